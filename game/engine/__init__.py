@@ -1,0 +1,40 @@
+"""The rules of Othello on bitboards: positions, moves, results, records and notation.
+
+Pure Python with no dependencies, so it runs unchanged in CPython on
+WebAssembly. Nothing here imports pygame.
+"""
+
+from .bitboard import Bitboard, flips, legal_moves, popcount, squares_of
+from .notation import NotationError, parse_square, square_name, split_transcript
+from .perft import perft
+from .position import BLACK, COLOR_NAMES, WHITE, Color, IllegalMoveError, Position, opponent_of
+from .record import PASS, GameRecord, TranscriptError, ply_name
+from .result import REASON_TEXT, EndReason, GameResult, Winner
+
+__all__ = [
+    "BLACK",
+    "COLOR_NAMES",
+    "PASS",
+    "REASON_TEXT",
+    "WHITE",
+    "Bitboard",
+    "Color",
+    "EndReason",
+    "GameRecord",
+    "GameResult",
+    "IllegalMoveError",
+    "NotationError",
+    "Position",
+    "TranscriptError",
+    "Winner",
+    "flips",
+    "legal_moves",
+    "opponent_of",
+    "parse_square",
+    "perft",
+    "ply_name",
+    "popcount",
+    "split_transcript",
+    "square_name",
+    "squares_of",
+]
