@@ -5,7 +5,7 @@ WebAssembly. Nothing here imports pygame.
 """
 
 from .bitboard import Bitboard, flips, legal_moves, popcount, squares_of
-from .notation import NotationError, parse_square, square_name, split_transcript
+from .notation import NotationError, parse_square, split_transcript, square_name
 from .perft import perft
 from .position import BLACK, COLOR_NAMES, WHITE, Color, IllegalMoveError, Position, opponent_of
 from .record import PASS, GameRecord, TranscriptError, ply_name

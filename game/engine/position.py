@@ -222,10 +222,3 @@ class Position:
             lines.append(f"{row + 1} " + " ".join(cells))
         return "\n".join(lines)
 
-
-def parse_move(position: Position, text: str) -> int:
-    """A square name checked for legality in ``position``; raises ``IllegalMoveError``."""
-    square = parse_square(text)
-    if not position.is_legal(square):
-        raise IllegalMoveError(f"{square_name(square)} is not a legal move for {COLOR_NAMES[position.to_move]}")
-    return square

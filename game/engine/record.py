@@ -11,15 +11,15 @@ and the pass is recorded as its own ply. Transcripts leave passes implied.
 'f5d6c3d3'
 >>> rec.redo(); rec.transcript()
 'f5d6c3d3c4'
->>> GameRecord.from_transcript("f5d6c3d3c4f4e3")
+>>> GameRecord.from_transcript("f5d6c3d3c4f4a1")
 Traceback (most recent call last):
 ...
-game.engine.record.TranscriptError: ply 7: e3 is not a legal move for Black
+game.engine.record.TranscriptError: ply 7: a1 is not a legal move for Black
 """
 
 from __future__ import annotations
 
-from .notation import NotationError, parse_square, square_name, split_transcript
+from .notation import NotationError, parse_square, split_transcript, square_name
 from .position import COLOR_NAMES, IllegalMoveError, Position
 from .result import GameResult
 
