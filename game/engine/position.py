@@ -1,5 +1,6 @@
 """A position: both sides' discs and the side to move, with the rules applied.
 
+>>> from game.engine.notation import parse_square, square_name
 >>> pos = Position.start()
 >>> pos.to_text()
 '---------------------------OX------XO--------------------------- X'
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .bitboard import FLIPPERS, MASK64, Bitboard, legal_moves, squares_of
-from .notation import NotationError, parse_square, square_name
+from .notation import NotationError, square_name
 
 Color = Literal["X", "O"]
 """``'X'`` is Black, ``'O'`` is White (the letters of the position text)."""
