@@ -44,7 +44,7 @@ def popcount(bb: Bitboard) -> int:
 
 def squares_of(bb: Bitboard) -> list[int]:
     """The square indices in ``bb``, lowest first."""
-    found = []
+    found: list[int] = []
     while bb:
         low = bb & -bb
         found.append(low.bit_length() - 1)

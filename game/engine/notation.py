@@ -57,7 +57,7 @@ def split_transcript(text: str) -> list[str]:
     """
     cleaned = _MOVE_NUMBER.sub(" ", text.lower())
     cleaned = re.sub(r"[\s,;]+", "", cleaned)
-    moves = []
+    moves: list[str] = []
     pos = 0
     while pos < len(cleaned):
         match = _TOKEN.match(cleaned, pos)
