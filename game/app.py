@@ -1,0 +1,222 @@
+"""The one owner of the window, the frame loop and the current scene.
+
+Scenes draw on a fixed logical surface (landscape or portrait, whichever
+suits the window); the app scales it into the window and maps pointer
+events back into logical coordinates, in one place (``map_event``). Touch
+produces finger events and emulated mouse events; only the finger ones
+are used, so a tap acts once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.browser import IS_BROWSER, location_fragment, parse_fragment, unlock_audio
+from game.engine import BLACK, GameRecord
+from game.match import MatchSetup
+from game.scenes import SCENES, Context, Scene
+from game.storage import Storage, default_storage
+from game.ui.assets import Assets
+from game.ui.layout import LANDSCAPE, logical_size_for
+
+WINDOW_TITLE = "Othello"
+FPS = 60
+
+POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+FINGER_TO_MOUSE = {
+    pygame.FINGERDOWN: pygame.MOUSEBUTTONDOWN,
+    pygame.FINGERUP: pygame.MOUSEBUTTONUP,
+    pygame.FINGERMOTION: pygame.MOUSEMOTION,
+}
+
+
+class App:
+    """Window, scenes and the frame loop. ``frame()`` runs one frame; ``run()`` loops with asyncio."""
+
+    def __init__(
+        self,
+        storage: Storage | None = None,
+        window_size: tuple[int, int] | None = None,
+        clock: Callable[[], int] | None = None,
+        with_sound: bool = True,
+        fragment: str | None = None,
+    ) -> None:
+        started = time.perf_counter()
+        pygame.display.init()
+        pygame.font.init()
+        self.clock_ms = clock or pygame.time.get_ticks
+        size = window_size or LANDSCAPE
+        flags = 0 if IS_BROWSER else pygame.RESIZABLE
+        pygame.display.set_caption(WINDOW_TITLE)
+        self.window = pygame.display.set_mode(size, flags)
+        self.assets = Assets(with_sound=with_sound)
+        if self.assets.icon is not None and not IS_BROWSER:
+            pygame.display.set_icon(self.assets.icon)
+        logical = logical_size_for(self.window.get_size())
+        self.surface = pygame.Surface(logical)
+        self.ctx = Context(self.assets, storage if storage is not None else default_storage(), logical,
+                           IS_BROWSER, SCENES)
+        self.scenes: dict[str, Scene] = {name: cls(self.ctx) for name, cls in SCENES.items()}
+        self.scene_name = "menu"
+        self.scene = self.scenes["menu"]
+        self.running = True
+        self.audio_unlocked = False
+        self.frame_ms: list[float] = []
+        self.record_frames = False
+        self._pygame_clock = pygame.time.Clock()
+        self._scale_cache: tuple[tuple[int, int], float, pygame.Rect] | None = None
+        self.ctx.now_ms = self.clock_ms()
+        first, persist = self._first_scene(fragment)
+        self.scene_name = first
+        self.scene = self.scenes[first]
+        self.scene.startup(self.ctx.now_ms, persist)
+        self.ctx.flush_storage_messages()
+        self.startup_seconds = time.perf_counter() - started
+
+    def _first_scene(self, fragment: str | None) -> tuple[str, dict[str, Any]]:
+        """The menu, or the game in the page address (``#f5d6c3``) when there is one."""
+        text = fragment if fragment is not None else location_fragment()
+        if not text:
+            return "menu", {}
+        try:
+            transcript = parse_fragment(text)
+        except ValueError as exc:
+            self.ctx.toast(f"Could not open the shared game: {exc}", error=True, ms=7000)
+            return "menu", {}
+        record = GameRecord.from_transcript(transcript)
+        moves = len(record.moves())
+        return "game", {"setup": MatchSetup("two", BLACK), "record": record,
+                        "message": f"Opened the shared game ({moves} moves). Undo steps back through it."}
+
+    # -- window and events --------------------------------------------------
+
+    def _placement(self) -> tuple[float, pygame.Rect]:
+        """The scale and the window rect the logical surface is drawn into."""
+        window_size = self.window.get_size()
+        logical = self.surface.get_size()
+        if self._scale_cache is None or self._scale_cache[0] != window_size:
+            scale = min(window_size[0] / logical[0], window_size[1] / logical[1])
+            width, height = max(1, round(logical[0] * scale)), max(1, round(logical[1] * scale))
+            rect = pygame.Rect((window_size[0] - width) // 2, (window_size[1] - height) // 2, width, height)
+            self._scale_cache = (window_size, scale, rect)
+        return self._scale_cache[1], self._scale_cache[2]
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """A window pixel as a logical pixel."""
+        scale, rect = self._placement()
+        return int((pos[0] - rect.left) / scale), int((pos[1] - rect.top) / scale)
+
+    def to_window(self, pos: tuple[float, float]) -> tuple[int, int]:
+        """A logical pixel as a window pixel (for tests and tools that click)."""
+        scale, rect = self._placement()
+        return int(rect.left + pos[0] * scale), int(rect.top + pos[1] * scale)
+
+    def map_event(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """The event as scenes should see it (logical positions), or ``None`` to drop it."""
+        if event.type in POINTER_EVENTS:
+            if getattr(event, "touch", False):
+                return None  # the finger event for this touch is used instead
+            attrs = dict(event.dict)
+            attrs["pos"] = self.to_logical(event.pos)
+            return pygame.event.Event(event.type, attrs)
+        if event.type in FINGER_TO_MOUSE:
+            width, height = self.window.get_size()
+            pos = self.to_logical((event.x * width, event.y * height))
+            attrs = {"pos": pos, "button": 1, "touch": True}
+            if event.type == pygame.FINGERMOTION:
+                attrs = {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0), "touch": True}
+            return pygame.event.Event(FINGER_TO_MOUSE[event.type], attrs)
+        return event
+
+    def _resize(self) -> None:
+        self._scale_cache = None
+        logical = logical_size_for(self.window.get_size())
+        if logical != self.surface.get_size():
+            self.surface = pygame.Surface(logical)
+            self.ctx.size = logical
+            self.scene.layout()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """One raw pygame event."""
+        if event.type == pygame.QUIT:
+            if not IS_BROWSER:
+                self.running = False
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if event.type == pygame.VIDEORESIZE and not IS_BROWSER:
+                self.window = pygame.display.get_surface() or self.window
+            self._resize()
+            return
+        if not self.audio_unlocked and event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
+            self.audio_unlocked = True
+            unlock_audio()
+        mapped = self.map_event(event)
+        if mapped is not None:
+            self.scene.get_event(mapped)
+
+    # -- the frame ----------------------------------------------------------
+
+    def switch_scene(self) -> None:
+        """Hand over to the next scene when the current one is done."""
+        if not self.scene.done or self.scene.next is None:
+            return
+        persist = self.scene.cleanup()
+        self.scene_name = self.scene.next
+        self.scene = self.scenes[self.scene_name]
+        self.scene.startup(self.ctx.now_ms, persist)
+
+    def frame(self, events: list[pygame.event.Event] | None = None) -> bool:
+        """Handle events, update, draw and show one frame; False once the game should close."""
+        started = time.perf_counter()
+        self.ctx.now_ms = self.clock_ms()
+        for event in pygame.event.get() if events is None else events:
+            self.handle(event)
+            if self.scene.done:
+                self.switch_scene()
+        self.scene.update(self.ctx.now_ms)
+        if self.scene.quit:
+            self.running = False
+        self.switch_scene()
+        self.draw()
+        if self.record_frames:
+            self.frame_ms.append((time.perf_counter() - started) * 1000)
+        return self.running
+
+    def draw(self) -> None:
+        """Draw the scene and any toasts, then scale to the window."""
+        now = self.ctx.now_ms
+        self.scene.draw(self.surface, now)
+        self.ctx.toasts = [t for t in self.ctx.toasts if t.until_ms > now]
+        for toast in self.ctx.toasts[-1:]:
+            toast.draw(self.surface, self.ctx.text, self.ctx.theme, now)
+        scale, rect = self._placement()
+        if rect.size == self.surface.get_size():
+            self.window.blit(self.surface, rect)
+        else:
+            self.window.fill(self.ctx.theme.background)
+            if scale < 1.0 or abs(scale - round(scale)) > 1e-6:
+                pygame.transform.smoothscale(self.surface, rect.size, self.window.subsurface(rect))
+            else:
+                pygame.transform.scale(self.surface, rect.size, self.window.subsurface(rect))
+        pygame.display.flip()
+
+    def tick(self) -> None:
+        """Wait out the rest of the frame on the desktop (the browser paces frames itself)."""
+        if not IS_BROWSER:
+            self._pygame_clock.tick(FPS)
+
+    def close(self) -> None:
+        """Shut pygame down (the game has been saved after every move already)."""
+        pygame.quit()
+
+    async def run(self) -> None:
+        """The frame loop: one frame, then yield to the browser (or the event loop) once."""
+        while self.frame():
+            await asyncio.sleep(0)
+            self.tick()
+        self.close()

@@ -1,0 +1,107 @@
+"""Who plays whom: a match set-up, and the autosaved game (set-up plus record) in JSON form.
+
+This module imports nothing from pygame; the scenes hand ``MatchSetup``
+objects to each other and ``SavedGame`` is what the autosave holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position, opponent_of, square_name
+from game.engine.record import PASS
+
+Mode = Literal["computer", "two"]
+SAVEGAME_KEY = "savegame"
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """A match: against the computer (``human`` is the player's colour) or two players on one device.
+
+    In a two-player match ``human`` is Player 1's colour; a rematch swaps it.
+    ``start`` is a position text, or ``None`` for the standard start.
+    """
+
+    mode: Mode = "computer"
+    human: Color = BLACK
+    level: int = 0
+    start: str | None = None
+
+    def is_computer(self, colour: Color) -> bool:
+        """Whether the computer plays ``colour``."""
+        return self.mode == "computer" and colour != self.human
+
+    def player_name(self, colour: Color, level_name: str = "") -> str:
+        """How a side is named on screen: 'You', 'Computer (Expert)', 'Player 1'..."""
+        if self.mode == "computer":
+            return "You" if colour == self.human else f"Computer ({level_name})" if level_name else "Computer"
+        return "Player 1" if colour == self.human else "Player 2"
+
+    def swapped(self) -> MatchSetup:
+        """The same match with the colours exchanged."""
+        return replace(self, human=opponent_of(self.human))
+
+    def start_position(self) -> Position | None:
+        """The start position, ``None`` for the standard one."""
+        return Position.from_text(self.start) if self.start else None
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"mode": self.mode, "human": self.human, "level": self.level, "start": self.start}
+
+    @classmethod
+    def from_json(cls, data: Any) -> MatchSetup:
+        """A set-up from its dict; ``ValueError`` for anything out of range."""
+        if not isinstance(data, dict):
+            raise TypeError("a match set-up must be a JSON object")
+        mode, human, level, start = data["mode"], data["human"], data["level"], data.get("start")
+        if mode not in ("computer", "two"):
+            raise ValueError(f"unknown mode {mode!r}")
+        if human not in (BLACK, WHITE):
+            raise ValueError(f"unknown colour {human!r}")
+        if not isinstance(level, int) or isinstance(level, bool) or level < 0:
+            raise ValueError(f"bad level {level!r}")
+        if start is not None:
+            Position.from_text(start)  # raises NotationError (a ValueError) if malformed
+        return cls(mode, human, level, start)
+
+
+@dataclass
+class SavedGame:
+    """A game in progress: its set-up and its record, redo tail included."""
+
+    setup: MatchSetup
+    record: GameRecord
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: the set-up, every move made (passes implied) and how many are played."""
+        all_moves = "".join(square_name(p) for p in self.record.plies if p != PASS)
+        return {
+            "version": 1,
+            "setup": self.setup.to_json(),
+            "moves": all_moves,
+            "played": len(self.record.moves()),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> SavedGame:
+        """The saved game; ``ValueError`` (e.g. ``TranscriptError``) if it cannot be replayed."""
+        if not isinstance(data, dict):
+            raise TypeError("a saved game must be a JSON object")
+        setup = MatchSetup.from_json(data["setup"])
+        moves, played = data["moves"], data["played"]
+        if not isinstance(moves, str) or not isinstance(played, int) or not 0 <= played <= len(moves) // 2:
+            raise ValueError("the saved moves do not fit together")
+        record = GameRecord.from_transcript(moves, setup.start_position())
+        for _ in range(len(moves) // 2 - played):
+            record.undo()
+        return cls(setup, record)
+
+    def describe(self, level_name: str) -> str:
+        """One line for the menu, e.g. 'vs Expert as Black · move 12'."""
+        move = len(self.record.moves()) + 1
+        who = f"vs {level_name} as {COLOR_NAMES[self.setup.human]}" if self.setup.mode == "computer" else "Two players"
+        return f"{who} · move {move}"
+

@@ -1,0 +1,27 @@
+"""The game's scenes and the registry the app switches between.
+
+To add a scene: write its module and add one line to ``SCENES``. A scene
+class that sets ``menu_label`` (and ``menu_order``) appears in the main
+menu by itself; nothing else needs to change.
+"""
+
+from __future__ import annotations
+
+from game.scenes.base import Context, Scene
+from game.scenes.game_scene import GameScene
+from game.scenes.menu import MenuScene
+from game.scenes.new_game import NewGameScene
+from game.scenes.results import ResultsScene
+from game.scenes.settings_scene import SettingsScene
+from game.scenes.stats_scene import StatsScene
+
+SCENES: dict[str, type[Scene]] = {
+    "menu": MenuScene,
+    "new_game": NewGameScene,
+    "game": GameScene,
+    "results": ResultsScene,
+    "stats": StatsScene,
+    "settings": SettingsScene,
+}
+
+__all__ = ["SCENES", "Context", "Scene"]

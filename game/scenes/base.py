@@ -1,0 +1,147 @@
+"""The scene protocol and the context every scene shares.
+
+A scene handles events, updates and draws; when it is finished it sets
+``done`` and names the ``next`` scene, and hands that scene a ``persist``
+dict. Scenes never call each other: the app switches them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+import pygame
+
+from game.match import SAVEGAME_KEY, SavedGame
+from game.settings import SETTINGS_KEY, Settings
+from game.stats import STATS_KEY, Stats
+from game.storage import JsonDocuments, Storage
+from game.ui.assets import Assets
+from game.ui.board_view import BoardView
+from game.ui.text import TextRenderer
+from game.ui.theme import Theme, theme_named
+from game.ui.widgets import Toast
+
+TOAST_MS = 3500
+
+
+class Context:
+    """What the scenes share: assets, settings, statistics, storage, the logical size and toasts."""
+
+    def __init__(self, assets: Assets, storage: Storage, size: tuple[int, int], is_browser: bool,
+                 scene_classes: dict[str, type[Scene]] | None = None) -> None:
+        self.assets = assets
+        self.text = TextRenderer(assets)
+        self.documents = JsonDocuments(storage)
+        self.size = size
+        self.is_browser = is_browser
+        self.scene_classes: dict[str, type[Scene]] = scene_classes or {}
+        self.now_ms = 0
+        self.toasts: list[Toast] = []
+        self.settings = self.documents.load(SETTINGS_KEY, Settings.from_json, "settings") or Settings()
+        self.stats = self.documents.load(STATS_KEY, Stats.from_json, "statistics") or Stats()
+        self.assets.sounds.muted = not self.settings.sound
+        self._views: dict[tuple[tuple[int, int, int, int], str], BoardView] = {}
+        self.print_line: Callable[[str], None] = print
+
+    @property
+    def theme(self) -> Theme:
+        """The theme the settings choose."""
+        return theme_named(self.settings.theme)
+
+    def board_view(self, rect: pygame.Rect) -> BoardView:
+        """A board view for ``rect`` in the current theme (built once, then reused)."""
+        key = ((rect.x, rect.y, rect.width, rect.height), self.settings.theme)
+        view = self._views.get(key)
+        if view is None:
+            view = BoardView(rect, self.theme, self.text)
+            self._views[key] = view
+        return view
+
+    # -- messages ---------------------------------------------------------
+
+    def toast(self, message: str, error: bool = False, ms: int = TOAST_MS) -> None:
+        """Show a short message at the bottom of the screen."""
+        self.toasts = [t for t in self.toasts if t.until_ms > self.now_ms][-2:]
+        self.toasts.append(Toast(message, self.now_ms + ms, error))
+
+    def flush_storage_messages(self) -> None:
+        """Show whatever the storage layer had to report (corrupt files set aside, failed writes)."""
+        for message in self.documents.take_messages():
+            self.toast(message, error=True, ms=7000)
+
+    # -- persistence ------------------------------------------------------
+
+    def save_settings(self) -> None:
+        """Store the settings and apply the mute switch."""
+        self.assets.sounds.muted = not self.settings.sound
+        self.documents.save(SETTINGS_KEY, self.settings.to_json(), "settings")
+        self.flush_storage_messages()
+
+    def save_stats(self) -> None:
+        """Store the statistics."""
+        self.documents.save(STATS_KEY, self.stats.to_json(), "statistics")
+        self.flush_storage_messages()
+
+    def load_saved_game(self) -> SavedGame | None:
+        """The autosaved game, or ``None`` (a corrupt one is set aside with a message)."""
+        saved = self.documents.load(SAVEGAME_KEY, SavedGame.from_json, "saved game")
+        self.flush_storage_messages()
+        return saved
+
+    def save_game(self, saved: SavedGame) -> None:
+        """Autosave the game in progress."""
+        self.documents.save(SAVEGAME_KEY, saved.to_json(), "game")
+        self.flush_storage_messages()
+
+    def clear_saved_game(self) -> None:
+        """Forget the autosave (the game ended or was abandoned)."""
+        self.documents.delete(SAVEGAME_KEY)
+        self.flush_storage_messages()
+
+
+class Scene:
+    """Base class of every scene (pyroller style: startup, get_event, update, draw, cleanup)."""
+
+    menu_label: ClassVar[str | None] = None
+    """Set to show this scene as an entry of the main menu."""
+    menu_order: ClassVar[int] = 100
+    """Where the entry goes in the menu (lower is higher up)."""
+    menu_subtitle: ClassVar[str] = ""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.done = False
+        self.quit = False
+        self.next: str | None = None
+        self.persist: dict[str, Any] = {}
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Begin with what the previous scene handed on."""
+        self.done = False
+        self.next = None
+        self.persist = persist
+        self.layout()
+
+    def cleanup(self) -> dict[str, Any]:
+        """Finish; returns what to hand the next scene."""
+        self.done = False
+        return self.persist
+
+    def layout(self) -> None:
+        """Place widgets for ``ctx.size`` (called on start-up and when the orientation changes)."""
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Handle one event (positions already in logical coordinates)."""
+
+    def update(self, now_ms: int) -> None:
+        """Advance time-dependent state."""
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Draw the whole scene on the logical surface."""
+
+    def go(self, scene: str, **persist: Any) -> None:
+        """Finish and switch to ``scene`` with ``persist``."""
+        self.next = scene
+        self.persist = dict(persist)
+        self.done = True

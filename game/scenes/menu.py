@@ -1,0 +1,97 @@
+"""The main menu: continue, play the computer, two players, the registered extra scenes, settings, quit."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.engine import BLACK, WHITE
+from game.match import MatchSetup, SavedGame
+from game.scenes.base import Scene
+from game.scenes.game_scene import level_named
+from game.ui.layout import is_portrait, menu_column
+from game.ui.widgets import Button, ButtonGroup, fill_background
+
+
+class MenuScene(Scene):
+    """The first screen. Scenes whose class sets ``menu_label`` get an entry here automatically."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.saved: SavedGame | None = None
+        self.group = ButtonGroup()
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Look for a saved game to offer, then lay out the entries."""
+        self.saved = self.ctx.load_saved_game()
+        if self.saved is not None and self.saved.record.is_over():
+            self.saved = None
+        super().startup(now_ms, persist)
+
+    def entries(self) -> list[tuple[str, str, str]]:
+        """(label, action, subtitle) for each menu entry, top to bottom."""
+        items: list[tuple[int, str, str, str]] = []
+        if self.saved is not None:
+            level_name = level_named(self.saved.setup.level).name
+            items.append((0, "Continue", "continue", self.saved.describe(level_name)))
+        level_name = level_named(self.ctx.settings.level or 0).name if self.ctx.settings.level is not None else ""
+        items.append((10, "Play the computer", "scene:new_game", f"Last level: {level_name}" if level_name else ""))
+        items.append((20, "Two players", "two", "On this device, colours drawn at random"))
+        for name, scene_class in self.ctx.scene_classes.items():
+            if scene_class.menu_label:
+                items.append((scene_class.menu_order, scene_class.menu_label, f"scene:{name}",
+                              scene_class.menu_subtitle))
+        if not self.ctx.is_browser:
+            items.append((1000, "Quit", "quit", ""))
+        items.sort(key=lambda item: item[0])
+        return [(label, action, subtitle) for _, label, action, subtitle in items]
+
+    def layout(self) -> None:
+        """Stack the entries under the title."""
+        entries = self.entries()
+        portrait = is_portrait(self.ctx.size)
+        top = 300 if portrait else 200
+        gap = 14 if len(entries) < 7 else 10
+        height = min(76, (self.ctx.size[1] - top - 30) // max(1, len(entries)) - gap)
+        rects = menu_column(self.ctx.size, len(entries), top=top, height=height, gap=gap)
+        buttons = [Button(rect, label, action, subtitle=subtitle, size=26)
+                   for rect, (label, action, subtitle) in zip(rects, entries, strict=True)]
+        if buttons:
+            buttons[0].primary = True
+        self.group = ButtonGroup(buttons)
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Choose an entry."""
+        action = self.group.handle(event)
+        if action is not None:
+            self.choose(action)
+
+    def choose(self, action: str) -> None:
+        """Carry out a menu action."""
+        if action == "continue" and self.saved is not None:
+            self.go("game", setup=self.saved.setup, record=self.saved.record)
+        elif action == "two":
+            self.go("game", setup=MatchSetup("two", random.choice((BLACK, WHITE))))
+        elif action == "quit":
+            self.quit = True
+        elif action.startswith("scene:"):
+            self.go(action.removeprefix("scene:"))
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Title, two discs and the entries."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        width = self.ctx.size[0]
+        portrait = is_portrait(self.ctx.size)
+        title_y = 120 if portrait else 70
+        text.draw(surface, "Othello", 72, theme.text, (width // 2, title_y), "center", True)
+        view = self.ctx.board_view(pygame.Rect(0, 0, 400, 400))
+        for i, colour in enumerate((BLACK, WHITE)):
+            icon = view.disc_icon(colour, 44)
+            x = width // 2 + (-1 if i == 0 else 1) * 190
+            surface.blit(icon, icon.get_rect(center=(x, title_y)))
+        text.draw(surface, "Outflank, flip, and own the board", 22, theme.text_dim,
+                  (width // 2, title_y + 62), "center")
+        self.group.draw(surface, text, theme)

@@ -1,0 +1,112 @@
+"""Setting up a game against the computer: your colour and the level (both remembered)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.ai import DEFAULT_LEVEL, LEVELS
+from game.engine import BLACK, WHITE
+from game.match import MatchSetup
+from game.scenes.base import Scene
+from game.ui.layout import is_portrait
+from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+
+COLOUR_LABELS = [("Black", "colour:black"), ("White", "colour:white"), ("Random", "colour:random")]
+
+
+class NewGameScene(Scene):
+    """Choose colour and level, then start."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.group = ButtonGroup()
+
+    @property
+    def level_index(self) -> int:
+        """The chosen level (the remembered one, or the AI's default)."""
+        level = self.ctx.settings.level
+        if level is None or level >= len(LEVELS):
+            return int(DEFAULT_LEVEL)
+        return int(level)
+
+    def layout(self) -> None:
+        """Colour row, a grid of levels, the description box, Start and Back."""
+        width, height = self.ctx.size
+        portrait = is_portrait(self.ctx.size)
+        column = min(720, width - 48)
+        left = (width - column) // 2
+        top = 200 if portrait else 130
+        buttons = button_row(pygame.Rect(left, top, column, 60), COLOUR_LABELS, gap=12, size=24)
+        per_row = 2 if portrait else 3
+        level_top = top + 130
+        rows = (len(LEVELS) + per_row - 1) // per_row
+        for row in range(rows):
+            chunk = [(level.name, f"level:{level.index}") for level in LEVELS[row * per_row: (row + 1) * per_row]]
+            rect = pygame.Rect(left, level_top + row * 70, column * len(chunk) // per_row, 58)
+            buttons += button_row(rect, chunk, gap=12, size=24)
+        self.description_rect = pygame.Rect(left, level_top + rows * 70 + 10, column, 96)
+        bottom = pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72)
+        actions = button_row(bottom, [("Back", "back"), ("Start", "start")], gap=16, size=28)
+        actions[1].primary = True
+        self.group = ButtonGroup(buttons + actions, columns=per_row)
+        self.group.focus = len(self.group.buttons) - 1
+        self._mark_selected()
+
+    def _mark_selected(self) -> None:
+        for button in self.group.buttons:
+            if button.action.startswith("colour:"):
+                button.selected = button.action == f"colour:{self.ctx.settings.colour}"
+            elif button.action.startswith("level:"):
+                button.selected = button.action == f"level:{self.level_index}"
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Pick a colour or a level, start, or go back."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.go("menu")
+            return
+        action = self.group.handle(event)
+        if action is None:
+            return
+        if action.startswith("colour:"):
+            self.ctx.settings.colour = action.removeprefix("colour:")
+            self.ctx.save_settings()
+        elif action.startswith("level:"):
+            self.ctx.settings.level = int(action.removeprefix("level:"))
+            self.ctx.save_settings()
+        elif action == "start":
+            self.go("game", setup=self.setup())
+        elif action == "back":
+            self.go("menu")
+        self._mark_selected()
+
+    def setup(self) -> MatchSetup:
+        """The match the current choices describe."""
+        choice = self.ctx.settings.colour
+        human = BLACK if choice == "black" else WHITE if choice == "white" else random.choice((BLACK, WHITE))
+        return MatchSetup("computer", human, self.level_index)
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Headings, choices and the chosen level's description."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        width = self.ctx.size[0]
+        portrait = is_portrait(self.ctx.size)
+        text.draw(surface, "Play the computer", 48, theme.text, (width // 2, 90 if portrait else 56), "center", True)
+        first = self.group.buttons[0].rect
+        text.draw(surface, "Your colour (Black moves first)", 20, theme.text_dim, (first.left, first.top - 12),
+                  "bottomleft")
+        level_button = next(b for b in self.group.buttons if b.action.startswith("level:"))
+        text.draw(surface, "Level", 20, theme.text_dim, (level_button.rect.left, level_button.rect.top - 12),
+                  "bottomleft")
+        draw_panel(surface, self.description_rect, theme)
+        level = LEVELS[self.level_index]
+        inner = self.description_rect.inflate(-32, -24)
+        text.draw(surface, level.name, 22, theme.accent, inner.topleft, "topleft", True)
+        text.draw_wrapped(surface, level.description, 18, theme.text_dim,
+                          pygame.Rect(inner.left, inner.top + 32, inner.width, inner.height - 32))
+        self.group.draw(surface, text, theme)
+
+

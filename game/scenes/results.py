@@ -1,0 +1,179 @@
+"""The results: who won and why, the score under both rules, rematch or back to the menu."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine import BLACK, COLOR_NAMES, REASON_TEXT, WHITE, Color, GameRecord, GameResult, opponent_of
+from game.match import MatchSetup
+from game.scenes.base import Scene
+from game.scenes.game_scene import level_named
+from game.ui.board_view import Marks
+from game.ui.layout import game_layout, is_portrait
+from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+
+RESULT_ACTIONS: list[tuple[str, str]] = [("Rematch", "rematch"), ("Menu", "menu")]
+"""The results scene's buttons; a review scene adds its entry here."""
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Everything the results screen says, worked out once."""
+
+    headline: str
+    reason: str
+    main_score: str
+    main_rule: str
+    other_score: str
+    other_rule: str
+    explanation: str
+    winner: Color | None
+
+
+def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, headline_rule: str) -> Summary:
+    """The words and numbers for a finished (or resigned) game."""
+    position = record.position
+    black, white = position.black_count(), position.white_count()
+    result = record.result() if resigned is None else None
+    if result is not None:
+        winner: Color | None = None if result.winner == "draw" else result.winner
+        reason = REASON_TEXT[result.reason]
+        if result.reason == "wipeout":
+            loser = WHITE if result.white == 0 else BLACK
+            reason = f"{COLOR_NAMES[loser]} has no discs left"
+        reason = reason[0].upper() + reason[1:] + "."
+        discs, tournament = result.score_discs(), result.score_tournament()
+        explanation = result.explanation() if result.rules_differ() else ""
+    else:
+        winner = opponent_of(resigned) if resigned is not None else None
+        loser_name = COLOR_NAMES[resigned] if resigned is not None else ""
+        reason = f"{loser_name} resigned with {position.empty_count()} squares still empty."
+        discs = f"{black}-{white}"
+        tournament = discs
+        explanation = ""
+    if winner is None:
+        headline = "It's a draw"
+    elif setup.mode == "computer":
+        headline = "You win!" if winner == setup.human else "The computer wins"
+    else:
+        headline = f"{COLOR_NAMES[winner]} wins! ({setup.player_name(winner)})"
+    tournament_rule = "Empty squares to the winner"
+    discs_rule = "Discs on the board"
+    if result is None or not result.rules_differ():
+        return Summary(headline, reason, discs.replace("-", " – "), "Discs on the board", "", "", explanation,
+                       winner)
+    if headline_rule == "discs":
+        main, main_rule, other, other_rule = discs, discs_rule, tournament, tournament_rule
+    else:
+        main, main_rule, other, other_rule = tournament, tournament_rule, discs, discs_rule
+    return Summary(headline, reason, main.replace("-", " – "), main_rule, other.replace("-", " – "), other_rule,
+                   explanation, winner)
+
+
+class ResultsScene(Scene):
+    """Shown after the last move (or a resignation)."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.setup = MatchSetup()
+        self.record = GameRecord()
+        self.resigned: Color | None = None
+        self.group = ButtonGroup()
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Take the finished game from the game scene."""
+        self.setup = persist["setup"]
+        self.record = persist["record"]
+        self.resigned = persist.get("resigned")
+        super().startup(now_ms, persist)
+
+    def summary(self) -> Summary:
+        """The results in words (the headline rule from the settings)."""
+        return summarise(self.setup, self.record, self.resigned, self.ctx.settings.headline)
+
+    def result(self) -> GameResult | None:
+        """The engine's result (``None`` after a resignation)."""
+        return self.record.result() if self.resigned is None else None
+
+    def layout(self) -> None:
+        """Board on one side, the results card on the other."""
+        rects = game_layout(self.ctx.size)
+        if is_portrait(self.ctx.size):
+            width, height = self.ctx.size
+            self.view = self.ctx.board_view(pygame.Rect((width - 520) // 2, 16, 520, 520))
+            self.card = pygame.Rect(16, 552, width - 32, height - 552 - 120)
+            row = pygame.Rect(16, height - 100, width - 32, 76)
+        else:
+            self.view = self.ctx.board_view(rects.board)
+            self.card = pygame.Rect(rects.side.left, rects.side.top, rects.side.width, 560)
+            row = pygame.Rect(rects.side.left, rects.side.bottom - 80, rects.side.width, 72)
+        self.group = ButtonGroup(button_row(row, RESULT_ACTIONS, gap=16, size=26), columns=len(RESULT_ACTIONS))
+        self.group.buttons[0].primary = True
+        self.group.focus = 0
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Rematch or menu."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.go("menu")
+            return
+        action = self.group.handle(event)
+        if action == "rematch":
+            self.go("game", setup=self.rematch_setup())
+        elif action == "menu":
+            self.go("menu")
+
+    def rematch_setup(self) -> MatchSetup:
+        """Two players swap colours; against the computer you keep your choice (random is drawn again)."""
+        if self.setup.mode == "two":
+            return self.setup.swapped()
+        if self.ctx.settings.colour == "random":
+            import random
+
+            return MatchSetup("computer", random.choice((BLACK, WHITE)), self.setup.level, self.setup.start)
+        return self.setup
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """The final board and the results card."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        self.view.draw(surface, self.record.position, Marks(last_move=self.record.last_move()))
+        summary = self.summary()
+        card = self.card
+        draw_panel(surface, card, theme, radius=18)
+        y = card.top + 28
+        size = text.fit_size(summary.headline, 44, card.width - 40, bold=True)
+        text.draw(surface, summary.headline, size, theme.accent, (card.centerx, y), "midtop", True)
+        y += size + 12
+        y = text.draw_wrapped(surface, summary.reason, 20, theme.text_dim,
+                              pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
+        y += 8
+        icon = self.view.disc_icon(BLACK, 40)
+        score_size = 56
+        score = text.render(summary.main_score, score_size, theme.text, True)
+        score_rect = score.get_rect(midtop=(card.centerx, y))
+        surface.blit(score, score_rect)
+        surface.blit(icon, icon.get_rect(midright=(score_rect.left - 18, score_rect.centery)))
+        surface.blit(self.view.disc_icon(WHITE, 40),
+                     icon.get_rect(midleft=(score_rect.right + 18, score_rect.centery)))
+        y = score_rect.bottom + 4
+        text.draw(surface, summary.main_rule, 18, theme.text_dim, (card.centerx, y), "midtop")
+        y += 30
+        if summary.other_score:
+            text.draw(surface, f"{summary.other_rule}: {summary.other_score}", 22, theme.text,
+                      (card.centerx, y), "midtop", True)
+            y += 32
+            y = text.draw_wrapped(surface, summary.explanation, 18, theme.text_dim,
+                                  pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
+            note = "Headline rule: change it in Settings."
+            text.draw(surface, note, 16, theme.text_dim, (card.centerx, y + 4), "midtop")
+            y += 26
+        if self.setup.mode == "computer":
+            level = level_named(self.setup.level)
+            tally = self.ctx.stats.tally(level.name, self.setup.human)
+            line = (f"Against {level.name} as {COLOR_NAMES[self.setup.human]}: "
+                    f"{tally.won} won, {tally.lost} lost, {tally.drawn} drawn")
+            text.draw(surface, line, 17, theme.text_dim, (card.centerx, card.bottom - 34), "midtop")
+        self.group.draw(surface, text, theme)

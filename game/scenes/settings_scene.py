@@ -1,0 +1,105 @@
+"""Settings: legal-move dots, animation speed, sound, theme and which score is the headline."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.scenes.base import Scene
+from game.settings import ANIMATION_SECONDS, HEADLINE_NAMES, THEME_NAMES
+from game.ui.layout import is_portrait
+from game.ui.widgets import ButtonGroup, button_row, fill_background
+
+ON_OFF = {"on": "On", "off": "Off"}
+
+ROWS: list[tuple[str, str, dict[str, str]]] = [
+    ("Legal-move dots", "show_legal", ON_OFF),
+    ("Disc animation", "animation", {name: name.capitalize() for name in ANIMATION_SECONDS}),
+    ("Sound", "sound", ON_OFF),
+    ("Theme", "theme", THEME_NAMES),
+    ("Score headline", "headline", HEADLINE_NAMES),
+]
+"""(label, settings field, {value: label}) for each row; booleans use 'on'/'off'."""
+
+
+class SettingsScene(Scene):
+    """One row of choices per setting; every change is saved at once."""
+
+    menu_label = "Settings"
+    menu_order = 70
+    menu_subtitle = "Dots, animation, sound, theme, scoring"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.group = ButtonGroup()
+        self.label_positions: list[tuple[str, tuple[int, int]]] = []
+
+    def layout(self) -> None:
+        """Rows of segmented buttons with their labels."""
+        width, height = self.ctx.size
+        portrait = is_portrait(self.ctx.size)
+        column = min(1000, width - 48)
+        left = (width - column) // 2
+        buttons = []
+        self.label_positions = []
+        y = 190 if portrait else 140
+        for label, field, choices in ROWS:
+            if portrait:
+                self.label_positions.append((label, (left, y)))
+                row = pygame.Rect(left, y + 30, column, 58)
+                y += 130
+            else:
+                self.label_positions.append((label, (left, y + 29)))
+                row = pygame.Rect(left + 280, y, column - 280, 58)
+                y += 84
+            buttons += button_row(row, [(text, f"{field}={value}") for value, text in choices.items()],
+                                  gap=10, size=20)
+        back = pygame.Rect((width - 320) // 2, min(height - 100, y + 30), 320, 68)
+        buttons += button_row(back, [("Back", "back")], size=26)
+        self.group = ButtonGroup(buttons, columns=1)
+        self._mark()
+
+    def _value_of(self, field: str) -> str:
+        value = getattr(self.ctx.settings, field)
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+    def _mark(self) -> None:
+        for button in self.group.buttons:
+            if "=" in button.action:
+                field, value = button.action.split("=", 1)
+                button.selected = self._value_of(field) == value
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Change a setting or go back."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.go("menu")
+            return
+        action = self.group.handle(event)
+        if action is None:
+            return
+        if action == "back":
+            self.go("menu")
+            return
+        self.apply(action)
+
+    def apply(self, action: str) -> None:
+        """Apply a ``field=value`` choice and save."""
+        field, value = action.split("=", 1)
+        current = getattr(self.ctx.settings, field)
+        setattr(self.ctx.settings, field, value == "on" if isinstance(current, bool) else value)
+        self.ctx.save_settings()
+        self._mark()
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Title, labels and choices."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        portrait = is_portrait(self.ctx.size)
+        text.draw(surface, "Settings", 48, theme.text, (self.ctx.size[0] // 2, 90 if portrait else 60), "center",
+                  True)
+        for label, pos in self.label_positions:
+            text.draw(surface, label, 22, theme.text, pos, "topleft" if portrait else "midleft", True)
+        self.group.draw(surface, text, theme)

@@ -1,0 +1,75 @@
+"""Statistics: games against each level as Black and as White, best wins, and two-player games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ai import LEVELS
+from game.engine import BLACK, WHITE
+from game.scenes.base import Scene
+from game.stats import Tally
+from game.ui.layout import is_portrait
+from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+
+
+def tally_text(tally: Tally) -> str:
+    """'3 – 1 – 0' (won, lost, drawn) or a dash."""
+    return f"{tally.won} – {tally.lost} – {tally.drawn}" if tally.played else "–"
+
+
+class StatsScene(Scene):
+    """A table of results by level and colour."""
+
+    menu_label = "Statistics"
+    menu_order = 60
+    menu_subtitle = "Wins, losses and draws by level"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.group = ButtonGroup()
+
+    def layout(self) -> None:
+        """The table area and the Back button."""
+        width, height = self.ctx.size
+        column = min(980, width - 32)
+        self.table = pygame.Rect((width - column) // 2, 130 if not is_portrait(self.ctx.size) else 180, column,
+                                 64 + 48 * len(LEVELS) + 80)
+        back = pygame.Rect((width - 320) // 2, min(height - 100, self.table.bottom + 30), 320, 68)
+        self.group = ButtonGroup(button_row(back, [("Back", "back")], size=26))
+        self.group.focus = 0
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Back to the menu."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE or self.group.handle(event) == "back":
+            self.go("menu")
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Title and table (won – lost – drawn per level and colour)."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        stats = self.ctx.stats
+        text.draw(surface, "Statistics", 48, theme.text, (self.ctx.size[0] // 2, self.table.top - 60), "center",
+                  True)
+        draw_panel(surface, self.table, theme)
+        left, width = self.table.left + 20, self.table.width - 40
+        columns = [left, left + width * 0.30, left + width * 0.53, left + width * 0.76]
+        size = 20 if width > 700 else 16
+        headers = ["Level", "As Black (W–L–D)", "As White (W–L–D)", "Best win"]
+        y = self.table.top + 20
+        for x, header in zip(columns, headers, strict=True):
+            text.draw(surface, header, size, theme.text_dim, (int(x), y), "topleft", True)
+        y += 44
+        for level in LEVELS:
+            black, white = stats.tally(level.name, BLACK), stats.tally(level.name, WHITE)
+            bests = [t.best for t in (black, white) if t.best is not None]
+            cells = [level.name, tally_text(black), tally_text(white), f"+{max(bests)}" if bests else "–"]
+            for x, cell in zip(columns, cells, strict=True):
+                text.draw(surface, cell, size, theme.text, (int(x), y), "topleft")
+            y += 48
+        total = stats.totals()
+        summary = (f"All games against the computer: {total.won} won, {total.lost} lost, {total.drawn} drawn."
+                   f"   Two-player games: {stats.two_player_games}.")
+        text.draw_wrapped(surface, summary, 18, theme.text_dim, pygame.Rect(left, y + 12, width, 60))
+        self.group.draw(surface, text, theme)

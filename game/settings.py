@@ -1,0 +1,67 @@
+"""The player's settings: what they are, their defaults, and their JSON form.
+
+Unknown or bad values in a stored file fall back to the default for that
+setting only, so a settings file from another version still loads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+ANIMATION_SECONDS: dict[str, float] = {"off": 0.0, "fast": 0.15, "normal": 0.3, "slow": 0.6}
+"""How long one disc takes to turn over at each animation setting."""
+
+THEME_NAMES: dict[str, str] = {"classic": "Classic", "contrast": "High contrast"}
+HEADLINE_NAMES: dict[str, str] = {"tournament": "Empties to winner", "discs": "Discs on board"}
+COLOUR_CHOICES: tuple[str, ...] = ("black", "white", "random")
+
+SETTINGS_KEY = "settings"
+
+
+@dataclass
+class Settings:
+    """Everything the player can choose; saved whenever one changes."""
+
+    show_legal: bool = True
+    animation: str = "normal"
+    sound: bool = True
+    theme: str = "classic"
+    headline: str = "tournament"
+    level: int | None = None
+    colour: str = "black"
+
+    @property
+    def flip_seconds(self) -> float:
+        """Seconds per flipped disc (0 means no animation)."""
+        return ANIMATION_SECONDS[self.animation]
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Settings:
+        """Settings from a stored dict; bad entries take their defaults. ``TypeError`` if not a dict."""
+        if not isinstance(data, dict):
+            raise TypeError("settings must be a JSON object")
+        settings = cls()
+        allowed: dict[str, Any] = {
+            "animation": ANIMATION_SECONDS,
+            "theme": THEME_NAMES,
+            "headline": HEADLINE_NAMES,
+            "colour": COLOUR_CHOICES,
+        }
+        for field in fields(cls):
+            if field.name not in data:
+                continue
+            value = data[field.name]
+            if field.name in allowed:
+                if isinstance(value, str) and value in allowed[field.name]:
+                    setattr(settings, field.name, value)
+            elif field.name == "level":
+                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                    settings.level = value
+            elif isinstance(value, bool):
+                setattr(settings, field.name, value)
+        return settings

@@ -1,0 +1,233 @@
+"""The board on screen: geometry (square <-> pixel), the felt and grid, shaded discs and the marks on top.
+
+The static board (frame, felt, grid, coordinates) and the disc sprites are
+drawn once per size and theme and then blitted each frame.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.engine import BLACK, Color, Position, squares_of
+from game.ui.anim import MoveAnimation
+from game.ui.text import TextRenderer
+from game.ui.theme import RGB, Theme
+
+COLUMNS = "abcdefgh"
+
+
+@dataclass
+class Marks:
+    """What is drawn on top of the discs."""
+
+    legal: int = 0
+    last_move: int | None = None
+    cursor: int | None = None
+    hints: dict[int, str] = field(default_factory=dict)
+    best: list[int] = field(default_factory=list)
+    bad_square: int | None = None
+    bad_strength: float = 0.0
+
+
+def _lerp(a: RGB, b: RGB, t: float) -> RGB:
+    return (int(a[0] + (b[0] - a[0]) * t), int(a[1] + (b[1] - a[1]) * t), int(a[2] + (b[2] - a[2]) * t))
+
+
+def make_disc(diameter: int, base: RGB, light: RGB, edge: RGB | None, rim_dark: float = 0.25) -> pygame.Surface:
+    """A shaded disc: dark rim, a soft light from the upper left, an optional outline."""
+    size = diameter
+    disc = pygame.Surface((size, size), pygame.SRCALPHA)
+    radius = size / 2
+    steps = max(8, size // 3)
+    for i in range(steps):
+        t = i / (steps - 1)
+        r = radius * (1.0 - 0.92 * t)
+        # the centre of each ring drifts toward the upper left so the light sits off-centre
+        cx = radius - radius * 0.18 * t
+        cy = radius - radius * 0.22 * t
+        colour = _lerp(_lerp(base, (0, 0, 0), rim_dark), light, min(1.0, 1.4 * t) ** 1.4)
+        pygame.draw.circle(disc, colour, (cx, cy), r)
+    if edge is not None:
+        pygame.draw.circle(disc, edge, (radius, radius), radius, width=max(2, size // 22))
+    return disc
+
+
+def make_shadow(diameter: int, alpha: int) -> pygame.Surface:
+    """A soft round shadow."""
+    size = diameter + 8
+    shadow = pygame.Surface((size, size), pygame.SRCALPHA)
+    for i in range(5):
+        pygame.draw.circle(shadow, (0, 0, 0, alpha // 5), (size / 2, size / 2), diameter / 2 + 4 - i * 1.5)
+    return shadow
+
+
+class BoardView:
+    """Draws a position inside ``rect`` (coordinates included) and maps pixels to squares."""
+
+    def __init__(self, rect: pygame.Rect, theme: Theme, text: TextRenderer) -> None:
+        self.theme = theme
+        self.text = text
+        size = min(rect.width, rect.height)
+        self.square = int(size / 8.7)
+        self.margin = (size - 8 * self.square) // 2
+        self.rect = pygame.Rect(0, 0, 8 * self.square + 2 * self.margin, 8 * self.square + 2 * self.margin)
+        self.rect.center = rect.center
+        self.grid_rect = pygame.Rect(self.rect.left + self.margin, self.rect.top + self.margin,
+                                     8 * self.square, 8 * self.square)
+        self.diameter = int(self.square * 0.84)
+        self._board = self._make_board()
+        edge = theme.disc_edge
+        self._discs: dict[Color, pygame.Surface] = {
+            BLACK: make_disc(self.diameter, theme.black_disc, theme.black_highlight, edge),
+            "O": make_disc(self.diameter, theme.white_shade, theme.white_disc, edge, rim_dark=0.1),
+        }
+        self._shadow = make_shadow(self.diameter, theme.shadow_alpha) if theme.shadow_alpha else None
+        self._squashed: dict[tuple[Color, int], pygame.Surface] = {}
+
+    # -- geometry -----------------------------------------------------------
+
+    def square_rect(self, square: int) -> pygame.Rect:
+        """The pixel rect of a square."""
+        row, col = divmod(square, 8)
+        return pygame.Rect(self.grid_rect.left + col * self.square, self.grid_rect.top + row * self.square,
+                           self.square, self.square)
+
+    def square_center(self, square: int) -> tuple[int, int]:
+        """The pixel centre of a square."""
+        return self.square_rect(square).center
+
+    def square_at(self, pos: tuple[int, int]) -> int | None:
+        """The square under a logical pixel, or ``None`` off the grid."""
+        if not self.grid_rect.collidepoint(pos):
+            return None
+        col = (pos[0] - self.grid_rect.left) // self.square
+        row = (pos[1] - self.grid_rect.top) // self.square
+        return int(row * 8 + col)
+
+    # -- drawing ------------------------------------------------------------
+
+    def _make_board(self) -> pygame.Surface:
+        theme = self.theme
+        board = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        outer = board.get_rect()
+        pygame.draw.rect(board, theme.board_frame, outer, border_radius=max(8, self.margin // 2))
+        grid = pygame.Rect(self.margin, self.margin, 8 * self.square, 8 * self.square)
+        board.fill(theme.felt, grid)
+        if theme.felt_light != theme.felt:
+            # a soft pool of light in the middle of the felt
+            glow = pygame.Surface(grid.size, pygame.SRCALPHA)
+            for i in range(12):
+                t = i / 11
+                radius = grid.width * (0.75 - 0.55 * t)
+                colour = (*theme.felt_light, int(10 + 14 * t))
+                pygame.draw.circle(glow, colour, (grid.width / 2, grid.height * 0.45), radius)
+            board.blit(glow, grid.topleft)
+        width = theme.grid_width
+        for i in range(9):
+            x = grid.left + i * self.square
+            y = grid.top + i * self.square
+            pygame.draw.line(board, theme.grid, (x, grid.top), (x, grid.bottom - 1), width)
+            pygame.draw.line(board, theme.grid, (grid.left, y), (grid.right - 1, y), width)
+        for gx, gy in ((2, 2), (6, 2), (2, 6), (6, 6)):
+            pygame.draw.circle(board, theme.grid, (grid.left + gx * self.square, grid.top + gy * self.square),
+                               max(3, self.square // 14))
+        size = max(12, int(self.margin * 0.62))
+        for i in range(8):
+            centre = grid.left + i * self.square + self.square // 2
+            letter = COLUMNS[i]
+            number = str(i + 1)
+            self.text.draw(board, letter, size, theme.coordinates, (centre, self.margin // 2), "center", True)
+            self.text.draw(board, letter, size, theme.coordinates, (centre, outer.bottom - self.margin // 2),
+                           "center", True)
+            self.text.draw(board, number, size, theme.coordinates, (self.margin // 2, centre), "center", True)
+            self.text.draw(board, number, size, theme.coordinates, (outer.right - self.margin // 2, centre),
+                           "center", True)
+        return board
+
+    def _squashed_disc(self, colour: Color, squash: float) -> pygame.Surface:
+        width = max(1, int(self.diameter * squash))
+        key = (colour, width)
+        surface = self._squashed.get(key)
+        if surface is None:
+            surface = pygame.transform.smoothscale(self._discs[colour], (width, self.diameter))
+            if len(self._squashed) > 400:
+                self._squashed.clear()
+            self._squashed[key] = surface
+        return surface
+
+    def disc_icon(self, colour: Color, size: int) -> pygame.Surface:
+        """A disc sprite scaled to ``size`` pixels (cached), for player cards and buttons."""
+        key = (colour, -size)
+        icon = self._squashed.get(key)
+        if icon is None:
+            icon = pygame.transform.smoothscale(self._discs[colour], (size, size))
+            self._squashed[key] = icon
+        return icon
+
+    def draw_disc(self, surface: pygame.Surface, square: int, colour: Color, squash: float = 1.0,
+                  lift: float = 0.0, alpha: int = 255) -> None:
+        """One disc on a square, optionally squashed (mid-flip) and lifted."""
+        cx, cy = self.square_center(square)
+        rise = int(lift * self.square * 0.08)
+        if self._shadow is not None and alpha == 255:
+            offset = 3 + int(lift * self.square * 0.1)
+            shadow = self._shadow
+            if squash < 0.999:
+                shadow = pygame.transform.smoothscale(shadow, (max(1, int(shadow.get_width() * max(squash, 0.2))),
+                                                               shadow.get_height()))
+            surface.blit(shadow, shadow.get_rect(center=(cx + offset, cy + offset)))
+        disc = self._discs[colour] if squash >= 0.999 else self._squashed_disc(colour, squash)
+        if alpha != 255:
+            disc = disc.copy()
+            disc.set_alpha(alpha)
+        surface.blit(disc, disc.get_rect(center=(cx, cy - rise)))
+
+    def draw(self, surface: pygame.Surface, position: Position, marks: Marks,
+             animation: MoveAnimation | None = None, now_ms: int = 0) -> None:
+        """The board, the discs (mid-animation where animating) and the marks."""
+        theme = self.theme
+        surface.blit(self._board, self.rect)
+        if marks.bad_square is not None and marks.bad_strength > 0:
+            shade = pygame.Surface((self.square, self.square), pygame.SRCALPHA)
+            shade.fill((*theme.bad_move, int(120 * marks.bad_strength)))
+            surface.blit(shade, self.square_rect(marks.bad_square))
+        for square in range(64):
+            colour = position.color_at(square)
+            if colour is None:
+                continue
+            look = animation.look(square, now_ms) if animation is not None else None
+            if look is None:
+                self.draw_disc(surface, square, colour)
+            else:
+                self.draw_disc(surface, square, look.colour, look.squash, look.lift)
+        dot_radius = max(4, self.square // 9)
+        for square in squares_of(marks.legal):
+            pygame.draw.circle(surface, theme.legal_dot, self.square_center(square), dot_radius)
+        if marks.last_move is not None and position.color_at(marks.last_move) is not None:
+            cx, cy = self.square_center(marks.last_move)
+            pygame.draw.circle(surface, theme.last_move, (cx, cy), max(4, self.square // 11))
+        for square in marks.best:
+            rect = self.square_rect(square).inflate(-6, -6)
+            pygame.draw.rect(surface, theme.hint, rect, width=4, border_radius=8)
+        for square, label in marks.hints.items():
+            rect = self.square_rect(square)
+            label_colour = theme.hint if square in marks.best else theme.text
+            size = max(12, self.square // 4)
+            self.text.draw(surface, label, size, label_colour, (rect.centerx, rect.bottom - 4), "midbottom", True)
+        if marks.cursor is not None:
+            rect = self.square_rect(marks.cursor).inflate(-4, -4)
+            pygame.draw.rect(surface, theme.cursor, rect, width=3, border_radius=6)
+
+
+def spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: RGB, now_ms: int) -> None:
+    """Three dots chasing round: the "thinking" indicator."""
+    for i in range(8):
+        angle = (now_ms / 700.0) * 2 * math.pi - i * math.pi / 4
+        x = centre[0] + math.cos(angle) * radius
+        y = centre[1] + math.sin(angle) * radius
+        shade = max(0.15, 1.0 - i / 7)
+        dot = (int(colour[0] * shade), int(colour[1] * shade), int(colour[2] * shade))
+        pygame.draw.circle(surface, dot, (x, y), max(2, radius // 4 - i // 3))

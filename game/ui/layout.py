@@ -1,0 +1,72 @@
+"""Logical screen sizes and where things go on them, landscape and portrait.
+
+Every scene draws on a fixed logical surface; the app picks the landscape
+or the portrait one to suit the window (or the browser canvas) and scales
+it to fit. Positions here are in logical pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+LANDSCAPE = (1280, 800)
+PORTRAIT = (720, 1280)
+
+
+def logical_size_for(window_size: tuple[int, int]) -> tuple[int, int]:
+    """The logical size that fits a window best: portrait when it is clearly taller than wide."""
+    width, height = window_size
+    return PORTRAIT if height > width * 1.15 else LANDSCAPE
+
+
+def is_portrait(size: tuple[int, int]) -> bool:
+    """Whether a logical size is the portrait one."""
+    return size[1] > size[0]
+
+
+@dataclass(frozen=True)
+class GameLayout:
+    """Rects of the game and results scenes."""
+
+    board: pygame.Rect
+    cards: tuple[pygame.Rect, pygame.Rect]
+    status: pygame.Rect
+    buttons: tuple[pygame.Rect, pygame.Rect]
+    moves: pygame.Rect
+    side: pygame.Rect
+    """The whole area beside (or below) the board."""
+
+
+def game_layout(size: tuple[int, int]) -> GameLayout:
+    """Where the board, the player cards, the status line, the buttons and the move list go."""
+    if is_portrait(size):
+        width = size[0]
+        half = (width - 48) // 2
+        cards = (pygame.Rect(16, 16, half, 96), pygame.Rect(32 + half, 16, half, 96))
+        status = pygame.Rect(16, 120, width - 32, 56)
+        board = pygame.Rect(0, 180, width, width)
+        rows = (pygame.Rect(16, 912, width - 32, 62), pygame.Rect(16, 986, width - 32, 62))
+        moves = pygame.Rect(16, 1062, width - 32, size[1] - 1078)
+        side = pygame.Rect(16, 912, width - 32, size[1] - 928)
+        return GameLayout(board, cards, status, rows, moves, side)
+    board = pygame.Rect(20, 20, size[1] - 40, size[1] - 40)
+    left = board.right + 24
+    width = size[0] - left - 24
+    half = (width - 16) // 2
+    cards = (pygame.Rect(left, 28, half, 104), pygame.Rect(left + half + 16, 28, half, 104))
+    status = pygame.Rect(left, 144, width, 64)
+    moves = pygame.Rect(left, 220, width, 384)
+    rows = (pygame.Rect(left, 622, width, 60), pygame.Rect(left, 696, width, 60))
+    side = pygame.Rect(left, 28, width, size[1] - 56)
+    return GameLayout(board, cards, status, rows, moves, side)
+
+
+def menu_column(size: tuple[int, int], count: int, top: int | None = None, height: int = 72,
+                gap: int = 16, width: int = 520) -> list[pygame.Rect]:
+    """``count`` stacked button rects centred horizontally."""
+    column_width = min(width, size[0] - 48)
+    start = top if top is not None else (size[1] - count * height - (count - 1) * gap) // 2
+    left = (size[0] - column_width) // 2
+    return [pygame.Rect(left, start + i * (height + gap), column_width, height) for i in range(count)]

@@ -1,0 +1,96 @@
+"""Text drawing with a cache: each (text, size, colour, weight) is rendered once."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from game.ui.assets import Assets
+
+RGB = tuple[int, int, int]
+
+
+class TextRenderer:
+    """Renders and caches text surfaces; draws them anchored to a point."""
+
+    def __init__(self, assets: Assets, capacity: int = 600) -> None:
+        self.assets = assets
+        self.capacity = capacity
+        self._cache: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict()
+
+    def render(self, text: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
+        """The text as a surface with per-pixel alpha."""
+        key = (text, size, colour, bold)
+        surface = self._cache.get(key)
+        if surface is not None:
+            self._cache.move_to_end(key)
+            return surface
+        surface = self.assets.font(size, bold).render(text, True, colour)
+        self._cache[key] = surface
+        if len(self._cache) > self.capacity:
+            self._cache.popitem(last=False)
+        return surface
+
+    def draw(
+        self,
+        target: pygame.Surface,
+        text: str,
+        size: int,
+        colour: RGB,
+        pos: tuple[int, int],
+        anchor: str = "topleft",
+        bold: bool = False,
+    ) -> pygame.Rect:
+        """Draw ``text`` with its ``anchor`` (a ``pygame.Rect`` attribute name) at ``pos``; its rect."""
+        surface = self.render(text, size, colour, bold)
+        rect = surface.get_rect(**{anchor: pos})
+        target.blit(surface, rect)
+        return rect
+
+    def width(self, text: str, size: int, bold: bool = False) -> int:
+        """The width ``text`` would take."""
+        return self.assets.font(size, bold).size(text)[0]
+
+    def fit_size(self, text: str, size: int, max_width: int, bold: bool = False, smallest: int = 12) -> int:
+        """The largest size up to ``size`` at which ``text`` fits in ``max_width``."""
+        while size > smallest and self.width(text, size, bold) > max_width:
+            size -= 1
+        return size
+
+    def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+        """``text`` broken into lines no wider than ``max_width`` (words are never split)."""
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            current = ""
+            for word in paragraph.split():
+                candidate = f"{current} {word}" if current else word
+                if current and self.width(candidate, size, bold) > max_width:
+                    lines.append(current)
+                    current = word
+                else:
+                    current = candidate
+            lines.append(current)
+        return lines
+
+    def draw_wrapped(
+        self,
+        target: pygame.Surface,
+        text: str,
+        size: int,
+        colour: RGB,
+        rect: pygame.Rect,
+        centred: bool = False,
+        bold: bool = False,
+        line_gap: float = 1.3,
+    ) -> int:
+        """Draw ``text`` wrapped into ``rect`` from its top; returns the y below the last line."""
+        y = rect.top
+        step = int(size * line_gap)
+        for line in self.wrap(text, size, rect.width, bold):
+            if centred:
+                self.draw(target, line, size, colour, (rect.centerx, y), "midtop", bold)
+            else:
+                self.draw(target, line, size, colour, (rect.left, y), "topleft", bold)
+            y += step
+        return y
