@@ -1,0 +1,10 @@
+"""The web build: pygbag packing the game into a static site in ``build/web/``, served or zipped.
+
+``python -m game.web build`` builds offline with the project's own template
+(``index.html``), icon (``assets/icon.png``) and exclusions (``pygbag.ini``);
+``python -m game.web serve`` serves the result on this computer;
+``python -m game.web build --archive`` also writes the zip itch.io accepts.
+
+This is development tooling: ``pygbag.ini`` keeps ``game/web`` out of the
+packed app, and nothing in the game imports it.
+"""

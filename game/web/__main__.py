@@ -1,0 +1,82 @@
+"""``python -m game.web build|serve``: the static web build (see ``docs/web.md``).
+
+    python -m game.web build              # build/web/ offline (pygbag 0.9.3, our template and icon)
+    python -m game.web build --archive    # ... and build/web.zip for itch.io
+    python -m game.web build --cdn URL    # the page loads pygbag's runtime from URL instead
+    python -m game.web serve [--build]    # serve build/web on http://127.0.0.1:8000/
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build
+from .serve import DEFAULT_BIND, DEFAULT_PORT, make_server, page_url
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _describe(result: BuildResult, repo: Path) -> str:
+    lines = [
+        f"built {result.output_dir.relative_to(repo)}/",
+        f"  packed app {result.tarball.name}: {result.packed_bytes / 1024:.0f} KiB "
+        f"({result.apk.name}: {result.apk.stat().st_size / 1024:.0f} KiB)",
+        f"  pygbag log: {result.log.relative_to(repo)}",
+    ]
+    if result.archive is not None:
+        lines.append(f"  itch.io archive: {result.archive.relative_to(repo)} (upload as an HTML project)")
+    return "\n".join(lines)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m game.web", description="Build or serve the web version.")
+    parser.add_argument("--repo", type=Path, default=REPO, help="the project folder (default: this checkout)")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    build_cmd = commands.add_parser("build", help="build build/web/ with pygbag, offline")
+    build_cmd.add_argument("--archive", action="store_true", help="also write build/web.zip for itch.io")
+    build_cmd.add_argument("--cdn", help="where the page loads pygbag's runtime from (default: pygbag's CDN)")
+    build_cmd.add_argument("--title", default=DEFAULT_TITLE, help=f"page title (default: {DEFAULT_TITLE})")
+    build_cmd.add_argument("--verbose", action="store_true", help="show pygbag's output")
+
+    serve_cmd = commands.add_parser("serve", help="serve build/web/ on this computer")
+    serve_cmd.add_argument("--build", action="store_true", help="build first")
+    serve_cmd.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
+    serve_cmd.add_argument("--bind", default=DEFAULT_BIND, help=f"default {DEFAULT_BIND} (see docs/web.md)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command; 0 on success, 1 with a one-line message on stderr otherwise."""
+    args = _parser().parse_args(argv)
+    repo: Path = args.repo.resolve()
+    try:
+        if args.command == "build" or args.build:
+            result = build(
+                repo,
+                title=getattr(args, "title", DEFAULT_TITLE),
+                cdn=getattr(args, "cdn", None),
+                archive=getattr(args, "archive", False),
+                quiet=not getattr(args, "verbose", False),
+            )
+            print(_describe(result, repo))
+        if args.command == "serve":
+            server = make_server(repo / OUTPUT_DIR, args.bind, args.port)
+            print(f"serving {OUTPUT_DIR}/ at {page_url(server)}  (Ctrl+C stops)")
+            print(f"  debug console: {page_url(server)}?debug   a shared game: {page_url(server)}#f5d6c3")
+            try:
+                server.serve_forever()
+            except KeyboardInterrupt:
+                pass
+            finally:
+                server.server_close()
+    except (BuildError, FileNotFoundError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

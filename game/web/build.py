@@ -1,0 +1,201 @@
+"""Build ``build/web/`` with pygbag 0.9.3, offline, and zip it for itch.io.
+
+pygbag fetches two things from its CDN while building: the page template
+and the favicon. Passing a local ``--template`` and a local ``--icon`` makes
+it use files instead (``pygbag/app.py`` only downloads when the path given
+is not a file), so the build needs no network. To be sure of that, pygbag
+runs in a child process in which its downloader refuses every URL.
+
+Two other side effects of pygbag are switched off because they would change
+the source tree: ``--no_opt`` (otherwise pngquant and ffmpeg, when installed,
+write ``*-pygbag.png``/``*-pygbag.ogg`` files next to the assets) and
+reformatting with ``black`` (pygbag runs it over the whole app folder
+whenever ``black`` is importable).
+
+The browser still loads pygbag's runtime (CPython 3.12 for WebAssembly,
+pygame-ce) from the CDN at play time: ``cdn`` points it elsewhere.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+PYGBAG_VERSION = "0.9.3"
+DEFAULT_TITLE = "Othello"
+TEMPLATE_NAME = "index.html"
+ICON_PATH = Path("assets") / "icon.png"
+OUTPUT_DIR = Path("build") / "web"
+ARCHIVE_PATH = Path("build") / "web.zip"
+LOG_PATH = Path("build") / "pygbag.log"
+OFFLINE_MARKER = "OFFLINE BUILD: refused to fetch"
+BUILD_TIMEOUT_S = 600
+_TEMPLATE_FIELD = re.compile(r"\{\{\s*cookiecutter\.\w+\s*\}\}")
+
+# Runs pygbag as `python -m pygbag` would, with its downloader refusing every URL and with
+# `import black` failing (pygbag would reformat the app folder in place with it).
+_BOOTSTRAP = f"""
+import runpy, sys
+sys.modules["black"] = None
+
+import pygbag.web
+
+def _refuse(url, path):
+    print("{OFFLINE_MARKER} " + str(url), file=sys.stderr, flush=True)
+    raise OSError("network access is disabled in this build: " + str(url))
+
+pygbag.web.get = _refuse
+sys.argv[0] = "pygbag"
+runpy.run_module("pygbag", run_name="__main__", alter_sys=True)
+"""
+
+
+class BuildError(RuntimeError):
+    """The web build could not be made; the message says why and where the log is."""
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    """What a successful build produced."""
+
+    output_dir: Path
+    index_html: Path
+    apk: Path
+    tarball: Path
+    favicon: Path
+    archive: Path | None
+    log: Path
+
+    @property
+    def packed_bytes(self) -> int:
+        """Size of the packed app the page downloads (the ``.tar.gz``) beside pygbag's runtime."""
+        return self.tarball.stat().st_size
+
+
+def pygbag_command(repo: Path, title: str = DEFAULT_TITLE, cdn: str | None = None) -> list[str]:
+    """The child-process command line that builds ``repo`` with pygbag, offline."""
+    command = [
+        sys.executable,
+        "-c",
+        _BOOTSTRAP,
+        "--build",
+        "--no_opt",
+        "--template",
+        str(repo / TEMPLATE_NAME),
+        "--icon",
+        str(repo / ICON_PATH),
+        "--title",
+        title,
+    ]
+    if cdn:
+        command += ["--cdn", cdn if cdn.endswith("/") else cdn + "/"]
+    command.append(str(repo))
+    return command
+
+
+def check_sources(repo: Path) -> None:
+    """Raise ``BuildError`` naming every file the build needs but ``repo`` lacks."""
+    needed = [Path("main.py"), Path(TEMPLATE_NAME), Path("pygbag.ini"), ICON_PATH]
+    missing = [str(path) for path in needed if not (repo / path).is_file()]
+    if missing:
+        raise BuildError(f"cannot build {repo}: missing {', '.join(missing)}")
+    try:
+        import pygbag
+    except ImportError:
+        raise BuildError("pygbag is not installed: pip install -e '.[test]'") from None
+    if getattr(pygbag, "VERSION", None) != PYGBAG_VERSION:
+        raise BuildError(f"pygbag {PYGBAG_VERSION} is needed, found {getattr(pygbag, 'VERSION', '?')}")
+
+
+def build(
+    repo: Path,
+    *,
+    title: str = DEFAULT_TITLE,
+    cdn: str | None = None,
+    archive: bool = False,
+    quiet: bool = True,
+) -> BuildResult:
+    """Build the static site into ``repo/build/web`` (replacing what was there) and check it.
+
+    pygbag's own output goes to ``build/pygbag.log`` (and to the terminal
+    unless ``quiet``). With ``archive`` also writes ``build/web.zip``.
+    """
+    repo = repo.resolve()
+    check_sources(repo)
+    output_dir = repo / OUTPUT_DIR
+    if output_dir.exists():
+        shutil.rmtree(output_dir)  # stale files (an apk named after another folder) would be published
+    output_dir.mkdir(parents=True)  # pygbag creates it only when it resets its cache
+    log_path = repo / LOG_PATH
+    log_path.parent.mkdir(parents=True, exist_ok=True)
+    env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONDONTWRITEBYTECODE="1")
+    command = pygbag_command(repo, title=title, cdn=cdn)
+    with log_path.open("w", encoding="utf-8") as log:
+        try:
+            completed = subprocess.run(
+                command,
+                cwd=repo,  # pygbag reads pygbag.ini from the working directory
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                timeout=BUILD_TIMEOUT_S,
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            raise BuildError(f"pygbag took over {BUILD_TIMEOUT_S} s; see {log_path}") from None
+        log.write(completed.stdout)
+    if not quiet:
+        sys.stdout.write(completed.stdout)
+    if OFFLINE_MARKER in completed.stdout:
+        raise BuildError(f"pygbag tried to download something (it must build offline); see {log_path}")
+    if completed.returncode != 0:
+        raise BuildError(f"pygbag failed with status {completed.returncode}; see {log_path}")
+    result = _collect(output_dir, log_path)
+    if archive:
+        result = BuildResult(**{**result.__dict__, "archive": write_archive(output_dir, repo / ARCHIVE_PATH)})
+    return result
+
+
+def _collect(output_dir: Path, log_path: Path) -> BuildResult:
+    """The build's files, after checking each is there and the template was filled in."""
+    apks = sorted(output_dir.glob("*.apk"))
+    tarballs = sorted(output_dir.glob("*.tar.gz"))
+    index_html = output_dir / "index.html"
+    favicon = output_dir / "favicon.png"
+    problems = []
+    if len(apks) != 1 or len(tarballs) != 1:
+        problems.append(f"expected one .apk and one .tar.gz, found {[p.name for p in apks + tarballs]}")
+    if not index_html.is_file():
+        problems.append("no index.html")
+    elif unfilled := sorted(set(_TEMPLATE_FIELD.findall(index_html.read_text(encoding="utf-8")))):
+        problems.append(f"index.html has template fields left unfilled: {', '.join(unfilled)}")
+    if not favicon.is_file():
+        problems.append("no favicon.png")
+    if problems:
+        raise BuildError(f"the build in {output_dir} is incomplete: {'; '.join(problems)}; see {log_path}")
+    return BuildResult(output_dir, index_html, apks[0], tarballs[0], favicon, None, log_path)
+
+
+def write_archive(output_dir: Path, archive_path: Path) -> Path:
+    """Zip the site for itch.io: every file of ``output_dir`` with ``index.html`` at the zip's root.
+
+    (pygbag's own ``--archive`` leaves out the ``.tar.gz`` this template loads.)
+    """
+    files = sorted(path for path in output_dir.rglob("*") if path.is_file())
+    if not any(path.name == "index.html" and path.parent == output_dir for path in files):
+        raise BuildError(f"{output_dir} has no index.html to archive")
+    archive_path.unlink(missing_ok=True)
+    with zipfile.ZipFile(archive_path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for path in files:
+            zf.write(path, path.relative_to(output_dir).as_posix())
+    return archive_path
