@@ -1,0 +1,290 @@
+"""The web build: ``python -m game.web build`` runs pygbag offline and packs only the game.
+
+The build runs on a copy of this working tree (its tracked and untracked,
+not ignored, files) in a temporary folder, so it never replaces the
+``build/web`` someone may be serving. Junk that must stay out of the packed
+app is added to the copy (a ``.git`` folder, an old ``build/``,
+``node_modules``, tool caches). If the game's ``main.py`` has not been
+written yet, the copy gets a three-line one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import threading
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.web.build import OFFLINE_MARKER, BuildError, check_sources, pygbag_command
+from game.web.serve import make_server, page_url
+
+REPO = Path(__file__).resolve().parent.parent
+APP_NAME = "othello"  # pygbag names the packed app after the project folder
+DEAD_PROXY = "http://127.0.0.1:9"  # any download attempt fails at once
+
+TINY_MAIN = "import asyncio\n\n\nasync def main():\n    await asyncio.sleep(0)\n\nasyncio.run(main())\n"
+
+JUNK = {
+    ".git/HEAD": "ref: refs/heads/main\n",
+    ".git/objects/ab/cdef": "blob",
+    "build/old/stale.py": "print('stale')\n",
+    "docs/extra-note.md": "# not for the app\n",
+    "tests/extra/test_extra.py": "def test_x():\n    pass\n",
+    "node_modules/pyodide/pyodide.js": "// not for the app\n",
+    ".pytest_cache/v/cache/lastfailed": "{}",
+    ".ruff_cache/x": "x",
+    ".hypothesis/examples/x": "x",
+    "game/__pycache__/browser.cpython-311.pyc": "not really bytecode",
+}
+
+
+def repository_files() -> list[Path]:
+    """The working tree's files as git sees them (tracked or new, not ignored)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=REPO,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    return [Path(name) for name in listed.split("\0") if name and (REPO / name).is_file()]
+
+
+def offline_env() -> dict[str, str]:
+    """The environment with every proxy pointing nowhere, so nothing can be downloaded."""
+    env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
+    env.update(http_proxy=DEAD_PROXY, https_proxy=DEAD_PROXY, HTTP_PROXY=DEAD_PROXY, HTTPS_PROXY=DEAD_PROXY)
+    return env
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    """sha256 of every file under ``root`` outside ``build/``."""
+    return {
+        path.relative_to(root).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(root.rglob("*"))
+        if path.is_file() and path.relative_to(root).parts[0] != "build"
+    }
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the working tree, with junk that must stay out of the app."""
+    if shutil.which("git") is None:
+        pytest.skip("git is needed to list the working tree's files")
+    root = tmp_path_factory.mktemp("web") / APP_NAME
+    for rel in repository_files():
+        target = root / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(REPO / rel, target)
+    if not (root / "main.py").is_file():
+        (root / "main.py").write_text(TINY_MAIN)  # until the game's own main.py lands
+    for junk, text in JUNK.items():
+        (root / junk).parent.mkdir(parents=True, exist_ok=True)
+        (root / junk).write_text(text)
+    return root
+
+
+@pytest.fixture(scope="module")
+def built(project: Path) -> dict[str, object]:
+    """Run ``python -m game.web build --archive`` offline in the copy; its output and digests."""
+    before = tree_digest(project)
+    completed = subprocess.run(
+        [sys.executable, "-m", "game.web", "build", "--archive"],
+        cwd=project,
+        env=offline_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    return {"stdout": completed.stdout, "before": before, "after": tree_digest(project)}
+
+
+def web(project: Path) -> Path:
+    return project / "build" / "web"
+
+
+def test_the_build_reports_what_it_made(project: Path, built: dict[str, object]) -> None:
+    stdout = str(built["stdout"])
+    assert "built build/web/" in stdout
+    assert f"packed app {APP_NAME}.tar.gz" in stdout
+    assert "build/web.zip" in stdout
+    assert sorted(p.name for p in web(project).iterdir()) == sorted(
+        ["index.html", "favicon.png", f"{APP_NAME}.apk", f"{APP_NAME}.tar.gz"]
+    )
+
+
+def packed_names(project: Path) -> list[str]:
+    with zipfile.ZipFile(web(project) / f"{APP_NAME}.apk") as apk:
+        return sorted(apk.namelist())
+
+
+def test_the_apk_holds_main_game_and_assets(project: Path, built: dict[str, object]) -> None:
+    names = packed_names(project)
+    assert "assets/main.py" in names
+    for module in ("game/__init__.py", "game/browser.py", "game/engine/__init__.py", "game/engine/perft.py"):
+        assert f"assets/{module}" in names
+    expected_assets = {
+        f"assets/{p.relative_to(project).as_posix()}" for p in (project / "assets").rglob("*") if p.is_file()
+    }
+    assert {n for n in names if n.startswith("assets/assets/")} == expected_assets
+    assert "assets/assets/icon.png" in names
+    game_sources = {
+        f"assets/{p.relative_to(project).as_posix()}"
+        for p in (project / "game").rglob("*.py")
+        if "web" not in p.relative_to(project).parts
+    }
+    assert game_sources <= set(names)
+
+
+def test_the_apk_holds_nothing_else(project: Path, built: dict[str, object]) -> None:
+    names = packed_names(project)
+    top_level = {name.split("/")[1] for name in names}
+    assert top_level == {"main.py", "game", "assets"}
+    for name in names:
+        assert not name.endswith(".pyc"), name
+        assert not name.startswith("assets/game/web/"), name  # the build tooling stays out
+        assert "-pygbag." not in name, name  # pygbag's optimiser is off
+
+
+def test_the_page_loads_the_same_files_as_the_apk(project: Path, built: dict[str, object]) -> None:
+    with tarfile.open(web(project) / f"{APP_NAME}.tar.gz") as tar:
+        assert sorted(tar.getnames()) == packed_names(project)
+
+
+def test_index_html_carries_the_title_and_the_templates_parts(project: Path, built: dict[str, object]) -> None:
+    html = (web(project) / "index.html").read_text(encoding="utf-8")
+    assert "<title>Othello</title>" in html
+    assert '<h1>Othello</h1>' in html  # the loading screen
+    assert re.search(r"\{\{\s*cookiecutter\.", html) is None
+    # pygbag's runtime from its CDN, for the CPython it packs for
+    assert '<script src="https://pygame-web.github.io/cdn/0.9.3/pythons.js" type=module id="site"' in html
+    assert 'data-python="python3.12"' in html
+    # the boot code pygbag's loader calls, unpacking this build's archive
+    assert "async def custom_site():" in html
+    assert f'platform.fopen("{APP_NAME}.tar.gz", "rb")' in html
+    assert "asyncio.run(custom_site())" in html
+    # the separator between the Python block and the HTML, the canvas and the icon
+    assert "# --></script><head>" in html
+    assert '<canvas class="emscripten" id="canvas"' in html
+    assert '<link rel="icon" type="image/png" href="favicon.png">' in html
+    # no debug console unless the address asks for it
+    assert 'data-os="snd,gui"' in html
+    assert "debug : OTHELLO_DEBUG" in html
+
+
+def test_the_boot_code_is_valid_python(project: Path, built: dict[str, object]) -> None:
+    html = (web(project) / "index.html").read_text(encoding="utf-8")
+    code = html[html.index("async defer>") + len("async defer>") : html.index("# --></script>")]
+    compile(code, "index.html", "exec")
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is needed to check the page's JavaScript")
+def test_the_page_scripts_are_valid_javascript(project: Path, built: dict[str, object], tmp_path: Path) -> None:
+    html = (web(project) / "index.html").read_text(encoding="utf-8")
+    scripts = re.findall(r'<script type="application/javascript">(.*?)</script>', html, re.S)
+    assert len(scripts) == 2
+    for number, script in enumerate(scripts):
+        path = tmp_path / f"script{number}.js"
+        path.write_text(script, encoding="utf-8")
+        checked = subprocess.run(["node", "--check", str(path)], capture_output=True, text=True, check=False)
+        assert checked.returncode == 0, checked.stderr
+
+
+def test_the_favicon_is_the_games_icon(project: Path, built: dict[str, object]) -> None:
+    assert (web(project) / "favicon.png").read_bytes() == (project / "assets" / "icon.png").read_bytes()
+
+
+def test_the_itch_io_archive_has_the_whole_site_at_its_root(project: Path, built: dict[str, object]) -> None:
+    with zipfile.ZipFile(project / "build" / "web.zip") as archive:
+        names = sorted(archive.namelist())
+        assert names == sorted(p.name for p in web(project).iterdir())
+        assert archive.read("index.html") == (web(project) / "index.html").read_bytes()
+
+
+def test_building_changes_nothing_outside_build(project: Path, built: dict[str, object]) -> None:
+    assert built["after"] == built["before"]
+
+
+def test_the_build_cannot_download_anything(project: Path, built: dict[str, object]) -> None:
+    # a template that is not a local file would make pygbag fetch it from its CDN
+    command = pygbag_command(project)
+    command[command.index("--template") + 1] = "no-such-template.tmpl"
+    completed = subprocess.run(
+        command, cwd=project, env=offline_env(), capture_output=True, text=True, timeout=120, check=False
+    )
+    assert OFFLINE_MARKER in completed.stdout + completed.stderr
+
+
+def test_cdn_option_points_the_page_elsewhere(project: Path, built: dict[str, object]) -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "game.web", "build", "--cdn", "https://mirror.example.org/pygbag/0.9.3"],
+        cwd=project,
+        env=offline_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    html = (web(project) / "index.html").read_text(encoding="utf-8")
+    assert '<script src="https://mirror.example.org/pygbag/0.9.3/pythons.js"' in html
+    assert "pygame-web.github.io" not in html
+
+
+def test_missing_sources_are_named(tmp_path: Path) -> None:
+    (tmp_path / "main.py").write_text(TINY_MAIN)
+    with pytest.raises(BuildError, match=r"missing index\.html, pygbag\.ini, assets/icon\.png"):
+        check_sources(tmp_path)
+
+
+def test_a_failed_build_is_one_line_on_stderr(tmp_path: Path) -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "game.web", "--repo", str(tmp_path), "build"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert completed.returncode == 1
+    assert completed.stderr.startswith("error: cannot build")
+    assert completed.stderr.count("\n") == 1
+
+
+@pytest.fixture
+def served(project: Path, built: dict[str, object]) -> Iterator[str]:
+    server = make_server(web(project), "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield page_url(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_serve_hands_out_the_site_like_a_static_host(project: Path, served: str) -> None:
+    assert served.startswith("http://127.0.0.1:")
+    with urllib.request.urlopen(served) as response:  # noqa: S310 - our own local server
+        assert "<title>Othello</title>" in response.read().decode()
+        assert response.headers["Cache-Control"] == "no-store"
+    with urllib.request.urlopen(served + f"{APP_NAME}.tar.gz") as response:  # noqa: S310
+        assert response.headers["Content-Type"] == "application/gzip"
+        assert response.headers.get("Content-Encoding") is None  # the page unpacks it itself
+        assert response.read() == (web(project) / f"{APP_NAME}.tar.gz").read_bytes()
+
+
+def test_serve_refuses_a_folder_that_was_not_built(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match="python -m game.web build"):
+        make_server(tmp_path, "127.0.0.1", 0)
