@@ -1,0 +1,446 @@
+"""The game's scenes driven by real pygame events (headless), as a player would use them.
+
+Time is a virtual clock that advances 50 ms a frame, so animations and the
+computer's minimum thinking time pass quickly without sleeping.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Callable, Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square  # noqa: E402
+from game.match import MatchSetup  # noqa: E402
+from game.scenes.game_scene import GameScene  # noqa: E402
+from game.scenes.results import ResultsScene  # noqa: E402
+from game.storage import FileStorage, MemoryStorage, Storage  # noqa: E402
+from game.ui.layout import PORTRAIT  # noqa: E402
+
+FRAME_MS = 50
+PASS_GAME = "d3c3e6d2d1e1b2"
+"""After these moves White's c1 leaves Black without a move: Black passes and White plays again."""
+
+# Black 39, White 3 (corners a1, h1, a8), 22 empty squares none of which either side can use.
+_EMPTY = {"c2", "d2", "e2", "f2", "b3", "d3", "e3", "g3", "b4", "c4", "f4", "g4",
+          "b5", "c5", "f5", "g5", "b6", "d6", "e6", "g6", "c7", "d7"}
+BLOCKED_39_3 = "".join(
+    "O" if name in ("a1", "h1", "a8") else "-" if name in _EMPTY else "X"
+    for name in (f"{'abcdefgh'[i % 8]}{i // 8 + 1}" for i in range(64))
+) + " X"
+
+
+class Player:
+    """Drives an ``App`` with events and a virtual clock."""
+
+    def __init__(self, storage: Storage, window_size: tuple[int, int] = (1280, 800),
+                 fragment: str | None = None, animation: str = "off") -> None:
+        self.now = 0
+        self.printed: list[str] = []
+        self.app = App(storage=storage, window_size=window_size, clock=lambda: self.now, fragment=fragment)
+        self.app.ctx.print_line = self.printed.append
+        self.app.ctx.settings.animation = animation
+        self.frame()
+
+    @property
+    def scene(self) -> object:
+        return self.app.scene
+
+    @property
+    def game(self) -> GameScene:
+        assert isinstance(self.app.scene, GameScene), f"in {self.app.scene_name}, not the game"
+        return self.app.scene
+
+    def frame(self, events: list[pygame.event.Event] | None = None) -> None:
+        self.now += FRAME_MS
+        self.app.frame(events or [])
+
+    def click(self, logical_pos: tuple[int, int]) -> None:
+        """Press and release the left button at a logical point (mapped to the window first)."""
+        pos = self.app.to_window(logical_pos)
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+    def click_square(self, name: str) -> None:
+        self.click(self.game.view.square_center(parse_square(name)))
+
+    def press(self, key: int, mod: int = 0) -> None:
+        self.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="")])
+
+    def button(self, action: str) -> pygame.Rect:
+        scene = self.app.scene
+        group = scene.dialog.group if getattr(scene, "dialog", None) is not None else scene.group  # type: ignore[attr-defined]
+        for button in group.buttons:
+            if button.action == action:
+                return button.rect
+        raise AssertionError(f"no button {action!r} in {self.app.scene_name}: "
+                             f"{[b.action for b in group.buttons]}")
+
+    def click_button(self, action: str) -> None:
+        self.click(self.button(action).center)
+
+    def run_until(self, done: Callable[[], bool], frames: int = 400) -> None:
+        for _ in range(frames):
+            if done():
+                return
+            self.frame()
+        raise AssertionError(f"still waiting after {frames} frames in {self.app.scene_name}")
+
+    def pixel(self, pos: tuple[int, int]) -> tuple[int, int, int]:
+        colour = self.app.surface.get_at(pos)
+        return colour.r, colour.g, colour.b
+
+    def my_turn(self) -> bool:
+        scene = self.app.scene
+        return (isinstance(scene, GameScene) and scene.human_can_move() and not scene.busy()
+                and not scene.record.is_over())
+
+
+@pytest.fixture
+def player_factory(tmp_path: Path) -> Iterator[Callable[..., Player]]:
+    made: list[Player] = []
+
+    def make(storage: Storage | None = None, **kwargs: object) -> Player:
+        player = Player(storage if storage is not None else FileStorage(tmp_path), **kwargs)  # type: ignore[arg-type]
+        made.append(player)
+        return player
+
+    yield make
+    pygame.quit()
+
+
+def start_computer_game(player: Player, level_name: str = "Novice", colour: str = "black") -> None:
+    player.click_button("scene:new_game")
+    level_index = next(i for i, b in enumerate(player.app.scene.group.buttons)  # type: ignore[attr-defined]
+                       if b.label == level_name)
+    player.click(player.app.scene.group.buttons[level_index].rect.center)  # type: ignore[attr-defined]
+    player.click_button(f"colour:{colour}")
+    player.click_button("start")
+    assert player.app.scene_name == "game"
+
+
+# -- the start of a game -------------------------------------------------------
+
+
+def test_start_position_pixels_white_on_d4_and_dots_on_the_four_legal_squares(player_factory) -> None:
+    player = player_factory(animation="normal")
+    start_computer_game(player)
+    view = player.game.view
+    theme = player.app.ctx.theme
+    assert all(c > 215 for c in player.pixel(view.square_center(parse_square("d4"))))   # white disc
+    assert all(c < 120 for c in player.pixel(view.square_center(parse_square("e4"))))    # black disc
+    for name in ("d3", "c4", "f5", "e6"):
+        assert player.pixel(view.square_center(parse_square(name))) == theme.legal_dot, name
+    for name in ("a1", "c3", "f6", "e3"):
+        assert player.pixel(view.square_center(parse_square(name))) != theme.legal_dot, name
+
+
+def test_legal_dots_setting_off_hides_them(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:settings")
+    player.click_button("show_legal=off")
+    player.click_button("back")
+    start_computer_game(player)
+    centre = player.game.view.square_center(parse_square("d3"))
+    assert player.pixel(centre) != player.app.ctx.theme.legal_dot
+    assert '"show_legal": false' in (player.app.ctx.documents.storage.read("settings") or "")
+
+
+def test_illegal_click_changes_nothing_and_says_why(player_factory) -> None:
+    player = player_factory()
+    start_computer_game(player)
+    before = player.game.record.position
+    player.click_square("a1")
+    player.click_square("d4")
+    assert player.game.record.position == before
+    assert "taken" in player.game.status_text()
+    player.click_square("a1")
+    assert "not a legal move" in player.game.status_text()
+
+
+# -- whole games ---------------------------------------------------------------
+
+
+def test_whole_game_against_novice_played_by_clicks_reaches_the_results(player_factory) -> None:
+    player = player_factory()
+    start_computer_game(player, "Novice", "black")
+    human_moves = 0
+    for _ in range(3000):
+        scene = player.app.scene
+        if isinstance(scene, ResultsScene):
+            break
+        if isinstance(scene, GameScene) and scene.dialog is not None:
+            player.click_button("ok")
+        elif player.my_turn():
+            square = player.game.position.legal_squares()[-1]
+            player.click(player.game.view.square_center(square))
+            human_moves += 1
+        else:
+            player.frame()
+    results = player.app.scene
+    assert isinstance(results, ResultsScene), "the game never reached the results"
+    result = results.record.result()
+    assert result is not None and human_moves >= 5
+    summary = results.summary()
+    margin = result.disc_difference(BLACK)
+    expected = "You win!" if margin > 0 else "The computer wins" if margin < 0 else "It's a draw"
+    assert summary.headline == expected
+    assert f"{result.tournament_counts()[0]} – {result.tournament_counts()[1]}" == summary.main_score
+    tally = player.app.ctx.stats.tally("Novice", BLACK)
+    assert tally.played == 1 and (tally.won, tally.lost, tally.drawn) == (
+        int(margin > 0), int(margin < 0), int(margin == 0))
+    # the finished game is no longer offered for resume
+    assert player.app.ctx.documents.storage.read("savegame") is None
+    player.click_button("menu")
+    assert [b.action for b in player.app.scene.group.buttons][0] != "continue"  # type: ignore[attr-defined]
+
+
+def play_out_by_clicks(player: Player) -> None:
+    """Both sides click their first legal square until the results appear."""
+    for _ in range(600):
+        if isinstance(player.app.scene, ResultsScene):
+            return
+        scene = player.game
+        if scene.dialog is not None:
+            player.click_button("ok")
+        elif player.my_turn():
+            player.click(scene.view.square_center(scene.position.legal_squares()[0]))
+        else:
+            player.frame()
+    raise AssertionError("two-player game did not finish")
+
+
+def test_two_player_game_and_rematch_swaps_colours(player_factory) -> None:
+    player = player_factory()
+    player.click_button("two")
+    first = player.game.setup
+    assert first.mode == "two"
+    assert player.game.setup.player_name(first.human) == "Player 1"
+    play_out_by_clicks(player)
+    assert player.app.ctx.stats.two_player_games == 1
+    player.click_button("rematch")
+    second = player.game.setup
+    assert second.mode == "two" and second.human != first.human
+    assert player.game.record.moves() == []
+    assert player.game.setup.player_name(first.human) == "Player 2"
+
+
+def test_forced_pass_is_announced_and_must_be_acknowledged(player_factory) -> None:
+    player = player_factory(fragment=PASS_GAME, animation="normal")
+    game = player.game
+    assert game.setup.mode == "two" and game.record.transcript() == PASS_GAME
+    player.click_square("c1")  # White's move; Black then has no legal move
+    player.run_until(lambda: player.game.dialog is not None)
+    assert player.game.dialog is not None
+    assert player.game.dialog.title == "Black has no legal move and passes"
+    assert player.game.record.played()[-1] == PASS
+    position = player.game.record.position
+    assert position.to_move == WHITE
+    # the board ignores clicks until the announcement is acknowledged
+    legal = position.legal_squares()[0]
+    player.click(player.game.view.square_center(legal))
+    assert player.game.record.position == position
+    player.click_button("ok")
+    assert player.game.dialog is None
+    player.click(player.game.view.square_center(legal))
+    assert player.game.record.position != position
+
+
+def test_computer_pass_is_announced_to_the_player(player_factory) -> None:
+    player = player_factory()
+    record = GameRecord.from_transcript(PASS_GAME)
+    player.app.scene.go("game", setup=MatchSetup("computer", WHITE, 0), record=record)  # type: ignore[attr-defined]
+    player.frame()
+    player.click_square("c1")
+    player.run_until(lambda: player.game.dialog is not None)
+    assert player.game.dialog is not None and "Your turn again" in player.game.dialog.message
+    player.press(pygame.K_RETURN)
+    assert player.game.dialog is None and player.my_turn()
+
+
+# -- undo, redo, keyboard, touch, hint, share ----------------------------------
+
+
+def test_undo_and_redo_against_the_computer_return_to_your_turn(player_factory) -> None:
+    player = player_factory()
+    start_computer_game(player)
+    player.click_square("f5")
+    player.run_until(lambda: player.my_turn() and len(player.game.record.moves()) == 2)
+    two_moves = player.game.record.transcript()
+    player.click_button("undo")
+    assert player.game.record.moves() == [] and player.my_turn()
+    player.click_button("redo")
+    assert player.game.record.transcript() == two_moves and player.my_turn()
+    player.press(pygame.K_z, pygame.KMOD_CTRL)
+    assert player.game.record.moves() == []
+    player.press(pygame.K_y, pygame.KMOD_CTRL)
+    assert player.game.record.transcript() == two_moves
+
+
+def test_undo_and_redo_in_a_two_player_game_step_one_move(player_factory) -> None:
+    player = player_factory()
+    player.click_button("two")
+    player.click_square("f5")
+    player.click_square("d6")
+    player.click_button("undo")
+    assert player.game.record.transcript() == "f5"
+    player.click_button("undo")
+    assert player.game.record.transcript() == ""
+    assert not player.game.can_undo()
+    player.click_button("redo")
+    player.click_button("redo")
+    assert player.game.record.transcript() == "f5d6"
+
+
+def test_keyboard_arrows_and_enter_place_a_disc(player_factory) -> None:
+    player = player_factory()
+    player.click_button("two")
+    player.press(pygame.K_RIGHT)        # first press shows the cursor on the first legal square (d3)
+    assert player.game.cursor == parse_square("d3")
+    player.press(pygame.K_DOWN)         # d4: taken
+    player.press(pygame.K_RETURN)
+    assert player.game.record.moves() == []
+    player.press(pygame.K_LEFT)         # c4: legal
+    player.press(pygame.K_RETURN)
+    assert player.game.record.transcript() == "c4"
+
+
+def test_touch_tap_acts_once(player_factory) -> None:
+    player = player_factory()
+    player.click_button("two")
+    centre = player.app.to_window(player.game.view.square_center(parse_square("f5")))
+    width, height = player.app.window.get_size()
+    finger = {"x": centre[0] / width, "y": centre[1] / height, "finger_id": 0, "touch_id": 0, "dx": 0, "dy": 0,
+              "pressure": 1.0}
+    player.frame([
+        pygame.event.Event(pygame.FINGERDOWN, finger),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1, touch=True),
+        pygame.event.Event(pygame.FINGERUP, finger),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1, touch=True),
+    ])
+    assert player.game.record.transcript() == "f5"
+
+
+def test_clicks_map_through_a_scaled_window_and_portrait_layout(player_factory) -> None:
+    player = player_factory(window_size=(450, 800))
+    assert player.app.surface.get_size() == PORTRAIT
+    player.click_button("two")
+    player.click_square("e6")
+    assert player.game.record.transcript() == "e6"
+
+
+def test_hint_shows_a_legal_best_move(player_factory) -> None:
+    player = player_factory()
+    start_computer_game(player)
+    player.press(pygame.K_h)
+    player.run_until(lambda: player.game.hint is not None, frames=600)
+    best = player.game.hint.best[0]
+    assert best in player.game.position.legal_squares()
+    assert player.game.status_text().startswith("Hint: ")
+    assert player.game.marks().best == [best]
+
+
+def test_share_prints_a_link_with_the_transcript(player_factory) -> None:
+    player = player_factory()
+    player.click_button("two")
+    player.click_square("f5")
+    player.click_square("d6")
+    player.click_button("share")
+    assert player.printed and player.printed[-1].endswith("#f5d6")
+
+
+def test_resign_counts_a_loss_and_shows_who_resigned(player_factory) -> None:
+    player = player_factory()
+    start_computer_game(player, "Novice", "black")
+    player.click_button("resign")
+    player.click_button("confirm")
+    assert isinstance(player.app.scene, ResultsScene)
+    assert "Black resigned" in player.app.scene.summary().reason
+    assert player.app.ctx.stats.tally("Novice", BLACK).lost == 1
+
+
+# -- persistence ---------------------------------------------------------------
+
+
+def test_resume_after_restarting_the_program(tmp_path: Path, player_factory) -> None:
+    storage = FileStorage(tmp_path / "profile")
+    first = player_factory(storage)
+    start_computer_game(first, "Novice", "white")
+    first.run_until(lambda: first.my_turn())
+    first.click(first.game.view.square_center(first.game.position.legal_squares()[0]))
+    first.run_until(lambda: first.my_turn())
+    transcript = first.game.record.transcript()
+    assert len(transcript) == 6
+    pygame.quit()
+
+    second = player_factory(FileStorage(tmp_path / "profile"))
+    assert second.app.scene_name == "menu"
+    continue_button = second.app.scene.group.buttons[0]  # type: ignore[attr-defined]
+    assert continue_button.action == "continue" and "as White" in continue_button.subtitle
+    second.click_button("continue")
+    assert second.game.record.transcript() == transcript
+    assert second.game.setup == MatchSetup("computer", WHITE, 0)
+    assert second.my_turn()
+
+
+def test_corrupt_save_file_is_set_aside_and_play_goes_on(tmp_path: Path, player_factory) -> None:
+    (tmp_path / "savegame.json").write_text('{"setup": {"mode": "computer"', encoding="utf-8")
+    (tmp_path / "settings.json").write_bytes(b"\xff\xfe garbage")
+    player = player_factory(FileStorage(tmp_path))
+    messages = " ".join(t.message for t in player.app.ctx.toasts)
+    assert "saved game could not be read" in messages
+    assert "settings could not be read" in messages
+    assert (tmp_path / "savegame.corrupt.json").exists() and not (tmp_path / "savegame.json").exists()
+    assert "continue" not in [b.action for b in player.app.scene.group.buttons]  # type: ignore[attr-defined]
+    player.click_button("two")
+    player.click_square("f5")
+    assert player.game.record.transcript() == "f5"
+    assert "f5" in (tmp_path / "savegame.json").read_text(encoding="utf-8")
+
+
+def test_bad_link_fragment_is_reported_and_the_menu_opens(player_factory) -> None:
+    player = player_factory(MemoryStorage(), fragment="f5f5")
+    assert player.app.scene_name == "menu"
+    assert any("shared game" in t.message for t in player.app.ctx.toasts)
+
+
+# -- results -------------------------------------------------------------------
+
+
+def test_results_with_empty_squares_show_both_scores(player_factory) -> None:
+    position = Position.from_text(BLOCKED_39_3)
+    assert position.is_over() and position.black_count() == 39 and position.empty_count() == 22
+    player = player_factory()
+    player.app.scene.go("game", setup=MatchSetup("two", BLACK, start=BLOCKED_39_3))  # type: ignore[attr-defined]
+    player.run_until(lambda: isinstance(player.app.scene, ResultsScene))
+    summary = player.app.scene.summary()  # type: ignore[attr-defined]
+    assert summary.headline.startswith("Black wins")
+    assert summary.reason == "Neither side can move."
+    assert summary.main_score == "61 – 3" and summary.main_rule == "Empty squares to the winner"
+    assert summary.other_score == "39 – 3"
+    assert "22 empty squares" in summary.explanation
+    player.app.ctx.settings.headline = "discs"
+    summary = player.app.scene.summary()  # type: ignore[attr-defined]
+    assert summary.main_score == "39 – 3" and summary.other_score == "61 – 3"
+
+
+def test_menu_has_no_dead_buttons(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    actions = [b.action for b in player.app.scene.group.buttons]  # type: ignore[attr-defined]
+    for action in actions:
+        if action == "quit":
+            continue
+        player.click_button(action)
+        assert player.app.scene_name != "menu", f"{action} did nothing"
+        player.press(pygame.K_ESCAPE)
+        assert player.app.scene_name == "menu"
+    player.click_button("quit")
+    assert not player.app.running
