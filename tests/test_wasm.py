@@ -92,3 +92,92 @@ def test_errors_inside_webassembly_are_reported_not_swallowed() -> None:
     assert completed.returncode == 1
     assert not report["ok"]
     assert "TranscriptError" in report["error"]
+
+
+AI_PROGRAM = """
+import time
+from game.ai import LEVELS, think
+from game.ai.thinking import ENDGAME_TIME_FACTOR
+from game.engine import GameRecord
+
+def position_after(plies):
+    record = GameRecord()
+    while len(record.moves()) < plies and not record.is_over():
+        record.play(record.position.legal_squares()[0])
+    return record.position
+
+def slices_until_move(job, slice_ms):
+    longest = 0.0
+    count = 0
+    move = None
+    while move is None:
+        started = time.perf_counter()
+        move = job.advance(slice_ms)
+        longest = max(longest, time.perf_counter() - started)
+        count += 1
+    return move, longest, count
+
+level = LEVELS[len(LEVELS) // 2]
+runs = []
+for plies in PLIES:
+    position = position_after(plies)
+    started = time.perf_counter()
+    move, longest, count = slices_until_move(think(position, level.index, seed=7), SLICE_MS)
+    runs.append({"plies": plies, "move": move, "legal": sorted(position.legal_squares()),
+                 "seconds": time.perf_counter() - started, "longest_slice": longest, "slices": count})
+    fixed = think(position, level.index, seed=11, node_budget=NODE_BUDGET).run()
+    runs[-1]["fixed_budget_move"] = fixed
+{"level": level.index, "budget": level.seconds, "endgame_factor": ENDGAME_TIME_FACTOR, "runs": runs}
+"""
+AI_PLIES = (10, 30, 46)  # opening, midgame, and 14 empty squares (the endgame solver's range)
+AI_SLICE_MS = 16  # one frame at 60 Hz
+AI_NODE_BUDGET = 200_000  # not reached at this level: a reproducible search
+SLACK_S = 1.0  # a loaded CI machine; the budgets themselves are fractions of a second
+
+
+def _has_think() -> bool:
+    try:
+        from game.ai import think  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.fixture(scope="module")
+def ai_in_pyodide() -> dict[str, Any]:
+    if not _has_think():
+        pytest.skip("game.ai.think is not written yet")
+    program = (
+        f"PLIES = {AI_PLIES!r}\nSLICE_MS = {AI_SLICE_MS}\nNODE_BUDGET = {AI_NODE_BUDGET}\n" + AI_PROGRAM
+    )
+    value: dict[str, Any] = run_in_pyodide(program, timeout=300)["value"]
+    return value
+
+
+def test_a_mid_level_ai_returns_a_legal_move_within_its_budget_in_webassembly(
+    ai_in_pyodide: dict[str, Any],
+) -> None:
+    budget = ai_in_pyodide["budget"] or 0.0
+    allowed = budget * ai_in_pyodide["endgame_factor"] + SLACK_S
+    for run in ai_in_pyodide["runs"]:
+        assert run["move"] in run["legal"], run
+        assert run["seconds"] <= allowed, run
+
+
+def test_the_ai_thinks_in_slices_in_webassembly(ai_in_pyodide: dict[str, Any]) -> None:
+    # a slice far longer than asked for would freeze the page
+    for run in ai_in_pyodide["runs"]:
+        assert run["longest_slice"] <= AI_SLICE_MS / 1000 + 0.5, run
+
+
+def test_with_a_node_budget_the_ai_chooses_as_natively(ai_in_pyodide: dict[str, Any]) -> None:
+    from game.ai import LEVELS, think
+    from game.engine import GameRecord
+
+    for run in ai_in_pyodide["runs"]:
+        record = GameRecord()
+        while len(record.moves()) < run["plies"] and not record.is_over():
+            record.play(record.position.legal_squares()[0])
+        level = LEVELS[ai_in_pyodide["level"]]
+        native = think(record.position, level.index, seed=11, node_budget=AI_NODE_BUDGET).run()
+        assert run["fixed_budget_move"] == native, run
