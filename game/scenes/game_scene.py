@@ -517,23 +517,25 @@ class GameScene(Scene):
         to_move = not self.record.is_over() and self.position.to_move == colour
         if to_move:
             pygame.draw.rect(surface, theme.accent, rect, width=4, border_radius=14)
-        icon_size = min(rect.height - 36, 56)
+        icon_size = 40
         icon = self.view.disc_icon(colour, icon_size)
-        surface.blit(icon, icon.get_rect(midleft=(rect.left + 14, rect.centery)))
+        surface.blit(icon, icon.get_rect(topright=(rect.right - 14, rect.top + 12)))
         count = self.position.black_count() if colour == BLACK else self.position.white_count()
-        text.draw(surface, str(count), 40, theme.text, (rect.right - 16, rect.centery), "midright", True)
+        count_rect = text.draw(surface, str(count), 34, theme.text, (rect.right - 14, rect.bottom - 8),
+                               "bottomright", True)
+        left = rect.left + 16
         name = self.setup.player_name(colour)
-        name_left = rect.left + 24 + icon_size
-        name_width = rect.right - 76 - name_left
-        size = text.fit_size(name, 22, name_width, bold=True)
-        text.draw(surface, name, size, theme.text, (name_left, rect.centery - 14), "midleft", True)
+        size = text.fit_size(name, 24, rect.right - icon_size - 30 - left, bold=True)
+        text.draw(surface, name, size, theme.text, (left, rect.top + 14), "topleft", True)
+        detail_width = count_rect.left - 10 - left
+        baseline = rect.bottom - 26
         if to_move and self.setup.is_computer(colour) and not self.busy():
-            spinner(surface, (name_left + 10, rect.centery + 18), 9, theme.accent, now_ms)
-            text.draw(surface, "thinking", 17, theme.accent, (name_left + 26, rect.centery + 18), "midleft")
+            spinner(surface, (left + 9, baseline), 9, theme.accent, now_ms)
+            text.draw(surface, "thinking", 18, theme.accent, (left + 26, baseline), "midleft")
         else:
             detail = self.level.name if self.setup.is_computer(colour) else COLOR_NAMES[colour]
-            size = text.fit_size(detail, 17, name_width)
-            text.draw(surface, detail, size, theme.text_dim, (name_left, rect.centery + 18), "midleft")
+            size = text.fit_size(detail, 18, detail_width)
+            text.draw(surface, detail, size, theme.text_dim, (left, baseline), "midleft")
 
     def status_text(self) -> str:
         """The line under the player cards: a message, whose turn it is, or the end."""

@@ -103,8 +103,8 @@ class ResultsScene(Scene):
         rects = game_layout(self.ctx.size)
         if is_portrait(self.ctx.size):
             width, height = self.ctx.size
-            self.view = self.ctx.board_view(pygame.Rect((width - 520) // 2, 16, 520, 520))
-            self.card = pygame.Rect(16, 552, width - 32, height - 552 - 120)
+            self.view = self.ctx.board_view(pygame.Rect((width - 640) // 2, 16, 640, 640))
+            self.card = pygame.Rect(16, 672, width - 32, height - 672 - 116)
             row = pygame.Rect(16, height - 100, width - 32, 76)
         else:
             self.view = self.ctx.board_view(rects.board)
