@@ -22,6 +22,7 @@ import urllib.request
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -226,10 +227,12 @@ def test_the_build_cannot_download_anything(project: Path, built: dict[str, obje
     assert OFFLINE_MARKER in completed.stdout + completed.stderr
 
 
-def test_cdn_option_points_the_page_elsewhere(project: Path, built: dict[str, object]) -> None:
+def test_cdn_option_points_the_page_elsewhere(project: Path, tmp_path: Path) -> None:
+    mirrored = tmp_path / APP_NAME
+    shutil.copytree(project, mirrored, ignore=shutil.ignore_patterns("build"))
     completed = subprocess.run(
         [sys.executable, "-m", "game.web", "build", "--cdn", "https://mirror.example.org/pygbag/0.9.3"],
-        cwd=project,
+        cwd=mirrored,
         env=offline_env(),
         capture_output=True,
         text=True,
@@ -237,9 +240,23 @@ def test_cdn_option_points_the_page_elsewhere(project: Path, built: dict[str, ob
         check=False,
     )
     assert completed.returncode == 0, completed.stdout + completed.stderr
-    html = (web(project) / "index.html").read_text(encoding="utf-8")
+    html = (web(mirrored) / "index.html").read_text(encoding="utf-8")
     assert '<script src="https://mirror.example.org/pygbag/0.9.3/pythons.js"' in html
-    assert "pygame-web.github.io" not in html
+    assert 'cdn : "https://mirror.example.org/pygbag/0.9.3/"' in html
+    assert "https://pygame-web.github.io/cdn/0.9.3" not in html
+    # and the packages (pygame-ce) come from the mirror's package index, one folder up
+    code = html[html.index('CDN = "') : html.index("# do not rename")]
+    namespace: dict[str, object] = {"os": SimpleNamespace(environ={})}
+    exec(code, namespace)  # noqa: S102 - the page's own boot code
+    assert namespace["os"].environ == {"PYGPI": "https://mirror.example.org/pygbag/"}  # type: ignore[attr-defined]
+
+
+def test_the_default_cdn_keeps_pygbags_package_index(project: Path, built: dict[str, object]) -> None:
+    html = (web(project) / "index.html").read_text(encoding="utf-8")
+    code = html[html.index('CDN = "') : html.index("# do not rename")]
+    namespace: dict[str, object] = {"os": SimpleNamespace(environ={})}
+    exec(code, namespace)  # noqa: S102
+    assert namespace["os"].environ == {}  # type: ignore[attr-defined]
 
 
 def test_missing_sources_are_named(tmp_path: Path) -> None:
