@@ -305,3 +305,17 @@ def test_serve_hands_out_the_site_like_a_static_host(project: Path, served: str)
 def test_serve_refuses_a_folder_that_was_not_built(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError, match="python -m game.web build"):
         make_server(tmp_path, "127.0.0.1", 0)
+
+
+@pytest.mark.parametrize("title", ['Othello "deluxe"', "<b>Othello</b>", "   "])
+def test_a_title_that_would_break_the_page_is_refused(title: str) -> None:
+    completed = subprocess.run(
+        [sys.executable, "-m", "game.web", "build", "--title", title],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert completed.returncode == 1
+    assert "must be plain text" in completed.stderr

@@ -128,6 +128,8 @@ def build(
     """
     repo = repo.resolve()
     check_sources(repo)
+    if not title.strip() or any(ch in title for ch in '"\\<>&{}'):
+        raise BuildError(f"the title {title!r} must be plain text (it goes into Python, JavaScript and HTML)")
     output_dir = repo / OUTPUT_DIR
     if output_dir.exists():
         shutil.rmtree(output_dir)  # stale files (an apk named after another folder) would be published
