@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from game.engine import (
+    COLOR_NAMES,
     GameRecord,
     NotationError,
     Position,
@@ -133,6 +134,78 @@ def cmd_bench(args: argparse.Namespace) -> None:
     _emit(args, results, "\n".join(lines))
 
 
+# -- AI ----------------------------------------------------------------------
+
+
+def _names(squares: list[int]) -> list[str]:
+    return [square_name(sq) for sq in squares]
+
+
+def cmd_solve(args: argparse.Namespace) -> None:
+    """Solve a position exactly: final disc difference for the side to move, all best moves."""
+    from game.ai.endgame import solve
+
+    position = _position_arg(args.position)
+    if position.empty_count() > args.max_empties:
+        raise UsageError(
+            f"solve: {position.empty_count()} empty squares is more than --max-empties {args.max_empties}"
+        )
+    result = solve(position.player, position.opponent, all_best=True)
+    if position.is_over():
+        best: list[str] = []
+    elif position.must_pass():
+        best = ["pass"]
+    else:
+        best = _names(result.best)
+    data = {"score": result.score, "best": best, "nodes": result.nodes, "seconds": round(result.seconds, 6)}
+    side = COLOR_NAMES[position.to_move]
+    text = f"{side} to move: {result.score:+d} with perfect play; best: {' '.join(best) or '(game over)'}"
+    _emit(args, data, f"{text}\n{result.nodes} nodes in {result.seconds:.3f} s")
+
+
+def cmd_analyze(args: argparse.Namespace) -> None:
+    """The value of every legal move and the expected line."""
+    from game.ai import analyze, level_by_name_or_index
+
+    position = _position_arg(args.position)
+    try:
+        level = level_by_name_or_index(args.level)
+    except ValueError as exc:
+        raise UsageError(f"analyze: {exc}") from None
+    if position.is_over():
+        data: dict[str, Any] = {"moves": {}, "exact": True, "pv": []}
+        _emit(args, data, "The game is over: no moves to analyse.")
+        return
+    passed = position.must_pass()
+    if passed:
+        position = position.pass_turn()
+    analysis = analyze(position, level).run()
+    if passed:  # the only move is the pass; its value is the opponent's best, from our side
+        moves: dict[str, float] = {"pass": -max(analysis.values.values())}
+    else:
+        ranked = sorted(analysis.values.items(), key=lambda kv: (-kv[1], kv[0]))
+        moves = {square_name(sq): value for sq, value in ranked}
+    pv = (["pass"] if passed else []) + _names(analysis.pv)
+    data = {"moves": moves, "exact": analysis.exact, "pv": pv}
+    lines = [f"{name}: {value:+g}" for name, value in moves.items()]
+    lines.append(f"{'exact' if analysis.exact else f'depth {analysis.depth}'}; line: {' '.join(pv)}")
+    _emit(args, data, "\n".join(lines))
+
+
+def cmd_gtp(args: argparse.Namespace) -> None:
+    """Speak GTP on standard input and output."""
+    from game.ai import level_by_name_or_index
+    from game.gtp import run
+
+    try:
+        level = level_by_name_or_index(args.level)
+    except ValueError as exc:
+        raise UsageError(f"gtp: {exc}") from None
+    if args.move_time is not None and args.move_time <= 0:
+        raise UsageError("gtp: --move-time must be more than 0 seconds")
+    run(level, args.move_time)
+
+
 # -- main --------------------------------------------------------------------
 
 Command = Callable[[argparse.Namespace], None]
@@ -153,6 +226,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("transcript", nargs="?", default="")
     p.add_argument("--position", help="start position instead of the standard start")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("solve", help="exact final disc difference for the side to move, and all best moves")
+    p.add_argument("position", help="64 squares a1..h8 (X, O, -), a space, side to move")
+    p.add_argument("--max-empties", type=int, default=30, help="refuse positions with more empties (default 30)")
+    p.set_defaults(func=cmd_solve)
+
+    p = sub.add_parser("analyze", help="the value of every legal move and the principal variation")
+    p.add_argument("position", help="64 squares a1..h8 (X, O, -), a space, side to move")
+    p.add_argument("--level", default="max", help="level index, name or max (default max)")
+    p.set_defaults(func=cmd_analyze)
+
+    p = sub.add_parser("gtp", help="play over the Go Text Protocol on stdin/stdout")
+    p.add_argument("--level", default="max", help="level index, name or max (default max)")
+    p.add_argument("--move-time", type=float, help="seconds per move instead of the level's")
+    p.set_defaults(func=cmd_gtp)
 
     p = sub.add_parser("bench", help="perft nodes per second, bulk and no-bulk")
     p.add_argument("--depth", type=int, default=8)

@@ -2,4 +2,23 @@
 
 Pure Python with no dependencies beyond ``game.engine``; runs unchanged in
 CPython on WebAssembly. Nothing here imports pygame.
+
+The game uses three things: ``LEVELS`` (weakest first), ``think(position,
+level)`` which returns a job whose ``advance(max_ms)`` gives the chosen
+square once done, and ``analyze(position)`` whose job gives an ``Analysis``.
 """
+
+from .levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, Level, level_by_name_or_index
+from .thinking import Analysis, Job, analyze, think
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "MAX_LEVEL",
+    "Analysis",
+    "Job",
+    "Level",
+    "analyze",
+    "level_by_name_or_index",
+    "think",
+]

@@ -269,8 +269,6 @@ class Solver:
         if n_empty < PLAIN_EMPTIES:
             return self._plain(p, o, alpha, beta, _parity_order(empty), passed)
         self.nodes += 1
-        if self.nodes & 63 == 0 and self.clock() > self.slice_deadline:
-            yield None
 
         # stability cut-off: the opponent's stable discs bound our best score
         if n_empty >= STABILITY_MIN_EMPTIES and alpha >= 64 - 2 * 20:
@@ -325,6 +323,8 @@ class Solver:
                     alpha = score
                     if alpha >= beta:
                         break
+            if self.clock() > self.slice_deadline:
+                yield None  # the slice is spent: let the game loop draw a frame
 
         if n_empty >= TT_MIN_EMPTIES:
             self._store(key, best, original_alpha, beta, best_move, entry)
@@ -385,6 +385,8 @@ class Solver:
                 best_moves = [sq]
             elif score == best:
                 best_moves.append(sq)
+            if self.clock() > self.slice_deadline:
+                yield None
         return best, sorted(best_moves), values
 
 

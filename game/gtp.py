@@ -1,0 +1,201 @@
+"""A GTP (Go Text Protocol) engine for Othello, so GUIs and match tools can play the AI.
+
+Commands: ``protocol_version, name, version, known_command, list_commands,
+boardsize 8, clear_board, play <colour> <move|pass>, genmove <colour>,
+undo, showboard, quit``. Colours are ``black``/``white``/``b``/``w``; moves
+``a1``..``h8`` (lower case in answers) or ``pass``. A command may carry a
+numeric id, echoed in the answer. Errors answer ``? message`` and change
+nothing.
+
+Forced passes happen by themselves: after a move that leaves the other side
+without a move, that side's pass is already on the board, and ``play
+<colour> pass`` for it is accepted (it changes nothing). ``genmove`` for a
+side that must pass answers ``pass``.
+
+>>> engine = GtpEngine()
+>>> engine.handle("1 play b f5")
+'=1 \\n\\n'
+>>> engine.handle("play b d6")
+"? it is White's turn\\n\\n"
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from game import __version__
+from game.ai import LEVELS, MAX_LEVEL, Level, think
+from game.engine import (
+    BLACK,
+    COLOR_NAMES,
+    PASS,
+    WHITE,
+    Color,
+    GameRecord,
+    NotationError,
+    parse_square,
+    square_name,
+)
+
+ENGINE_NAME = "Othello-WASM"
+
+
+class GtpError(Exception):
+    """A command that cannot be carried out; answered with ``? message``."""
+
+
+def parse_colour(text: str) -> Color:
+    """``'black'``/``'b'`` or ``'white'``/``'w'`` (any case) as ``'X'`` or ``'O'``."""
+    key = text.lower()
+    if key in ("b", "black"):
+        return BLACK
+    if key in ("w", "white"):
+        return WHITE
+    raise GtpError(f"invalid colour {text!r}; use black, white, b or w")
+
+
+class GtpEngine:
+    """The state of one GTP session: a game record and the level playing."""
+
+    def __init__(self, level: Level | None = None, move_time: float | None = None) -> None:
+        chosen = level if level is not None else LEVELS[MAX_LEVEL]
+        if move_time is not None:
+            chosen = dataclasses.replace(chosen, seconds=move_time)
+        self.level = chosen
+        self.record = GameRecord()
+        self.quit = False
+        self._commands: dict[str, Callable[[list[str]], str]] = {
+            "protocol_version": lambda args: "2",
+            "name": lambda args: ENGINE_NAME,
+            "version": lambda args: __version__,
+            "known_command": self._known_command,
+            "list_commands": lambda args: "\n".join(self._commands),
+            "boardsize": self._boardsize,
+            "clear_board": self._clear_board,
+            "play": self._play,
+            "genmove": self._genmove,
+            "undo": self._undo,
+            "showboard": self._showboard,
+            "quit": self._quit,
+        }
+
+    # -- protocol -----------------------------------------------------------------
+
+    def handle(self, line: str) -> str:
+        """Answer one command line (``''`` for blank or comment lines)."""
+        text = line.split("#", 1)[0].strip()
+        if not text:
+            return ""
+        words = text.split()
+        ident = ""
+        if words[0].isdigit():
+            ident = words.pop(0)
+            if not words:
+                return f"?{ident} empty command\n\n"
+        command, args = words[0].lower(), words[1:]
+        handler = self._commands.get(command)
+        if handler is None:
+            return f"?{ident} unknown command {command!r}\n\n"
+        try:
+            answer = handler(args)
+        except GtpError as exc:
+            return f"?{ident} {exc}\n\n"
+        return f"={ident} {answer}\n\n"
+
+    def serve(self, stdin: TextIO, stdout: TextIO) -> None:
+        """Answer commands from ``stdin`` until ``quit`` or end of input."""
+        for line in stdin:
+            answer = self.handle(line)
+            if answer:
+                stdout.write(answer)
+                stdout.flush()
+            if self.quit:
+                break
+
+    # -- commands -------------------------------------------------------------------
+
+    def _known_command(self, args: list[str]) -> str:
+        return "true" if args and args[0].lower() in self._commands else "false"
+
+    def _boardsize(self, args: list[str]) -> str:
+        if len(args) != 1 or args[0] != "8":
+            raise GtpError("unacceptable size: Othello is played on an 8x8 board")
+        return ""
+
+    def _clear_board(self, args: list[str]) -> str:
+        self.record = GameRecord()
+        return ""
+
+    def _pending_pass(self, colour: Color) -> bool:
+        """Whether ``colour``'s most recent turn was a forced pass that is on the board already."""
+        record = self.record
+        return (
+            record.ply > 0
+            and record.plies[record.ply - 1] == PASS
+            and record.position_at(record.ply - 1).to_move == colour
+        )
+
+    def _play(self, args: list[str]) -> str:
+        if len(args) != 2:
+            raise GtpError("syntax: play <black|white> <move|pass>")
+        colour = parse_colour(args[0])
+        move = args[1].lower()
+        position = self.record.position
+        if move == "pass":
+            if self._pending_pass(colour) or (not position.is_over() and position.to_move == colour
+                                              and position.must_pass()):
+                return ""
+            raise GtpError(f"{COLOR_NAMES[colour]} has a legal move and may not pass")
+        try:
+            square = parse_square(move)
+        except NotationError as exc:
+            raise GtpError(f"invalid move: {exc}") from None
+        if position.is_over():
+            raise GtpError("the game is over")
+        if position.to_move != colour:
+            raise GtpError(f"it is {COLOR_NAMES[position.to_move]}'s turn")
+        if not position.is_legal(square):
+            raise GtpError(f"illegal move: {square_name(square)} is not a legal move for {COLOR_NAMES[colour]}")
+        self.record.play(square)
+        return ""
+
+    def _genmove(self, args: list[str]) -> str:
+        if len(args) != 1:
+            raise GtpError("syntax: genmove <black|white>")
+        colour = parse_colour(args[0])
+        position = self.record.position
+        if position.is_over() or self._pending_pass(colour):
+            return "pass"
+        if position.to_move != colour:
+            raise GtpError(f"it is {COLOR_NAMES[position.to_move]}'s turn")
+        square = think(position, self.level).run()
+        self.record.play(square)
+        return square_name(square)
+
+    def _undo(self, args: list[str]) -> str:
+        if not self.record.can_undo():
+            raise GtpError("cannot undo: no move has been played")
+        self.record.undo()
+        return ""
+
+    def _showboard(self, args: list[str]) -> str:
+        position = self.record.position
+        lines = [position.board_diagram()]
+        lines.append(f"Black {position.black_count()}  White {position.white_count()}")
+        if position.is_over():
+            lines.append("Game over")
+        else:
+            lines.append(f"{COLOR_NAMES[position.to_move]} to move")
+        return "\n" + "\n".join(lines)
+
+    def _quit(self, args: list[str]) -> str:
+        self.quit = True
+        return ""
+
+
+def run(level: Level | None = None, move_time: float | None = None) -> None:
+    """Serve GTP on standard input and output."""
+    GtpEngine(level, move_time).serve(sys.stdin, sys.stdout)
