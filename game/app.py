@@ -16,13 +16,14 @@ from typing import Any
 
 import pygame
 
+from game.ai import LEVELS, think
 from game.browser import IS_BROWSER, location_fragment, parse_fragment, unlock_audio
-from game.engine import BLACK, GameRecord
+from game.engine import BLACK, GameRecord, Position
 from game.match import MatchSetup
 from game.scenes import SCENES, Context, Scene
 from game.storage import Storage, default_storage
 from game.ui.assets import Assets
-from game.ui.layout import LANDSCAPE, logical_size_for
+from game.ui.layout import LANDSCAPE, game_layout, logical_size_for
 
 WINDOW_TITLE = "Othello"
 FPS = 60
@@ -33,6 +34,25 @@ FINGER_TO_MOUSE = {
     pygame.FINGERUP: pygame.MOUSEBUTTONUP,
     pygame.FINGERMOTION: pygame.MOUSEMOTION,
 }
+
+
+def initial_window_size() -> tuple[int, int]:
+    """The landscape logical size on the desktop; in the browser, the page's shape when it can be read.
+
+    ``game.browser`` may offer ``viewport_size()`` (the page's inner size); a
+    portrait page then gets the portrait layout from the first frame.
+    """
+    from game import browser
+
+    viewport = getattr(browser, "viewport_size", None)
+    if IS_BROWSER and callable(viewport):
+        try:
+            size = viewport()
+        except Exception:  # the page's size is a nicety; the landscape default always works
+            size = None
+        if size and size[0] > 0 and size[1] > 0:
+            return logical_size_for((int(size[0]), int(size[1])))
+    return LANDSCAPE
 
 
 class App:
@@ -50,7 +70,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.clock_ms = clock or pygame.time.get_ticks
-        size = window_size or LANDSCAPE
+        size = window_size or initial_window_size()
         flags = 0 if IS_BROWSER else pygame.RESIZABLE
         pygame.display.set_caption(WINDOW_TITLE)
         self.window = pygame.display.set_mode(size, flags)
@@ -70,6 +90,8 @@ class App:
         self.record_frames = False
         self._pygame_clock = pygame.time.Clock()
         self._scale_cache: tuple[tuple[int, int], float, pygame.Rect] | None = None
+        self.frames_shown = 0
+        self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.ctx.now_ms = self.clock_ms()
         first, persist = self._first_scene(fragment)
         self.scene_name = first
@@ -135,6 +157,7 @@ class App:
 
     def _resize(self) -> None:
         self._scale_cache = None
+        self._bars_filled = None
         logical = logical_size_for(self.window.get_size())
         if logical != self.surface.get_size():
             self.surface = pygame.Surface(logical)
@@ -172,6 +195,8 @@ class App:
 
     def frame(self, events: list[pygame.event.Event] | None = None) -> bool:
         """Handle events, update, draw and show one frame; False once the game should close."""
+        if self.frames_shown == 1:
+            self._warm_up()  # the first frame is on screen; now load what the first game needs
         started = time.perf_counter()
         self.ctx.now_ms = self.clock_ms()
         for event in pygame.event.get() if events is None else events:
@@ -183,9 +208,19 @@ class App:
             self.running = False
         self.switch_scene()
         self.draw()
+        self.frames_shown += 1
         if self.record_frames:
             self.frame_ms.append((time.perf_counter() - started) * 1000)
         return self.running
+
+    def _warm_up(self) -> None:
+        """After the first frame is shown: load what the first game would otherwise stall on.
+
+        The AI's evaluation tables (about 0.1 s to load natively) and the board
+        sprites are made here, while the menu is idle, not in the middle of a game.
+        """
+        think(Position.start(), len(LEVELS) - 1).cancel()
+        self.ctx.board_view(game_layout(self.ctx.size).board)
 
     def draw(self) -> None:
         """Draw the scene and any toasts, then scale to the window."""
@@ -198,7 +233,9 @@ class App:
         if rect.size == self.surface.get_size():
             self.window.blit(self.surface, rect)
         else:
-            self.window.fill(self.ctx.theme.background)
+            if self._bars_filled != (rect.topleft, self.ctx.settings.theme):
+                self.window.fill(self.ctx.theme.background)
+                self._bars_filled = (rect.topleft, self.ctx.settings.theme)
             if scale < 1.0 or abs(scale - round(scale)) > 1e-6:
                 pygame.transform.smoothscale(self.surface, rect.size, self.window.subsurface(rect))
             else:

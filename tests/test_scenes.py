@@ -444,3 +444,50 @@ def test_menu_has_no_dead_buttons(player_factory) -> None:
         assert player.app.scene_name == "menu"
     player.click_button("quit")
     assert not player.app.running
+
+
+def test_flipped_discs_turn_over_visibly(player_factory) -> None:
+    player = player_factory(animation="normal")
+    player.click_button("two")
+    view = player.game.view
+    cx, cy = view.square_center(parse_square("e5"))
+    edge = (cx - int(view.diameter * 0.4), cy)   # near the left rim of the disc on e5
+
+    def felt_at_rim() -> bool:
+        r, g, b = player.pixel(edge)
+        return g > r + 40 and g > b + 20   # green felt, not a grey-scale disc
+
+    assert not felt_at_rim()
+    player.click_square("f5")                     # Black flips e5
+    seen_felt_at_rim = False
+    for _ in range(20):
+        if player.game.animation is None:
+            break
+        seen_felt_at_rim |= felt_at_rim()
+        player.frame()
+    assert seen_felt_at_rim, "the disc on e5 never narrowed while turning over"
+    assert player.game.animation is None
+    assert all(c < 120 for c in player.pixel((cx, cy)))  # black now
+
+
+def test_mute_setting_silences_sounds(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:settings")
+    player.click_button("sound=off")
+    assert player.app.assets.sounds.muted
+    player.click_button("sound=on")
+    assert not player.app.assets.sounds.muted
+
+
+def test_turning_the_window_to_portrait_mid_game_keeps_the_game(player_factory) -> None:
+    player = player_factory()
+    player.click_button("two")
+    player.click_square("f5")
+    landscape_board = player.game.view.rect.copy()
+    pygame.display.set_mode((600, 1000), pygame.RESIZABLE)
+    player.frame([pygame.event.Event(pygame.VIDEORESIZE, size=(600, 1000), w=600, h=1000)])
+    assert player.app.surface.get_size() == PORTRAIT
+    assert player.game.view.rect != landscape_board
+    assert player.game.record.transcript() == "f5"
+    player.click_square("d6")
+    assert player.game.record.transcript() == "f5d6"

@@ -80,6 +80,7 @@ class GameScene(Scene):
         self.finished_at_ms: int | None = None
         self.group = ButtonGroup()
         self.now_ms = 0
+        self.counted = False
 
     # -- life cycle -----------------------------------------------------------
 
@@ -98,6 +99,7 @@ class GameScene(Scene):
         self.bad_square = None
         self.finished_at_ms = None
         self.message = ""
+        self.counted = self.record.is_over()  # a finished game opened from a link is not counted again
         super().startup(now_ms, persist)
         if persist.get("message"):
             self.ctx.toast(str(persist["message"]))
@@ -400,8 +402,9 @@ class GameScene(Scene):
 
     def _game_over(self) -> None:
         result = self.record.result()
-        if result is None:
+        if result is None or self.counted:
             return
+        self.counted = True
         if self.setup.mode == "computer":
             self.ctx.stats.record_computer_game(self.level.name, self.setup.human,
                                                 result.disc_difference(self.setup.human))
