@@ -66,6 +66,7 @@ class GtpEngine:
             chosen = dataclasses.replace(chosen, seconds=move_time)
         self.level = chosen
         self.record = GameRecord()
+        self._acknowledged_ply = -1  # the ply of the last forced pass a client confirmed
         self.quit = False
         self._commands: dict[str, Callable[[list[str]], str]] = {
             "protocol_version": lambda args: "2",
@@ -134,6 +135,7 @@ class GtpEngine:
         record = self.record
         return (
             record.ply > 0
+            and record.ply != self._acknowledged_ply
             and record.plies[record.ply - 1] == PASS
             and record.position_at(record.ply - 1).to_move == colour
         )
@@ -145,9 +147,13 @@ class GtpEngine:
         move = args[1].lower()
         position = self.record.position
         if move == "pass":
-            if self._pending_pass(colour) or (not position.is_over() and position.to_move == colour
-                                              and position.must_pass()):
+            if self._pending_pass(colour):
+                self._acknowledged_ply = self.record.ply
                 return ""
+            if position.is_over():
+                raise GtpError("the game is over")
+            if position.to_move != colour:
+                raise GtpError(f"it is {COLOR_NAMES[position.to_move]}'s turn")
             raise GtpError(f"{COLOR_NAMES[colour]} has a legal move and may not pass")
         try:
             square = parse_square(move)
@@ -167,7 +173,10 @@ class GtpEngine:
             raise GtpError("syntax: genmove <black|white>")
         colour = parse_colour(args[0])
         position = self.record.position
-        if position.is_over() or self._pending_pass(colour):
+        if self._pending_pass(colour):
+            self._acknowledged_ply = self.record.ply
+            return "pass"
+        if position.is_over():
             return "pass"
         if position.to_move != colour:
             raise GtpError(f"it is {COLOR_NAMES[position.to_move]}'s turn")

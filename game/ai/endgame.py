@@ -178,6 +178,10 @@ class SolveResult:
     pv: list[int] = field(default_factory=list)
 
 
+class NodeLimitReached(Exception):
+    """A search has used its node budget."""
+
+
 class Solver:
     """An exact (or win/loss/draw) endgame search that can run in slices.
 
@@ -190,6 +194,7 @@ class Solver:
         self.tt: dict[tuple[Bitboard, Bitboard], tuple[int, int, int]] = {}
         self.tt_limit = tt_limit
         self.slice_deadline = float("inf")
+        self.node_limit = 1 << 62
         self.clock = time.perf_counter
 
     # -- lowest levels: plain recursion ------------------------------------------
@@ -269,6 +274,8 @@ class Solver:
         if n_empty < PLAIN_EMPTIES:
             return self._plain(p, o, alpha, beta, _parity_order(empty), passed)
         self.nodes += 1
+        if self.nodes >= self.node_limit:
+            raise NodeLimitReached
 
         # stability cut-off: the opponent's stable discs bound our best score
         if n_empty >= STABILITY_MIN_EMPTIES and alpha >= 64 - 2 * 20:

@@ -22,7 +22,7 @@ from collections.abc import Generator
 
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
 
-from .endgame import Solver, final_score
+from .endgame import NodeLimitReached, Solver, final_score
 from .evaluation import DISC, Evaluation
 
 INF = 1_000_000
@@ -42,10 +42,6 @@ for _sq in (1, 8, 6, 15, 48, 57, 55, 62):
 
 TTEntry = tuple[int, int, int, int]
 """(depth, lower bound, upper bound, best move) of a searched position."""
-
-
-class NodeLimitReached(Exception):
-    """The search has used its node budget."""
 
 
 class MidgameSearch:
@@ -86,6 +82,7 @@ class MidgameSearch:
         """Exact endgame score in evaluation units, searched with the endgame solver."""
         solver = self.solver
         solver.slice_deadline = self.slice_deadline
+        solver.node_limit = solver.nodes + (self.node_limit - self.nodes)
         before = solver.nodes
         lo = max(-64, (alpha // DISC) - 1) if alpha > -INF else -64
         hi = min(64, -((-beta) // DISC) + 1) if beta < INF else 64

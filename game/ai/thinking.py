@@ -27,10 +27,10 @@ from typing import Generic, TypeVar
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves, squares_of
 from game.engine.position import Position
 
-from .endgame import Solver
+from .endgame import NodeLimitReached, Solver
 from .evaluation import DISC, Evaluation, HeuristicEvaluation
 from .levels import LEVELS, Level
-from .search import INF, MidgameSearch, NodeLimitReached
+from .search import INF, MidgameSearch
 
 T = TypeVar("T")
 
@@ -68,18 +68,19 @@ class Job(Generic[T]):
         """Run for about ``max_ms`` milliseconds; the result once finished, else ``None``."""
         if self.done or self.cancelled:
             return self.result
-        started = time.perf_counter()
+        clock = self._searcher.clock
+        started = clock()
         deadline = started + max_ms / 1000.0
         self._searcher.slice_deadline = deadline
         self._searcher.solver.slice_deadline = deadline
         try:
-            while time.perf_counter() < deadline:
+            while clock() < deadline:
                 next(self._steps)
         except StopIteration as finished:
             self.done = True
             self.result = finished.value
         finally:
-            self.busy_seconds += time.perf_counter() - started
+            self.busy_seconds += clock() - started
         return self.result
 
     def run(self) -> T:
@@ -231,6 +232,7 @@ def _choose_move(
 
     if engine.node_budget is not None:
         engine.search.node_limit = engine.search.nodes + engine.node_budget
+        engine.search.solver.node_limit = engine.search.solver.nodes + engine.node_budget
         budget = None
 
     depth_limit = min(level.depth, n_empty)
@@ -246,7 +248,7 @@ def _choose_move(
             score, best, _ = yield from bounded(engine.solve(p, o, "best", (-1, 1)), limit)
             # when every move loses, the midgame choice gives the opponent the most chances to go wrong
             return best[0] if score >= 0 and best else decision.move
-        except OutOfTime:
+        except (OutOfTime, NodeLimitReached):
             return decision.move
     decision = yield from engine.deepen(p, o, depth_limit, budget, started)
     return decision.move

@@ -1,0 +1,186 @@
+"""The engine command line as other programs use it: JSON on stdout, one-line errors, GTP."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+START = "---------------------------OX------XO--------------------------- X"
+# FFO #3 (14 empties): D1 +2 is the only best move; every value is known.
+FFO_3 = "----OX----OOXX---OOOXX-XOOXXOOOOOXXOXXOOOXXXOOOOOXXXXOXO--OOOOOX X"
+FFO_3_VALUES = {"d1": 2, "g3": 0, "b8": -2, "b1": -4, "c1": -4, "a2": -4, "a3": -6, "b2": -12}
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "game.cli", *args], input=stdin, capture_output=True, text=True, timeout=120
+    )
+
+
+def cli_json(*args: str) -> dict[str, object]:
+    done = cli(*args, "--json")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1  # exactly one JSON object
+    data = json.loads(lines[0])
+    assert isinstance(data, dict)
+    return data
+
+
+@pytest.mark.parametrize("depth,nodes", [(1, 4), (4, 244), (6, 8200)])
+def test_perft_json(depth: int, nodes: int) -> None:
+    for extra in ((), ("--no-bulk",)):
+        data = cli_json("perft", str(depth), *extra)
+        assert set(data) == {"depth", "nodes", "seconds", "nps"}
+        assert data["depth"] == depth and data["nodes"] == nodes
+
+
+def test_perft_from_a_position() -> None:
+    after_f5 = "---------------------------OX------XXX-------------------------- O"
+    assert cli_json("perft", "1", "--position", after_f5)["nodes"] == 3
+    # the four openings are symmetric, so each holds a quarter of perft(3) from the start
+    assert cli_json("perft", "2", "--position", after_f5)["nodes"] == 56 // 4
+
+
+def test_show_json_keys_and_values() -> None:
+    data = cli_json("show", "f5d6c3d3c4f4")
+    board = ["-"] * 64
+    for square, disc in {"c3": "X", "d3": "O", "c4": "X", "d4": "X", "e4": "X", "f4": "O",
+                         "d5": "O", "e5": "O", "f5": "X", "d6": "O"}.items():
+        board["abcdefgh".index(square[0]) + 8 * (int(square[1]) - 1)] = disc
+    assert data["board"] == "".join(board)
+    assert set(data) == {
+        "board", "to_move", "legal", "black", "white", "empty", "over", "winner",
+        "score_discs", "score_tournament", "transcript",
+    }  # fmt: skip
+    assert data["to_move"] == "X"
+    assert data["legal"] == sorted(data["legal"], key=lambda s: (int(s[1]), s[0]))
+    assert data["black"] + data["white"] + data["empty"] == 64  # type: ignore[operator]
+    assert data["transcript"] == "f5d6c3d3c4f4"
+    assert data["over"] is False and data["winner"] is None
+
+
+def test_show_start_position() -> None:
+    data = cli_json("show", "--position", START)
+    assert data["board"] == START[:64]
+    assert data["legal"] == ["d3", "c4", "f5", "e6"]
+    assert (data["black"], data["white"], data["empty"]) == (2, 2, 60)
+
+
+def test_show_finished_game_scores_both_ways() -> None:
+    # 39 black, 3 white, 22 empty and nobody can move: 39-3 on the board, 61-3 by the tournament rule.
+    position = "X" * 32 + "XXXXXXX-" + "-" * 16 + "-----OOO"
+    data = cli_json("show", "--position", position + " X")
+    assert data["over"] is True and data["empty"] == 22
+    assert data["score_discs"] == "39-3" and data["score_tournament"] == "61-3"
+    assert data["winner"] == "X" and data["to_move"] is None
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("show", "f5d6c3d3c4f4a1"), "ply 7: a1 is not a legal move for Black"),
+        (("show", "f5zz"), "ply 2"),
+        (("show", "--position", "XO X"), "64"),
+        (("show", "--position", "X" * 64 + " Z"), "side to move"),
+        (("perft", "-1"), "depth"),
+        (("perft",), "depth"),
+        (("solve", "nonsense"), "position"),
+        (("analyze", START, "--level", "grandmaster"), "unknown level"),
+        (("frobnicate",), "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_nonzero(args: tuple[str, ...], message: str) -> None:
+    done = cli(*args, "--json") if args[0] in ("show", "perft", "solve", "analyze") else cli(*args)
+    assert done.returncode != 0
+    assert done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert message in done.stderr
+
+
+def test_solve_json() -> None:
+    data = cli_json("solve", FFO_3)
+    assert set(data) == {"score", "best", "nodes", "seconds"}
+    assert data["score"] == 2 and data["best"] == ["d1"]
+
+
+def test_solve_lists_every_best_move() -> None:
+    # FFO #4: H8 and A5 both give 0.
+    ffo_4 = "-XXXXXX-X-XXXOO-XOXXXOOXXXOXOOOX-OXOOXXX--OOOXXX--OOXX----XOXXO- X"
+    assert cli_json("solve", ffo_4)["best"] == ["a5", "h8"]
+
+
+def test_analyze_exact_values() -> None:
+    data = cli_json("analyze", FFO_3)
+    assert data["exact"] is True
+    assert data["moves"] == FFO_3_VALUES
+    assert isinstance(data["pv"], list) and data["pv"][0] == "d1"
+
+
+def test_analyze_midgame_estimates() -> None:
+    data = cli_json("analyze", START, "--level", "2")
+    assert data["exact"] is False
+    assert set(data["moves"]) == {"d3", "c4", "f5", "e6"}  # type: ignore[arg-type]
+    assert data["pv"][0] in data["moves"]  # type: ignore[index]
+
+
+def test_gtp_session() -> None:
+    script = "\n".join([
+        "1 protocol_version",
+        "2 name",
+        "known_command genmove",
+        "known_command fly",
+        "boardsize 9",
+        "boardsize 8",
+        "clear_board",
+        "play black f5",
+        "play black d6",
+        "play white F6",
+        "play black a1",
+        "play b pass",
+        "genmove black",
+        "undo",
+        "flip",
+        "showboard",
+        "quit",
+    ]) + "\n"
+    done = cli("gtp", "--level", "1", stdin=script)
+    assert done.returncode == 0
+    answers = [a for a in done.stdout.split("\n\n") if a.strip()]
+    assert answers[0] == "=1 2"
+    assert answers[1] == "=2 Othello-WASM"
+    assert answers[2:4] == ["= true", "= false"]
+    assert answers[4].startswith("? unacceptable size")
+    assert answers[5:8] == ["= ", "= ", "= "]
+    assert answers[8] == "? it is White's turn"
+    assert answers[9] == "= "
+    assert answers[10].startswith("? illegal move")
+    assert answers[11].startswith("? Black has a legal move")
+    move = answers[12].removeprefix("= ")
+    assert len(move) == 2 and move[0] in "abcdefgh" and move[1] in "12345678"
+    assert answers[13] == "= "
+    assert answers[14].startswith("? unknown command")
+    board = answers[15]
+    assert "a b c d e f g h" in board and "Black to move" in board
+    assert answers[16] == "= "
+
+
+def test_gtp_forced_pass() -> None:
+    # After d3 c3 e6 d2 d1 e1 b2 c1 Black has no move: the pass is on the board at once,
+    # "play black pass" confirms it (once), and genmove answers pass for a side that must pass.
+    moves = ["d3", "c3", "e6", "d2", "d1", "e1", "b2", "c1"]
+    script = [f"play {'black' if i % 2 == 0 else 'white'} {m}" for i, m in enumerate(moves)]
+    script += ["play black pass", "play black pass", "play white pass", "genmove white", "quit"]
+    done = cli("gtp", "--level", "0", stdin="\n".join(script) + "\n")
+    answers = [a for a in done.stdout.split("\n\n") if a.strip()]
+    assert answers[:8] == ["= "] * 8
+    assert answers[8] == "= "
+    assert answers[9] == "? it is White's turn"  # the pass was confirmed already
+    assert answers[10].startswith("? White has a legal move")
+    assert answers[11].removeprefix("= ") != "pass"
+    done = cli("gtp", "--level", "0", stdin="\n".join(script[:8] + ["genmove black", "quit"]) + "\n")
+    answers = [a for a in done.stdout.split("\n\n") if a.strip()]
+    assert answers[8] == "= pass"
