@@ -207,7 +207,11 @@ class App:
         if self.scene.quit:
             self.running = False
         self.switch_scene()
+        drawn = time.perf_counter()
         self.draw()
+        draw_ms = (time.perf_counter() - drawn) * 1000
+        # a smoothed drawing cost, so the AI's slice leaves room for drawing in a 60 fps frame
+        self.ctx.draw_ms = 0.8 * self.ctx.draw_ms + 0.2 * min(draw_ms, 40.0)
         self.frames_shown += 1
         if self.record_frames:
             self.frame_ms.append((time.perf_counter() - started) * 1000)

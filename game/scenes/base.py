@@ -37,6 +37,8 @@ class Context:
         self.is_browser = is_browser
         self.scene_classes: dict[str, type[Scene]] = scene_classes or {}
         self.now_ms = 0
+        self.draw_ms = 4.0
+        """Smoothed milliseconds the app spends drawing a frame (scene, scaling, flip)."""
         self.toasts: list[Toast] = []
         self.settings = self.documents.load(SETTINGS_KEY, Settings.from_json, "settings") or Settings()
         self.stats = self.documents.load(STATS_KEY, Stats.from_json, "statistics") or Stats()

@@ -1,9 +1,10 @@
 """The game: the board, both players, the move list, and everything a player does during a match.
 
 The computer's search and the hint analysis advance a slice per frame
-(``AI_SLICE_MS``), so the window never freezes. Forced passes are made by
-the record; the scene announces them and waits for the player to
-acknowledge. The game is autosaved after every move.
+(what drawing leaves of a 60 fps frame, 6 to 10 ms), so the window never
+freezes. Forced passes are made by the record; the scene announces them
+and waits for the player to acknowledge. The game is autosaved after
+every move.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from game.ui.board_view import Marks, spinner
 from game.ui.layout import game_layout
 from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
 
-AI_SLICE_MS = 10
-"""Milliseconds of search per frame: a 60 fps frame has about 16 ms in all."""
+FRAME_BUDGET_MS = 16.0
+"""A 60 fps frame: the search gets what drawing leaves of it."""
+AI_SLICE_MIN_MS, AI_SLICE_MAX_MS = 6.0, 10.0
+"""Bounds of the search's slice per frame."""
 MIN_THINK_MS = 450
 """The computer's move appears no sooner than this, so the player sees whose turn it was."""
 END_PAUSE_MS = 1400
@@ -437,7 +440,7 @@ class GameScene(Scene):
         if self.computer_to_move():
             self._advance_computer(now_ms)
         elif self.analysis is not None:
-            found = self.analysis.advance(AI_SLICE_MS)
+            found = self.analysis.advance(self.ai_slice_ms())
             if found is not None:
                 self.analysis = None
                 self.hint = found
@@ -448,13 +451,17 @@ class GameScene(Scene):
             self.thinking = think(self.position, self.level.index)
             self.think_started_ms = now_ms
         if self.thinking is not None:
-            square = self.thinking.advance(AI_SLICE_MS)
+            square = self.thinking.advance(self.ai_slice_ms())
             if square is not None:
                 self.thinking = None
                 self.ai_choice = square
         if self.ai_choice is not None and now_ms - self.think_started_ms >= self.min_think_ms():
             square, self.ai_choice = self.ai_choice, None
             self._play(square)
+
+    def ai_slice_ms(self) -> float:
+        """Search time this frame: the frame budget less drawing and a margin, within bounds."""
+        return max(AI_SLICE_MIN_MS, min(AI_SLICE_MAX_MS, FRAME_BUDGET_MS - self.ctx.draw_ms - 2.0))
 
     def min_think_ms(self) -> int:
         """The shortest visible thinking time (none when animations are off, e.g. for quick play)."""
