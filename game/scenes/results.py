@@ -108,7 +108,7 @@ class ResultsScene(Scene):
             row = pygame.Rect(16, height - 100, width - 32, 76)
         else:
             self.view = self.ctx.board_view(rects.board)
-            self.card = pygame.Rect(rects.side.left, rects.side.top, rects.side.width, 560)
+            self.card = pygame.Rect(rects.side.left, rects.side.top + 40, rects.side.width, 470)
             row = pygame.Rect(rects.side.left, rects.side.bottom - 80, rects.side.width, 72)
         self.group = ButtonGroup(button_row(row, RESULT_ACTIONS, gap=16, size=26), columns=len(RESULT_ACTIONS))
         self.group.buttons[0].primary = True
@@ -149,7 +149,12 @@ class ResultsScene(Scene):
         y += size + 12
         y = text.draw_wrapped(surface, summary.reason, 20, theme.text_dim,
                               pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
-        y += 8
+        moves = len(self.record.moves())
+        passes = len(self.record.played()) - moves
+        length = f"{moves} moves" + (f", {passes} pass{'es' if passes > 1 else ''}" if passes else "")
+        if moves:
+            text.draw(surface, length, 17, theme.text_dim, (card.centerx, y), "midtop")
+        y += 34
         icon = self.view.disc_icon(BLACK, 40)
         score_size = 56
         score = text.render(summary.main_score, score_size, theme.text, True)
