@@ -491,3 +491,18 @@ def test_turning_the_window_to_portrait_mid_game_keeps_the_game(player_factory) 
     assert player.game.record.transcript() == "f5"
     player.click_square("d6")
     assert player.game.record.transcript() == "f5d6"
+
+
+def test_no_audio_device_means_silence_not_a_crash(monkeypatch: pytest.MonkeyPatch, player_factory) -> None:
+    pygame.mixer.quit()
+
+    def no_device(*args: object, **kwargs: object) -> None:
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    player = player_factory(MemoryStorage(), animation="normal")
+    assert not player.app.assets.sounds.available
+    player.click_button("two")
+    player.click_square("f5")
+    player.run_until(lambda: player.game.animation is None)
+    assert player.game.record.transcript() == "f5"
