@@ -506,3 +506,16 @@ def test_no_audio_device_means_silence_not_a_crash(monkeypatch: pytest.MonkeyPat
     player.click_square("f5")
     player.run_until(lambda: player.game.animation is None)
     assert player.game.record.transcript() == "f5"
+
+
+def test_hovering_a_legal_square_previews_the_disc(player_factory) -> None:
+    player = player_factory()
+    player.click_button("two")
+    f5 = player.game.view.square_center(parse_square("f5"))
+    beside = (f5[0] + player.game.view.diameter // 4, f5[1])
+    felt = sum(player.pixel(beside))
+    player.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=player.app.to_window(f5), rel=(0, 0),
+                                     buttons=(0, 0, 0))])
+    assert sum(player.pixel(beside)) < felt - 25, "no faint black disc under the pointer"
+    assert player.pixel(f5) == player.app.ctx.theme.legal_dot   # the dot stays on top
+    assert player.game.record.moves() == []

@@ -76,6 +76,7 @@ class GameScene(Scene):
         self.dialog_kind = ""
         self.cursor: int | None = None
         self.pressed_square: int | None = None
+        self.hover_square: int | None = None
         self.bad_square: int | None = None
         self.bad_until_ms = 0
         self.message = ""
@@ -180,7 +181,9 @@ class GameScene(Scene):
         if action is not None:
             self._button_action(action)
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_square = None if getattr(event, "touch", False) else self.view.square_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pressed_square = self.view.square_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             square = self.view.square_at(event.pos)
@@ -486,6 +489,8 @@ class GameScene(Scene):
         if (self.ctx.settings.show_legal and self.human_can_move() and self.finished_at_ms is None
                 and self.animation is None):
             marks.legal = self.position.legal_moves()
+            if self.hover_square is not None and marks.legal >> self.hover_square & 1:
+                marks.ghost = (self.hover_square, self.position.to_move)
         if self.hint is not None and self.hint.best:
             marks.best = list(self.hint.best[:1])
             best = self.hint.best[0]

@@ -30,6 +30,8 @@ class Marks:
     best: list[int] = field(default_factory=list)
     bad_square: int | None = None
     bad_strength: float = 0.0
+    ghost: tuple[int, Color] | None = None
+    """A faint disc where the pointer hovers over a legal move."""
 
 
 def _lerp(a: RGB, b: RGB, t: float) -> RGB:
@@ -203,6 +205,8 @@ class BoardView:
                 self.draw_disc(surface, square, colour)
             else:
                 self.draw_disc(surface, square, look.colour, look.squash, look.lift)
+        if marks.ghost is not None:
+            self.draw_disc(surface, marks.ghost[0], marks.ghost[1], alpha=130)
         dot_radius = max(4, self.square // 9)
         for square in squares_of(marks.legal):
             pygame.draw.circle(surface, theme.legal_dot, self.square_center(square), dot_radius)
