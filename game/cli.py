@@ -150,7 +150,9 @@ def cmd_solve(args: argparse.Namespace) -> None:
         raise UsageError(
             f"solve: {position.empty_count()} empty squares is more than --max-empties {args.max_empties}"
         )
-    result = solve(position.player, position.opponent, all_best=True)
+    from game.ai.thinking import get_evaluation
+
+    result = solve(position.player, position.opponent, all_best=True, evaluation=get_evaluation("pattern"))
     if position.is_over():
         best: list[str] = []
     elif position.must_pass():

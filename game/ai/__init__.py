@@ -9,7 +9,7 @@ square once done, and ``analyze(position)`` whose job gives an ``Analysis``.
 """
 
 from .levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, Level, level_by_name_or_index
-from .thinking import Analysis, Job, analyze, think
+from .thinking import Analysis, Job, analyze, think, warm_up
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -21,4 +21,5 @@ __all__ = [
     "analyze",
     "level_by_name_or_index",
     "think",
+    "warm_up",
 ]

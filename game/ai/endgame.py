@@ -26,7 +26,7 @@ is bounded to a few milliseconds.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
@@ -63,6 +63,9 @@ TT_MIN_EMPTIES = 10
 """The transposition table is used at this many empties and more."""
 STABILITY_MIN_EMPTIES = 9
 FASTEST_FIRST_MIN_EMPTIES = 8
+ASPIRATION_WIDTH = 1
+"""Half-width of the first window around the expected score, in discs."""
+
 
 
 def final_score(player: Bitboard, opponent: Bitboard) -> int:
@@ -246,8 +249,10 @@ class Solver:
 
     # -- upper levels: generators ---------------------------------------------------
 
-    def _ordered_moves(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int) -> list[tuple[int, Bitboard]]:
-        """Legal moves with their flips, fastest-first (fewest opponent replies)."""
+    def _ordered_moves(
+        self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int, n_empty: int
+    ) -> list[tuple[int, Bitboard]]:
+        """Legal moves with their flips, fastest-first (fewest opponent replies first)."""
         scored = []
         flippers = FLIPPERS
         mobility = legal_moves
@@ -260,7 +265,7 @@ class Solver:
             replies = mobility(np_, no)
             key = replies.bit_count() * 16 + (replies & 0x8100000000000081).bit_count() * 32 + _SQUARE_PRIORITY[sq]
             if sq == tt_move:
-                key = -1
+                key = -(1 << 30)
             scored.append((key, sq, f))
         scored.sort()
         return [(sq, f) for _, sq, f in scored]
@@ -311,7 +316,7 @@ class Solver:
         best_move = -1
         first = True
         if n_empty >= FASTEST_FIRST_MIN_EMPTIES:
-            ordered = self._ordered_moves(p, o, moves, tt_move)
+            ordered = self._ordered_moves(p, o, moves, tt_move, n_empty)
         else:
             ordered = [(sq, FLIPPERS[sq](p, o)) for sq in _parity_order(empty) if moves >> sq & 1]
         for sq, f in ordered:
@@ -376,12 +381,12 @@ class Solver:
         values: dict[int, int] = {}
         best = -INF
         best_moves: list[int] = []
-        for sq, f in self._ordered_moves(p, o, moves, -1):
+        for sq, f in self._ordered_moves(p, o, moves, -1, 64 - (p | o).bit_count()):
             child_p, child_o = o ^ f, p | f | (1 << sq)
             if best == -INF or mode == "all_values":
                 score = -(yield from self.search(child_p, child_o, -beta, -alpha))
             else:
-                bound = best - 1 if mode == "all_best" else best
+                bound = max(best - 1 if mode == "all_best" else best, alpha)
                 score = -(yield from self.search(child_p, child_o, -bound - 1, -bound))
                 if score <= bound:
                     continue
@@ -395,6 +400,29 @@ class Solver:
             if self.clock() > self.slice_deadline:
                 yield None
         return best, sorted(best_moves), values
+
+
+    def aspirated(
+        self, p: Bitboard, o: Bitboard, guess: int, all_best: bool = False
+    ) -> Generator[None, None, tuple[int, list[int]]]:
+        """The exact score and best move(s), searched with narrow windows around ``guess``.
+
+        Narrow windows cut far more than a full one; when the score falls
+        outside, the window moves towards it (on the side it failed).
+        """
+        width = ASPIRATION_WIDTH
+        lo, hi = max(guess - width, -64), min(guess + width, 64)
+        while True:
+            score, best, _ = yield from self.root(p, o, "best", lo, hi)
+            if score <= lo and lo > -64:
+                lo, hi = max(score - 2 * width, -64), score + 1
+            elif score >= hi and hi < 64:
+                lo, hi = score - 1, min(score + 2 * width, 64)
+            else:
+                break
+        if all_best and best:
+            score, best, _ = yield from self.root(p, o, "all_best", score - 1, score + 1)
+        return score, best
 
 
 _PRIORITY_KEY = [_SQUARE_PRIORITY[sq] * 64 + sq for sq in range(64)]
@@ -427,14 +455,22 @@ def run_to_end(gen: Generator[None, None, object]) -> object:
             return done.value
 
 
-def solve(player: Bitboard, opponent: Bitboard, all_best: bool = True) -> SolveResult:
+def solve(
+    player: Bitboard,
+    opponent: Bitboard,
+    all_best: bool = True,
+    evaluation: Callable[[Bitboard, Bitboard], int] | None = None,
+) -> SolveResult:
     """Solve exactly (blocking); the score is the final disc difference for ``player``.
 
-    With ``all_best`` every best move is listed, otherwise just one.
+    With ``all_best`` every best move is listed, otherwise just one. An
+    ``evaluation`` (like the pattern evaluation) gives the first guess of the
+    score, which speeds the search up; it never changes the result.
     """
     solver = Solver()
     started = time.perf_counter()
-    outcome = run_to_end(solver.root(player, opponent, "all_best" if all_best else "best"))
+    guess = 0 if evaluation is None else round(evaluation(player, opponent) / 100)
+    outcome = run_to_end(solver.aspirated(player, opponent, guess, all_best))
     assert isinstance(outcome, tuple)
-    score, best, _ = outcome
+    score, best = outcome
     return SolveResult(score, best, solver.nodes, time.perf_counter() - started)

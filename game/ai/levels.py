@@ -42,6 +42,9 @@ LEVELS: tuple[Level, ...] = (
 )
 # fmt: on
 
+BASELINE = Level(-1, "Baseline", "Club's search with the hand-written evaluation", "heuristic", 6, 0.25, 12, 14, 0.0)
+"""Not offered to players: the yardstick that shows what the trained evaluation buys."""
+
 DEFAULT_LEVEL = 1
 MAX_LEVEL = len(LEVELS) - 1
 

@@ -243,7 +243,8 @@ def _choose_move(
         limit = None if budget is None else started + ENDGAME_TIME_FACTOR * budget
         try:
             if n_empty <= level.exact_empties:
-                _, best, _ = yield from bounded(engine.solve(p, o, "best"), limit)
+                guess = round(decision.value / DISC)
+                _, best = yield from bounded(engine.search.solver.aspirated(p, o, guess), limit)
                 return best[0] if best else decision.move
             score, best, _ = yield from bounded(engine.solve(p, o, "best", (-1, 1)), limit)
             # when every move loses, the midgame choice gives the opponent the most chances to go wrong
@@ -254,17 +255,22 @@ def _choose_move(
     return decision.move
 
 
-_ENGINES: dict[int, Engine] = {}
+_ENGINES: dict[Level, Engine] = {}
 
 
 def _engine_for(level: Level, node_budget: int | None) -> Engine:
     """An engine per level, reused between moves so its tables stay warm (fresh with a node budget)."""
     if node_budget is not None:
         return Engine(level, node_budget)
-    engine = _ENGINES.get(level.index)
+    engine = _ENGINES.get(level)
     if engine is None:
-        engine = _ENGINES[level.index] = Engine(level)
+        engine = _ENGINES[level] = Engine(level)
     return engine
+
+
+def warm_up() -> None:
+    """Load what the searches need (the pattern weights) now rather than on the first move."""
+    get_evaluation("pattern")
 
 
 def think(position: Position, level: int | Level, seed: int | None = None, node_budget: int | None = None) -> Job[int]:

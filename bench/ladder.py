@@ -1,0 +1,124 @@
+"""The strength ladder: matches between levels from balanced openings, with Elo and error bars.
+
+    python bench/ladder.py --games 100 --workers 2 [--time-scale 1.0] [--pairs 0-1 1-2 2-B ...]
+
+Each pairing plays the XOT openings in ``/work/shared/reference/openings/xot-50.txt``
+(or ``--openings``), every opening twice with colours swapped. ``B`` is the
+baseline: Club's search with the hand-written evaluation. ``--time-scale``
+multiplies every level's time per move (to fit a long ladder into less time;
+the report says so). Results are printed as a Markdown table and, with
+``--json``, appended as JSON lines for later sessions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import multiprocessing
+import time
+import zlib
+from pathlib import Path
+
+from game.ai import LEVELS, think
+from game.ai.levels import BASELINE, Level
+from game.engine import BLACK, GameRecord
+
+DEFAULT_OPENINGS = Path("/work/shared/reference/openings/xot-50.txt")
+
+
+def load_openings(path: Path) -> list[str]:
+    """Transcripts, one a line, comments and blank lines skipped."""
+    return [line.split()[0] for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
+
+
+def level_named(key: str, time_scale: float) -> Level:
+    """A level by index or ``B`` for the baseline, with its time scaled."""
+    level = BASELINE if key.upper() == "B" else LEVELS[int(key)]
+    if level.seconds is not None and time_scale != 1.0:
+        level = dataclasses.replace(level, seconds=level.seconds * time_scale)
+    return level
+
+
+def play_game(task: tuple[str, str, str, float, int]) -> tuple[float, int, int]:
+    """One game; returns (score of the first level: 1, 0.5 or 0, its disc margin, moves)."""
+    first_key, second_key, opening, time_scale, first_is_black = task
+    first, second = level_named(first_key, time_scale), level_named(second_key, time_scale)
+    record = GameRecord.from_transcript(opening)
+    seed = zlib.crc32(f"{opening}{first_is_black}".encode()) & 0xFFFF
+    while not record.is_over():
+        position = record.position
+        first_to_move = (position.to_move == BLACK) == bool(first_is_black)
+        level = first if first_to_move else second
+        record.play(think(position, level, seed=seed + record.ply).run())
+    result = record.result()
+    assert result is not None
+    margin = result.disc_difference(BLACK if first_is_black else "O")
+    score = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
+    return score, margin, record.ply
+
+
+def elo(score: float) -> float:
+    """Elo difference for an expected score (clamped away from 0 and 1)."""
+    score = min(max(score, 0.001), 0.999)
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def summarise(scores: list[float]) -> dict[str, float]:
+    """Score, Elo difference and its 95% interval from per-game scores."""
+    n = len(scores)
+    mean = sum(scores) / n
+    variance = sum((s - mean) ** 2 for s in scores) / max(n - 1, 1)
+    margin = 1.96 * math.sqrt(variance / n)
+    return {
+        "games": n,
+        "wins": sum(1 for s in scores if s == 1.0),
+        "draws": sum(1 for s in scores if s == 0.5),
+        "losses": sum(1 for s in scores if s == 0.0),
+        "score": mean,
+        "elo": elo(mean),
+        "elo_low": elo(mean - margin),
+        "elo_high": elo(mean + margin),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per pairing (even)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--time-scale", type=float, default=1.0)
+    parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
+    default_pairs = [f"{i + 1}-{i}" for i in range(len(LEVELS) - 1)] + [f"{i}-B" for i in range(len(LEVELS))]
+    parser.add_argument("--pairs", nargs="*", default=default_pairs, help="e.g. 1-0 (level 1 against 0), 3-B")
+    parser.add_argument("--json", type=Path, help="append one JSON line per pairing to this file")
+    args = parser.parse_args()
+
+    openings = load_openings(args.openings)
+    print(f"| pairing | games | W-D-L | score | Elo (95% interval) | seconds |  (time scale {args.time_scale:g})")
+    print("|---|---|---|---|---|---|")
+    with multiprocessing.Pool(args.workers) as pool:
+        for pair in args.pairs:
+            first, second = pair.split("-")
+            tasks = [
+                (first, second, openings[(i // 2) % len(openings)], args.time_scale, i % 2)
+                for i in range(args.games)
+            ]
+            started = time.perf_counter()
+            results = pool.map(play_game, tasks)
+            seconds = time.perf_counter() - started
+            stats = summarise([r[0] for r in results])
+            names = f"{level_named(first, 1).name} vs {level_named(second, 1).name}"
+            print(
+                f"| {names} | {stats['games']} | {stats['wins']}-{stats['draws']}-{stats['losses']} |"
+                f" {stats['score']:.3f} | {stats['elo']:+.0f} ({stats['elo_low']:+.0f} to {stats['elo_high']:+.0f}) |"
+                f" {seconds:.0f} |",
+                flush=True,
+            )
+            if args.json:
+                with args.json.open("a") as out:
+                    out.write(json.dumps({"pair": pair, "names": names, "time_scale": args.time_scale, **stats}) + "\n")
+
+
+if __name__ == "__main__":
+    main()
