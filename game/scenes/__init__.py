@@ -8,12 +8,14 @@ menu by itself; nothing else needs to change.
 from __future__ import annotations
 
 from game.scenes.base import Context, Scene
+from game.scenes.challenges import ChallengeListScene, ChallengeScene
 from game.scenes.game_scene import GameScene
 from game.scenes.menu import MenuScene
 from game.scenes.new_game import NewGameScene
 from game.scenes.results import ResultsScene
 from game.scenes.settings_scene import SettingsScene
 from game.scenes.stats_scene import StatsScene
+from game.scenes.tutorial import TutorialScene
 
 SCENES: dict[str, type[Scene]] = {
     "menu": MenuScene,
@@ -22,6 +24,9 @@ SCENES: dict[str, type[Scene]] = {
     "results": ResultsScene,
     "stats": StatsScene,
     "settings": SettingsScene,
+    "challenges": ChallengeListScene,
+    "challenge": ChallengeScene,
+    "tutorial": TutorialScene,
 }
 
 __all__ = ["SCENES", "Context", "Scene"]

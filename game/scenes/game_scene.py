@@ -124,7 +124,7 @@ class GameScene(Scene):
         top = button_row(self.layout_rects.buttons[0],
                          [("Undo", "undo"), ("Redo", "redo"), ("Hint", "hint"), ("Share", "share")])
         bottom = button_row(self.layout_rects.buttons[1],
-                            [("New game", "new"), ("Resign", "resign"), ("Menu", "menu")])
+                            [("New game", "new"), ("Resign", "resign"), ("Rules", "rules"), ("Menu", "menu")])
         self.group = ButtonGroup(top + bottom, columns=4)
 
     # -- who is who ---------------------------------------------------------
@@ -266,6 +266,9 @@ class GameScene(Scene):
         elif action == "menu":
             self._cancel_jobs()
             self.go("menu")
+        elif action == "rules":
+            self._cancel_jobs()
+            self.go("tutorial", back="game", setup=self.setup, record=self.record)
         elif action == "new":
             if self.record.moves() and not self.record.is_over():
                 self._open_dialog("new", "New game?", "This game will be abandoned (it does not count).",

@@ -1,0 +1,44 @@
+"""Solo challenges: puzzles taken from the project's own self-play games, checked by the exact solver.
+
+Pure Python (no pygame): the model and the file (``model``), what each
+goal means (``objectives``) and the player's progress (``progress``). The
+scene is ``game.scenes.challenges``; the file is made by
+``tools/make_challenges.py``.
+"""
+
+from .model import (
+    CHALLENGES_FILE,
+    DIFFICULTY_NAMES,
+    KIND_BLURBS,
+    KIND_NAMES,
+    KINDS,
+    Challenge,
+    ChallengeError,
+    Goal,
+    Kind,
+    load_challenges,
+    outcome_words,
+    parse_challenges,
+)
+from .objectives import meets_goal, moves_meeting_goal
+from .progress import PROGRESS_KEY, Progress, stars_for
+
+__all__ = [
+    "CHALLENGES_FILE",
+    "DIFFICULTY_NAMES",
+    "KINDS",
+    "KIND_BLURBS",
+    "KIND_NAMES",
+    "PROGRESS_KEY",
+    "Challenge",
+    "ChallengeError",
+    "Goal",
+    "Kind",
+    "Progress",
+    "load_challenges",
+    "meets_goal",
+    "moves_meeting_goal",
+    "outcome_words",
+    "parse_challenges",
+    "stars_for",
+]

@@ -1,0 +1,326 @@
+"""How to Play: the rules taught on a live board, one step at a time.
+
+Each step sets up a position and asks for one thing; only the right action
+moves on, and every other tap is answered with the reason it is not it
+(the board does not change). The player is always Black. Skip leaves at
+any time, back to where the tutorial was opened from (the menu or a game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.engine import GameResult, Position, parse_square, square_name
+from game.scenes.base import Scene
+from game.scenes.challenges import BoardPlay
+from game.ui.board_view import Marks
+from game.ui.layout import game_layout, is_portrait
+from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+
+REPLY_MS = 700
+"""How long White's scripted reply waits after Black's move."""
+
+
+def board(*rows: str) -> str:
+    """A position text (Black to move) from eight rows of ``X``, ``O`` and ``.``, row 1 first."""
+    return "".join(row.replace(" ", "") for row in rows) + " X"
+
+
+def squares(*names: str) -> frozenset[int]:
+    """Square indices from names."""
+    return frozenset(parse_square(name) for name in names)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One lesson: a position, what to do, and what to say.
+
+    ``targets`` lists the moves that proceed, one set per Black move the step
+    asks for (an empty tuple means the step only needs Next). ``refusals``
+    explains particular wrong squares; ``reply`` is White's scripted answer.
+    """
+
+    title: str
+    text: str
+    position: str
+    targets: tuple[frozenset[int], ...] = ()
+    after: str = ""
+    refusals: dict[int, str] = field(default_factory=dict)
+    refusal: str = "Not there: a move must trap white discs in a straight line between it and a black disc."
+    dots: bool = False
+    ring: bool = True
+    labels: dict[int, str] = field(default_factory=dict)
+    reply: int | None = None
+    scoring: bool = False
+    between: str = ""
+    """Said after the first move of a two-move step (the forced pass)."""
+
+
+START = Position.start().to_text()
+
+STEPS: tuple[Step, ...] = (
+    Step("The start",
+         "Four discs start in the middle, and Black moves first. Black has four moves: the dotted squares. "
+         "Tap one of them.",
+         START, (squares("d3", "c4", "f5", "e6"),),
+         after="Your disc trapped a white disc between itself and another black disc, so it turned black. "
+               "That is a capture. A move must capture at least one disc.",
+         dots=True, ring=False),
+    Step("A capture",
+         "Trap the two white discs in row 4: put a black disc at the other end of the row.",
+         board("........", "........", "........", "..XOO...", "........", "........", "........", "........"),
+         (squares("f4"),),
+         after="Both white discs were between your discs, so both turned black.",
+         ring=False),
+    Step("Many lines at once",
+         "One move can capture along several lines at once. Find the move that captures in three directions.",
+         board("........", "........", "........", "...X.X..", "...OO...", "....OOX.", "........", "........"),
+         (squares("d6"),),
+         after="d6 captured up, diagonally and sideways: four discs in three lines with one move.",
+         refusals={parse_square("g7"): "g7 captures, but only along one line. Look for a square where "
+                                       "three lines of white discs end."},
+         ring=False),
+    Step("Gaps and edges",
+         "Only one of the marked squares is a legal move. A line with a gap in it, or one that runs into the "
+         "edge, traps nothing. Tap the one that captures.",
+         board("........", ".X......", ".O..OOOO", ".O......", "........", ".X.OO...", "........", "........"),
+         (squares("b5"),),
+         after="b5 traps b4 and b3 against the black disc on b2.",
+         refusals={
+             parse_square("f6"): "f6 traps nothing: the white line e6, d6 ends in an empty square (a gap), "
+                                 "not in a black disc.",
+             parse_square("d3"): "d3 traps nothing: the white discs run all the way to the edge, with no black "
+                                 "disc at the far end.",
+         },
+         ring=False, labels={parse_square("b5"): "?", parse_square("f6"): "?", parse_square("d3"): "?"}),
+    Step("Passing",
+         "If you cannot capture anything, you must pass. Play a4 and see what happens to White's turn.",
+         "-OOOOOO-X-OO-O--OOOOOOO---OOOO----OOOO-------OO--------O-------- X",
+         (squares("a4"), squares("h3", "e6")),
+         between="White has no legal move, so White passes. That happens by itself: it is your move again. "
+                 "Play one of the dotted squares.",
+         after="Passing is never a choice: a side passes only when it has no legal move, and the game does it "
+               "for you.",
+         refusals={parse_square("e6"): "e6 is legal, but for this lesson play a4."}),
+    Step("The end",
+         "The game ends when neither side can move, even with empty squares left. Play Black's last move, b1.",
+         board("O.OXXXXO", "XX....XX", "X.X..X.X", "X..XX..X", "X..XX..X", "X.X..X.X", "XX..XXXX",
+               "OXXXXXXX"),
+         (squares("b1"),),
+         after="Neither side can move, so the game is over with 22 empty squares.",
+         scoring=True),
+    Step("Corners",
+         "A disc on a corner can never be flipped: no line can pass over it. Take the corner a1.",
+         board(".OOOX...", ".XOX....", "..XOX...", "...XO...", "...OX...", "........", "........", "........"),
+         (squares("a1"),),
+         after="a1 and the discs it captured along the edge are yours for the rest of the game.",
+         refusal="Take the corner: tap a1."),
+    Step("Next to a corner",
+         "The squares next to an empty corner are dangerous. Play b2 and watch White's answer.",
+         board("........", "........", "..O.....", "...XX...", "...OO...", "........", "........", "........"),
+         (squares("b2"),),
+         after="White took the corner a1 and flipped b2, c3 and d4 back. Playing next to an empty corner "
+               "often hands it to your opponent.",
+         refusal="For this lesson, play b2 (the ringed square).",
+         reply=parse_square("a1")),
+    Step("You know the rules",
+         "Most discs at the end wins. Try the Solo challenges to practise, or play the computer.",
+         START),
+)
+
+
+class TutorialScene(Scene):
+    """The interactive How to Play."""
+
+    menu_label = "How to play"
+    menu_order = 40
+    menu_subtitle = "Learn the rules on a live board"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.board = BoardPlay(ctx, Position.start())
+        self.index = 0
+        self.move_index = 0
+        self.finished_step = False
+        self.message = ""
+        self.reply_due_ms: int | None = None
+        self.return_to: tuple[str, dict[str, Any]] = ("menu", {})
+        self.now_ms = 0
+        self.group = ButtonGroup()
+
+    @property
+    def step(self) -> Step:
+        """The current step."""
+        return STEPS[self.index]
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Begin at the first step; remember where to go back to (a game hands its match on)."""
+        self.now_ms = now_ms
+        if persist.get("back") == "game":
+            self.return_to = ("game", {"setup": persist.get("setup"), "record": persist.get("record")})
+        else:
+            self.return_to = ("menu", {})
+        super().startup(now_ms, persist)
+        self.begin(0)
+
+    def begin(self, index: int) -> None:
+        """Set up step ``index``."""
+        self.index = index
+        self.board.reset(Position.from_text(self.step.position))
+        self.board.cursor = None
+        self.move_index = 0
+        self.finished_step = not self.step.targets
+        self.message = ""
+        self.reply_due_ms = None
+
+    def layout(self) -> None:
+        """A big board, the lesson text beside (or under) it, Skip and Next."""
+        width, height = self.ctx.size
+        rects = game_layout(self.ctx.size)
+        if is_portrait(self.ctx.size):
+            self.panel = pygame.Rect(16, 912, width - 32, height - 912 - 100)
+            row = pygame.Rect(16, height - 88, width - 32, 72)
+        else:
+            self.panel = pygame.Rect(rects.side.left, rects.side.top, rects.side.width, rects.side.height - 96)
+            row = pygame.Rect(rects.side.left, rects.side.bottom - 76, rects.side.width, 72)
+        self.board.view = self.ctx.board_view(rects.board)
+        self.group = ButtonGroup(button_row(row, [("Skip", "skip"), ("Next", "next")], gap=16, size=26), columns=2)
+
+    # -- events --------------------------------------------------------------------
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Skip, Next, Escape, or a square."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+            return
+        action = self.group.handle(event) if event.type != pygame.KEYDOWN or self.group.focus is not None else None
+        if action == "skip":
+            self.leave()
+            return
+        if action == "next":
+            self.next_step()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.finished_step and self.board.cursor is None:
+            self.next_step()
+            return
+        square = self.board.pick(event)
+        if square is not None:
+            self.tap(square)
+
+    def tap(self, square: int) -> bool:
+        """The player taps ``square``: the step's move proceeds, anything else is explained. True if played."""
+        step = self.step
+        if self.finished_step or self.move_index >= len(step.targets):
+            self.message = "Press Next to go on."
+            return False
+        if self.board.animating(self.now_ms) or self.reply_due_ms is not None:
+            return False
+        position = self.board.position
+        if square not in step.targets[self.move_index] or not position.is_legal(square):
+            self.board.flash_bad(square, self.now_ms)
+            if position.color_at(square) is not None:
+                self.message = f"{square_name(square)} is already taken."
+            else:
+                self.message = step.refusals.get(square, step.refusal)
+            return False
+        self.board.play(square, self.now_ms)
+        self.move_index += 1
+        self.message = ""
+        if step.reply is not None:
+            self.reply_due_ms = self.now_ms + REPLY_MS
+        elif self.move_index < len(step.targets):
+            self.message = step.between
+        else:
+            self.finished_step = True
+        return True
+
+    def next_step(self) -> None:
+        """On to the next step (only once this one is done); after the last, leave."""
+        if not self.finished_step:
+            self.message = "First do what the step asks: " + self.step.text.split(". ")[-1]
+            return
+        if self.index + 1 < len(STEPS):
+            self.begin(self.index + 1)
+        else:
+            self.leave()
+
+    def leave(self) -> None:
+        """Back to the menu, or to the game the tutorial was opened from."""
+        scene, persist = self.return_to
+        self.go(scene, **persist)
+
+    def update(self, now_ms: int) -> None:
+        """White's scripted reply once Black's move has landed."""
+        self.now_ms = now_ms
+        animating = self.board.animating(now_ms)
+        if self.reply_due_ms is not None and now_ms >= self.reply_due_ms and not animating:
+            reply = self.step.reply
+            self.reply_due_ms = None
+            if reply is not None and self.board.position.is_legal(reply):
+                self.board.play(reply, now_ms)
+            self.finished_step = True
+
+    # -- drawing -------------------------------------------------------------------
+
+    def marks(self) -> Marks:
+        """Dots or a ring on the squares the step asks for, and question marks."""
+        step = self.step
+        asking = not self.finished_step and self.reply_due_ms is None and self.move_index < len(step.targets)
+        marks = self.board.marks(self.now_ms, legal=asking and (step.dots or self.move_index > 0))
+        if asking and step.ring and self.move_index == 0:
+            marks.best = sorted(step.targets[0])
+        if asking:
+            marks.hints = dict(step.labels)
+        return marks
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Board, the step's text and the buttons."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        self.board.draw(surface, self.marks(), now_ms)
+        panel = self.panel
+        draw_panel(surface, panel, theme)
+        inner = panel.inflate(-40, -36)
+        step = self.step
+        text.draw(surface, f"How to play · {self.index + 1} of {len(STEPS)}", 18, theme.accent,
+                  (inner.left, inner.top), "topleft", True)
+        text.draw(surface, step.title, 38, theme.text, (inner.left, inner.top + 30), "topleft", True)
+        y = inner.top + 90
+        y = text.draw_wrapped(surface, step.text, 23, theme.text, pygame.Rect(inner.left, y, inner.width, 200),
+                              line_gap=1.3) + 14
+        if self.message:
+            colour = theme.danger if self.board.bad_square is not None and now_ms < self.board.bad_until_ms + 2500 \
+                else theme.accent
+            y = text.draw_wrapped(surface, self.message, 21, colour, pygame.Rect(inner.left, y, inner.width, 150),
+                                  line_gap=1.3) + 14
+        if self.finished_step and step.after and not self.board.animating(now_ms):
+            y = text.draw_wrapped(surface, step.after, 21, theme.text_dim,
+                                  pygame.Rect(inner.left, y, inner.width, 150), line_gap=1.3) + 14
+            if step.scoring:
+                self._draw_scores(surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y))
+        for button in self.group.buttons:
+            if button.action == "next":
+                button.enabled = self.finished_step and not self.board.animating(now_ms)
+                button.primary = button.enabled
+                button.label = "Finish" if self.index == len(STEPS) - 1 else "Next"
+        self.group.draw(surface, text, theme)
+
+    def _draw_scores(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        theme, text = self.ctx.theme, self.ctx.text
+        result = GameResult.of(self.board.position)
+        black, white = result.tournament_counts()
+        lines = [
+            (f"On the board: {result.black} – {result.white}", "Count the discs of each colour."),
+            (f"Empties to the winner: {black} – {white}",
+             f"The tournament rule gives the {result.empty} empty squares to the winner."),
+        ]
+        y = rect.top
+        for headline, note in lines:
+            size = text.fit_size(headline, 26, rect.width, bold=True)
+            text.draw(surface, headline, size, theme.text, (rect.left, y), "topleft", True)
+            y += size + 8
+            y = text.draw_wrapped(surface, note, 18, theme.text_dim, pygame.Rect(rect.left, y, rect.width, 60)) + 12
