@@ -1,0 +1,335 @@
+"""Solo challenges: every challenge checked by the exact solver, the file's rules, progress, and the scenes.
+
+The scene tests drive the real app with pygame events under the dummy
+drivers and a virtual clock, as in ``test_scenes.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ai.endgame import Solver, run_to_end  # noqa: E402
+from game.app import App  # noqa: E402
+from game.challenges import (  # noqa: E402
+    KINDS,
+    PROGRESS_KEY,
+    Challenge,
+    ChallengeError,
+    Progress,
+    load_challenges,
+    moves_meeting_goal,
+    parse_challenges,
+    stars_for,
+)
+from game.engine import GameRecord, Position, square_name  # noqa: E402
+from game.engine.bitboard import CORNERS  # noqa: E402
+from game.scenes.challenges import ChallengeListScene, ChallengeScene  # noqa: E402
+from game.storage import FileStorage, JsonDocuments, MemoryStorage, Storage  # noqa: E402
+from tools.make_challenges import empty_regions  # noqa: E402
+
+CHALLENGES = load_challenges()
+FRAME_MS = 50
+
+
+def exact_values(position: Position) -> dict[int, int]:
+    outcome = run_to_end(Solver().root(position.player, position.opponent, "all_values"))
+    assert isinstance(outcome, tuple)
+    values: dict[int, int] = outcome[2]
+    return values
+
+
+# -- the file -------------------------------------------------------------------------
+
+
+def test_at_least_forty_challenges_in_at_least_four_kinds_each_fully_described() -> None:
+    assert len(CHALLENGES) >= 40
+    kinds = {c.kind for c in CHALLENGES}
+    assert len(kinds) >= 4 and kinds <= set(KINDS)
+    for challenge in CHALLENGES:
+        assert challenge.title and challenge.objective and challenge.hint and challenge.explanation
+        assert "\n" not in challenge.objective and len(challenge.objective) <= 90
+        assert challenge.difficulty in (1, 2, 3)
+        assert square_name(challenge.answer) in challenge.explanation
+    for kind in kinds:
+        assert {c.difficulty for c in CHALLENGES if c.kind == kind} == {1, 2, 3}, kind
+    assert len({c.position.to_text() for c in CHALLENGES}) == len(CHALLENGES)
+
+
+@pytest.mark.parametrize("challenge", CHALLENGES, ids=[c.id for c in CHALLENGES])
+def test_the_stated_answer_is_the_only_move_that_meets_the_objective(challenge: Challenge) -> None:
+    position = challenge.position
+    assert position.empty_count() <= 12
+    values = exact_values(position)
+    assert values == challenge.values  # what the game judges by is what the solver finds
+    assert moves_meeting_goal(challenge.goal, position, values) == [challenge.answer]
+    if challenge.kind == "corner":
+        assert CORNERS >> challenge.answer & 1
+    if challenge.kind == "parity":
+        region = next(r for r in empty_regions(position) if challenge.answer in r)
+        assert len(region) % 2 == 1
+    if challenge.kind == "pass":
+        assert position.play(challenge.answer).must_pass()
+        assert values[challenge.answer] == max(values.values())
+
+
+@pytest.mark.parametrize("challenge", [c for c in CHALLENGES if c.goal == "win_endgame"],
+                         ids=[c.id for c in CHALLENGES if c.goal == "win_endgame"])
+def test_an_endgame_solution_line_wins_against_best_defence(challenge: Challenge) -> None:
+    me = challenge.position.to_move
+    record = GameRecord(challenge.position)
+    for square in challenge.line:
+        values = exact_values(record.position)
+        if record.position.to_move == me:
+            assert values[square] > 0, f"{square_name(square)} throws the win away"
+        else:
+            assert values[square] == max(values.values()), f"{square_name(square)} is not a best defence"
+        record.play(square)
+    result = record.result()
+    assert result is not None and result.winner == me
+
+
+def test_a_bad_challenge_entry_is_rejected_with_a_reason() -> None:
+    good = CHALLENGES[0].to_json()
+    assert Challenge.from_json(json.loads(json.dumps(good))) == CHALLENGES[0]
+    illegal = next(square_name(sq) for sq in range(64) if not CHALLENGES[0].position.is_legal(sq))
+    cases = {
+        "answer": dict(good, answer=illegal),
+        "kind": dict(good, kind="riddle"),
+        "values": dict(good, values={k: v for k, v in list(good["values"].items())[1:]}),
+        "position": dict(good, position="XO"),
+        "difficulty": dict(good, difficulty=7),
+        "title": dict(good, title=""),
+    }
+    for word, entry in cases.items():
+        with pytest.raises(ChallengeError) as caught:
+            Challenge.from_json(entry)
+        assert good["id"] in str(caught.value), word
+    with pytest.raises(ChallengeError, match="twice"):
+        parse_challenges(json.dumps({"challenges": [good, good]}))
+    with pytest.raises(ChallengeError, match="not JSON"):
+        parse_challenges("{")
+
+
+def test_the_generator_writes_a_file_of_verified_challenges(tmp_path: Path) -> None:
+    from tools.make_challenges import main
+
+    out = tmp_path / "made.json"
+    assert main(["--games", "3", "--out", str(out), "--max-empties", "10"]) == 0
+    made = load_challenges(out)
+    assert made
+    for challenge in made:
+        assert moves_meeting_goal(challenge.goal, challenge.position, exact_values(challenge.position)) == [
+            challenge.answer]
+
+
+# -- progress -----------------------------------------------------------------------
+
+
+def test_stars_count_a_first_try_and_going_without_a_hint() -> None:
+    assert stars_for(first_try=True, used_hint=False) == 3
+    assert stars_for(first_try=True, used_hint=True) == 2
+    assert stars_for(first_try=False, used_hint=False) == 2
+    assert stars_for(first_try=False, used_hint=True) == 1
+    progress = Progress()
+    progress.record_solve("a", first_try=True, used_hint=False)
+    progress.record_solve("a", first_try=False, used_hint=True)
+    assert progress.stars == {"a": 3}  # the best is kept
+
+
+def test_progress_saved_and_restored_through_the_storage_interface(tmp_path: Path) -> None:
+    progress = Progress()
+    progress.record_solve("corner-01", first_try=False, used_hint=False)
+    progress.record_solution_seen("endgame-02")
+    JsonDocuments(FileStorage(tmp_path)).save(PROGRESS_KEY, progress.to_json(), "challenge progress")
+    restored = JsonDocuments(FileStorage(tmp_path)).load(PROGRESS_KEY, Progress.from_json, "challenge progress")
+    assert restored == progress
+
+
+@pytest.mark.parametrize("text", ['{"stars": {"corner-01": 5}}', '{"stars": []}', '[1, 2]', "not json"])
+def test_corrupt_progress_is_set_aside_and_play_goes_on(text: str) -> None:
+    storage = MemoryStorage({PROGRESS_KEY: text})
+    documents = JsonDocuments(storage)
+    assert documents.load(PROGRESS_KEY, Progress.from_json, "challenge progress") is None
+    assert storage.read(PROGRESS_KEY) is None and storage.read(f"{PROGRESS_KEY}.corrupt") == text
+    assert documents.take_messages()
+
+
+# -- the scenes ---------------------------------------------------------------------
+
+
+class Player:
+    """Drives an ``App`` with events and a virtual clock."""
+
+    def __init__(self, storage: Storage, animation: str = "off") -> None:
+        self.now = 0
+        self.app = App(storage=storage, window_size=(1280, 800), clock=lambda: self.now)
+        self.app.ctx.settings.animation = animation
+        self.frame()
+
+    def frame(self, events: list[pygame.event.Event] | None = None) -> None:
+        self.now += FRAME_MS
+        self.app.frame(events or [])
+
+    def click(self, logical_pos: tuple[int, int]) -> None:
+        pos = self.app.to_window(logical_pos)
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+    def click_button(self, action: str) -> None:
+        for button in self.app.scene.group.buttons:  # type: ignore[attr-defined]
+            if button.action == action:
+                self.click(button.rect.center)
+                return
+        raise AssertionError(f"no button {action!r} in {self.app.scene_name}")
+
+    @property
+    def challenge(self) -> ChallengeScene:
+        assert isinstance(self.app.scene, ChallengeScene), self.app.scene_name
+        return self.app.scene
+
+    def click_square(self, square: int) -> None:
+        view = self.challenge.board.view
+        assert view is not None
+        self.click(view.square_center(square))
+
+    def open_challenge(self, challenge: Challenge) -> None:
+        self.click_button("scene:challenges")
+        assert isinstance(self.app.scene, ChallengeListScene)
+        self.click_button(f"kind:{challenge.kind}")
+        self.click_button(f"play:{challenge.id}")
+        assert self.challenge.challenge == challenge
+
+    def wait(self, done: object, frames: int = 600) -> None:
+        for _ in range(frames):
+            if done():  # type: ignore[operator]
+                return
+            self.frame()
+        raise AssertionError("waited too long")
+
+
+@pytest.fixture
+def player(tmp_path: Path) -> Iterator[Player]:
+    yield Player(FileStorage(tmp_path))
+    pygame.quit()
+
+
+def first(kind: str) -> Challenge:
+    return next(c for c in CHALLENGES if c.kind == kind)
+
+
+def wrong_move(challenge: Challenge) -> int:
+    return next(sq for sq in challenge.position.legal_squares() if sq != challenge.answer)
+
+
+def test_menu_lists_the_challenges_and_how_to_play(player: Player) -> None:
+    actions = [b.action for b in player.app.scene.group.buttons]  # type: ignore[attr-defined]
+    assert "scene:challenges" in actions and "scene:tutorial" in actions
+
+
+def test_a_wrong_try_is_explained_then_the_answer_solves_it_with_two_stars(player: Player,
+                                                                          tmp_path: Path) -> None:
+    challenge = first("corner")
+    player.open_challenge(challenge)
+    wrong = wrong_move(challenge)
+    player.click_square(wrong)
+    scene = player.challenge
+    assert scene.phase == "failed" and scene.wrong_tries == 1
+    assert square_name(wrong) in scene.message and ("lose" in scene.message or "draw" in scene.message)
+    player.click_button("retry")
+    assert scene.board.position == challenge.position and scene.phase == "play"
+    player.click_square(challenge.answer)
+    assert scene.phase == "solved" and scene.earned == 2
+    stored = JsonDocuments(FileStorage(tmp_path)).load(PROGRESS_KEY, Progress.from_json, "progress")
+    assert stored is not None and stored.stars == {challenge.id: 2}
+
+
+def test_an_illegal_click_changes_nothing_and_costs_no_try(player: Player) -> None:
+    challenge = first("survive")
+    player.open_challenge(challenge)
+    taken = next(sq for sq in range(64) if challenge.position.color_at(sq) is not None)
+    player.click_square(taken)
+    scene = player.challenge
+    assert scene.phase == "play" and scene.wrong_tries == 0 and scene.board.position == challenge.position
+    assert "already taken" in scene.message
+
+
+def test_a_hint_costs_a_star_and_progress_survives_a_restart(tmp_path: Path) -> None:
+    storage = FileStorage(tmp_path)
+    challenge = first("pass")
+    player = Player(storage)
+    player.open_challenge(challenge)
+    player.click_button("hint")
+    scene = player.challenge
+    assert scene.used_hint and scene.show_hint
+    player.click_square(challenge.answer)
+    assert scene.phase == "solved" and scene.earned == 2
+    solo = next(c for c in CHALLENGES if c.kind == "parity")
+    player.click_button("list")
+    player.click_button("kind:parity")
+    player.click_button(f"play:{solo.id}")
+    player.click_square(solo.answer)
+    assert player.challenge.earned == 3
+    pygame.quit()
+
+    again = Player(storage)
+    again.click_button("scene:challenges")
+    listing = again.app.scene
+    assert isinstance(listing, ChallengeListScene)
+    assert listing.progress.stars == {challenge.id: 2, solo.id: 3}
+    assert listing.progress.total_stars() == 5
+    pygame.quit()
+
+
+def test_show_solution_plays_the_answer_and_gives_no_stars(player: Player) -> None:
+    challenge = first("parity")
+    player.open_challenge(challenge)
+    player.click_button("solution")
+    scene = player.challenge
+    player.wait(lambda: scene.solution_step == 1)
+    assert scene.board.record.moves() == [challenge.answer]
+    assert scene.progress.seen_solution == {challenge.id}
+    assert not scene.progress.is_solved(challenge.id)
+    player.click_button("next")
+    assert player.challenge.challenge != challenge and player.challenge.phase == "play"
+
+
+def test_win_the_endgame_against_the_solver_move_by_move(player: Player) -> None:
+    challenge = first("endgame")
+    player.open_challenge(challenge)
+    scene = player.challenge
+    me = challenge.position.to_move
+    moves = 0
+    while scene.phase != "solved":
+        player.wait(lambda: scene.phase in ("play", "solved", "failed"))
+        assert scene.phase != "failed", scene.message
+        if scene.phase == "solved":
+            break
+        position = scene.board.position
+        assert position.to_move == me
+        values = exact_values(position)
+        player.click_square(max(values, key=lambda sq: (values[sq], -sq)))
+        moves += 1
+    result = scene.board.record.result()
+    assert result is not None and result.winner == me and moves >= 2
+    assert scene.board.record.moves()[0] == challenge.answer
+
+
+def test_a_move_that_lets_the_opponent_escape_ends_the_endgame_attempt(player: Player) -> None:
+    challenge = first("endgame")
+    player.open_challenge(challenge)
+    player.click_square(wrong_move(challenge))
+    scene = player.challenge
+    assert scene.phase == "failed" and "escape" in scene.message
+    player.click_square(challenge.answer)  # a click after a failure starts a new try
+    assert scene.wrong_tries == 1 and scene.phase in ("reply", "play")
+    assert scene.board.record.moves() == [challenge.answer]

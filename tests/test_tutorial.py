@@ -1,0 +1,198 @@
+"""How to Play driven by real pygame events, step by step: wrong taps are refused, the right ones advance."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.app import App  # noqa: E402
+from game.engine import BLACK, PASS, WHITE, GameResult, Position, parse_square  # noqa: E402
+from game.scenes.game_scene import GameScene  # noqa: E402
+from game.scenes.tutorial import STEPS, TutorialScene  # noqa: E402
+from game.storage import FileStorage  # noqa: E402
+
+FRAME_MS = 50
+
+
+class Player:
+    """Drives an ``App`` with events and a virtual clock."""
+
+    def __init__(self, storage: FileStorage) -> None:
+        self.now = 0
+        self.app = App(storage=storage, window_size=(1280, 800), clock=lambda: self.now)
+        self.app.ctx.settings.animation = "normal"  # the real pace: the player waits for flips
+        self.frame()
+
+    def frame(self, events: list[pygame.event.Event] | None = None) -> None:
+        self.now += FRAME_MS
+        self.app.frame(events or [])
+
+    def click(self, logical_pos: tuple[int, int]) -> None:
+        pos = self.app.to_window(logical_pos)
+        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+    def button(self, action: str) -> object:
+        for button in self.app.scene.group.buttons:  # type: ignore[attr-defined]
+            if button.action == action:
+                return button
+        raise AssertionError(f"no button {action!r} in {self.app.scene_name}")
+
+    def click_button(self, action: str) -> None:
+        self.click(self.button(action).rect.center)  # type: ignore[attr-defined]
+
+    @property
+    def tutorial(self) -> TutorialScene:
+        assert isinstance(self.app.scene, TutorialScene), self.app.scene_name
+        return self.app.scene
+
+    def tap(self, name: str) -> None:
+        view = self.tutorial.board.view
+        assert view is not None
+        self.click(view.square_center(parse_square(name)))
+
+    def settle(self, frames: int = 40) -> None:
+        for _ in range(frames):
+            self.frame()
+
+
+@pytest.fixture
+def player(tmp_path: Path) -> Iterator[Player]:
+    yield Player(FileStorage(tmp_path))
+    pygame.quit()
+
+
+def refused(player: Player, name: str, words: str = "") -> None:
+    """Tap ``name``: the step, the board and the move count stay as they were; a reason is given."""
+    scene = player.tutorial
+    step, position, plies = scene.index, scene.board.position, scene.board.record.ply
+    player.tap(name)
+    assert (scene.index, scene.board.position, scene.board.record.ply) == (step, position, plies)
+    assert scene.message and words.lower() in scene.message.lower()
+    assert not scene.finished_step
+
+
+def advance(player: Player) -> None:
+    """Press Next once the step is done (and check it was not possible before)."""
+    scene = player.tutorial
+    index = scene.index
+    player.settle()
+    assert scene.finished_step
+    player.click_button("next")
+    assert scene.index == index + 1
+
+
+def test_every_step_asks_for_legal_moves_and_refuses_with_reasons() -> None:
+    for step in STEPS:
+        position = Position.from_text(step.position)
+        assert position.to_move == BLACK
+        if step.targets:
+            assert step.targets[0] and all(position.is_legal(sq) for sq in step.targets[0]), step.title
+        for square in step.refusals:
+            assert square not in step.targets[0], step.title
+        assert len(step.text) < 200, step.title
+
+
+def test_the_whole_tutorial_step_by_step(player: Player) -> None:
+    player.click_button("scene:tutorial")
+    scene = player.tutorial
+
+    # 1. the start: Black's four moves; Next does nothing before a move
+    assert scene.board.position == Position.start()
+    player.click_button("next")
+    assert scene.index == 0
+    refused(player, "e3", "trap")
+    refused(player, "d4", "already taken")
+    player.tap("f5")
+    assert scene.board.position.color_at(parse_square("e5")) == BLACK
+    advance(player)
+
+    # 2. a capture along a row
+    refused(player, "b4")
+    player.tap("f4")
+    player.settle()
+    assert scene.board.position.black_count() == 4 and scene.board.position.white_count() == 0
+    advance(player)
+
+    # 3. one move, three directions
+    refused(player, "g7", "only along one line")
+    player.tap("d6")
+    player.settle()
+    assert scene.board.position.white_count() == 0
+    advance(player)
+
+    # 4. a gap and the edge capture nothing
+    refused(player, "f6", "gap")
+    refused(player, "d3", "edge")
+    player.tap("b5")
+    player.settle()
+    assert scene.board.position.color_at(parse_square("b3")) == BLACK
+    advance(player)
+
+    # 5. the forced pass is made by the game itself
+    refused(player, "e6", "a4")
+    player.tap("a4")
+    player.settle()
+    assert scene.board.record.plies[-1] == PASS and scene.board.position.to_move == BLACK
+    assert "passes" in scene.message and "by itself" in scene.message
+    assert not scene.finished_step
+    refused(player, "a1")
+    player.tap("e6")
+    advance(player)
+
+    # 6. the end with empty squares, scored both ways
+    player.tap("b1")
+    player.settle()
+    result = GameResult.of(scene.board.position)
+    assert (result.score_discs(), result.score_tournament()) == ("39-3", "61-3")
+    advance(player)
+
+    # 7. corners
+    refused(player, "c4", "a1")
+    player.tap("a1")
+    advance(player)
+
+    # 8. next to an empty corner: White takes it
+    refused(player, "c6", "b2")
+    player.tap("b2")
+    assert scene.board.position.color_at(parse_square("b2")) == BLACK
+    player.settle()
+    assert scene.board.position.color_at(parse_square("a1")) == WHITE
+    assert scene.board.position.color_at(parse_square("b2")) == WHITE
+    advance(player)
+
+    # the last page: Finish returns to the menu
+    assert scene.index == len(STEPS) - 1
+    player.settle()
+    player.click_button("next")
+    assert player.app.scene_name == "menu"
+
+
+def test_skip_from_a_game_returns_to_the_same_game(player: Player) -> None:
+    player.click_button("two")
+    game = player.app.scene
+    assert isinstance(game, GameScene)
+    view = game.view
+    player.click(view.square_center(parse_square("f5")))
+    player.settle()
+    transcript = game.record.transcript()
+    player.click_button("rules")
+    assert player.app.scene_name == "tutorial"
+    player.tap("d3")
+    player.click_button("skip")
+    assert player.app.scene_name == "game"
+    assert isinstance(player.app.scene, GameScene) and player.app.scene.record.transcript() == transcript == "f5"
+
+
+def test_escape_leaves_the_tutorial_from_the_menu(player: Player) -> None:
+    player.click_button("scene:tutorial")
+    player.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert player.app.scene_name == "menu"
