@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from game.scenes.base import Context, Scene
 from game.scenes.challenges import ChallengeListScene, ChallengeScene
+from game.scenes.editor import EditorScene
 from game.scenes.game_scene import GameScene
 from game.scenes.menu import MenuScene
 from game.scenes.new_game import NewGameScene
 from game.scenes.results import ResultsScene
+from game.scenes.review import ReviewScene
 from game.scenes.settings_scene import SettingsScene
 from game.scenes.stats_scene import StatsScene
+from game.scenes.transcript import TranscriptScene
 from game.scenes.tutorial import TutorialScene
 
 SCENES: dict[str, type[Scene]] = {
@@ -24,6 +27,9 @@ SCENES: dict[str, type[Scene]] = {
     "results": ResultsScene,
     "stats": StatsScene,
     "settings": SettingsScene,
+    "review": ReviewScene,
+    "editor": EditorScene,
+    "transcript": TranscriptScene,
     "challenges": ChallengeListScene,
     "challenge": ChallengeScene,
     "tutorial": TutorialScene,

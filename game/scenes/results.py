@@ -9,13 +9,14 @@ import pygame
 
 from game.engine import BLACK, COLOR_NAMES, REASON_TEXT, WHITE, Color, GameRecord, GameResult, opponent_of
 from game.match import MatchSetup
+from game.review.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.base import Scene
 from game.scenes.game_scene import level_named
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
-RESULT_ACTIONS: list[tuple[str, str]] = [("Rematch", "rematch"), ("Menu", "menu")]
+RESULT_ACTIONS: list[tuple[str, str]] = [("Rematch", "rematch"), ("Review", "review"), ("Menu", "menu")]
 """The results scene's buttons; a review scene adds its entry here."""
 
 
@@ -89,6 +90,9 @@ class ResultsScene(Scene):
         self.record = persist["record"]
         self.resigned = persist.get("resigned")
         super().startup(now_ms, persist)
+        if self.record.moves():
+            self.ctx.documents.save(LAST_GAME_KEY, last_game_to_json(self.record), "last game")
+            self.ctx.flush_storage_messages()
 
     def summary(self) -> Summary:
         """The results in words (the headline rule from the settings)."""
@@ -124,6 +128,9 @@ class ResultsScene(Scene):
             self.go("game", setup=self.rematch_setup())
         elif action == "menu":
             self.go("menu")
+        elif action == "review":
+            self.go("review", record=self.record, setup=self.setup, back="results",
+                    back_persist={"setup": self.setup, "record": self.record, "resigned": self.resigned})
 
     def rematch_setup(self) -> MatchSetup:
         """Two players swap colours; against the computer you keep your choice (random is drawn again)."""

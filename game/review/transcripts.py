@@ -1,0 +1,87 @@
+"""A game as text: the transcript to copy, the file to save on the desktop, and reading one back.
+
+>>> from game.engine import GameRecord
+>>> game_text(GameRecord.from_transcript("f5d6c3"))
+'f5d6c3'
+>>> read_game("1. F5 d6 2. c3").transcript()
+'f5d6c3'
+
+A game from the standard start is its transcript alone. A game from a
+set-up position is written as the position (64 squares, a space, the side
+to move), a newline, then the moves, and read back the same way.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from game.engine import GameRecord, NotationError, Position, TranscriptError
+
+_POSITION_LINE = re.compile(r"^[XxOoBbWw*\-._\s]{20,}$")
+"""A line of a position (no digits, unlike any transcript)."""
+
+
+def game_text(record: GameRecord) -> str:
+    """The moves played so far as one transcript, preceded by the start position if it is not the standard one."""
+    moves = record.transcript()
+    if record.start == Position.start():
+        return moves
+    return f"{record.start.to_text()}\n{moves}"
+
+
+def read_game(text: str) -> GameRecord:
+    """A record from a transcript, optionally after a line with the start position.
+
+    Transcripts come in the common forms: ``f5d6c3``, ``F5 D6``, ``1. f5 d6 2. c3``.
+
+    Raises ``TranscriptError`` naming the ply and the reason.
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise TranscriptError("the transcript is empty: type or paste moves such as f5d6c3")
+    first, _, rest = stripped.partition("\n")
+    start: Position | None = None
+    if _POSITION_LINE.match(first):
+        try:
+            start = Position.from_text(first)
+        except NotationError as exc:
+            raise TranscriptError(f"start position: {exc}") from None
+        stripped = rest
+    record = GameRecord.from_transcript(stripped, start)
+    if start is None and not record.moves():
+        raise TranscriptError("the transcript has no moves: type or paste moves such as f5d6c3")
+    return record
+
+
+def save_game_file(directory: Path, record: GameRecord, now: float | None = None) -> Path:
+    """Write the game's text to a new file ``othello-YYYYMMDD-HHMMSS.txt`` in ``directory``; its path.
+
+    Raises ``OSError`` when the file cannot be written.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"othello-{stamp}.txt"
+    number = 2
+    while path.exists():
+        path = directory / f"othello-{stamp}-{number}.txt"
+        number += 1
+    path.write_text(game_text(record) + "\n", encoding="utf-8")
+    return path
+
+
+LAST_GAME_KEY = "lastgame"
+"""Storage key of the last finished (or resigned) game, kept for review."""
+
+
+def last_game_to_json(record: GameRecord) -> dict[str, str]:
+    """The stored form of the last game."""
+    return {"game": game_text(record)}
+
+
+def last_game_from_json(data: object) -> GameRecord:
+    """The last game from its stored form; ``ValueError`` or ``TypeError`` if it is not one."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise TypeError("the last game must be a JSON object with a 'game' text")
+    return read_game(data["game"])

@@ -1,0 +1,269 @@
+"""Board set-up: place, remove and flip discs, choose the side to move, then play or analyse from there.
+
+A click (or a drag) paints with the chosen tool; the right button removes.
+Keys: arrows move the cursor, B and W place, F flips, Delete/X removes,
+Space uses the chosen tool. A position no game could reach is allowed
+and flagged; one where neither side can move is refused for play and
+analysis with the reason, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ai import DEFAULT_LEVEL, LEVELS
+from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position
+from game.match import MatchSetup
+from game.review.board_setup import SetupCheck, check_position
+from game.scenes.base import Scene
+from game.ui.board_view import Marks
+from game.ui.layout import game_layout, is_portrait
+from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+
+TOOLS: list[tuple[str, str]] = [("Black", "tool:black"), ("White", "tool:white"), ("Remove", "tool:remove"),
+                                ("Flip", "tool:flip")]
+KEY_STEPS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
+
+
+def with_square(position: Position, square: int, colour: Color | None) -> Position:
+    """``position`` with ``square`` holding ``colour`` (``None`` = empty)."""
+    bit = 1 << square
+    black, white = position.black & ~bit, position.white & ~bit
+    if colour == BLACK:
+        black |= bit
+    elif colour == WHITE:
+        white |= bit
+    return Position(black, white, position.to_move)
+
+
+class EditorScene(Scene):
+    """Set up any position on the board."""
+
+    menu_label = "Set up a position"
+    menu_order = 50
+    menu_subtitle = "Place discs, then play or analyse"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.position = Position.start()
+        self.tool = "black"
+        self.cursor: int | None = None
+        self.painting: Color | None | str = "none"
+        """While the button is held: what the drag paints (a colour, None to erase); 'none' when not dragging."""
+        self.refused = ""
+        self.group = ButtonGroup()
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Keep the last position set up, or take one handed on."""
+        handed = persist.get("position")
+        if isinstance(handed, Position):
+            self.position = handed
+        self.refused = ""
+        self.painting = "none"
+        super().startup(now_ms, persist)
+
+    def layout(self) -> None:
+        """The board, the tools and the actions beside (or below) it."""
+        width, height = self.ctx.size
+        if is_portrait(self.ctx.size):
+            self.view = self.ctx.board_view(pygame.Rect(40, 80, width - 80, width - 80))
+            left, column, top = 16, width - 32, width
+            self.title_pos = (width // 2, 42)
+        else:
+            rects = game_layout(self.ctx.size)
+            self.view = self.ctx.board_view(rects.board)
+            left, column, top = rects.side.left, rects.side.width, 100
+            self.title_pos = (left, 46)
+        actions_top = height - 164
+        buttons = button_row(pygame.Rect(left, top + 30, column, 52), TOOLS, gap=8, size=20)
+        buttons += button_row(pygame.Rect(left, top + 118, column, 52),
+                              [("Black to move", "move:X"), ("White to move", "move:O")], gap=8, size=20)
+        buttons += button_row(pygame.Rect(left, top + 182, column, 46),
+                              [("Clear board", "clear"), ("Start position", "start")], gap=8, size=19)
+        self.info = pygame.Rect(left, top + 242, column, actions_top - top - 254)
+        buttons += button_row(pygame.Rect(left, actions_top, column, 66),
+                              [("Play computer", "computer"), ("Two players", "two"), ("Analyse", "analyse")],
+                              gap=8, size=20)
+        buttons += button_row(pygame.Rect(left, actions_top + 80, column, 60), [("Menu", "menu")], size=22)
+        self.group = ButtonGroup(buttons, columns=4)
+        self._mark()
+
+    def _mark(self) -> None:
+        for button in self.group.buttons:
+            if button.action.startswith("tool:"):
+                button.selected = button.action == f"tool:{self.tool}"
+            elif button.action.startswith("move:"):
+                button.selected = button.action == f"move:{self.position.to_move}"
+
+    # -- editing ------------------------------------------------------------------
+
+    def apply_tool(self, square: int, tool: str | None = None) -> None:
+        """Use ``tool`` (default: the chosen one) on ``square``."""
+        tool = tool or self.tool
+        current = self.position.color_at(square)
+        target: Color | None
+        if tool == "flip":
+            if current is None:
+                return
+            target = WHITE if current == BLACK else BLACK
+        elif tool == "remove":
+            target = None
+        else:
+            colour: Color = BLACK if tool == "black" else WHITE
+            target = None if current == colour else colour  # a second click on the same colour removes it
+        self.set_square(square, target)
+        self.painting = target if tool != "flip" else "none"
+
+    def set_square(self, square: int, colour: Color | None) -> None:
+        """Put ``colour`` (or nothing) on ``square``."""
+        self.position = with_square(self.position, square, colour)
+        self.refused = ""
+
+    def set_to_move(self, colour: Color) -> None:
+        """Choose the side to move."""
+        self.position = Position(self.position.black, self.position.white, colour)
+        self.refused = ""
+        self._mark()
+
+    def check(self) -> SetupCheck:
+        """What the editor says about the current position."""
+        return check_position(self.position)
+
+    # -- events ---------------------------------------------------------------------
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Board clicks and drags, keys, buttons."""
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            square = self.view.square_at(event.pos)
+            if square is not None:
+                self.cursor = None
+                self.apply_tool(square, "remove" if event.button == 3 else None)
+                return
+        elif event.type == pygame.MOUSEMOTION and self.painting != "none":
+            square = self.view.square_at(event.pos)
+            if square is not None and getattr(event, "buttons", (0, 0, 0)) != (0, 0, 0):
+                colour = self.painting if self.painting in (BLACK, WHITE) else None
+                if self.position.color_at(square) != colour:
+                    self.set_square(square, colour)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.painting = "none"
+        action = self.group.handle(event)
+        if action is not None:
+            self.act(action)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.act("menu")
+            return True
+        if key in KEY_STEPS and self.group.focus is None:
+            drow, dcol = KEY_STEPS[key]
+            if self.cursor is None:
+                self.cursor = 27
+            else:
+                row, col = divmod(self.cursor, 8)
+                self.cursor = max(0, min(7, row + drow)) * 8 + max(0, min(7, col + dcol))
+            return True
+        tools = {pygame.K_b: "black", pygame.K_w: "white", pygame.K_f: "flip", pygame.K_x: "remove",
+                 pygame.K_DELETE: "remove", pygame.K_BACKSPACE: "remove"}
+        if self.cursor is not None and (key in tools or key == pygame.K_SPACE):
+            self.apply_tool(self.cursor, tools.get(key))
+            self.painting = "none"
+            return True
+        return False
+
+    def act(self, action: str) -> None:
+        """Carry out a button's action."""
+        if action.startswith("tool:"):
+            self.tool = action.removeprefix("tool:")
+            self._mark()
+        elif action.startswith("move:"):
+            self.set_to_move(BLACK if action == "move:X" else WHITE)
+        elif action == "clear":
+            self.position = Position(0, 0, self.position.to_move)
+            self.refused = ""
+        elif action == "start":
+            self.position = Position.start()
+            self.refused = ""
+            self._mark()
+        elif action == "menu":
+            self.go("menu")
+        elif action in ("computer", "two", "analyse"):
+            self.leave_with(action)
+
+    def leave_with(self, action: str) -> bool:
+        """Play or analyse from the position; refused (with the reason, nothing changed) when it cannot be."""
+        check = self.check()
+        if check.refusal is not None:
+            self.refused = check.refusal
+            self.ctx.toast(check.refusal, error=True)
+            return False
+        start = self.position.to_text()
+        if action == "analyse":
+            self.go("review", record=GameRecord(self.position), setup=MatchSetup("two", BLACK, start=start),
+                    back="editor")
+            return True
+        if action == "two":
+            setup = MatchSetup("two", BLACK, start=start)
+        else:
+            record = GameRecord(self.position)  # after a forced pass the other side is the one to play
+            level = self.ctx.settings.level
+            level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
+            setup = MatchSetup("computer", record.position.to_move, level, start)
+        self.go("game", setup=setup, message="Playing from your position.")
+        return True
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Board, tools, what the check found, actions."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        check = self.check()
+        legal = self.position.legal_moves() if check.playable else 0
+        self.view.draw(surface, self.position, Marks(legal=legal, cursor=self.cursor))
+        first = self.group.buttons[0].rect
+        portrait = is_portrait(self.ctx.size)
+        text.draw(surface, "Set up a position", 40, theme.text, self.title_pos, "center" if portrait else "midleft",
+                  True)
+        text.draw(surface, "Tool (right click removes)", 18, theme.text_dim, (first.left, first.top - 8),
+                  "bottomleft")
+        side_button = next(b for b in self.group.buttons if b.action.startswith("move:"))
+        text.draw(surface, "Side to move", 18, theme.text_dim, (side_button.rect.left, side_button.rect.top - 8),
+                  "bottomleft")
+        self._draw_info(surface, check)
+        for button in self.group.buttons:
+            if button.action in ("computer", "two", "analyse"):
+                button.enabled = check.playable
+        self.group.draw(surface, text, theme)
+
+    def _draw_info(self, surface: pygame.Surface, check: SetupCheck) -> None:
+        theme, text = self.ctx.theme, self.ctx.text
+        rect = self.info
+        draw_panel(surface, rect, theme)
+        inner = rect.inflate(-28, -20)
+        position = self.position
+        counts = (f"Black {position.black_count()} · White {position.white_count()} · "
+                  f"{position.empty_count()} empty · {COLOR_NAMES[position.to_move]} to move")
+        size = text.fit_size(counts, 18, inner.width, bold=True)
+        text.draw(surface, counts, size, theme.text, inner.topleft, "topleft", True)
+        y = inner.top + 32
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if check.refusal:
+            lines.append((check.refusal + " It cannot be played or analysed.", theme.danger))
+        if check.warnings:
+            lines.append(("No game could reach this position (you may still play it):", theme.accent))
+            lines += [("• " + warning, theme.text_dim) for warning in check.warnings]
+        elif not check.refusal:
+            lines.append(("A position a game could reach.", theme.text_dim))
+        if check.note:
+            lines.append((check.note, theme.text_dim))
+        for line, colour in lines:
+            y = text.draw_wrapped(surface, line, 17, colour, pygame.Rect(inner.left, y, inner.width,
+                                                                           inner.bottom - y), line_gap=1.25) + 4
+            if y > inner.bottom - 20:
+                break

@@ -1,0 +1,446 @@
+"""Review a game: step through it with the evaluation graph, each move's loss, the better move, a summary.
+
+The review opens at once; the analysis (``game.review.analysis``) runs a
+slice per frame and the graph, the move marks and the summary fill in as
+it goes, with a progress bar. The board shows the position before the
+move being looked at: the move played as a faint disc, the best move
+ringed, and the values of the moves where they are known. Leaving stops
+the work; coming back to the same game carries on where it stopped.
+
+Keys: Left/Right step, Home/End jump, Escape goes back. The slider and the
+graph can be clicked or dragged to any move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import BLACK, COLOR_NAMES, PASS, WHITE, Color, GameRecord, GameResult, square_name
+from game.match import MatchSetup
+from game.openings import opening_name
+from game.review.analysis import GameAnalysis, MoveReview, PlayerSummary
+from game.review.transcripts import game_text
+from game.scenes.base import Scene
+from game.ui.board_view import Marks
+from game.ui.layout import game_layout, is_portrait
+from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+
+SLICE_MIN_MS, SLICE_MAX_MS = 6.0, 10.0
+FRAME_BUDGET_MS = 16.0
+CACHE_SIZE = 3
+"""Analyses kept for games reviewed recently (coming back resumes them)."""
+VERDICT_MARK = {"mistake": "?", "blunder": "??"}
+
+_ANALYSES: dict[str, GameAnalysis] = {}
+
+
+def analysis_for(record: GameRecord) -> GameAnalysis:
+    """The analysis of this game: the one started before if there is one, else a new one."""
+    key = game_text(record)
+    analysis = _ANALYSES.pop(key, None)
+    if analysis is None or analysis.cancelled:
+        analysis = GameAnalysis(record)
+    _ANALYSES[key] = analysis
+    while len(_ANALYSES) > CACHE_SIZE:
+        oldest = next(iter(_ANALYSES))
+        _ANALYSES.pop(oldest).cancel()
+    return analysis
+
+
+def signed(value: float) -> str:
+    """A value as the review writes it: ``+4``, ``-2``, ``0`` (tenths for estimates that need them)."""
+    rounded = round(value)
+    return f"{rounded:+d}" if rounded else "0"
+
+
+class ReviewScene(Scene):
+    """Step through a finished (or any) game with the analysis filling in."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.record = GameRecord()
+        self.setup = MatchSetup("two", BLACK)
+        self.analysis: GameAnalysis | None = None
+        self.index = 0
+        self.back = "menu"
+        self.back_persist: dict[str, Any] = {}
+        self.dragging: str | None = None
+        self.group = ButtonGroup()
+        self.move_cells: list[tuple[pygame.Rect, int]] = []
+        self.opening = ""
+
+    # -- life cycle -------------------------------------------------------------------
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Take the game to review; ``back`` names the scene to return to, with ``back_persist``."""
+        self.record = persist["record"]
+        self.setup = persist.get("setup") or MatchSetup("two", BLACK)
+        self.back = persist.get("back", "menu")
+        self.back_persist = dict(persist.get("back_persist") or {})
+        self.analysis = analysis_for(self.record)
+        self.index = 0
+        self.dragging = None
+        self.opening = opening_name(self.record.moves(), self.record.start) or ""
+        super().startup(now_ms, persist)
+
+    def cleanup(self) -> dict[str, Any]:
+        """Leave the analysis parked: it does no work until the review is opened again."""
+        self.dragging = None
+        return super().cleanup()
+
+    @property
+    def last_index(self) -> int:
+        """The index of the final position reviewed."""
+        return len(self.record.played())
+
+    def layout(self) -> None:
+        """Board, graph, slider, navigation, comment, summary, move list and actions."""
+        width, height = self.ctx.size
+        if is_portrait(self.ctx.size):
+            self.view = self.ctx.board_view(pygame.Rect(0, 56, width, width))
+            left, column = 16, width - 32
+            self.graph = pygame.Rect(left, 790, column, 130)
+            self.slider = pygame.Rect(left, 928, column, 30)
+            nav = pygame.Rect(left, 966, column, 52)
+            self.comment = pygame.Rect(left, 1026, column, 84)
+            self.summary_rect = pygame.Rect(left, 1116, column, 70)
+            self.moves_rect = pygame.Rect(0, 0, 0, 0)
+            actions = pygame.Rect(left, height - 82, column, 62)
+            self.title_pos = (width // 2, 30)
+        else:
+            rects = game_layout(self.ctx.size)
+            self.view = self.ctx.board_view(rects.board)
+            left, column = rects.side.left, rects.side.width
+            self.graph = pygame.Rect(left, 70, column, 160)
+            self.slider = pygame.Rect(left, 238, column, 30)
+            nav = pygame.Rect(left, 276, column, 50)
+            self.comment = pygame.Rect(left, 336, column, 96)
+            self.summary_rect = pygame.Rect(left, 440, column, 78)
+            self.moves_rect = pygame.Rect(left, 526, column, 178)
+            actions = pygame.Rect(left, 714, column, 58)
+            self.title_pos = (left, 38)
+        buttons = button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last")], gap=8,
+                             size=24)
+        buttons += button_row(actions, [("Back", "back"), ("Transcript", "transcript"), ("Play from here", "play")],
+                              gap=8, size=20)
+        self.group = ButtonGroup(buttons, columns=4)
+
+    # -- navigation ----------------------------------------------------------------------
+
+    def go_to(self, index: int) -> None:
+        """Show position ``index`` (0 = the start), clamped; a forced pass is stepped over."""
+        index = max(0, min(self.last_index, index))
+        plies = self.record.played()
+        if index < self.last_index and plies[index] == PASS:
+            index = index + 1 if index >= self.index else max(0, index - 1)
+        self.index = index
+
+    def step(self, delta: int) -> None:
+        """One move forward or back."""
+        self.go_to(self.index + delta)
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Keys, buttons, and clicks or drags on the slider, the graph and the move list."""
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_LEFT: "previous", pygame.K_RIGHT: "next", pygame.K_HOME: "first", pygame.K_END: "last",
+                    pygame.K_ESCAPE: "back"}
+            if event.key in keys:
+                self.act(keys[event.key])
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.slider.collidepoint(event.pos) or self.graph.collidepoint(event.pos):
+                self.dragging = "slider"
+                self._drag_to(event.pos[0])
+                return
+            for rect, ply in self.move_cells:
+                if rect.collidepoint(event.pos):
+                    self.go_to(ply)
+                    return
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self._drag_to(event.pos[0])
+            return
+        elif event.type == pygame.MOUSEBUTTONUP and self.dragging:
+            self.dragging = None
+            return
+        action = self.group.handle(event)
+        if action is not None:
+            self.act(action)
+
+    def _drag_to(self, x: int) -> None:
+        track = self.slider.inflate(-24, 0)
+        share = (x - track.left) / max(1, track.width)
+        self.go_to(round(max(0.0, min(1.0, share)) * self.last_index))
+
+    def act(self, action: str) -> None:
+        """Carry out a button's action."""
+        if action == "first":
+            self.go_to(0)
+        elif action == "previous":
+            self.step(-1)
+        elif action == "next":
+            self.step(1)
+        elif action == "last":
+            self.go_to(self.last_index)
+        elif action == "back":
+            self.go(self.back, **self.back_persist)
+        elif action == "transcript":
+            self.go("transcript", record=self.record)
+        elif action == "play":
+            self.play_from_here()
+
+    def play_from_here(self) -> None:
+        """Continue the game from the position shown (two players; the later moves can be redone)."""
+        record = GameRecord.from_transcript(self.record.transcript(), self.record.start) \
+            if self.record.moves() else GameRecord(self.record.start)
+        record.goto(self.index)
+        if record.is_over():
+            self.ctx.toast("The game is over here: step back to a position where a move can be played.")
+            return
+        start = None if self.record.start == GameRecord().start else self.record.start.to_text()
+        self.go("game", setup=MatchSetup("two", BLACK, start=start), record=record,
+                message="Playing on from the review. Redo replays the game's later moves.")
+
+    def update(self, now_ms: int) -> None:
+        """Advance the analysis by a slice of the frame."""
+        analysis = self.analysis
+        if analysis is not None and not analysis.done and not analysis.cancelled:
+            analysis.advance(max(SLICE_MIN_MS, min(SLICE_MAX_MS, FRAME_BUDGET_MS - self.ctx.draw_ms - 2.0)))
+
+    # -- what the review says ---------------------------------------------------------------
+
+    def current_move(self) -> MoveReview | None:
+        """The review of the move played from the position shown, once analysed."""
+        if self.analysis is None or self.index >= self.last_index:
+            return None
+        return self.analysis.moves[self.index]
+
+    def player_label(self, colour: Color) -> str:
+        """How a side is named in the review."""
+        if self.setup.mode == "computer":
+            return f"{COLOR_NAMES[colour]} ({'you' if colour == self.setup.human else 'computer'})"
+        return COLOR_NAMES[colour]
+
+    def comment_lines(self) -> list[tuple[str, str]]:
+        """(text, style) lines about the position shown; style is 'title', 'good', 'bad' or 'dim'."""
+        analysis = self.analysis
+        position = self.record.position_at(self.index)
+        if self.index >= self.last_index:
+            return self._final_lines()
+        square = self.record.played()[self.index]
+        mover = position.to_move
+        number = sum(1 for p in self.record.played()[: self.index] if p != PASS) + 1
+        title = f"Move {number}: {COLOR_NAMES[mover]} played {square_name(square)}"
+        move = self.current_move()
+        if move is None or analysis is None:
+            return [(title, "title"), ("Analysing this move…", "dim")]
+        kind = "exact" if move.exact else "estimate"
+        if move.forced:
+            return [(title, "title"), ("The only legal move.", "dim"),
+                    (f"Final margin {signed(move.played_value)} for {COLOR_NAMES[mover]} ({kind}).", "dim")]
+        best = ", ".join(square_name(s) for s in move.best[:3])
+        if move.verdict in ("best", "good") and move.loss <= 0.5:
+            return [(title, "title"), (f"A best move: {signed(move.best_value)} for {COLOR_NAMES[mover]} ({kind}).",
+                                       "good")]
+        label = {"good": "Slightly weaker", "mistake": "A mistake", "blunder": "A blunder"}[move.verdict]
+        return [(title, "title"),
+                (f"{label}: it loses {round(move.loss)} disc{'s' if round(move.loss) != 1 else ''}.",
+                 "bad" if move.verdict in ("mistake", "blunder") else "dim"),
+                (f"Better: {best} ({signed(move.best_value)}) instead of {signed(move.played_value)} ({kind}).", "dim")]
+
+    def _final_lines(self) -> list[tuple[str, str]]:
+        position = self.record.position_at(self.index)
+        if position.is_over():
+            result = GameResult.of(position)
+            winner = "A draw" if result.winner == "draw" else f"{COLOR_NAMES[result.winner]} wins"
+            return [("The end", "title"), (f"{winner}: {result.black}-{result.white} on the board.", "dim")]
+        lines = [("The position now", "title")]
+        values = self.analysis.move_values(self.index) if self.analysis is not None else {}
+        if values:
+            best = max(values.values())
+            squares = ", ".join(square_name(s) for s, v in sorted(values.items()) if v == best)
+            lines.append((f"{COLOR_NAMES[position.to_move]} to move: best {squares} ({signed(best)}).", "good"))
+        else:
+            lines.append(("Analysing the moves…", "dim"))
+        return lines
+
+    def marks(self) -> Marks:
+        """The board's marks: the previous move, the move played (faint disc), the best move and values."""
+        plies = self.record.played()
+        previous = next((p for p in reversed(plies[: self.index]) if p != PASS), None)
+        marks = Marks(last_move=previous)
+        position = self.record.position_at(self.index)
+        analysis = self.analysis
+        if self.index < self.last_index and plies[self.index] != PASS:
+            marks.ghost = (plies[self.index], position.to_move)
+        if analysis is None or position.is_over():
+            return marks
+        values = analysis.move_values(self.index)
+        marks.hints = {sq: signed(v) for sq, v in values.items()}
+        move = self.current_move()
+        best = analysis.best_moves(self.index)
+        if move is not None and move.square not in marks.hints:
+            marks.hints[move.square] = signed(move.played_value)
+            for square in best:
+                marks.hints.setdefault(square, signed(move.best_value))
+        marks.best = best
+        return marks
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Everything."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        self.view.draw(surface, self.record.position_at(self.index), self.marks())
+        portrait = is_portrait(self.ctx.size)
+        text.draw(surface, "Review", 34, theme.text, self.title_pos, "center" if portrait else "midleft", True)
+        if self.opening and not portrait:
+            size = text.fit_size(self.opening, 18, self.graph.width - 150)
+            text.draw(surface, self.opening, size, theme.text_dim, (self.graph.right, self.title_pos[1]),
+                      "midright")
+        self._draw_graph(surface)
+        self._draw_slider(surface)
+        self._draw_comment(surface)
+        self._draw_summary(surface)
+        if self.moves_rect.width:
+            self._draw_moves(surface)
+        for button in self.group.buttons:
+            if button.action in ("first", "previous"):
+                button.enabled = self.index > 0
+            elif button.action in ("next", "last"):
+                button.enabled = self.index < self.last_index
+        self.group.draw(surface, text, theme)
+
+    def _x_of(self, index: int, rect: pygame.Rect) -> int:
+        return rect.left + round(index * rect.width / max(1, self.last_index))
+
+    def _draw_graph(self, surface: pygame.Surface) -> None:
+        theme, text = self.ctx.theme, self.ctx.text
+        draw_panel(surface, self.graph, theme)
+        area = self.graph.inflate(-24, -20)
+        analysis = self.analysis
+        values = analysis.black_values() if analysis is not None else []
+        known = [abs(v) for v in values if v is not None]
+        scale = max(16.0, min(64.0, max(known, default=0.0) * 1.1))
+        mid = area.centery
+
+        def y_of(value: float) -> int:
+            return round(mid - max(-1.0, min(1.0, value / scale)) * (area.height / 2))
+
+        black_fill = theme.black_highlight if theme.name != "contrast" else (110, 110, 110)
+        for index, value in enumerate(values):
+            if value is None:
+                continue
+            x0 = self._x_of(index, area)
+            x1 = max(x0 + 1, self._x_of(index + 1, area)) if index < self.last_index else x0 + 2
+            y = y_of(value)
+            if value >= 0:
+                surface.fill(black_fill, (x0, y, x1 - x0, mid - y))
+            else:
+                surface.fill(theme.white_disc, (x0, mid, x1 - x0, y - mid))
+        pygame.draw.line(surface, theme.text_dim, (area.left, mid), (area.right, mid), 1)
+        if analysis is not None:
+            for move in analysis.moves:
+                if move is not None and move.verdict in VERDICT_MARK:
+                    colour = theme.danger if move.verdict == "blunder" else theme.accent
+                    value = analysis.value_for_black(move.ply + 1)
+                    if value is not None:
+                        x = (self._x_of(move.ply, area) + self._x_of(move.ply + 1, area)) // 2
+                        pygame.draw.circle(surface, colour, (x, y_of(value)), 4)
+        x = self._x_of(self.index, area)
+        pygame.draw.line(surface, theme.cursor, (x, area.top), (x, area.bottom), 2)
+        text.draw(surface, f"Black +{round(scale)}", 13, theme.text_dim, (area.left + 2, area.top), "topleft")
+        text.draw(surface, f"White +{round(scale)}", 13, theme.text_dim, (area.left + 2, area.bottom), "bottomleft")
+        if analysis is not None and not analysis.done:
+            bar = pygame.Rect(area.right - 170, area.top, 170, 16)
+            pygame.draw.rect(surface, theme.button_disabled, bar, border_radius=8)
+            filled = bar.copy()
+            filled.width = max(8, round(bar.width * analysis.progress))
+            pygame.draw.rect(surface, theme.accent, filled, border_radius=8)
+            label = "Stopped" if analysis.cancelled else f"Analysing {round(analysis.progress * 100)}%"
+            text.draw(surface, label, 14, theme.text, (bar.left - 8, bar.centery), "midright", True)
+
+    def _draw_slider(self, surface: pygame.Surface) -> None:
+        theme = self.ctx.theme
+        track = self.slider.inflate(-24, 0)
+        pygame.draw.line(surface, theme.panel_edge, (track.left, track.centery), (track.right, track.centery), 6)
+        x = self._x_of(self.index, track)
+        pygame.draw.line(surface, theme.accent, (track.left, track.centery), (x, track.centery), 6)
+        pygame.draw.circle(surface, theme.accent, (x, track.centery), 11)
+        pygame.draw.circle(surface, theme.panel, (x, track.centery), 5)
+
+    def _draw_comment(self, surface: pygame.Surface) -> None:
+        theme, text = self.ctx.theme, self.ctx.text
+        draw_panel(surface, self.comment, theme)
+        inner = self.comment.inflate(-28, -18)
+        y = inner.top
+        colours = {"title": theme.text, "good": theme.text, "bad": theme.danger, "dim": theme.text_dim}
+        for line, style in self.comment_lines():
+            size = 20 if style == "title" else 17
+            fitted = text.fit_size(line, size, inner.width, bold=style == "title")
+            text.draw(surface, line, fitted, colours[style], (inner.left, y), "topleft", style == "title")
+            y += fitted + 8
+
+    def _summary_line(self, summary: PlayerSummary) -> str:
+        if not summary.moves:
+            return f"{self.player_label(summary.colour)}: no moves analysed yet"
+        accuracy = f"accuracy {round(summary.accuracy)}%" if summary.accuracy is not None else "no choices"
+        return (f"{self.player_label(summary.colour)}: {accuracy}, lost {round(summary.total_loss)}, "
+                f"{summary.mistakes} mistake{'s' if summary.mistakes != 1 else ''}, "
+                f"{summary.blunders} blunder{'s' if summary.blunders != 1 else ''}")
+
+    def _draw_summary(self, surface: pygame.Surface) -> None:
+        theme, text = self.ctx.theme, self.ctx.text
+        draw_panel(surface, self.summary_rect, theme)
+        inner = self.summary_rect.inflate(-28, -16)
+        if self.analysis is None:
+            return
+        y = inner.top
+        for colour in (BLACK, WHITE):
+            line = self._summary_line(self.analysis.summary(colour))
+            icon = self.view.disc_icon(colour, 18)
+            surface.blit(icon, (inner.left, y + 2))
+            size = text.fit_size(line, 17, inner.width - 28)
+            text.draw(surface, line, size, theme.text, (inner.left + 28, y), "topleft")
+            y += 28
+
+    def _draw_moves(self, surface: pygame.Surface) -> None:
+        theme, text = self.ctx.theme, self.ctx.text
+        rect = self.moves_rect
+        draw_panel(surface, rect, theme)
+        plies = self.record.played()
+        self.move_cells = []
+        offset = 0 if self.record.start.to_move == BLACK else 1
+        cells = [None] * offset + list(range(len(plies)))
+        rows = [cells[i: i + 2] for i in range(0, len(cells), 2)]
+        row_height = 24
+        per_column = max(1, (rect.height - 16) // row_height)
+        columns = 3
+        column_width = (rect.width - 16) // columns
+        current_row = (self.index + offset) // 2
+        first = max(0, min(current_row - per_column * columns // 2, len(rows) - per_column * columns))
+        first -= first % per_column
+        analysis = self.analysis
+        for n, row in enumerate(rows[first: first + per_column * columns]):
+            column, line = divmod(n, per_column)
+            x = rect.left + 10 + column * column_width
+            y = rect.top + 8 + line * row_height
+            text.draw(surface, f"{first + n + 1}.", 15, theme.text_dim, (x + 28, y), "topright")
+            for k, ply in enumerate(row):
+                if ply is None:
+                    continue
+                square = plies[ply]
+                label = "pass" if square == PASS else square_name(square)
+                move = analysis.moves[ply] if analysis is not None else None
+                colour = theme.text
+                if move is not None and move.verdict in VERDICT_MARK:
+                    label += VERDICT_MARK[move.verdict]
+                    colour = theme.danger if move.verdict == "blunder" else theme.accent
+                cell = pygame.Rect(x + 34 + k * 50, y - 2, 48, row_height)
+                if ply == self.index:
+                    pygame.draw.rect(surface, theme.button_hover, cell, border_radius=6)
+                text.draw(surface, label, 15, colour, (cell.left + 4, y), "topleft", ply == self.index)
+                self.move_cells.append((cell, ply))
+

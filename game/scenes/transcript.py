@@ -1,0 +1,332 @@
+"""Transcripts in and out: type or paste a game to replay, review or continue it; copy or save a game's text.
+
+The text box takes typed text (pygame ``TEXTINPUT`` events, Backspace,
+Ctrl+V to paste where the clipboard can be read) and checks it as you type:
+a malformed or illegal transcript is named with its ply and reason, and
+the buttons that would use it stay disabled, so nothing else changes.
+Opened from the menu it starts with the last finished game (or the game in
+progress); opened from the review it holds the game reviewed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.ai import DEFAULT_LEVEL, LEVELS
+from game.browser import copy_to_clipboard
+from game.engine import BLACK, COLOR_NAMES, GameRecord, TranscriptError
+from game.match import MatchSetup
+from game.openings import opening_name
+from game.review.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game, save_game_file
+from game.scenes.base import Scene
+from game.storage import FileStorage, user_data_dir
+from game.ui.board_view import Marks
+from game.ui.layout import is_portrait
+from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+
+MAX_TEXT = 800
+"""Longest text the box takes (a whole game with a position line and move numbers fits)."""
+PLACEHOLDER = "Type or paste a game, e.g. f5 d6 c3 d3 c4"
+CARET_MS = 530
+
+
+def read_clipboard() -> str | None:
+    """The clipboard's text on the desktop, or ``None`` where it cannot be read (the browser, no display)."""
+    from game.browser import IS_BROWSER
+
+    if IS_BROWSER:
+        return None
+    try:
+        if not pygame.display.get_init() or pygame.display.get_surface() is None:
+            return None
+        if not pygame.scrap.get_init():
+            pygame.scrap.init()
+        text = pygame.scrap.get_text()
+    except Exception:  # no clipboard on this system: typing still works
+        return None
+    return text or None
+
+
+def games_directory(ctx: Any) -> Path:
+    """Where saved game files go on the desktop: next to the game's own data."""
+    storage = ctx.documents.storage
+    base = storage.directory if isinstance(storage, FileStorage) else user_data_dir()
+    return Path(base) / "games"
+
+
+class TranscriptScene(Scene):
+    """A text box for a game's transcript, its board, and what can be done with it."""
+
+    menu_label = "Transcript"
+    menu_order = 55
+    menu_subtitle = "Review the last game, or type or paste one"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.text = ""
+        self.record: GameRecord | None = None
+        self.preview: GameRecord | None = None
+        """The last game the text described (kept on the board while the text has an error)."""
+        self.error = ""
+        self.group = ButtonGroup()
+        self.now_ms = 0
+        self.typed_ms = 0
+
+    # -- life cycle -----------------------------------------------------------
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Start with the game handed on, else the last finished game, else the game in progress."""
+        self.now_ms = self.typed_ms = now_ms
+        record = persist.get("record")
+        if record is None:
+            record = self.ctx.documents.load(LAST_GAME_KEY, last_game_from_json, "last game")
+            self.ctx.flush_storage_messages()
+        if record is None:
+            saved = self.ctx.load_saved_game()
+            record = saved.record if saved is not None else None
+        self.set_text(game_text(record) if record is not None and (record.moves() or record.start != GameRecord().start)
+                      else "")
+        super().startup(now_ms, persist)
+        pygame.key.start_text_input()
+
+    def cleanup(self) -> dict[str, Any]:
+        """Stop taking text."""
+        pygame.key.stop_text_input()
+        return super().cleanup()
+
+    def layout(self) -> None:
+        """The box and status on one side, the board on the other (stacked in portrait)."""
+        width, height = self.ctx.size
+        if is_portrait(self.ctx.size):
+            self.box = pygame.Rect(24, 110, width - 48, 230)
+            self.status = pygame.Rect(24, 350, width - 48, 64)
+            self.board_rect = pygame.Rect((width - 440) // 2, 420, 440, 440)
+            rows = (pygame.Rect(24, height - 250, width - 48, 62), pygame.Rect(24, height - 172, width - 48, 62),
+                    pygame.Rect(24, height - 94, width - 48, 70))
+        else:
+            self.box = pygame.Rect(40, 110, 760, 250)
+            self.status = pygame.Rect(40, 370, 760, 80)
+            self.board_rect = pygame.Rect(836, 96, 420, 420)
+            rows = (pygame.Rect(40, 470, 760, 60), pygame.Rect(40, 548, 760, 60), pygame.Rect(40, 640, 760, 64))
+        tools = [("Paste", "paste"), ("Clear", "clear"), ("Copy", "copy")]
+        if not self.ctx.is_browser:
+            tools.append(("Save file", "save"))
+        buttons = button_row(rows[0], tools, gap=12, size=22)
+        uses = [("Review", "review"), ("Two players", "two"), ("Play the computer", "computer")]
+        buttons += button_row(rows[1], uses, gap=12, size=22)
+        back = button_row(rows[2], [("Menu", "menu")], size=26)
+        self.group = ButtonGroup(buttons + back, columns=len(tools))
+        self.view = self.ctx.board_view(self.board_rect)
+
+    # -- text -------------------------------------------------------------------
+
+    def set_text(self, text: str) -> None:
+        """Replace the text and check it."""
+        self.text = text[:MAX_TEXT]
+        self._check()
+
+    def _check(self) -> None:
+        if not self.text.strip():
+            self.record = self.preview = None
+            self.error = ""
+            return
+        try:
+            self.record, self.error = read_game(self.text), ""
+            self.preview = self.record
+        except TranscriptError as exc:
+            self.record, self.error = None, str(exc)
+
+    def type_text(self, typed: str) -> None:
+        """Add typed or pasted text at the end (line breaks kept, other control characters dropped)."""
+        cleaned = "".join(ch for ch in typed.replace("\r\n", "\n").replace("\r", "\n") if ch == "\n" or ch >= " ")
+        if len(self.text) + len(cleaned) > MAX_TEXT:
+            self.ctx.toast(f"That is too long: a transcript has at most {MAX_TEXT} characters.", error=True)
+            cleaned = cleaned[: MAX_TEXT - len(self.text)]
+        self.set_text(self.text + cleaned)
+        self.typed_ms = self.now_ms
+
+    def backspace(self, whole_word: bool = False) -> None:
+        """Delete the last character (or the last word)."""
+        text = self.text
+        if whole_word:
+            text = text.rstrip()
+            while text and not text[-1].isspace():
+                text = text[:-1]
+        else:
+            text = text[:-1]
+        self.set_text(text)
+        self.typed_ms = self.now_ms
+
+    # -- events -------------------------------------------------------------------
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Typing, editing keys and the buttons."""
+        if event.type == pygame.TEXTINPUT:
+            self.type_text(event.text)
+            return
+        if event.type == pygame.KEYDOWN and self._key(event):
+            return
+        action = self.group.handle(event) if event.type != pygame.KEYDOWN or event.key in (
+            pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) else None
+        if action is not None:
+            self.act(action)
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """Editing keys; True if the key was used."""
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if event.key == pygame.K_ESCAPE:
+            self.act("menu")
+        elif event.key == pygame.K_BACKSPACE:
+            self.backspace(whole_word=ctrl)
+        elif ctrl and event.key == pygame.K_v:
+            self.act("paste")
+        elif ctrl and event.key == pygame.K_c:
+            self.act("copy")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            focus = self.group.focus
+            if focus is not None and self.group.buttons[focus].enabled:
+                self.act(self.group.buttons[focus].action)
+            elif self.record is not None:
+                self.act("review")
+            else:
+                self.type_text("\n")
+        else:
+            return False
+        return True
+
+    def enabled(self, action: str) -> bool:
+        """Whether a button can do anything now."""
+        if action in ("copy", "save", "review", "two", "computer"):
+            return self.record is not None and (action != "review" or self._has_moves_or_play())
+        if action == "clear":
+            return bool(self.text)
+        return True
+
+    def _has_moves_or_play(self) -> bool:
+        record = self.record
+        return record is not None and (bool(record.moves()) or not record.is_over())
+
+    def act(self, action: str) -> None:
+        """Carry out a button's action."""
+        if action == "menu":
+            self.go("menu")
+            return
+        if action == "clear":
+            self.set_text("")
+            return
+        if action == "paste":
+            pasted = read_clipboard()
+            if pasted is None:
+                self.ctx.toast("The clipboard cannot be read here: type the moves instead.")
+            else:
+                self.type_text(pasted if not self.text or self.text.endswith((" ", "\n")) else " " + pasted)
+            return
+        record = self.record
+        if record is None or not self.enabled(action):
+            self.ctx.toast(f"Nothing to use yet: {self.error}" if self.error else "Type a game first.",
+                           error=bool(self.error))
+            return
+        if action == "copy":
+            text = game_text(record)
+            copied = copy_to_clipboard(text)
+            self.ctx.toast(f"Copied: {text}" if copied else f"Could not reach the clipboard. The game: {text}",
+                           ms=5000)
+        elif action == "save":
+            try:
+                path = save_game_file(games_directory(self.ctx), record)
+            except OSError as exc:
+                self.ctx.toast(f"Could not save the file: {exc}", error=True, ms=6000)
+            else:
+                self.ctx.toast(f"Saved as {path}", ms=6000)
+        elif action == "review":
+            self.go("review", record=_copy_record(record), setup=MatchSetup("two", BLACK, start=_start_text(record)),
+                    back="transcript")
+        elif action in ("two", "computer"):
+            if record.is_over():
+                self.ctx.toast("This game is over: there is nothing to play on. Review it instead.")
+                return
+            self.go("game", setup=self._setup(action, record), record=_copy_record(record),
+                    message=f"Replayed {len(record.moves())} moves. Undo steps back through them.")
+
+    def _setup(self, action: str, record: GameRecord) -> MatchSetup:
+        start = _start_text(record)
+        if action == "two":
+            return MatchSetup("two", BLACK, start=start)
+        level = self.ctx.settings.level
+        level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
+        return MatchSetup("computer", record.position.to_move, level, start)
+
+    # -- drawing -------------------------------------------------------------------
+
+    def update(self, now_ms: int) -> None:
+        """Keep the clock for the caret."""
+        self.now_ms = now_ms
+
+    def status_lines(self) -> tuple[str, bool]:
+        """What the line under the box says, and whether it is an error."""
+        if self.error:
+            return self.error[0].upper() + self.error[1:] + ". Nothing was changed.", True
+        record = self.record
+        if record is None:
+            return "Moves are checked as you type. Enter opens the review.", False
+        moves = len(record.moves())
+        parts = [f"{moves} move{'s' if moves != 1 else ''}, all legal"]
+        name = opening_name(record.moves(), record.start)
+        if name:
+            parts.append(f"opening: {name}")
+        if record.is_over():
+            result = record.result()
+            if result is not None:
+                parts.append(f"game over ({result.black}-{result.white})")
+        else:
+            parts.append(f"{COLOR_NAMES[record.position.to_move]} to move")
+        return "; ".join(parts) + ".", False
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Title, the text box with its caret, the status, the board and the buttons."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        width = self.ctx.size[0]
+        text.draw(surface, "Transcript", 44, theme.text, (width // 2 if is_portrait(self.ctx.size) else self.box.left,
+                                                           56), "center" if is_portrait(self.ctx.size) else "midleft",
+                  True)
+        draw_panel(surface, self.box, theme)
+        inner = self.box.inflate(-32, -28)
+        lines = text.wrap(self.text.replace("\n", " \n "), 24, inner.width) if self.text else []
+        y = inner.top
+        if not self.text:
+            text.draw(surface, PLACEHOLDER, 22, theme.text_dim, inner.topleft)
+        shown = lines[-(inner.height // 32):] if lines else [""]
+        for line in shown:
+            text.draw(surface, line, 24, theme.text, (inner.left, y))
+            y += 32
+        if (now_ms - self.typed_ms) // CARET_MS % 2 == 0:
+            last = shown[-1] if self.text else ""
+            x = inner.left + text.width(last, 24) + 2
+            top = inner.top + (len(shown) - 1) * 32 if self.text else inner.top
+            pygame.draw.line(surface, theme.accent, (x, top + 2), (x, top + 28), 2)
+        status, is_error = self.status_lines()
+        text.draw_wrapped(surface, status, 20, theme.danger if is_error else theme.text_dim, self.status)
+        record = self.preview
+        if record is not None:
+            self.view.draw(surface, record.position, Marks(last_move=record.last_move()))
+        else:
+            self.view.draw(surface, GameRecord().position, Marks())
+            veil = pygame.Surface(self.view.rect.size, pygame.SRCALPHA)
+            veil.fill((0, 0, 0, 110))
+            surface.blit(veil, self.view.rect)
+        for button in self.group.buttons:
+            button.enabled = self.enabled(button.action)
+        self.group.draw(surface, text, theme)
+
+
+def _start_text(record: GameRecord) -> str | None:
+    return None if record.start == GameRecord().start else record.start.to_text()
+
+
+def _copy_record(record: GameRecord) -> GameRecord:
+    """A fresh record with the same moves (the scene's own stays as typed)."""
+    return read_game(game_text(record)) if record.moves() else GameRecord(record.start)
