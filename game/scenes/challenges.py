@@ -222,9 +222,15 @@ class ChallengeListScene(Scene):
         width, height = self.ctx.size
         portrait = is_portrait(self.ctx.size)
         margin = 24
-        tab_row = pygame.Rect(margin, 110, width - 2 * margin, 64 if not portrait else 70)
-        tabs = button_row(tab_row, [(KIND_NAMES[k], f"kind:{k}") for k in KINDS], gap=8,
-                          size=20 if not portrait else 16)
+        labels = [(KIND_NAMES[k], f"kind:{k}") for k in KINDS]
+        if portrait:
+            tab_row = pygame.Rect(margin, 110, width - 2 * margin, 56)
+            second = pygame.Rect(margin, tab_row.bottom + 8, width - 2 * margin, 56)
+            tabs = button_row(tab_row, labels[:3], gap=8, size=20) + button_row(second, labels[3:], gap=8, size=20)
+            tab_row = tab_row.union(second)
+        else:
+            tab_row = pygame.Rect(margin, 110, width - 2 * margin, 64)
+            tabs = button_row(tab_row, labels, gap=8, size=20)
         for tab in tabs:
             tab.selected = tab.action == f"kind:{self.kind}"
         self.tiles = []
@@ -283,7 +289,8 @@ class ChallengeListScene(Scene):
         summary = (f"{solved} of {len(all_challenges)} solved · {self.progress.total_stars()} of "
                    f"{3 * len(all_challenges)} stars")
         text.draw(surface, summary, 20, theme.text_dim, (width // 2, 88), "center")
-        text.draw(surface, KIND_BLURBS[self.kind], 21, theme.text, (width // 2, 202), "center")
+        blurb_y = 202 if not is_portrait(self.ctx.size) else 262
+        text.draw(surface, KIND_BLURBS[self.kind], 21, theme.text, (width // 2, blurb_y), "center")
         for y, name in self.rows:
             if is_portrait(self.ctx.size):
                 text.draw(surface, name, 22, theme.text_dim, (24, y), "topleft", True)
@@ -314,7 +321,7 @@ class ChallengeListScene(Scene):
         elif challenge.id in self.progress.seen_solution:
             text.draw(surface, "seen", 14, theme.text_dim, (rect.right - 12, rect.top + 12), "topright")
         draw_stars(surface, (rect.centerx, rect.bottom - 20), self.progress.stars.get(challenge.id, 0), 20,
-                   theme.accent, theme.button_disabled)
+                   theme.accent, theme.panel_edge)
 
 
 # -- one challenge -------------------------------------------------------------------
@@ -385,17 +392,19 @@ class ChallengeScene(Scene):
         """Board, the text panel and the buttons."""
         width, height = self.ctx.size
         rects = game_layout(self.ctx.size)
+        board_rect = rects.board
         if is_portrait(self.ctx.size):
             self.header = pygame.Rect(16, 12, width - 32, 160)
-            self.panel = pygame.Rect(16, 1062, width - 32, height - 1078)
-            rows = rects.buttons
+            board_rect = pygame.Rect((width - 640) // 2, 176, 640, 640)
+            rows = (pygame.Rect(16, 830, width - 32, 62), pygame.Rect(16, 904, width - 32, 62))
+            self.panel = pygame.Rect(16, 980, width - 32, height - 996)
         else:
             side = rects.side
             self.header = pygame.Rect(side.left, side.top, side.width, 190)
             self.panel = pygame.Rect(side.left, side.top + 200, side.width, 420 - 24)
             rows = (pygame.Rect(side.left, side.bottom - 140, side.width, 60),
                     pygame.Rect(side.left, side.bottom - 66, side.width, 60))
-        self.board.view = self.ctx.board_view(rects.board)
+        self.board.view = self.ctx.board_view(board_rect)
         top = button_row(rows[0], [("Hint", "hint"), ("Retry", "retry"), ("Solution", "solution")])
         bottom = button_row(rows[1], [("All challenges", "list"), ("Next", "next")])
         self.group = ButtonGroup(top + bottom, columns=3)
@@ -462,7 +471,7 @@ class ChallengeScene(Scene):
                             f"{name} is not a legal move: a move must outflank at least one disc.")
             return
         self.message = ""
-        first_move = self.board.record.ply == 0 or not self.board.record.moves()
+        first_move = not self.board.record.moves()
         self.board.play(square, self.now_ms)
         if challenge.goal != "win_endgame":
             self._judge_single(square)
@@ -583,6 +592,7 @@ class ChallengeScene(Scene):
                 self._after_endgame_move()
             elif self.board.position.to_move == me:
                 self.phase = "play"
+                self.message = f"{self._them()} played {square_name(square)}. Your move."
             else:
                 self.message = f"You have no legal move and pass: {self._them()} moves again." if passed else ""
                 self._after_endgame_move()
@@ -623,7 +633,7 @@ class ChallengeScene(Scene):
         kind_line = f"{KIND_NAMES[challenge.kind]} · {challenge.difficulty_name}"
         text.draw(surface, kind_line, 18, theme.accent, (header.left, header.top + 8), "topleft", True)
         draw_stars(surface, (header.right - 50, header.top + 18), self.progress.stars.get(challenge.id, 0), 22,
-                   theme.accent, theme.button_disabled)
+                   theme.accent, theme.panel_edge)
         size = text.fit_size(challenge.title, 36, header.width, bold=True)
         text.draw(surface, challenge.title, size, theme.text, (header.left, header.top + 38), "topleft", True)
         icon = self.board.view.disc_icon(challenge.position.to_move, 30) if self.board.view else None
@@ -657,7 +667,7 @@ class ChallengeScene(Scene):
         y = inner.top
         if self.phase == "solved":
             text.draw(surface, "Solved!", 34, theme.accent, (inner.left, y), "topleft", True)
-            draw_stars(surface, (inner.right - 52, y + 18), self.earned, 28, theme.accent, theme.button_disabled)
+            draw_stars(surface, (inner.right - 52, y + 18), self.earned, 28, theme.accent, theme.panel_edge)
             y += 50
             y = text.draw_wrapped(surface, challenge.explanation, 19, theme.text,
                                   pygame.Rect(inner.left, y, inner.width, inner.height), line_gap=1.25) + 8
@@ -686,6 +696,10 @@ class ChallengeScene(Scene):
                 colour = theme.danger if self.phase == "failed" else theme.text
                 y = text.draw_wrapped(surface, self.message, 20, colour,
                                       pygame.Rect(inner.left, y, inner.width, 120), line_gap=1.25) + 10
+        position = self.board.position
+        counts = (f"Black {position.black_count()} · White {position.white_count()} · "
+                  f"{position.empty_count()} empty")
+        text.draw(surface, counts, 17, theme.text_dim, (inner.left, inner.bottom), "bottomleft")
         if self.show_hint and self.phase not in ("solved", "solution"):
             text.draw(surface, "Hint", 18, theme.hint, (inner.left, y), "topleft", True)
             y += 26

@@ -180,13 +180,15 @@ class TutorialScene(Scene):
         """A big board, the lesson text beside (or under) it, Skip and Next."""
         width, height = self.ctx.size
         rects = game_layout(self.ctx.size)
+        board_rect = rects.board
         if is_portrait(self.ctx.size):
-            self.panel = pygame.Rect(16, 912, width - 32, height - 912 - 100)
+            board_rect = pygame.Rect((width - 620) // 2, 8, 620, 620)
+            self.panel = pygame.Rect(16, 636, width - 32, height - 636 - 100)
             row = pygame.Rect(16, height - 88, width - 32, 72)
         else:
             self.panel = pygame.Rect(rects.side.left, rects.side.top, rects.side.width, rects.side.height - 96)
             row = pygame.Rect(rects.side.left, rects.side.bottom - 76, rects.side.width, 72)
-        self.board.view = self.ctx.board_view(rects.board)
+        self.board.view = self.ctx.board_view(board_rect)
         self.group = ButtonGroup(button_row(row, [("Skip", "skip"), ("Next", "next")], gap=16, size=26), columns=2)
 
     # -- events --------------------------------------------------------------------
