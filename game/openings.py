@@ -140,6 +140,14 @@ def default_book() -> OpeningBook:
 
 
 def opening_name(moves: Sequence[int], start: Position | None = None) -> str | None:
-    """The name of the deepest named opening the game passed through, or ``None``."""
+    """The name of the deepest named opening the game passed through, or ``None``.
+
+    Cached, so a scene may ask every frame.
+    """
+    return _name_of(tuple(moves), start)
+
+
+@lru_cache(maxsize=256)
+def _name_of(moves: tuple[int, ...], start: Position | None) -> str | None:
     opening = default_book().follow(moves, start)
     return opening.name if opening is not None else None

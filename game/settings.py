@@ -15,6 +15,8 @@ ANIMATION_SECONDS: dict[str, float] = {"off": 0.0, "fast": 0.15, "normal": 0.3, 
 THEME_NAMES: dict[str, str] = {"classic": "Classic", "contrast": "High contrast"}
 HEADLINE_NAMES: dict[str, str] = {"tournament": "Empties to winner", "discs": "Discs on board"}
 COLOUR_CHOICES: tuple[str, ...] = ("black", "white", "random")
+HINT_NAMES: dict[str, str] = {"off": "Off", "best": "Best move", "all": "All values"}
+"""Hints in play: only on request, the best move ringed, or every legal move's value on its square."""
 
 SETTINGS_KEY = "settings"
 
@@ -30,6 +32,7 @@ class Settings:
     headline: str = "tournament"
     level: int | None = None
     colour: str = "black"
+    hints: str = "off"
 
     @property
     def flip_seconds(self) -> float:
@@ -51,6 +54,7 @@ class Settings:
             "theme": THEME_NAMES,
             "headline": HEADLINE_NAMES,
             "colour": COLOUR_CHOICES,
+            "hints": HINT_NAMES,
         }
         for field in fields(cls):
             if field.name not in data:

@@ -17,6 +17,8 @@ from game.ai import LEVELS, analyze, think
 from game.browser import copy_to_clipboard, share_link
 from game.engine import BLACK, COLOR_NAMES, PASS, WHITE, Color, GameRecord, opponent_of, square_name
 from game.match import MatchSetup, SavedGame
+from game.openings import opening_name
+from game.review.hints import hint_marks
 from game.scenes.base import Scene
 from game.ui.anim import MoveAnimation
 from game.ui.board_view import Marks, spinner
@@ -450,7 +452,10 @@ class GameScene(Scene):
             if found is not None:
                 self.analysis = None
                 self.hint = found
-                self._describe_hint()
+                if self.ctx.settings.hints == "off":  # asked for with the button: also said in words
+                    self._describe_hint()
+        elif self.hint is None and self.ctx.settings.hints != "off" and self.human_can_move():
+            self.analysis = analyze(self.position, min(HINT_LEVEL_CAP, len(LEVELS) - 1))
 
     def _advance_computer(self, now_ms: int) -> None:
         if self.thinking is None and self.ai_choice is None:
@@ -494,10 +499,8 @@ class GameScene(Scene):
             marks.legal = self.position.legal_moves()
             if self.hover_square is not None and marks.legal >> self.hover_square & 1:
                 marks.ghost = (self.hover_square, self.position.to_move)
-        if self.hint is not None and self.hint.best:
-            marks.best = list(self.hint.best[:1])
-            best = self.hint.best[0]
-            marks.hints = {best: f"{round(self.hint.values.get(best, 0)):+d}"}
+        if self.hint is not None:
+            marks.best, marks.hints = hint_marks(self.hint, self.ctx.settings.hints)
         if self.bad_square is not None and self.now_ms < self.bad_until_ms:
             marks.bad_square = self.bad_square
             marks.bad_strength = (self.bad_until_ms - self.now_ms) / BAD_MOVE_MS
@@ -603,6 +606,10 @@ class GameScene(Scene):
             first += per_column - first % per_column
             first = min(first, max(0, len(rows) - 1))
         text.draw(surface, "Moves", 18, theme.text_dim, (rect.left + 16, rect.top + 10), "topleft", True)
+        opening = opening_name(self.record.moves(), self.record.start)
+        if opening:
+            size = text.fit_size(opening, 17, rect.width - 220, bold=True)
+            text.draw(surface, opening, size, theme.accent, (rect.centerx, rect.top + 11), "midtop", True)
         transcript_len = len(self.record.moves())
         text.draw(surface, f"{transcript_len} played", 16, theme.text_dim, (rect.right - 16, rect.top + 12),
                   "topright")

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from game.scenes.base import Scene
-from game.settings import ANIMATION_SECONDS, HEADLINE_NAMES, THEME_NAMES
+from game.settings import ANIMATION_SECONDS, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, fill_background
 
@@ -15,6 +15,7 @@ ON_OFF = {"on": "On", "off": "Off"}
 
 ROWS: list[tuple[str, str, dict[str, str]]] = [
     ("Legal-move dots", "show_legal", ON_OFF),
+    ("Hints in play", "hints", HINT_NAMES),
     ("Disc animation", "animation", {name: name.capitalize() for name in ANIMATION_SECONDS}),
     ("Sound", "sound", ON_OFF),
     ("Theme", "theme", THEME_NAMES),
@@ -28,7 +29,7 @@ class SettingsScene(Scene):
 
     menu_label = "Settings"
     menu_order = 70
-    menu_subtitle = "Dots, animation, sound, theme, scoring"
+    menu_subtitle = "Dots, hints, animation, sound, theme, scoring"
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)

@@ -1,0 +1,33 @@
+"""Hints in play, from the same analysis as the review: the best move only, or the values of all legal moves.
+
+>>> from game.ai import Analysis
+>>> found = Analysis({19: 2.0, 26: -1.4, 37: 2.0}, False, [19, 37], [19])
+>>> hint_marks(found, "best")
+([19], {19: '+2'})
+>>> hint_marks(found, "all")
+([19, 37], {19: '+2', 26: '-1', 37: '+2'})
+"""
+
+from __future__ import annotations
+
+from game.ai import Analysis
+
+
+def value_label(value: float) -> str:
+    """A move's value as shown on its square: ``+4``, ``-2``, ``0``."""
+    rounded = round(value)
+    return f"{rounded:+d}" if rounded else "0"
+
+
+def hint_marks(analysis: Analysis, mode: str) -> tuple[list[int], dict[int, str]]:
+    """The squares to ring and the labels to write for a finished hint analysis.
+
+    ``'all'`` labels every legal move and rings every best one; anything
+    else rings and labels the first best move only.
+    """
+    if not analysis.best:
+        return [], {}
+    if mode == "all":
+        return list(analysis.best), {sq: value_label(v) for sq, v in sorted(analysis.values.items())}
+    best = analysis.best[0]
+    return [best], {best: value_label(analysis.values.get(best, 0.0))}
