@@ -21,9 +21,9 @@ games and the number of empty squares, and graded easy, medium and hard
 within their kind. Titles, hints and explanations are written from what the
 solver found. The same seed and options give the same file.
 
-Usage (from the repository root; about 10 minutes of one core)::
+Usage (from the repository root; about 4 minutes of one core for 500 games)::
 
-    nice -n 10 python -m tools.make_challenges --games 240 --log build/make_challenges.log
+    nice -n 10 python -m tools.make_challenges --games 500 --log build/make_challenges.log
 """
 
 from __future__ import annotations
@@ -367,7 +367,7 @@ def mine(games: int, seed: int, min_empties: int, max_empties: int, endgame_max:
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=240)
+    parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--min-empties", type=int, default=6)
     parser.add_argument("--max-empties", type=int, default=12)
