@@ -59,7 +59,7 @@ _QUADRANT_OF = [(sq // 32) * 2 + (sq % 8) // 4 for sq in range(64)]
 
 PLAIN_EMPTIES = 7
 """Below this many empties the solver recurses without yielding."""
-TT_MIN_EMPTIES = 10
+TT_MIN_EMPTIES = 7
 """The transposition table is used at this many empties and more."""
 STABILITY_MIN_EMPTIES = 9
 FASTEST_FIRST_MIN_EMPTIES = 8
@@ -216,9 +216,31 @@ class Solver:
         diff = 2 * n_p - 63
         return diff + 1 if diff > 0 else diff - 1
 
+    def _last2(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, first: int, second: int, passed: bool) -> int:
+        """Score with exactly two empty squares; ``p`` to move."""
+        self.nodes += 1
+        best = -INF
+        f = FLIPPERS[first](p, o)
+        if f:
+            best = -self._last1(o ^ f, p | f | (1 << first), second)
+            if best >= beta:
+                return best
+        f = FLIPPERS[second](p, o)
+        if f:
+            score = -self._last1(o ^ f, p | f | (1 << second), first)
+            if score > best:
+                best = score
+        if best == -INF:
+            if passed:
+                return final_score(p, o)
+            return -self._last2(o, p, -beta, -alpha, first, second, True)
+        return best
+
     def _plain(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: list[int], passed: bool) -> int:
         """Alpha-beta over a short list of empties (parity-ordered), no yielding."""
         n = len(empties)
+        if n == 2:
+            return self._last2(p, o, alpha, beta, empties[0], empties[1], passed)
         if n == 1:
             return self._last1(p, o, empties[0])
         self.nodes += 1
@@ -230,11 +252,8 @@ class Solver:
             if not f:
                 continue
             moved = True
-            if n == 2:
-                score = -self._last1(o ^ f, p | f | (1 << sq), empties[1 - i])
-            else:
-                rest = empties[:i] + empties[i + 1 :]
-                score = -self._plain(o ^ f, p | f | (1 << sq), -beta, -alpha, rest, False)
+            rest = empties[:i] + empties[i + 1 :]
+            score = -self._plain(o ^ f, p | f | (1 << sq), -beta, -alpha, rest, False)
             if score > best:
                 best = score
                 if score > alpha:
