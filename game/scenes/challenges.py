@@ -418,7 +418,8 @@ class ChallengeScene(Scene):
             self.act(action)
             return
         if event.type == pygame.KEYDOWN:
-            shortcut = {pygame.K_h: "hint", pygame.K_r: "retry", pygame.K_n: "next", pygame.K_ESCAPE: "list"}
+            shortcut = {pygame.K_h: "hint", pygame.K_r: "retry", pygame.K_s: "solution", pygame.K_n: "next",
+                        pygame.K_ESCAPE: "list"}
             if event.key in shortcut:
                 self.act(shortcut[event.key])
                 return
