@@ -1,12 +1,33 @@
-"""The review's analysis of a whole game: losses checked against the exact solver, slices, leaving early."""
+"""The review: the analysis of a whole game (losses checked against the exact solver, slices, leaving
+early) and the review scene driven by real events from the results."""
 
 from __future__ import annotations
 
-import pytest
+import os
 
-from game.ai.endgame import solve
-from game.engine import BLACK, PASS, WHITE, GameRecord, Position
-from game.review.analysis import BLUNDER_LOSS, MISTAKE_LOSS, GameAnalysis, move_accuracy, verdict_for
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Callable, Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ai.endgame import solve  # noqa: E402
+from game.engine import BLACK, PASS, WHITE, GameRecord, Position  # noqa: E402
+from game.match import MatchSetup  # noqa: E402
+from game.review.analysis import (  # noqa: E402
+    BLUNDER_LOSS,
+    MISTAKE_LOSS,
+    GameAnalysis,
+    move_accuracy,
+    verdict_for,
+)
+from game.scenes import review as review_scene  # noqa: E402
+from game.scenes.review import ReviewScene  # noqa: E402
+from game.storage import FileStorage, Storage  # noqa: E402
+from tests.test_scenes import Player  # noqa: E402
 
 GAME = ("d3e3f4g5f3c3c4f2f5d2g3h3h6c5g2g4h2c6h4h5d6h1g6f6f7e6c1h7e1d1b2g1f1c2g7e2b1b3b7a1b4b6a3a2a7a4a5a6b5"
         "h8g8e8f8a8d7e7b8c7c8d8")
@@ -132,3 +153,108 @@ def test_the_analysis_can_be_left_at_any_time_and_keeps_what_it_found() -> None:
     assert analysis.advance(50) is False  # a cancelled analysis does no more work
     assert analysis.black_values()[:5] == found
     assert 0 < analysis.progress < 1
+
+
+# -- the scene ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def player_factory(tmp_path: Path) -> Iterator[Callable[..., Player]]:
+    """Players driving a fresh ``App`` each (files in ``tmp_path`` unless a storage is given)."""
+
+    def make(storage: Storage | None = None, **kwargs: object) -> Player:
+        return Player(storage if storage is not None else FileStorage(tmp_path), **kwargs)  # type: ignore[arg-type]
+
+    yield make
+    pygame.quit()
+
+
+def open_review_from_results(player: Player, record: GameRecord) -> ReviewScene:
+    player.app.scene.go("results", setup=MatchSetup("computer", BLACK, 1), record=record, resigned=None)
+    player.frame()
+    assert player.app.scene_name == "results"
+    player.click_button("review")
+    scene = player.app.scene
+    assert isinstance(scene, ReviewScene)
+    return scene
+
+
+def test_the_review_opens_at_once_and_fills_in_with_progress(player_factory) -> None:
+    review_scene._ANALYSES.clear()
+    player = player_factory()
+    scene = open_review_from_results(player, GameRecord.from_transcript(GAME))
+    analysis = scene.analysis
+    assert analysis is not None and not analysis.done
+    assert analysis.busy_seconds < 0.1  # one frame's slice, not the whole analysis
+    progress = [analysis.progress]
+    while not analysis.done:
+        player.frame()
+        progress.append(analysis.progress)
+    assert progress == sorted(progress) and len(set(progress)) > 5
+    assert scene.analysis is analysis and analysis.summary(BLACK).moves == 30
+
+
+def test_stepping_with_keys_buttons_and_the_slider(player_factory) -> None:
+    player = player_factory()
+    scene = open_review_from_results(player, GameRecord.from_transcript(GAME))
+    assert scene.index == 0
+    player.press(pygame.K_RIGHT)
+    player.press(pygame.K_RIGHT)
+    assert scene.index == 2
+    player.click_button("previous")
+    assert scene.index == 1
+    player.press(pygame.K_END)
+    assert scene.index == scene.last_index == 60
+    player.click_button("first")
+    assert scene.index == 0
+    track = scene.slider.inflate(-24, 0)
+    player.click((track.centerx, track.centery))
+    assert scene.index == 30
+    marks = scene.marks()
+    assert marks.ghost == (GameRecord.from_transcript(GAME).plies[30], scene.record.position_at(30).to_move)
+
+
+def test_a_mistake_is_marked_with_the_better_move_on_the_board(player_factory) -> None:
+    player = player_factory()
+    scene = open_review_from_results(player, GameRecord.from_transcript(GAME))
+    player.run_until(lambda: scene.analysis is not None and scene.analysis.done, frames=3000)
+    assert scene.analysis is not None
+    mistake = next(m for m in scene.analysis.moves if m is not None and m.verdict in ("mistake", "blunder"))
+    scene.go_to(mistake.ply)
+    player.frame()
+    marks = scene.marks()
+    assert marks.best == scene.analysis.best_moves(mistake.ply) and mistake.square not in marks.best
+    lines = [text for text, _ in scene.comment_lines()]
+    assert any(line.startswith(("A mistake", "A blunder")) for line in lines)
+    assert any(line.startswith("Better:") for line in lines)
+
+
+def test_leaving_stops_the_work_and_coming_back_resumes_it(player_factory) -> None:
+    review_scene._ANALYSES.clear()
+    player = player_factory()
+    record = GameRecord.from_transcript(GAME)
+    scene = open_review_from_results(player, record)
+    for _ in range(5):
+        player.frame()
+    analysis = scene.analysis
+    assert analysis is not None and not analysis.done
+    player.press(pygame.K_ESCAPE)
+    assert player.app.scene_name == "results"
+    analysed, busy = analysis.analysed, analysis.busy_seconds
+    for _ in range(10):
+        player.frame()
+    assert (analysis.analysed, analysis.busy_seconds) == (analysed, busy)  # left: no more work
+    player.click_button("review")
+    assert player.app.scene.analysis is analysis  # type: ignore[attr-defined]
+    player.frame()
+    assert analysis.busy_seconds > busy
+
+
+def test_play_from_here_continues_the_game_with_the_later_moves_to_redo(player_factory) -> None:
+    player = player_factory()
+    scene = open_review_from_results(player, GameRecord.from_transcript(GAME))
+    scene.go_to(20)
+    player.click_button("play")
+    game = player.game
+    assert game.record.ply == 20 and game.record.can_redo()
+    assert game.record.transcript() == GameRecord.from_transcript(GAME[:40]).transcript()

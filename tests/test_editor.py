@@ -1,0 +1,201 @@
+"""Board set-up: what is flagged as unreachable, what is refused for play, and the editor scene driven by clicks."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections.abc import Callable, Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine import BLACK, WHITE, Position, parse_square  # noqa: E402
+from game.review.board_setup import check_position, detached_discs  # noqa: E402
+from game.scenes.editor import EditorScene, with_square  # noqa: E402
+from game.scenes.review import ReviewScene  # noqa: E402
+from game.storage import FileStorage, Storage  # noqa: E402
+from tests.test_scenes import Player  # noqa: E402
+
+
+def board(black: str = "", white: str = "", to_move: str = BLACK) -> Position:
+    position = Position(0, 0, to_move)  # type: ignore[arg-type]
+    for name in black.split():
+        position = with_square(position, parse_square(name), BLACK)
+    for name in white.split():
+        position = with_square(position, parse_square(name), WHITE)
+    return position
+
+
+# -- the checks -------------------------------------------------------------------
+
+
+def test_the_start_and_positions_from_real_games_are_neither_flagged_nor_refused() -> None:
+    start = check_position(Position.start())
+    assert start.playable and start.reachable and not start.note
+    after = Position.start().play(parse_square("f5")).play(parse_square("d6"))
+    assert check_position(after).reachable
+
+
+def test_an_empty_board_is_refused() -> None:
+    check = check_position(Position(0, 0))
+    assert not check.playable
+    assert check.refusal == "The board is empty: place some discs first."
+
+
+def test_fewer_than_four_discs_and_empty_centre_squares_are_flagged() -> None:
+    check = check_position(board("d5 e4", "d4"))
+    assert check.playable
+    assert any("Only 3 discs" in w for w in check.warnings)
+    assert any("Centre square e5 empty" in w for w in check.warnings)
+
+
+def test_discs_not_joined_to_the_centre_are_flagged_by_name() -> None:
+    position = with_square(Position.start(), parse_square("a1"), BLACK)
+    position = with_square(position, parse_square("h8"), WHITE)
+    assert detached_discs(position) == [parse_square("a1"), parse_square("h8")]
+    check = check_position(position)
+    assert check.playable and not check.reachable
+    assert any(w.startswith("a1, h8 not connected to the centre") for w in check.warnings)
+    chain = with_square(with_square(Position.start(), parse_square("c3"), BLACK), parse_square("b2"), WHITE)
+    assert detached_discs(chain) == []  # joined through c3 to d4
+
+
+def test_a_position_where_neither_side_can_move_is_refused() -> None:
+    only_black = board("d4 e4 d5 e5")
+    check = check_position(only_black)
+    assert not check.playable
+    assert check.refusal is not None and "Neither side can move" in check.refusal
+
+
+def test_a_side_without_a_move_is_told_it_passes_but_may_play() -> None:
+    # White to move with no legal move; Black can play
+    position = board("a1 b1", "c1", to_move=WHITE)
+    assert position.must_pass()
+    check = check_position(position)
+    assert check.playable
+    assert check.note == "White has no legal move, so White passes and Black moves first."
+
+
+# -- the scene --------------------------------------------------------------------
+
+
+@pytest.fixture
+def player_factory(tmp_path: Path) -> Iterator[Callable[..., Player]]:
+    """Players driving a fresh ``App`` each (files in ``tmp_path`` unless a storage is given)."""
+
+    def make(storage: Storage | None = None, **kwargs: object) -> Player:
+        return Player(storage if storage is not None else FileStorage(tmp_path), **kwargs)  # type: ignore[arg-type]
+
+    yield make
+    pygame.quit()
+
+
+def open_editor(player: Player) -> EditorScene:
+    player.click_button("scene:editor")
+    scene = player.app.scene
+    assert isinstance(scene, EditorScene)
+    return scene
+
+
+def click_square(player: Player, scene: EditorScene, name: str, button: int = 1) -> None:
+    pos = player.app.to_window(scene.view.square_center(parse_square(name)))
+    player.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+
+def test_placing_removing_and_flipping_discs_with_clicks_and_keys(player_factory) -> None:
+    player = player_factory()
+    scene = open_editor(player)
+    player.click_button("clear")
+    assert scene.position.black == scene.position.white == 0
+    click_square(player, scene, "c3")
+    assert scene.position.color_at(parse_square("c3")) == BLACK
+    click_square(player, scene, "c3")  # the same colour again takes it off
+    assert scene.position.color_at(parse_square("c3")) is None
+    player.click_button("tool:white")
+    click_square(player, scene, "d4")
+    assert scene.position.color_at(parse_square("d4")) == WHITE
+    player.click_button("tool:flip")
+    click_square(player, scene, "d4")
+    assert scene.position.color_at(parse_square("d4")) == BLACK
+    click_square(player, scene, "d4", button=3)  # right button removes
+    assert scene.position.color_at(parse_square("d4")) is None
+    player.press(pygame.K_RIGHT)  # the keyboard cursor appears on d4
+    player.press(pygame.K_w)
+    assert scene.position.color_at(parse_square("d4")) == WHITE
+    player.click_button("move:O")
+    assert scene.position.to_move == WHITE
+    player.click_button("start")
+    assert scene.position == Position.start()
+
+
+def test_a_drag_paints_every_square_it_crosses(player_factory) -> None:
+    player = player_factory()
+    scene = open_editor(player)
+    player.click_button("clear")
+    points = [player.app.to_window(scene.view.square_center(parse_square(n))) for n in ("a1", "b1", "c1")]
+    events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=points[0], button=1)]
+    events += [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)) for p in points[1:]]
+    events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=points[-1], button=1))
+    player.frame(events)
+    assert [scene.position.color_at(parse_square(n)) for n in ("a1", "b1", "c1")] == [BLACK] * 3
+
+
+def test_play_is_refused_where_neither_side_can_move_and_nothing_changes(player_factory) -> None:
+    player = player_factory()
+    scene = open_editor(player)
+    player.click_button("clear")
+    for name in ("d4", "e4", "d5", "e5"):
+        click_square(player, scene, name)
+    before = scene.position
+    for action in ("two", "computer", "analyse"):
+        assert scene.leave_with(action) is False
+        assert player.app.scene is scene and scene.position == before
+    assert "Neither side can move" in player.app.ctx.toasts[-1].message
+    assert all(not b.enabled for b in scene.group.buttons if b.action in ("two", "computer", "analyse"))
+
+
+def test_an_unreachable_position_is_flagged_but_can_be_played(player_factory) -> None:
+    player = player_factory()
+    scene = open_editor(player)
+    player.click_button("start")
+    click_square(player, scene, "a1")
+    assert not scene.check().reachable
+    player.click_button("two")
+    game = player.game
+    assert game.setup.start == scene.position.to_text()
+    assert game.record.start == scene.position
+
+
+def test_playing_the_computer_from_a_position_where_you_must_pass(player_factory) -> None:
+    player = player_factory()
+    scene = open_editor(player)
+    player.click_button("clear")
+    click_square(player, scene, "a1")
+    click_square(player, scene, "b1")
+    player.click_button("tool:white")
+    click_square(player, scene, "c1")
+    player.click_button("move:O")
+    player.click_button("computer")
+    game = player.game
+    assert game.setup.mode == "computer" and game.setup.human == BLACK  # White passes: Black is the one to play
+    assert game.dialog is not None and "White has no legal move" in game.dialog.title
+
+
+def test_analyse_opens_the_review_of_the_position(player_factory) -> None:
+    player = player_factory()
+    scene = open_editor(player)
+    player.click_button("start")
+    player.click_button("analyse")
+    review = player.app.scene
+    assert isinstance(review, ReviewScene)
+    assert review.record.start == Position.start() and review.last_index == 0
+    player.run_until(lambda: review.analysis is not None and review.analysis.done, frames=400)
+    assert review.analysis is not None
+    assert set(review.analysis.move_values(0)) == set(Position.start().legal_squares())
+    player.press(pygame.K_ESCAPE)
+    assert player.app.scene is scene

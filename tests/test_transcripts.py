@@ -1,0 +1,200 @@
+"""Transcripts in and out: the common forms round-trip, bad ones are refused with their ply and reason
+and change nothing, and the transcript scene driven by typed and pasted text."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.engine import BLACK, GameRecord, Position, TranscriptError, square_name  # noqa: E402
+from game.match import MatchSetup  # noqa: E402
+from game.review.transcripts import game_text, read_game, save_game_file  # noqa: E402
+from game.scenes import transcript as transcript_scene  # noqa: E402
+from game.scenes.transcript import TranscriptScene  # noqa: E402
+from game.storage import FileStorage, Storage  # noqa: E402
+from tests.test_scenes import Player  # noqa: E402
+
+TIGER = "f5d6c3d3c4"
+
+
+def random_game(seed: int, moves: int = 60) -> GameRecord:
+    rng = random.Random(seed)
+    record = GameRecord()
+    while not record.is_over() and len(record.moves()) < moves:
+        record.play(rng.choice(record.position.legal_squares()))
+    return record
+
+
+def forms_of(names: list[str]) -> list[str]:
+    """The same moves written the ways people write them."""
+    pairs = [names[i: i + 2] for i in range(0, len(names), 2)]
+    numbered = " ".join(f"{n}. {' '.join(pair)}" for n, pair in enumerate(pairs, start=1))
+    return ["".join(names), " ".join(names), "".join(names).upper(), " ".join(n.upper() for n in names),
+            ", ".join(names), numbered, "\n".join(names)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_common_form_reads_back_to_the_same_game(seed: int) -> None:
+    record = random_game(seed)
+    names = [square_name(sq) for sq in record.moves()]
+    for text in forms_of(names):
+        again = read_game(text)
+        assert again.transcript() == record.transcript(), text
+        assert again.position == record.position
+        assert game_text(again) == record.transcript()
+
+
+def test_the_issue_examples_read_as_the_same_moves() -> None:
+    for text in ("f5d6c3", "F5D6C3", "F5 d6 C3", "1. f5 d6 2. c3", "1.f5 d6 2.c3"):
+        assert read_game(text).transcript() == "f5d6c3", text
+
+
+def test_a_game_from_a_set_up_position_round_trips_with_its_position_line() -> None:
+    start = Position.from_text("---------------------------OX------XO--------------------------- O")
+    record = GameRecord(start)
+    record.play(record.position.legal_squares()[0])
+    text = game_text(record)
+    assert text.splitlines()[0] == start.to_text()
+    again = read_game(text)
+    assert again.start == start and again.transcript() == record.transcript()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "the transcript is empty"),
+    ("   ", "the transcript is empty"),
+    ("f5 d6 z9", "ply 3: 'z9' is not a square (a1 to h8)"),
+    ("f5 f5", "ply 2: f5 is not a legal move for White"),
+    ("f5d6c3d3c4f4a1", "ply 7: a1 is not a legal move for Black"),
+    ("hello", "ply 1: 'he' is not a square"),
+    ("f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 d7 g6 f8 f7 g5 h6 h4 g4 h3 h5 h7 c5 b4 e8 d8 b5 e3 c8 b8 c6 a5 d2 b6 c7 b3 f2 "
+     "c2 a6 d1 a4 e2 g3 f1 g2 a3 a2 g8 c1 e1 b2 a1 b1 a7 b7 h2 h1 g1 h8 a8 g7 a1", "ply 61"),
+])
+def test_bad_transcripts_are_refused_naming_the_ply_and_the_reason(text: str, message: str) -> None:
+    with pytest.raises(TranscriptError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        read_game(text)
+
+
+def test_a_bad_start_position_line_is_refused_with_its_reason() -> None:
+    with pytest.raises(TranscriptError, match="start position: position has 63 squares"):
+        read_game("-" * 63 + " X\nf5")
+
+
+def test_saving_writes_a_new_file_each_time(tmp_path: Path) -> None:
+    record = GameRecord.from_transcript(TIGER)
+    first = save_game_file(tmp_path, record, now=0)
+    second = save_game_file(tmp_path, record, now=0)
+    assert first != second
+    assert first.read_text(encoding="utf-8") == TIGER + "\n"
+    assert read_game(second.read_text(encoding="utf-8")).transcript() == TIGER
+
+
+# -- the scene ------------------------------------------------------------------
+
+
+@pytest.fixture
+def player_factory(tmp_path: Path) -> Iterator[Callable[..., Player]]:
+    """Players driving a fresh ``App`` each (files in ``tmp_path`` unless a storage is given)."""
+
+    def make(storage: Storage | None = None, **kwargs: object) -> Player:
+        return Player(storage if storage is not None else FileStorage(tmp_path), **kwargs)  # type: ignore[arg-type]
+
+    yield make
+    pygame.quit()
+
+
+def type_text(player: Player, text: str) -> None:
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in text])
+
+
+def open_transcript(player: Player) -> TranscriptScene:
+    player.click_button("scene:transcript")
+    scene = player.app.scene
+    assert isinstance(scene, TranscriptScene)
+    return scene
+
+
+def test_typing_a_transcript_then_playing_on_as_two_players(player_factory) -> None:
+    player = player_factory()
+    scene = open_transcript(player)
+    assert scene.text == ""
+    type_text(player, "1. F5 d6 2. C3 d3 3. c4")
+    assert scene.record is not None and scene.record.transcript() == TIGER
+    assert "opening: Tiger" in scene.status_lines()[0]
+    player.click_button("two")
+    game = player.game
+    assert game.record.transcript() == TIGER
+    assert game.setup.mode == "two"
+
+
+def test_a_bad_move_is_named_and_nothing_can_use_the_text_until_it_is_fixed(player_factory) -> None:
+    player = player_factory()
+    scene = open_transcript(player)
+    type_text(player, "f5 d6 c3 d3 c4 a1")
+    status, is_error = scene.status_lines()
+    assert is_error and status.startswith("Ply 6: a1 is not a legal move for White")
+    assert scene.record is None
+    for action in ("review", "two", "computer", "copy"):
+        player.click_button(action)
+        assert player.app.scene is scene, action
+    assert scene.preview is not None and scene.preview.transcript() == "f5d6c3d3c4"  # the board keeps the last good one
+    player.press(pygame.K_BACKSPACE)
+    player.press(pygame.K_BACKSPACE)
+    assert scene.record is not None and scene.record.transcript() == TIGER
+    player.press(pygame.K_BACKSPACE, pygame.KMOD_CTRL)  # a whole word
+    assert scene.text == "f5 d6 c3 d3 "
+
+
+def test_paste_reads_the_clipboard_and_copy_puts_the_clean_transcript_on_it(player_factory, monkeypatch) -> None:
+    copied: list[str] = []
+    monkeypatch.setattr(transcript_scene, "read_clipboard", lambda: "1. F5 D6 2. C3 D3 3. C4")
+    monkeypatch.setattr(transcript_scene, "copy_to_clipboard", lambda text: copied.append(text) or True)
+    player = player_factory()
+    scene = open_transcript(player)
+    player.press(pygame.K_v, pygame.KMOD_CTRL)
+    assert scene.record is not None and scene.record.transcript() == TIGER
+    player.click_button("copy")
+    assert copied == [TIGER]
+
+
+def test_paste_without_a_clipboard_says_so_and_changes_nothing(player_factory, monkeypatch) -> None:
+    monkeypatch.setattr(transcript_scene, "read_clipboard", lambda: None)
+    player = player_factory()
+    scene = open_transcript(player)
+    type_text(player, "f5")
+    player.click_button("paste")
+    assert scene.text == "f5"
+    assert "cannot be read" in player.app.ctx.toasts[-1].message
+
+
+def test_save_file_writes_the_game_next_to_the_games_data(tmp_path: Path, player_factory) -> None:
+    player = player_factory(FileStorage(tmp_path))
+    open_transcript(player)
+    type_text(player, TIGER)
+    player.click_button("save")
+    files = list((tmp_path / "games").glob("othello-*.txt"))
+    assert len(files) == 1 and files[0].read_text(encoding="utf-8").strip() == TIGER
+    assert str(files[0]) in player.app.ctx.toasts[-1].message
+
+
+def test_the_last_finished_game_is_offered_and_can_be_reviewed(player_factory) -> None:
+    finished = random_game(3)
+    assert finished.is_over()
+    player = player_factory()
+    player.app.scene.go("results", setup=MatchSetup("two", BLACK), record=finished, resigned=None)
+    player.frame()
+    player.click_button("menu")
+    scene = open_transcript(player)
+    assert scene.record is not None and scene.record.transcript() == finished.transcript()
+    player.click_button("two")  # the game is over: refused, with a word why
+    assert player.app.scene is scene
+    player.press(pygame.K_RETURN)  # Enter reviews a good transcript
+    assert player.app.scene_name == "review"
