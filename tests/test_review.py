@@ -24,6 +24,7 @@ from game.review.analysis import (  # noqa: E402
     move_accuracy,
     verdict_for,
 )
+from game.review.hints import value_label  # noqa: E402
 from game.scenes import review as review_scene  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402
 from game.storage import FileStorage, Storage  # noqa: E402
@@ -258,3 +259,58 @@ def test_play_from_here_continues_the_game_with_the_later_moves_to_redo(player_f
     game = player.game
     assert game.record.ply == 20 and game.record.can_redo()
     assert game.record.transcript() == GameRecord.from_transcript(GAME[:40]).transcript()
+
+
+def start_two_player_game(player: Player, transcript: str) -> None:
+    player.app.scene.go("game", setup=MatchSetup("two", BLACK), record=GameRecord.from_transcript(transcript))
+    player.frame()
+
+
+@pytest.mark.parametrize("mode", ["best", "all"])
+def test_hints_in_play_show_the_best_move_or_every_value_by_the_setting(player_factory, mode: str) -> None:
+    player = player_factory()
+    player.app.ctx.settings.hints = mode
+    start_two_player_game(player, "f5d6c3")
+    game = player.game
+    player.run_until(lambda: game.hint is not None, frames=200)
+    legal = set(game.position.legal_squares())
+    marks = game.marks()
+    assert marks.best and set(marks.best) <= legal
+    if mode == "all":
+        assert set(marks.hints) == legal  # every legal move carries its value
+        best_value = max(game.hint.values.values())  # type: ignore[union-attr]
+        assert all(marks.hints[sq] == value_label(best_value) for sq in marks.best)
+    else:
+        assert list(marks.hints) == marks.best[:1]
+    game.try_move(marks.best[0])  # after a move the hint is gone until the next analysis
+    assert game.hint is None
+
+
+def test_hints_off_means_none_until_the_hint_button(player_factory) -> None:
+    player = player_factory()
+    start_two_player_game(player, "f5d6c3")
+    game = player.game
+    for _ in range(30):
+        player.frame()
+    assert game.hint is None and game.analysis is None
+    player.click_button("hint")
+    player.run_until(lambda: game.hint is not None, frames=200)
+    assert len(game.marks().hints) == 1
+
+
+def test_the_game_names_the_opening_over_the_move_list(player_factory) -> None:
+    player = player_factory()
+    start_two_player_game(player, "f5")
+    header = player.game.layout_rects.moves
+    band = pygame.Rect(header.centerx - 60, header.top + 8, 120, 26)
+    accent = player.app.ctx.theme.accent
+
+    def accent_pixels() -> int:
+        return sum(1 for x in range(band.left, band.right) for y in range(band.top, band.bottom)
+                   if player.pixel((x, y)) == accent)
+
+    assert accent_pixels() == 0  # one move: no named opening yet
+    for name in ("d6", "c3", "d3", "c4"):
+        player.click_square(name)
+    assert player.game.record.transcript() == "f5d6c3d3c4"
+    assert accent_pixels() > 20  # "Tiger"

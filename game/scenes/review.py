@@ -17,10 +17,11 @@ from typing import Any
 
 import pygame
 
-from game.engine import BLACK, COLOR_NAMES, PASS, WHITE, Color, GameRecord, GameResult, square_name
+from game.engine import BLACK, COLOR_NAMES, PASS, WHITE, Color, GameRecord, GameResult, Position, square_name
 from game.match import MatchSetup
 from game.openings import opening_name
 from game.review.analysis import GameAnalysis, MoveReview, PlayerSummary
+from game.review.hints import value_label
 from game.review.transcripts import game_text
 from game.scenes.base import Scene
 from game.ui.board_view import Marks
@@ -47,12 +48,6 @@ def analysis_for(record: GameRecord) -> GameAnalysis:
         oldest = next(iter(_ANALYSES))
         _ANALYSES.pop(oldest).cancel()
     return analysis
-
-
-def signed(value: float) -> str:
-    """A value as the review writes it: ``+4``, ``-2``, ``0`` (tenths for estimates that need them)."""
-    rounded = round(value)
-    return f"{rounded:+d}" if rounded else "0"
 
 
 class ReviewScene(Scene):
@@ -198,7 +193,7 @@ class ReviewScene(Scene):
         if record.is_over():
             self.ctx.toast("The game is over here: step back to a position where a move can be played.")
             return
-        start = None if self.record.start == GameRecord().start else self.record.start.to_text()
+        start = None if self.record.start == Position.start() else self.record.start.to_text()
         self.go("game", setup=MatchSetup("two", BLACK, start=start), record=record,
                 message="Playing on from the review. Redo replays the game's later moves.")
 
@@ -238,16 +233,17 @@ class ReviewScene(Scene):
         kind = "exact" if move.exact else "estimate"
         if move.forced:
             return [(title, "title"), ("The only legal move.", "dim"),
-                    (f"Final margin {signed(move.played_value)} for {COLOR_NAMES[mover]} ({kind}).", "dim")]
+                    (f"Final margin {value_label(move.played_value)} for {COLOR_NAMES[mover]} ({kind}).", "dim")]
         best = ", ".join(square_name(s) for s in move.best[:3])
         if move.verdict in ("best", "good") and move.loss <= 0.5:
-            return [(title, "title"), (f"A best move: {signed(move.best_value)} for {COLOR_NAMES[mover]} ({kind}).",
-                                       "good")]
+            verdict = f"A best move: {value_label(move.best_value)} for {COLOR_NAMES[mover]} ({kind})."
+            return [(title, "title"), (verdict, "good")]
         label = {"good": "Slightly weaker", "mistake": "A mistake", "blunder": "A blunder"}[move.verdict]
         return [(title, "title"),
                 (f"{label}: it loses {round(move.loss)} disc{'s' if round(move.loss) != 1 else ''}.",
                  "bad" if move.verdict in ("mistake", "blunder") else "dim"),
-                (f"Better: {best} ({signed(move.best_value)}) instead of {signed(move.played_value)} ({kind}).", "dim")]
+                (f"Better: {best} ({value_label(move.best_value)}) instead of "
+                 f"{value_label(move.played_value)} ({kind}).", "dim")]
 
     def _final_lines(self) -> list[tuple[str, str]]:
         position = self.record.position_at(self.index)
@@ -260,7 +256,7 @@ class ReviewScene(Scene):
         if values:
             best = max(values.values())
             squares = ", ".join(square_name(s) for s, v in sorted(values.items()) if v == best)
-            lines.append((f"{COLOR_NAMES[position.to_move]} to move: best {squares} ({signed(best)}).", "good"))
+            lines.append((f"{COLOR_NAMES[position.to_move]} to move: best {squares} ({value_label(best)}).", "good"))
         else:
             lines.append(("Analysing the moves…", "dim"))
         return lines
@@ -277,13 +273,13 @@ class ReviewScene(Scene):
         if analysis is None or position.is_over():
             return marks
         values = analysis.move_values(self.index)
-        marks.hints = {sq: signed(v) for sq, v in values.items()}
+        marks.hints = {sq: value_label(v) for sq, v in values.items()}
         move = self.current_move()
         best = analysis.best_moves(self.index)
         if move is not None and move.square not in marks.hints:
-            marks.hints[move.square] = signed(move.played_value)
+            marks.hints[move.square] = value_label(move.played_value)
             for square in best:
-                marks.hints.setdefault(square, signed(move.best_value))
+                marks.hints.setdefault(square, value_label(move.best_value))
         marks.best = best
         return marks
 

@@ -4,8 +4,8 @@ The text box takes typed text (pygame ``TEXTINPUT`` events, Backspace,
 Ctrl+V to paste where the clipboard can be read) and checks it as you type:
 a malformed or illegal transcript is named with its ply and reason, and
 the buttons that would use it stay disabled, so nothing else changes.
-Opened from the menu it starts with the last finished game (or the game in
-progress); opened from the review it holds the game reviewed.
+Opened from the menu it starts with the game in progress (or else the last
+finished game); opened from the review it holds the game reviewed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.browser import copy_to_clipboard
-from game.engine import BLACK, COLOR_NAMES, GameRecord, TranscriptError
+from game.engine import BLACK, COLOR_NAMES, GameRecord, Position, TranscriptError
 from game.match import MatchSetup
 from game.openings import opening_name
 from game.review.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game, save_game_file
@@ -78,17 +78,17 @@ class TranscriptScene(Scene):
     # -- life cycle -----------------------------------------------------------
 
     def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
-        """Start with the game handed on, else the last finished game, else the game in progress."""
+        """Start with the game handed on, else the game in progress, else the last finished game."""
         self.now_ms = self.typed_ms = now_ms
         record = persist.get("record")
         if record is None:
-            record = self.ctx.documents.load(LAST_GAME_KEY, last_game_from_json, "last game")
-            self.ctx.flush_storage_messages()
-        if record is None:
             saved = self.ctx.load_saved_game()
             record = saved.record if saved is not None else None
-        self.set_text(game_text(record) if record is not None and (record.moves() or record.start != GameRecord().start)
-                      else "")
+        if record is None:
+            record = self.ctx.documents.load(LAST_GAME_KEY, last_game_from_json, "last game")
+            self.ctx.flush_storage_messages()
+        useful = record is not None and (bool(record.moves()) or record.start != Position.start())
+        self.set_text(game_text(record) if record is not None and useful else "")
         super().startup(now_ms, persist)
         pygame.key.start_text_input()
 
@@ -324,7 +324,7 @@ class TranscriptScene(Scene):
 
 
 def _start_text(record: GameRecord) -> str | None:
-    return None if record.start == GameRecord().start else record.start.to_text()
+    return None if record.start == Position.start() else record.start.to_text()
 
 
 def _copy_record(record: GameRecord) -> GameRecord:
