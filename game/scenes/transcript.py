@@ -42,9 +42,7 @@ def read_clipboard() -> str | None:
     try:
         if not pygame.display.get_init() or pygame.display.get_surface() is None:
             return None
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        text = pygame.scrap.get_text()
+        text = pygame.scrap.get_text()  # pygame-ce 2.2+: SDL's clipboard, no scrap.init needed
     except Exception:  # no clipboard on this system: typing still works
         return None
     return text or None
