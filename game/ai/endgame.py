@@ -59,8 +59,8 @@ _QUADRANT_OF = [(sq // 32) * 2 + (sq % 8) // 4 for sq in range(64)]
 
 PLAIN_EMPTIES = 7
 """Below this many empties the solver recurses without yielding."""
-TT_MIN_EMPTIES = 7
-"""The transposition table is used at this many empties and more."""
+DEEP_TT_EMPTIES = 12
+"""Positions with this many empties and more go to the deep transposition table."""
 STABILITY_MIN_EMPTIES = 9
 FASTEST_FIRST_MIN_EMPTIES = 8
 ASPIRATION_WIDTH = 1
@@ -192,9 +192,12 @@ class Solver:
     slice's deadline (``slice_deadline``) has passed, and returns the score.
     """
 
-    def __init__(self, tt_limit: int = 400_000) -> None:
+    def __init__(self, tt_limit: int = 200_000) -> None:
         self.nodes = 0
+        # Two tables, so the many small subtrees cannot crowd out the few big ones:
+        # each is emptied when full, and the deep one fills slowly.
         self.tt: dict[tuple[Bitboard, Bitboard], tuple[int, int, int]] = {}
+        self.tt_shallow: dict[tuple[Bitboard, Bitboard], tuple[int, int, int]] = {}
         self.tt_limit = tt_limit
         self.slice_deadline = float("inf")
         self.node_limit = 1 << 62
@@ -309,19 +312,18 @@ class Solver:
 
         key = (p, o)
         tt_move = -1
-        entry = None
-        if n_empty >= TT_MIN_EMPTIES:
-            entry = self.tt.get(key)
-            if entry is not None:
-                lower, upper, tt_move = entry
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
-                alpha = max(alpha, lower)
-                beta = min(beta, upper)
+        table = self.tt if n_empty >= DEEP_TT_EMPTIES else self.tt_shallow
+        entry = table.get(key)
+        if entry is not None:
+            lower, upper, tt_move = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
 
         moves = legal_moves(p, o)
         if not moves:
@@ -357,12 +359,12 @@ class Solver:
             if self.clock() > self.slice_deadline:
                 yield None  # the slice is spent: let the game loop draw a frame
 
-        if n_empty >= TT_MIN_EMPTIES:
-            self._store(key, best, original_alpha, beta, best_move, entry)
+        self._store(table, key, best, original_alpha, beta, best_move, entry)
         return best
 
     def _store(
         self,
+        table: dict[tuple[Bitboard, Bitboard], tuple[int, int, int]],
         key: tuple[Bitboard, Bitboard],
         best: int,
         alpha: int,
@@ -377,9 +379,9 @@ class Solver:
             lower = max(lower, best)
         else:
             lower = upper = best
-        if len(self.tt) >= self.tt_limit and key not in self.tt:
-            self.tt.clear()
-        self.tt[key] = (lower, upper, move)
+        if len(table) >= self.tt_limit and key not in table:
+            table.clear()
+        table[key] = (lower, upper, move)
 
     def root(
         self, p: Bitboard, o: Bitboard, mode: str = "best", alpha: int = -64, beta: int = 64
