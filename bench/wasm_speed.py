@@ -47,6 +47,32 @@ def run(depth):
     nodes = perft(Position.start(), depth - 1, bulk=False)
     return nodes, perf_counter() - start
 """,
+    "midgame search, pattern eval (nodes/s)": """
+from time import perf_counter
+from game.ai.endgame import run_to_end
+from game.ai.search import INF, MidgameSearch
+from game.ai.thinking import get_evaluation
+from game.engine import GameRecord
+
+def run(depth):
+    search = MidgameSearch(get_evaluation("pattern"))
+    start = perf_counter()
+    for opening in ("f5d6c3d3c4f4f6f3e6e7", "f5f6e6f4g5e7f7h5", "f5d6c6f4d3c3g4h4"):
+        position = GameRecord.from_transcript(opening).position
+        run_to_end(search.root(position.player, position.opponent, 6, -INF, INF))
+    return search.nodes, perf_counter() - start
+""",
+    "endgame solve, FFO #1, 14 empty (nodes/s)": """
+from time import perf_counter
+from game.ai.endgame import solve
+from game.engine import Position
+
+def run(depth):
+    position = Position.from_text("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+    start = perf_counter()
+    result = solve(position.player, position.opponent, all_best=False)
+    return result.nodes, perf_counter() - start
+""",
 }
 
 
