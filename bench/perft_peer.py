@@ -5,9 +5,10 @@
 
 Both count the same tree (a pass is a move, a finished game is one leaf) from
 the start position, with bulk counting (the last ply counted from the legal
-move bitboard) and without (every leaf move made). The peer's perft is
-written here on top of its own public bitboard primitives (``mobility``,
-``flip``), in the same shape as ours. Best of ``--repeat`` runs is reported.
+move bitboard) and without (every leaf move made). The peer is measured
+two ways: through its public ``Board`` class (copy, move, legal_moves: how
+its users call it), and as a perft written here in the same shape as ours on
+its low-level bitboard functions (``mobility``, ``flip``). Best of ``--repeat`` runs is reported.
 """
 
 from __future__ import annotations
@@ -53,6 +54,29 @@ def peer_perft(bulk: bool) -> Callable[[int], int] | None:
     return lambda depth: count(p0, o0, depth)
 
 
+def peer_board_perft(bulk: bool) -> Callable[[int], int] | None:
+    """A perft through creversi-python's public ``Board`` class (copy, move, legal_moves)."""
+    try:
+        import creversi  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+
+    def count(board: object, depth: int) -> int:
+        if board.is_game_over():  # type: ignore[attr-defined]
+            return 1
+        moves = board.legal_moves  # type: ignore[attr-defined]
+        if depth == 1 and bulk:
+            return len(moves)
+        total = 0
+        for move in moves:
+            child = board.copy()  # type: ignore[attr-defined]
+            child.move(move)
+            total += 1 if depth == 1 else count(child, depth - 1)
+        return total
+
+    return lambda depth: count(creversi.Board(), depth)
+
+
 def best_rate(run: Callable[[int], int], depth: int, repeat: int) -> tuple[int, float]:
     """(nodes, best nodes per second) over ``repeat`` runs."""
     best = 0.0
@@ -74,15 +98,15 @@ def main() -> None:
     for bulk in (True, False):
         label = "bulk" if bulk else "no-bulk"
         nodes, rate = best_rate(lambda d, b=bulk: perft(start, d, bulk=b), args.depth, args.repeat)
-        print(f"  this engine      {label:8} {nodes:>10} nodes {rate:>12,.0f} nodes/s")
-        peer = peer_perft(bulk)
-        if peer is None:
-            print(f"  creversi-python  {label:8} (not installed: pip install creversi-python)")
-            continue
-        peer_nodes, peer_rate = best_rate(peer, args.depth, args.repeat)
-        assert peer_nodes == nodes, f"peer counted {peer_nodes}, we counted {nodes}"
-        print(f"  creversi-python  {label:8} {peer_nodes:>10} nodes {peer_rate:>12,.0f} nodes/s"
-              f"   (ours {rate / peer_rate:.1f}x)")
+        print(f"  {'this engine':18} {label:8} {nodes:>10} nodes {rate:>12,.0f} nodes/s")
+        for name, peer in (("creversi Board API", peer_board_perft(bulk)), ("creversi bitboards", peer_perft(bulk))):
+            if peer is None:
+                print(f"  {name:18} {label:8} (not installed: pip install creversi-python)")
+                continue
+            peer_nodes, peer_rate = best_rate(peer, args.depth, args.repeat)
+            assert peer_nodes == nodes, f"{name} counted {peer_nodes}, we counted {nodes}"
+            print(f"  {name:18} {label:8} {peer_nodes:>10} nodes {peer_rate:>12,.0f} nodes/s"
+                  f"   (ours {rate / peer_rate:.1f}x)")
 
 
 if __name__ == "__main__":
