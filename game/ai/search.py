@@ -28,7 +28,7 @@ from .evaluation import DISC, Evaluation
 INF = 1_000_000
 PLAIN_DEPTH = 2
 """Nodes this close to the horizon are searched without yielding."""
-SHALLOW_ORDER_DEPTH = 4
+SHALLOW_ORDER_DEPTH = 2
 """From this remaining depth on, children are ordered by their evaluation."""
 
 _X_SQUARE_CORNER = {9: 0, 14: 7, 49: 56, 54: 63}
