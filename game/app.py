@@ -16,9 +16,9 @@ from typing import Any
 
 import pygame
 
-from game.ai import LEVELS, think
+from game.ai import warm_up
 from game.browser import IS_BROWSER, location_fragment, parse_fragment, unlock_audio
-from game.engine import BLACK, GameRecord, Position
+from game.engine import BLACK, GameRecord
 from game.match import MatchSetup
 from game.scenes import SCENES, Context, Scene
 from game.storage import Storage, default_storage
@@ -223,7 +223,7 @@ class App:
         The AI's evaluation tables (about 0.1 s to load natively) and the board
         sprites are made here, while the menu is idle, not in the middle of a game.
         """
-        think(Position.start(), len(LEVELS) - 1).cancel()
+        warm_up()
         self.ctx.board_view(game_layout(self.ctx.size).board)
 
     def draw(self) -> None:

@@ -9,7 +9,7 @@ square once done, and ``analyze(position)`` whose job gives an ``Analysis``.
 """
 
 from .levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, Level, level_by_name_or_index
-from .thinking import Analysis, Job, analyze, think, warm_up
+from .thinking import Analysis, Job, analyze, solve_position, think, warm_up
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -20,6 +20,7 @@ __all__ = [
     "Level",
     "analyze",
     "level_by_name_or_index",
+    "solve_position",
     "think",
     "warm_up",
 ]

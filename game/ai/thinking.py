@@ -268,6 +268,15 @@ def _engine_for(level: Level, node_budget: int | None) -> Engine:
     return engine
 
 
+def solve_position(position: Position, mode: str = "best") -> Job[tuple[int, list[int], dict[int, int]]]:
+    """Start an exact endgame solve as a job: (score, best moves, exact move values).
+
+    ``mode`` is as for ``Solver.root``: ``"best"``, ``"all_best"`` or ``"all_values"``.
+    """
+    search = MidgameSearch(HeuristicEvaluation())
+    return Job(search.solver.root(position.player, position.opponent, mode), search)
+
+
 def warm_up() -> None:
     """Load what the searches need (the pattern weights) now rather than on the first move."""
     get_evaluation("pattern")

@@ -14,10 +14,7 @@ from typing import Any
 
 import pygame
 
-from game.ai.endgame import Solver
-from game.ai.evaluation import HeuristicEvaluation
-from game.ai.search import MidgameSearch
-from game.ai.thinking import Job
+from game.ai import Job, solve_position
 from game.challenges import (
     DIFFICULTY_NAMES,
     KIND_BLURBS,
@@ -551,9 +548,7 @@ class ChallengeScene(Scene):
             return
         self.phase = "reply"
         position = record.position
-        searcher = MidgameSearch(HeuristicEvaluation())
-        searcher.solver = Solver()
-        self.job = Job(searcher.solver.root(position.player, position.opponent, "best"), searcher)
+        self.job = solve_position(position)
         self.reply = None
         self.reply_due_ms = self.now_ms + REPLY_MIN_MS
 
