@@ -1,0 +1,464 @@
+"""The trained pattern evaluation: Logistello/Edax-style patterns with weights per game phase.
+
+A pattern is a set of squares; each of its instances (its images under the
+board's eight symmetries) reads the squares as a base-3 number (0 empty,
+1 side to move, 2 opponent), and a table per pattern and game phase turns
+that number into a score. The evaluation is the sum over all 46 instances
+plus a constant per number of empty squares, in hundredths of a disc of
+final disc difference for the side to move (``DISC`` units).
+
+Patterns (canonical instance; the others are its symmetric images):
+
+============  ================================  ==========
+name          squares                           instances
+============  ================================  ==========
+edge_x        a1-h1 with b2, g2                 4
+corner3       a1-c3 (3x3)                       4
+corner25      a1-e1, a2-e2 (2x5)                8
+line2         a2-h2                             4
+line3         a3-h3                             4
+line4         a4-h4                             4
+diag8         a1-h8                             2
+diag7         a2-g8                             4
+diag6         a3-f8                             4
+diag5         a4-e8                             4
+diag4         a5-d8                             4
+============  ================================  ==========
+
+Weights are tied across symmetric readings (a pattern read backwards scores
+the same), so the evaluation is exactly invariant under the 8 symmetries.
+
+Speed (this runs in pure CPython inside the search): the two boards are
+packed into one wide int, transposed (columns become rows) and
+"pseudo-rotated" by 45 degrees (each diagonal becomes part of one byte) with
+a few shift-and-mask steps on all of them at once, then cut into 64 bytes
+with one ``struct`` call. A byte of each colour gives a line's base-3 code by
+two 256-entry table look-ups; every pattern index is then one or a few
+look-ups on those codes. There is no loop in the hot path.
+
+>>> from game.engine import Position
+>>> evaluate = default_evaluation()
+>>> start = Position.start()
+>>> abs(evaluate(start.player, start.opponent)) < 300
+True
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Callable, Sequence
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+from game.engine.bitboard import Bitboard
+
+DISC = 100
+
+WEIGHTS_PATH = Path(__file__).parent / "weights" / "patterns.bin"
+MAGIC = b"OTPW"
+VERSION = 1
+
+
+def _sq(name: str) -> int:
+    return (int(name[1]) - 1) * 8 + "abcdefgh".index(name[0])
+
+
+def _squares(names: str) -> tuple[int, ...]:
+    return tuple(_sq(n) for n in names.split())
+
+
+class Pattern(NamedTuple):
+    """A pattern: its name and canonical squares, digit ``i`` worth ``3**i``."""
+
+    name: str
+    squares: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        """Number of entries of its weight table."""
+        return int(3 ** len(self.squares))
+
+
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("edge_x", _squares("a1 b1 c1 d1 e1 f1 g1 h1 b2 g2")),
+    Pattern("corner3", _squares("a1 b1 c1 a2 b2 c2 a3 b3 c3")),
+    Pattern("corner25", _squares("a1 b1 c1 d1 e1 a2 b2 c2 d2 e2")),
+    Pattern("line2", _squares("a2 b2 c2 d2 e2 f2 g2 h2")),
+    Pattern("line3", _squares("a3 b3 c3 d3 e3 f3 g3 h3")),
+    Pattern("line4", _squares("a4 b4 c4 d4 e4 f4 g4 h4")),
+    Pattern("diag8", _squares("a1 b2 c3 d4 e5 f6 g7 h8")),
+    Pattern("diag7", _squares("a2 b3 c4 d5 e6 f7 g8")),
+    Pattern("diag6", _squares("a3 b4 c5 d6 e7 f8")),
+    Pattern("diag5", _squares("a4 b5 c6 d7 e8")),
+    Pattern("diag4", _squares("a5 b6 c7 d8")),
+)
+
+N_PHASES = 15
+"""Game phases: 1-4 empty squares, 5-8, ..., 57-60."""
+PHASE_OF_EMPTIES: tuple[int, ...] = tuple(min(N_PHASES - 1, max(0, (e - 1) // 4)) for e in range(65))
+
+
+# -- symmetries (used by training and tests; not in the hot path) -------------------
+
+SYMMETRIES: tuple[Callable[[int, int], tuple[int, int]], ...] = (
+    lambda r, c: (r, c),
+    lambda r, c: (r, 7 - c),
+    lambda r, c: (7 - r, c),
+    lambda r, c: (7 - r, 7 - c),
+    lambda r, c: (c, r),
+    lambda r, c: (c, 7 - r),
+    lambda r, c: (7 - c, r),
+    lambda r, c: (7 - c, 7 - r),
+)
+"""The eight symmetries of the board as maps of (row, column)."""
+
+
+def map_square(symmetry: int, square: int) -> int:
+    """The image of ``square`` under symmetry number ``symmetry`` (0 is the identity)."""
+    r, c = SYMMETRIES[symmetry](square // 8, square % 8)
+    return r * 8 + c
+
+
+def transform(symmetry: int, bb: Bitboard) -> Bitboard:
+    """The image of a bitboard under a symmetry (slow, for tests and training)."""
+    out = 0
+    for sq in range(64):
+        if bb >> sq & 1:
+            out |= 1 << map_square(symmetry, sq)
+    return out
+
+
+def instances(pattern: Pattern) -> list[tuple[int, ...]]:
+    """The distinct instances of a pattern (one ordered square list per distinct square set)."""
+    seen: set[frozenset[int]] = set()
+    found = []
+    for s in range(8):
+        image = tuple(map_square(s, sq) for sq in pattern.squares)
+        if frozenset(image) not in seen:
+            seen.add(frozenset(image))
+            found.append(image)
+    return found
+
+
+def self_permutations(pattern: Pattern) -> list[tuple[int, ...]]:
+    """Digit permutations of the symmetries that map the pattern's squares onto themselves.
+
+    ``perm[i]`` is the digit that square ``i`` moves to; the identity is included.
+    """
+    position = {sq: i for i, sq in enumerate(pattern.squares)}
+    perms = []
+    for s in range(8):
+        image = [map_square(s, sq) for sq in pattern.squares]
+        if set(image) == set(pattern.squares):
+            perm = tuple(position[sq] for sq in image)
+            if perm not in perms:
+                perms.append(perm)
+    return perms
+
+
+def canonical_indices(pattern: Pattern) -> list[int]:
+    """For each index of the pattern, the smallest index of a symmetric reading of the same squares.
+
+    Indices with the same canonical index must share one weight; then the
+    evaluation does not depend on which way round an instance is read.
+    """
+    n = len(pattern.squares)
+    perms = self_permutations(pattern)
+    powers = [3**i for i in range(n)]
+    canon = []
+    for index in range(pattern.size):
+        digits = [index // powers[i] % 3 for i in range(n)]
+        canon.append(min(sum(digits[i] * powers[perm[i]] for i in range(n)) for perm in perms))
+    return canon
+
+
+def reference_indices(pattern: Pattern, player: Bitboard, opponent: Bitboard) -> list[int]:
+    """Base-3 index of every instance, square by square (slow and obviously right)."""
+    out = []
+    for squares in instances(pattern):
+        index = 0
+        for i, sq in enumerate(squares):
+            if player >> sq & 1:
+                index += 3**i
+            elif opponent >> sq & 1:
+                index += 2 * 3**i
+        out.append(index)
+    return out
+
+
+# -- the weights file --------------------------------------------------------------
+
+
+class WeightsError(ValueError):
+    """The weights file is missing, truncated or not a weights file."""
+
+
+class PatternWeights(NamedTuple):
+    """All weights: ``tables[phase][pattern]`` (full, tied tables) and ``bias[empties]``."""
+
+    tables: list[list[Sequence[int]]]
+    bias: Sequence[int]
+
+
+def weights_size() -> int:
+    """Number of int16 values in a weights file's payload."""
+    return 65 + N_PHASES * sum(p.size for p in PATTERNS)
+
+
+def encode_weights(values: Sequence[int]) -> bytes:
+    """The file bytes for a flat sequence of int16 values (bias, then phase by phase, pattern by pattern)."""
+    import array
+
+    if len(values) != weights_size():
+        raise ValueError(f"expected {weights_size()} values, got {len(values)}")
+    payload = array.array("h", values)
+    if payload.itemsize != 2:
+        raise ValueError("int16 arrays are needed")
+    if struct.pack("=h", 1) != struct.pack("<h", 1):
+        payload.byteswap()
+    header = MAGIC + struct.pack("<HHHI", VERSION, N_PHASES, len(PATTERNS), len(values))
+    return header + zlib.compress(payload.tobytes(), 9)
+
+
+def decode_weights(data: bytes) -> PatternWeights:
+    """Weights from file bytes; ``WeightsError`` if they are not a valid weights file."""
+    import array
+
+    header = struct.Struct("<4sHHHI")
+    if len(data) < header.size:
+        raise WeightsError("weights file is truncated")
+    magic, version, n_phases, n_patterns, count = header.unpack_from(data)
+    if magic != MAGIC or version != VERSION:
+        raise WeightsError("not a pattern weights file (or an unsupported version)")
+    if n_phases != N_PHASES or n_patterns != len(PATTERNS) or count != weights_size():
+        raise WeightsError("weights file does not match this program's patterns")
+    try:
+        raw = zlib.decompress(data[header.size :])
+    except zlib.error as err:
+        raise WeightsError(f"weights file is corrupt: {err}") from None
+    if len(raw) != 2 * count:
+        raise WeightsError("weights file is corrupt: wrong payload size")
+    values = array.array("h")
+    values.frombytes(raw)
+    if struct.pack("=h", 1) != struct.pack("<h", 1):
+        values.byteswap()
+    bias = values[:65]
+    tables: list[list[Sequence[int]]] = []
+    at = 65
+    for _ in range(N_PHASES):
+        phase: list[Sequence[int]] = []
+        for pattern in PATTERNS:
+            phase.append(values[at : at + pattern.size])
+            at += pattern.size
+        tables.append(phase)
+    return PatternWeights(tables, bias)
+
+
+def load(path: Path = WEIGHTS_PATH) -> PatternEvaluation:
+    """The pattern evaluation with the weights stored at ``path``."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise WeightsError(f"cannot read weights file {path}: {err.strerror}") from None
+    return PatternEvaluation(decode_weights(data))
+
+
+@cache
+def default_evaluation() -> PatternEvaluation:
+    """The shipped evaluation, loaded once and shared."""
+    return load()
+
+
+# -- the fast evaluation -----------------------------------------------------------
+
+
+def _digits(code: int) -> list[int]:
+    return [code // 3**i % 3 for i in range(8)]
+
+
+def _code(digits: Sequence[int]) -> int:
+    return sum(d * 3**i for i, d in enumerate(digits))
+
+
+_T3 = tuple(_code([b >> i & 1 for i in range(8)]) for b in range(256))
+_T3x2 = tuple(2 * v for v in _T3)
+_ROW_DIGITS = [_digits(code) for code in range(6561)]
+# Tables from a row's code (digit i = column i) to the part of a pattern index it gives.
+_EDGE_X = tuple(6561 * _code([d[1], d[6]]) for d in _ROW_DIGITS)
+_LOW3 = tuple(_code(d[:3]) for d in _ROW_DIGITS)
+_HIGH3 = tuple(_code(d[7:4:-1]) for d in _ROW_DIGITS)
+_LOW3_27 = tuple(27 * v for v in _LOW3)
+_HIGH3_27 = tuple(27 * v for v in _HIGH3)
+_LOW3_729 = tuple(729 * v for v in _LOW3)
+_HIGH3_729 = tuple(729 * v for v in _HIGH3)
+_LOW5 = tuple(_code(d[:5]) for d in _ROW_DIGITS)
+_HIGH5 = tuple(_code(d[7:2:-1]) for d in _ROW_DIGITS)
+_LOW5_243 = tuple(243 * v for v in _LOW5)
+_HIGH5_243 = tuple(243 * v for v in _HIGH5)
+del _ROW_DIGITS
+
+_M64 = (1 << 64) - 1
+
+
+def _wide(*words: int) -> int:
+    """Words of 64 bits side by side, the first lowest."""
+    out = 0
+    for i, w in enumerate(words):
+        out |= w << (64 * i)
+    return out
+
+
+# Transposing both boards at once (two 64-bit words), as three delta swaps.
+_TR4 = _wide(0x0F0F0F0F00000000, 0x0F0F0F0F00000000)
+_TR2 = _wide(0x3333000033330000, 0x3333000033330000)
+_TR1 = _wide(0x5500550055005500, 0x5500550055005500)
+# Pseudo-rotating by 45 degrees, clockwise for words 0-1 and anticlockwise for 2-3:
+# each step moves some bits by a rotation within their word.
+_RO1 = _wide(0xAAAAAAAAAAAAAAAA, 0xAAAAAAAAAAAAAAAA, 0x5555555555555555, 0x5555555555555555)
+_RO2 = _wide(0xCCCCCCCCCCCCCCCC, 0xCCCCCCCCCCCCCCCC, 0x3333333333333333, 0x3333333333333333)
+_RO4 = _wide(0xF0F0F0F0F0F0F0F0, 0xF0F0F0F0F0F0F0F0, 0x0F0F0F0F0F0F0F0F, 0x0F0F0F0F0F0F0F0F)
+_LO8, _HI8 = _wide(*[_M64 >> 8] * 4), _wide(*[_M64 ^ (_M64 >> 8)] * 4)
+_LO16, _HI16 = _wide(*[_M64 >> 16] * 4), _wide(*[_M64 ^ (_M64 >> 16)] * 4)
+_LO32, _HI32 = _wide(*[_M64 >> 32] * 4), _wide(*[_M64 ^ (_M64 >> 32)] * 4)
+
+
+def board_bytes(player: Bitboard, opponent: Bitboard) -> tuple[int, ...]:
+    """The 64 bytes the evaluation reads (for tests): rows, columns and diagonals of both sides.
+
+    Bytes 0-7 are the player's rows, 8-15 the opponent's; 16-31 the same for
+    columns (byte ``r`` = column ``r``, bit ``i`` = row ``i``); 32-47 for the
+    diagonals parallel to a1-h8 and 48-63 for those parallel to a8-h1,
+    two diagonals to a byte (see ``_make_evaluate``).
+    """
+    x = player | opponent << 64
+    t = _TR4 & (x ^ (x << 28))
+    u = x ^ t ^ (t >> 28)
+    t = _TR2 & (u ^ (u << 14))
+    u ^= t ^ (t >> 14)
+    t = _TR1 & (u ^ (u << 7))
+    u ^= t ^ (t >> 7)
+    y = x | x << 128
+    y ^= _RO1 & (y ^ (((y >> 8) & _LO8) | ((y << 56) & _HI8)))
+    y ^= _RO2 & (y ^ (((y >> 16) & _LO16) | ((y << 48) & _HI16)))
+    y ^= _RO4 & (y ^ (((y >> 32) & _LO32) | ((y << 32) & _HI32)))
+    return tuple((x | u << 128 | y << 256).to_bytes(64, "little"))
+
+
+def _shared_list(table: Sequence[int]) -> list[int]:
+    """The table as a list in which equal values are one int object."""
+    shared = {v: v for v in set(table)}
+    return list(map(shared.__getitem__, table))
+
+
+def _make_evaluate(tables: list[list[Sequence[int]]], bias: Sequence[int]) -> Callable[[Bitboard, Bitboard], int]:
+    """The evaluation as a plain function over the given weights (closure for speed)."""
+    unpack: Callable[[bytes], tuple[int, ...]] = struct.Struct("64B").unpack
+    t3, t3x2 = _T3, _T3x2
+    edge_x, low3, high3, low3_27, high3_27, low3_729, high3_729 = (
+        _EDGE_X,
+        _LOW3,
+        _HIGH3,
+        _LOW3_27,
+        _HIGH3_27,
+        _LOW3_729,
+        _HIGH3_729,
+    )
+    low5, high5, low5_243, high5_243 = _LOW5, _HIGH5, _LOW5_243, _HIGH5_243
+    tr4, tr2, tr1, ro1, ro2, ro4 = _TR4, _TR2, _TR1, _RO1, _RO2, _RO4
+    lo8, hi8, lo16, hi16, lo32, hi32 = _LO8, _HI8, _LO16, _HI16, _LO32, _HI32
+    phase_of = PHASE_OF_EMPTIES
+    bias_of = list(bias)
+    # Lists index about twice as fast as int16 arrays but take more memory, so
+    # each phase's tables become lists when the phase is first evaluated. Equal
+    # values share one int object: less memory, and fewer cache misses.
+    phases: list[tuple[list[int], ...] | None] = [None] * len(tables)
+
+    def phase_lists(phase: int) -> tuple[list[int], ...]:
+        lists = tuple(_shared_list(table) for table in tables[phase])
+        phases[phase] = lists
+        return lists
+
+    def evaluate(p: Bitboard, o: Bitboard) -> int:
+        x = p | o << 64
+        t = tr4 & (x ^ (x << 28))
+        u = x ^ t ^ (t >> 28)
+        t = tr2 & (u ^ (u << 14))
+        u ^= t ^ (t >> 14)
+        t = tr1 & (u ^ (u << 7))
+        u ^= t ^ (t >> 7)
+        y = x | x << 128
+        y ^= ro1 & (y ^ (((y >> 8) & lo8) | ((y << 56) & hi8)))
+        y ^= ro2 & (y ^ (((y >> 16) & lo16) | ((y << 48) & hi16)))
+        y ^= ro4 & (y ^ (((y >> 32) & lo32) | ((y << 32) & hi32)))
+        (
+            p0, p1, p2, p3, p4, p5, p6, p7, o0, o1, o2, o3, o4, o5, o6, o7,
+            pa, pb, pc, pd, pe, pf, pg, ph, oa, ob, oc, od, oe, of, og, oh,
+            pd0, pd1, pd2, pd3, pd4, pd5, pd6, pd7, od0, od1, od2, od3, od4, od5, od6, od7,
+            pa0, pa1, pa2, pa3, pa4, pa5, pa6, pa7, oa0, oa1, oa2, oa3, oa4, oa5, oa6, oa7,
+        ) = unpack((x | u << 128 | y << 256).to_bytes(64, "little"))  # fmt: skip
+        # rows (r*), columns (k*) and diagonals (d* parallel to a1-h8, a* to a8-h1) as base-3 codes
+        r0 = t3[p0] + t3x2[o0]
+        r1 = t3[p1] + t3x2[o1]
+        r2 = t3[p2] + t3x2[o2]
+        r5 = t3[p5] + t3x2[o5]
+        r6 = t3[p6] + t3x2[o6]
+        r7 = t3[p7] + t3x2[o7]
+        k0 = t3[pa] + t3x2[oa]
+        k1 = t3[pb] + t3x2[ob]
+        k6 = t3[pg] + t3x2[og]
+        k7 = t3[ph] + t3x2[oh]
+        # a diagonal byte holds two diagonals: the low digits from the a-file side, the rest
+        d4 = t3[pd4] + t3x2[od4]
+        a4 = t3[pa4] + t3x2[oa4]
+        e = 64 - (p | o).bit_count()
+        weights = phases[phase_of[e]] or phase_lists(phase_of[e])
+        w_edge, w_c3, w_c25, w_l2, w_l3, w_l4, w_d8, w_d7, w_d6, w_d5, w_d4 = weights
+        return (
+            bias_of[e]
+            + w_edge[r0 + edge_x[r1]] + w_edge[r7 + edge_x[r6]]
+            + w_edge[k0 + edge_x[k1]] + w_edge[k7 + edge_x[k6]]
+            + w_c3[low3[r0] + low3_27[r1] + low3_729[r2]] + w_c3[high3[r0] + high3_27[r1] + high3_729[r2]]
+            + w_c3[low3[r7] + low3_27[r6] + low3_729[r5]] + w_c3[high3[r7] + high3_27[r6] + high3_729[r5]]
+            + w_c25[low5[r0] + low5_243[r1]] + w_c25[high5[r0] + high5_243[r1]]
+            + w_c25[low5[r7] + low5_243[r6]] + w_c25[high5[r7] + high5_243[r6]]
+            + w_c25[low5[k0] + low5_243[k1]] + w_c25[high5[k0] + high5_243[k1]]
+            + w_c25[low5[k7] + low5_243[k6]] + w_c25[high5[k7] + high5_243[k6]]
+            + w_l2[r1] + w_l2[r6] + w_l2[k1] + w_l2[k6]
+            + w_l3[r2] + w_l3[r5] + w_l3[t3[pc] + t3x2[oc]] + w_l3[t3[pf] + t3x2[of]]
+            + w_l4[t3[p3] + t3x2[o3]] + w_l4[t3[p4] + t3x2[o4]]
+            + w_l4[t3[pd] + t3x2[od]] + w_l4[t3[pe] + t3x2[oe]]
+            + w_d8[t3[pd0] + t3x2[od0]] + w_d8[t3[pa0] + t3x2[oa0]]
+            + w_d7[(t3[pd1] + t3x2[od1]) % 2187] + w_d7[(t3[pd7] + t3x2[od7]) // 3]
+            + w_d7[(t3[pa1] + t3x2[oa1]) // 3] + w_d7[(t3[pa7] + t3x2[oa7]) % 2187]
+            + w_d6[(t3[pd2] + t3x2[od2]) % 729] + w_d6[(t3[pd6] + t3x2[od6]) // 9]
+            + w_d6[(t3[pa2] + t3x2[oa2]) // 9] + w_d6[(t3[pa6] + t3x2[oa6]) % 729]
+            + w_d5[(t3[pd3] + t3x2[od3]) % 243] + w_d5[(t3[pd5] + t3x2[od5]) // 27]
+            + w_d5[(t3[pa3] + t3x2[oa3]) // 27] + w_d5[(t3[pa5] + t3x2[oa5]) % 243]
+            + w_d4[d4 % 81] + w_d4[d4 // 81] + w_d4[a4 % 81] + w_d4[a4 // 81]
+        )  # fmt: skip
+
+    return evaluate
+
+
+class PatternEvaluation:
+    """The trained pattern evaluation: ``evaluation(player, opponent)`` in ``DISC`` units.
+
+    For speed inside a search, bind ``evaluation.evaluate`` (a plain
+    function, no method call overhead) once and call that.
+    """
+
+    name = "patterns"
+
+    def __init__(self, weights: PatternWeights) -> None:
+        if len(weights.tables) != N_PHASES or len(weights.bias) != 65:
+            raise WeightsError("weights have the wrong number of phases")
+        for phase in weights.tables:
+            if [len(t) for t in phase] != [p.size for p in PATTERNS]:
+                raise WeightsError("weights do not match the patterns")
+        self.weights = weights
+        self.evaluate = _make_evaluate(weights.tables, weights.bias)
+
+    def __call__(self, player: Bitboard, opponent: Bitboard) -> int:
+        return self.evaluate(player, opponent)

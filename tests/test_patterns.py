@@ -1,0 +1,216 @@
+"""The pattern evaluation: fast feature extraction against a square-by-square reference, symmetry,
+the weights file, and that the shipped weights learned something real."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.ai.endgame import solve
+from game.ai.patterns import (
+    N_PHASES,
+    PATTERNS,
+    PHASE_OF_EMPTIES,
+    WEIGHTS_PATH,
+    PatternEvaluation,
+    PatternWeights,
+    WeightsError,
+    board_bytes,
+    canonical_indices,
+    decode_weights,
+    default_evaluation,
+    encode_weights,
+    instances,
+    load,
+    reference_indices,
+    transform,
+    weights_size,
+)
+from game.engine.bitboard import FLIPPERS, legal_moves
+
+START = (0x0000000810000000, 0x0000001008000000)
+
+
+def random_game_position(rng: random.Random, empties: int) -> tuple[int, int]:
+    """A position reached by random legal moves, with about ``empties`` empty squares."""
+    p, o = START
+    while 64 - (p | o).bit_count() > empties:
+        moves = legal_moves(p, o)
+        if not moves:
+            if not legal_moves(o, p):
+                break
+            p, o = o, p
+            continue
+        squares = [sq for sq in range(64) if moves >> sq & 1]
+        sq = rng.choice(squares)
+        f = FLIPPERS[sq](p, o)
+        p, o = o ^ f, p | f | (1 << sq)
+    return p, o
+
+
+def random_board(rng: random.Random) -> tuple[int, int]:
+    """Any two disjoint sets of squares (not necessarily reachable in a game)."""
+    p = o = 0
+    for sq in range(64):
+        r = rng.random()
+        if r < 0.35:
+            p |= 1 << sq
+        elif r < 0.7:
+            o |= 1 << sq
+    return p, o
+
+
+def sample_positions(n: int, seed: int = 7) -> list[tuple[int, int]]:
+    rng = random.Random(seed)
+    out = [random_game_position(rng, rng.randint(0, 60)) for _ in range(n)]
+    out += [random_board(rng) for _ in range(n // 2)]
+    out += [(0, 0), START, (0xFFFFFFFFFFFFFFFF, 0), (0, 0xFFFFFFFFFFFFFFFF)]
+    return out
+
+
+@pytest.fixture(scope="module")
+def random_weights() -> PatternWeights:
+    """Random weights, tied like trained ones (symmetric readings share a value), differing by phase."""
+    rng = random.Random(11)
+    distinct = []
+    for _ in range(3):
+        phase = []
+        for pattern in PATTERNS:
+            canon = canonical_indices(pattern)
+            values = [rng.randint(-999, 999) for _ in range(pattern.size)]
+            phase.append([values[c] for c in canon])
+        distinct.append(phase)
+    tables = [distinct[k % 3] for k in range(N_PHASES)]
+    bias = [rng.randint(-99, 99) for _ in range(65)]
+    return PatternWeights(tables, bias)
+
+
+def reference_evaluation(weights: PatternWeights, player: int, opponent: int) -> int:
+    empties = 64 - (player | opponent).bit_count()
+    phase = weights.tables[PHASE_OF_EMPTIES[empties]]
+    total = weights.bias[empties]
+    for k, pattern in enumerate(PATTERNS):
+        total += sum(phase[k][i] for i in reference_indices(pattern, player, opponent))
+    return total
+
+
+def test_instance_counts_are_those_of_the_classic_pattern_set() -> None:
+    counts = {p.name: len(instances(p)) for p in PATTERNS}
+    assert counts == {
+        "edge_x": 4, "corner3": 4, "corner25": 8, "line2": 4, "line3": 4, "line4": 4,
+        "diag8": 2, "diag7": 4, "diag6": 4, "diag5": 4, "diag4": 4,
+    }  # fmt: skip
+
+
+def test_board_bytes_hold_rows_columns_and_diagonals() -> None:
+    rng = random.Random(3)
+    for _ in range(50):
+        p, o = random_board(rng)
+        data = board_bytes(p, o)
+        for side, board in ((0, p), (1, o)):
+            for r in range(8):
+                row = sum((board >> (r * 8 + c) & 1) << c for c in range(8))
+                column = sum((board >> (i * 8 + r) & 1) << i for i in range(8))
+                assert data[8 * side + r] == row
+                assert data[16 + 8 * side + r] == column
+            # byte r, bit i holds file i of a diagonal that wraps around: row r + i (a1-h8
+            # direction) or row r - 1 - i (a8-h1 direction), modulo 8
+            for r in range(8):
+                diagonal = [((r + i) % 8) * 8 + i for i in range(8)]
+                anti = [((r - 1 - i) % 8) * 8 + i for i in range(8)]
+                assert data[32 + 8 * side + r] == sum((board >> sq & 1) << i for i, sq in enumerate(diagonal))
+                assert data[48 + 8 * side + r] == sum((board >> sq & 1) << i for i, sq in enumerate(anti))
+
+
+def test_fast_evaluation_matches_square_by_square_reference(random_weights: PatternWeights) -> None:
+    evaluate = PatternEvaluation(random_weights).evaluate
+    for player, opponent in sample_positions(400):
+        assert evaluate(player, opponent) == reference_evaluation(random_weights, player, opponent)
+
+
+@pytest.mark.parametrize("which", ["random", "shipped"])
+def test_all_eight_symmetries_give_the_same_value(which: str, random_weights: PatternWeights) -> None:
+    evaluation = PatternEvaluation(random_weights) if which == "random" else default_evaluation()
+    for player, opponent in sample_positions(60, seed=5):
+        value = evaluation(player, opponent)
+        for s in range(1, 8):
+            assert evaluation(transform(s, player), transform(s, opponent)) == value
+
+
+def test_shipped_weights_are_tied_over_symmetric_readings() -> None:
+    weights = default_evaluation().weights
+    for k, pattern in enumerate(PATTERNS):
+        canon = canonical_indices(pattern)
+        for phase in (0, 7, N_PHASES - 1):
+            table = weights.tables[phase][k]
+            assert all(table[i] == table[canon[i]] for i in range(pattern.size))
+
+
+def test_shipped_evaluation_predicts_exact_endgame_scores() -> None:
+    """On late positions the trained evaluation is far closer to the solver's score than a guess of 0."""
+    evaluate = default_evaluation().evaluate
+    rng = random.Random(2024)
+    errors, baseline = [], []
+    while len(errors) < 40:
+        p, o = random_game_position(rng, rng.randint(6, 10))
+        if not legal_moves(p, o):
+            continue
+        exact = solve(p, o, all_best=False).score
+        errors.append(abs(evaluate(p, o) / 100 - exact))
+        baseline.append(abs(exact))
+    assert sum(errors) < 0.6 * sum(baseline)
+
+
+def test_shipped_evaluation_likes_corners() -> None:
+    """Giving all four corners to one side of a midgame position helps that side, on average by far."""
+    evaluate = default_evaluation().evaluate
+    corners = 0x8100000000000081
+    rng = random.Random(1)
+    gains, losses = [], []
+    while len(gains) < 50:
+        player, opponent = random_game_position(rng, rng.randint(20, 44))
+        if (player | opponent) & corners:
+            continue
+        gains.append(evaluate(player | corners, opponent) - evaluate(player, opponent))
+        losses.append(evaluate(player, opponent | corners) - evaluate(player, opponent))
+    assert sum(gains) / len(gains) > 400
+    assert sum(losses) / len(losses) < -400
+
+
+def test_default_evaluation_is_loaded_once() -> None:
+    assert default_evaluation() is default_evaluation()
+    assert default_evaluation().name == "patterns"
+
+
+def test_weights_round_trip_through_the_file_format(random_weights: PatternWeights) -> None:
+    flat = list(random_weights.bias)
+    for phase in random_weights.tables:
+        for table in phase:
+            flat.extend(table)
+    decoded = decode_weights(encode_weights(flat))
+    assert list(decoded.bias) == list(random_weights.bias)
+    assert [list(t) for t in decoded.tables[4]] == [list(t) for t in random_weights.tables[4]]
+
+
+def test_corrupt_weights_files_are_refused_with_a_clear_error(tmp_path: Path) -> None:
+    good = WEIGHTS_PATH.read_bytes()
+    cases = {
+        "empty": b"",
+        "not weights": b"PK\x03\x04" + good[4:],
+        "truncated": good[: len(good) // 2],
+        "flipped bytes": good[:40] + bytes(b ^ 0xFF for b in good[40:80]) + good[80:],
+    }
+    for name, data in cases.items():
+        path = tmp_path / f"{name}.bin"
+        path.write_bytes(data)
+        with pytest.raises(WeightsError):
+            load(path)
+    with pytest.raises(WeightsError, match="cannot read"):
+        load(tmp_path / "missing.bin")
+
+
+def test_encoding_refuses_the_wrong_number_of_values() -> None:
+    with pytest.raises(ValueError):
+        encode_weights([0] * (weights_size() - 1))
