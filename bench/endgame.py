@@ -2,7 +2,8 @@
 
     python bench/endgame.py [--empties 12 14 16 18 20] [--positions 8] [--ffo 40 41 42]
 
-Positions come from games the Casual level plays against itself from the XOT
+Positions come from games the Beginner level (hand-written evaluation, so
+the sample does not change when the trained weights do) plays against itself from the XOT
 openings (reproducible: fixed seeds), taken when the given number of squares
 is empty. Each is solved exactly (score and one best move) the way the
 command line's ``solve`` does, with the pattern evaluation's guess for the
@@ -26,14 +27,14 @@ FFO = Path("/work/shared/reference/ffo/ffo.obf")
 
 
 def sample_positions(empties: int, count: int) -> list[Position]:
-    """``count`` positions with ``empties`` empty squares and a move to make, from Casual self-play."""
+    """``count`` positions with ``empties`` empty squares and a move to make, from Beginner self-play."""
     openings = [ln.split()[0] for ln in OPENINGS.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     found: list[Position] = []
     game = 0
     while len(found) < count:
         record = GameRecord.from_transcript(openings[game % len(openings)])
         while not record.is_over() and record.position.empty_count() > empties:
-            record.play(think(record.position, 2, seed=game * 64 + record.ply).run())
+            record.play(think(record.position, 1, seed=game * 64 + record.ply).run())
         if not record.is_over() and record.position.empty_count() == empties:
             found.append(record.position)
         game += 1

@@ -63,6 +63,7 @@ DEEP_TT_EMPTIES = 12
 """Positions with this many empties and more go to the deep transposition table."""
 STABILITY_MIN_EMPTIES = 9
 FASTEST_FIRST_MIN_EMPTIES = 8
+ETC_MIN_EMPTIES = 8
 ASPIRATION_WIDTH = 1
 """Half-width of the first window around the expected score, in discs."""
 
@@ -340,6 +341,13 @@ class Solver:
             ordered = self._ordered_moves(p, o, moves, tt_move, n_empty)
         else:
             ordered = [(sq, FLIPPERS[sq](p, o)) for sq in _parity_order(empty) if moves >> sq & 1]
+        if n_empty >= ETC_MIN_EMPTIES:
+            # enhanced transposition cut-off: a child already known to be bad enough for the opponent
+            child_table = self.tt if n_empty - 1 >= DEEP_TT_EMPTIES else self.tt_shallow
+            for sq, f in ordered:
+                known = child_table.get((o ^ f, p | f | (1 << sq)))
+                if known is not None and -known[1] >= beta:
+                    return -known[1]
         for sq, f in ordered:
             child_p, child_o = o ^ f, p | f | (1 << sq)
             if first:
