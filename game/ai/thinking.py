@@ -29,6 +29,7 @@ from game.engine.position import Position
 
 from .endgame import NodeLimitReached, Solver
 from .evaluation import DISC, Evaluation, HeuristicEvaluation
+from .patterns import default_evaluation
 from .levels import LEVELS, Level
 from .search import INF, MidgameSearch
 
@@ -42,12 +43,7 @@ ENDGAME_TIME_FACTOR = 3.0
 def get_evaluation(name: str) -> Evaluation:
     """The evaluation called ``name`` (``'heuristic'`` or ``'pattern'``)."""
     if name == "pattern":
-        try:  # TEMPORARY until the trained weights land
-            from .patterns import default_evaluation  # type: ignore[import-not-found, unused-ignore]
-
-            return default_evaluation()  # type: ignore[no-any-return, unused-ignore]
-        except Exception:
-            return HeuristicEvaluation()
+        return default_evaluation()
     if name == "heuristic":
         return HeuristicEvaluation()
     raise ValueError(f"unknown evaluation {name!r}")
