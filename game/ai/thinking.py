@@ -29,8 +29,8 @@ from game.engine.position import Position
 
 from .endgame import NodeLimitReached, Solver
 from .evaluation import DISC, Evaluation, HeuristicEvaluation
-from .patterns import default_evaluation
 from .levels import LEVELS, Level
+from .patterns import default_evaluation
 from .search import INF, MidgameSearch
 
 T = TypeVar("T")
