@@ -2,7 +2,9 @@
 
 Commands: ``protocol_version, name, version, known_command, list_commands,
 boardsize 8, clear_board, play <colour> <move|pass>, genmove <colour>,
-undo, showboard, quit``. Colours are ``black``/``white``/``b``/``w``; moves
+undo, showboard, quit``, and for match tools ``final_score`` (``B+12``,
+``W+4`` or ``0``, empty squares to the winner), ``time_settings`` and
+``time_left`` (the move time then shrinks to fit the clock). Colours are ``black``/``white``/``b``/``w``; moves
 ``a1``..``h8`` (lower case in answers) or ``pass``. A command may carry a
 numeric id, echoed in the answer. Errors answer ``? message`` and change
 nothing.
@@ -65,6 +67,7 @@ class GtpEngine:
         if move_time is not None:
             chosen = dataclasses.replace(chosen, seconds=move_time)
         self.level = chosen
+        self.base_level = chosen
         self.record = GameRecord()
         self._acknowledged_ply = -1  # the ply of the last forced pass a client confirmed
         self.quit = False
@@ -80,6 +83,9 @@ class GtpEngine:
             "genmove": self._genmove,
             "undo": self._undo,
             "showboard": self._showboard,
+            "final_score": self._final_score,
+            "time_settings": self._time_settings,
+            "time_left": self._time_left,
             "quit": self._quit,
         }
 
@@ -199,6 +205,37 @@ class GtpEngine:
         else:
             lines.append(f"{COLOR_NAMES[position.to_move]} to move")
         return "\n" + "\n".join(lines)
+
+    def _final_score(self, args: list[str]) -> str:
+        result = self.record.result()
+        if result is None:
+            raise GtpError("the game is not over")
+        margin = result.disc_difference(BLACK)
+        return "0" if margin == 0 else f"B+{margin}" if margin > 0 else f"W+{-margin}"
+
+    def _time_settings(self, args: list[str]) -> str:
+        try:
+            main_time, _byo_time, _stones = (int(a) for a in args)
+        except ValueError:
+            raise GtpError("syntax: time_settings <main seconds> <byo-yomi seconds> <stones>") from None
+        if main_time < 0:
+            raise GtpError("main time must not be negative")
+        return ""
+
+    def _time_left(self, args: list[str]) -> str:
+        """Spend at most a share of the time left on each move (never more than the level's own time)."""
+        if len(args) != 3:
+            raise GtpError("syntax: time_left <colour> <seconds> <stones>")
+        parse_colour(args[0])
+        try:
+            seconds = float(args[1])
+        except ValueError:
+            raise GtpError(f"invalid time {args[1]!r}") from None
+        own = self.base_level.seconds if self.base_level.seconds is not None else 1.0
+        moves_left = max(2, self.record.position.empty_count() // 2)
+        budget = max(0.05, min(own, 0.8 * seconds / moves_left))
+        self.level = dataclasses.replace(self.base_level, seconds=budget)
+        return ""
 
     def _quit(self, args: list[str]) -> str:
         self.quit = True

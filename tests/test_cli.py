@@ -184,3 +184,19 @@ def test_gtp_forced_pass() -> None:
     done = cli("gtp", "--level", "0", stdin="\n".join(script[:8] + ["genmove black", "quit"]) + "\n")
     answers = [a for a in done.stdout.split("\n\n") if a.strip()]
     assert answers[8] == "= pass"
+
+
+def test_gtp_final_score_and_clock() -> None:
+    # The shortest wipeout: Black wins 13-0 with 51 empty squares, 64-0 by the tournament rule.
+    moves = ["f5", "d6", "c5", "f4", "e7", "f6", "g5", "e6", "e3"]
+    script = ["final_score", "time_settings 60 0 0", "time_left black 30 0", "time_settings x"]
+    script += [f"play {'b' if i % 2 == 0 else 'w'} {m}" for i, m in enumerate(moves)]
+    script += ["final_score", "genmove white", "quit"]
+    done = cli("gtp", "--level", "5", stdin="\n".join(script) + "\n")
+    answers = [a for a in done.stdout.split("\n\n") if a.strip()]
+    assert answers[0] == "? the game is not over"
+    assert answers[1:3] == ["= ", "= "]
+    assert answers[3].startswith("? syntax: time_settings")
+    assert answers[4:13] == ["= "] * 9
+    assert answers[13] == "= B+64"
+    assert answers[14] == "= pass"

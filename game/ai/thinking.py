@@ -17,6 +17,7 @@ page. ``cancel()`` stops a job at once.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
@@ -199,9 +200,8 @@ def _choose(values: dict[int, float], temperature: float, rng: random.Random) ->
 
 
 def _choose_move(
-    engine: Engine, position: Position, rng: random.Random, started: float
+    engine: Engine, level: Level, position: Position, rng: random.Random, started: float
 ) -> Generator[None, None, int]:
-    level = engine.level
     p, o = position.player, position.opponent
     moves = legal_moves(p, o)
     if not moves:
@@ -255,12 +255,16 @@ _ENGINES: dict[Level, Engine] = {}
 
 
 def _engine_for(level: Level, node_budget: int | None) -> Engine:
-    """An engine per level, reused between moves so its tables stay warm (fresh with a node budget)."""
+    """An engine per level, reused between moves so its tables stay warm (fresh with a node budget).
+
+    A level with another time per move (GTP clocks, scaled matches) shares its engine.
+    """
     if node_budget is not None:
         return Engine(level, node_budget)
-    engine = _ENGINES.get(level)
+    key = dataclasses.replace(level, seconds=None)
+    engine = _ENGINES.get(key)
     if engine is None:
-        engine = _ENGINES[level] = Engine(level)
+        engine = _ENGINES[key] = Engine(level)
     return engine
 
 
@@ -287,7 +291,7 @@ def think(position: Position, level: int | Level, seed: int | None = None, node_
     chosen = level if isinstance(level, Level) else LEVELS[level]
     engine = _engine_for(chosen, node_budget)
     rng = random.Random(seed)
-    return Job(_choose_move(engine, position, rng, time.perf_counter()), engine.search)
+    return Job(_choose_move(engine, chosen, position, rng, time.perf_counter()), engine.search)
 
 
 def _analyse(engine: Engine, position: Position, exact_limit: int, started: float) -> Generator[None, None, Analysis]:
