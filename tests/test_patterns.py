@@ -179,6 +179,14 @@ def test_shipped_evaluation_likes_corners() -> None:
     assert sum(losses) / len(losses) < -400
 
 
+def test_warm_up_changes_no_value(random_weights: PatternWeights) -> None:
+    cold = PatternEvaluation(random_weights)
+    warm = PatternEvaluation(random_weights)
+    warm.warm_up()
+    for player, opponent in sample_positions(40, seed=21):
+        assert warm(player, opponent) == cold(player, opponent)
+
+
 def test_default_evaluation_is_loaded_once() -> None:
     assert default_evaluation() is default_evaluation()
     assert default_evaluation().name == "patterns"

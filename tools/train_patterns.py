@@ -215,8 +215,26 @@ def game_labels(player: np.ndarray, game: np.ndarray, label: np.ndarray) -> np.n
     return np.where(has, sign * label[a].astype(np.float64), np.nan)
 
 
+def next_positions(player: np.ndarray, game: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Index of the next recorded position of the same game (-1 if none), and +1/-1: same side to move or not."""
+    n = len(player)
+    following = np.full(n, -1, dtype=np.int64)
+    same_game = game[1:] == game[:-1]
+    following[:-1] = np.where(same_game, np.arange(1, n), -1)
+    sign = np.ones(n)
+    sign[:-1] = np.where((player[:-1] & ~player[1:]) == 0, 1.0, -1.0)
+    return following, sign
+
+
 def fit(
-    data_dirs: list[Path], out: Path, lam: float, margin: int, rounds: int, holdout: int, game_weight: float
+    data_dirs: list[Path],
+    out: Path,
+    lam: float,
+    margin: int,
+    rounds: int,
+    holdout: int,
+    game_weight: float,
+    td_lambda: float,
 ) -> None:
     """Fit all phases backwards from the end and write the weights file."""
     parts = [load_dir(d) for d in data_dirs if d.exists()]
@@ -225,11 +243,10 @@ def fit(
     game = np.concatenate([p["game"] + 10_000_000 * i for i, p in enumerate(parts)])
     outcome = game_labels(data["player"], game, data["label"])
     log(f"game outcomes known for {np.isfinite(outcome).mean():.1%} of positions")
-    keep = ~data["terminal"]
-    data = {k: v[keep] for k, v in data.items()}
-    game, outcome = game[keep], outcome[keep]
+    following, next_sign = next_positions(data["player"], game)
+    trainable = ~data["terminal"]
     valid = game % holdout == 0
-    log(f"{len(data['player'])} positions from {len(np.unique(game))} games; {valid.sum()} held out")
+    log(f"{trainable.sum()} positions from {len(np.unique(game))} games; {(valid & trainable).sum()} held out")
     space = FeatureSpace()
     log(f"{space.n_columns} parameters per phase")
 
@@ -240,10 +257,13 @@ def fit(
     empties_all = data["empties"].astype(np.int32)
     labels_exact = data["label"].astype(np.float64)
     exact_all = data["label"] != UNKNOWN
+    # the current label of every position (for TD returns); NaN until labelled
+    current = np.where(exact_all, labels_exact * DISC, np.nan)
     for phase in range(N_PHASES):
         lo, hi = phase_range(phase)
-        window = (empties_all >= lo - margin) & (empties_all <= hi + margin)
-        own = (empties_all >= lo) & (empties_all <= hi)
+        window = (empties_all >= lo - margin) & (empties_all <= hi + margin) & trainable
+        own = (empties_all >= lo) & (empties_all <= hi) & trainable
+        where = np.flatnonzero(window)
         player, opponent = data["player"][window], data["opponent"][window]
         empties = empties_all[window]
         exact = exact_all[window]
@@ -261,8 +281,13 @@ def fit(
                 )
                 started = time.time()
                 searched = one_ply_labels(evaluation.evaluate, player[~exact], opponent[~exact])
-                # TD-style: mix the search's value with where the game actually went
-                y[~exact] = np.where(has_game, (1 - game_weight) * searched + game_weight * from_game, searched)
+                if td_lambda > 0:
+                    y[~exact] = td_returns(
+                        searched, where[~exact], empties[~exact], following, next_sign, current, td_lambda
+                    )
+                else:
+                    # mix the search's value with where the game actually went
+                    y[~exact] = np.where(has_game, (1 - game_weight) * searched + game_weight * from_game, searched)
                 log(f"phase {phase} round {round_}: labelled {len(searched)} positions in {time.time() - started:.0f}s")
             weights = ridge_fit(cols[train], y[train], prior, lam, start=weights)
         pred = weights[cols].sum(axis=1)
@@ -304,6 +329,32 @@ def fit(
             f"| {row['phase']} | {row['empties']} | {row['positions']} | {row['exact']} | "
             f"{row['train_rmse']:.2f} | {row['valid_rmse']:.2f} | {row['valid_exact_rmse']:.2f} |"
         )
+
+
+def td_returns(
+    searched: np.ndarray,
+    index: np.ndarray,
+    empties: np.ndarray,
+    following: np.ndarray,
+    next_sign: np.ndarray,
+    current: np.ndarray,
+    td_lambda: float,
+) -> np.ndarray:
+    """TD(lambda) returns: ``(1 - lambda) * search + lambda * (next position's return, from our side)``.
+
+    Positions are done from the fewest empties up, so the next position of a
+    game (one empty fewer) already has its return; ``current`` (all positions)
+    is updated in place.
+    """
+    out = searched.copy()
+    for e in np.unique(empties):
+        at = np.flatnonzero(empties == e)
+        nxt = following[index[at]]
+        later = np.where(nxt >= 0, current[np.maximum(nxt, 0)] * next_sign[index[at]], np.nan)
+        mixed = (1 - td_lambda) * searched[at] + td_lambda * later
+        out[at] = np.where(np.isfinite(later), mixed, searched[at])
+        current[index[at]] = out[at]
+    return out
 
 
 def _merge_bias(bias: list[int], phase_bias: list[int], lo: int) -> list[int]:
@@ -438,6 +489,30 @@ def bench(weights: Path, n_positions: int) -> None:
     )
 
 
+def accuracy(weights: Path, data: Path, holdout: int) -> None:
+    """RMSE against the solver's exact scores on held-out solved games, by empties; the heuristic for comparison.
+
+    The heuristic is not in disc units, so it gets its best least-squares scale per row.
+    """
+    solved = load_dir(data / "solved")
+    keep = (solved["label"] != UNKNOWN) & ~solved["terminal"] & (solved["game"] % holdout == 0)
+    player, opponent = solved["player"][keep].tolist(), solved["opponent"][keep].tolist()
+    exact = solved["label"][keep].astype(np.float64)
+    empties = solved["empties"][keep]
+    evaluate = load(weights).evaluate
+    heuristic = HeuristicEvaluation()
+    ours = np.array([evaluate(p, o) / DISC for p, o in zip(player, opponent, strict=True)])
+    theirs = np.array([heuristic(p, o) for p, o in zip(player, opponent, strict=True)], dtype=np.float64)
+    print("| empties | held-out positions | patterns RMSE (discs) | heuristic RMSE, best scale (discs) |")
+    print("|---|---|---|---|")
+    for lo, hi in ((1, 4), (5, 8), (9, 12), (13, 14)):
+        at = (empties >= lo) & (empties <= hi)
+        scale = (theirs[at] @ exact[at]) / max(theirs[at] @ theirs[at], 1e-9)
+        rmse = np.sqrt(np.mean((ours[at] - exact[at]) ** 2))
+        rmse_h = np.sqrt(np.mean((scale * theirs[at] - exact[at]) ** 2))
+        print(f"| {lo}-{hi} | {int(at.sum())} | {rmse:.2f} | {rmse_h:.2f} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -456,6 +531,7 @@ def main(argv: list[str] | None = None) -> int:
     fit_p.add_argument("--rounds", type=int, default=2, help="label-then-fit rounds per phase")
     fit_p.add_argument("--holdout", type=int, default=10, help="hold out every N-th game for validation")
     fit_p.add_argument("--game-weight", type=float, default=0.5, help="weight of the game outcome in labels")
+    fit_p.add_argument("--td-lambda", type=float, default=0.0, help="use TD(lambda) returns instead (0: off)")
     match_p = sub.add_parser("match", help="trained evaluation against the heuristic baseline")
     match_p.add_argument("--weights", type=Path, default=WEIGHTS_PATH)
     match_p.add_argument("--depth", type=int, default=2)
@@ -463,6 +539,10 @@ def main(argv: list[str] | None = None) -> int:
     bench_p = sub.add_parser("bench", help="load time and microseconds per evaluation")
     bench_p.add_argument("--weights", type=Path, default=WEIGHTS_PATH)
     bench_p.add_argument("--positions", type=int, default=3000)
+    accuracy_p = sub.add_parser("accuracy", help="error against exact scores on held-out solved games")
+    accuracy_p.add_argument("--weights", type=Path, default=WEIGHTS_PATH)
+    accuracy_p.add_argument("--data", type=Path, default=DATA)
+    accuracy_p.add_argument("--holdout", type=int, default=10)
     args = parser.parse_args(argv)
 
     if args.command == "generate":
@@ -470,9 +550,11 @@ def main(argv: list[str] | None = None) -> int:
         generate(args.data / "unsolved", args.unsolved_games, 0, args.seed + 1, args.workers)
     elif args.command == "fit":
         dirs = [args.data / "solved", args.data / "unsolved"]
-        fit(dirs, args.out, args.lam, args.margin, args.rounds, args.holdout, args.game_weight)
+        fit(dirs, args.out, args.lam, args.margin, args.rounds, args.holdout, args.game_weight, args.td_lambda)
     elif args.command == "match":
         match(load(args.weights), HeuristicEvaluation(), args.depth, args.games)
+    elif args.command == "accuracy":
+        accuracy(args.weights, args.data, args.holdout)
     else:
         bench(args.weights, args.positions)
     return 0

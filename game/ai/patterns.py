@@ -462,3 +462,8 @@ class PatternEvaluation:
 
     def __call__(self, player: Bitboard, opponent: Bitboard) -> int:
         return self.evaluate(player, opponent)
+
+    def warm_up(self) -> None:
+        """Prepare every phase now (about 10 ms each natively) instead of at its first use mid-search."""
+        for empties in range(1, 61, 4):
+            self.evaluate(0, (1 << (64 - empties)) - 1)
