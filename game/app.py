@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pygame
@@ -91,6 +91,7 @@ class App:
         self._pygame_clock = pygame.time.Clock()
         self._scale_cache: tuple[tuple[int, int], float, pygame.Rect] | None = None
         self.frames_shown = 0
+        self._warming: Iterator[None] | None = warm_up()
         self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.ctx.now_ms = self.clock_ms()
         first, persist = self._first_scene(fragment)
@@ -195,7 +196,7 @@ class App:
 
     def frame(self, events: list[pygame.event.Event] | None = None) -> bool:
         """Handle events, update, draw and show one frame; False once the game should close."""
-        if self.frames_shown == 1:
+        if self.frames_shown >= 1 and self._warming is not None:
             self._warm_up()  # the first frame is on screen; now load what the first game needs
         started = time.perf_counter()
         self.ctx.now_ms = self.clock_ms()
@@ -220,11 +221,15 @@ class App:
     def _warm_up(self) -> None:
         """After the first frame is shown: load what the first game would otherwise stall on.
 
-        The AI's evaluation tables (about 0.1 s to load natively) and the board
-        sprites are made here, while the menu is idle, not in the middle of a game.
+        The AI's evaluation (weights, then one game phase a frame, each a few
+        milliseconds natively) and the board sprites are made here, while the
+        menu is idle, not in the middle of a game.
         """
-        warm_up()
-        self.ctx.board_view(game_layout(self.ctx.size).board)
+        assert self._warming is not None
+        if self.frames_shown == 1:
+            self.ctx.board_view(game_layout(self.ctx.size).board)
+        if next(self._warming, "done") == "done":
+            self._warming = None
 
     def draw(self) -> None:
         """Draw the scene and any toasts, then scale to the window."""

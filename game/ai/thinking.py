@@ -21,7 +21,7 @@ import dataclasses
 import math
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -277,9 +277,18 @@ def solve_position(position: Position, mode: str = "best") -> Job[tuple[int, lis
     return Job(search.solver.root(position.player, position.opponent, mode), search)
 
 
-def warm_up() -> None:
-    """Load what the searches need (the pattern weights) now rather than on the first move."""
-    get_evaluation("pattern")
+def warm_up() -> Iterator[None]:
+    """Load what the searches need now rather than on the first move, a step at a time.
+
+    Each step takes at most a few tens of milliseconds natively (loading the
+    weights, then preparing one game phase of the evaluation), so a game loop
+    can take one step a frame while a menu is on screen.
+    """
+    evaluation = default_evaluation()
+    yield None
+    for empties in range(1, 61, 4):
+        evaluation.evaluate(0, (1 << (64 - empties)) - 1)  # the first use of a phase builds its tables
+        yield None
 
 
 def think(position: Position, level: int | Level, seed: int | None = None, node_budget: int | None = None) -> Job[int]:
