@@ -9,6 +9,7 @@ menu frame in a fresh process.
 
     python bench/frame_times.py                # whole game against the top level
     python bench/frame_times.py --level 3 --games 2 --window 1920x1080
+    python bench/frame_times.py --slowdown 2   # as if the search ran 2x slower (the browser)
 
 Goals: max <= 50 ms and 95th percentile <= 20 ms; start-up < 1 s.
 """
@@ -96,17 +97,49 @@ def play_game(level: int, window: tuple[int, int], seed: int) -> tuple[list[floa
     return times, moves
 
 
+def slow_down_search(factor: int) -> None:
+    """Make every evaluation and move generation of the AI do ``factor`` times its work.
+
+    WebAssembly runs the same Python about 2-3x slower; this stands in for it
+    natively, so the frames show what slices that overrun by more cost.
+    """
+    import game.ai.endgame as endgame
+    import game.ai.search as search
+    from game.ai.patterns import default_evaluation
+
+    evaluation = default_evaluation()
+    fast_evaluate = evaluation.evaluate
+    fast_moves = search.legal_moves
+
+    def slow_evaluate(player: int, opponent: int) -> int:
+        for _ in range(factor - 1):
+            fast_evaluate(player, opponent)
+        return fast_evaluate(player, opponent)
+
+    def slow_moves(player: int, opponent: int) -> int:
+        for _ in range(factor - 1):
+            fast_moves(player, opponent)
+        return fast_moves(player, opponent)
+
+    evaluation.evaluate = slow_evaluate  # type: ignore[method-assign]
+    search.legal_moves = slow_moves  # type: ignore[assignment]
+    endgame.legal_moves = slow_moves  # type: ignore[assignment]
+
+
 def main() -> None:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", type=int, default=None, help="AI level index (default: the top level)")
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--window", default="1280x800", help="window size, e.g. 1920x1080 to include scaling")
+    parser.add_argument("--slowdown", type=int, default=1, help="make the search this many times slower")
     parser.add_argument("--startup-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.startup_only:
         startup_only()
         return
+    if args.slowdown > 1:
+        slow_down_search(args.slowdown)
     from game.ai import LEVELS
 
     level = len(LEVELS) - 1 if args.level is None else args.level
@@ -120,7 +153,8 @@ def main() -> None:
         all_times += times
         print(f"game {game + 1}: {moves} moves, {len(times)} frames, max {max(times):.1f} ms, "
               f"p95 {percentile(times, 0.95):.1f} ms")
-    print(f"level {LEVELS[level].name}, window {args.window}: {len(all_times)} frames; "
+    slowed = f", search slowed {args.slowdown}x" if args.slowdown > 1 else ""
+    print(f"level {LEVELS[level].name}, window {args.window}{slowed}: {len(all_times)} frames; "
           f"max {max(all_times):.1f} ms, p95 {percentile(all_times, 0.95):.1f} ms, "
           f"median {statistics.median(all_times):.1f} ms")
 
