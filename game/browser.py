@@ -188,9 +188,7 @@ def copy_to_clipboard(text: str) -> bool:
 
         if not pygame.display.get_init() or pygame.display.get_surface() is None:
             return False
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        pygame.scrap.put_text(text)
+        pygame.scrap.put_text(text)  # pygame-ce's text API needs no scrap.init (deprecated)
         return True
     except Exception:  # clipboard access is best effort: no display, no permission, no scrap
         return False
