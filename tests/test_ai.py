@@ -118,9 +118,8 @@ class FakeClock:
 
 
 def _use_clock(job: Job[int], clock: FakeClock) -> None:
-    searcher = job._searcher  # noqa: SLF001 - the test drives the job's clock
-    searcher.clock = clock
-    searcher.solver.clock = clock
+    for search in job._searches:  # noqa: SLF001 - the test drives the job's clock
+        search.clock = clock
 
 
 def test_slices_yield_soon_after_their_deadline() -> None:

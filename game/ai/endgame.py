@@ -28,10 +28,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
 
 INF = 10_000
+T = TypeVar("T")
 
 # Squares in the order a move is worth trying when other things are equal:
 # corners, then A- and B-squares on the edges, then the middle, then C- and X-squares.
@@ -475,13 +477,14 @@ def _parity_order(empty: Bitboard) -> list[int]:
     return [sq for _, sq in squares]
 
 
-def run_to_end(gen: Generator[None, None, object]) -> object:
+def run_to_end(gen: Generator[None, None, T]) -> T:
     """Drive a search generator to completion, ignoring slice pauses."""
     while True:
         try:
             next(gen)
         except StopIteration as done:
-            return done.value
+            result: T = done.value
+            return result
 
 
 def solve(
@@ -499,7 +502,5 @@ def solve(
     solver = Solver()
     started = time.perf_counter()
     guess = 0 if evaluation is None else round(evaluation(player, opponent) / 100)
-    outcome = run_to_end(solver.aspirated(player, opponent, guess, all_best))
-    assert isinstance(outcome, tuple)
-    score, best = outcome
+    score, best = run_to_end(solver.aspirated(player, opponent, guess, all_best))
     return SolveResult(score, best, solver.nodes, time.perf_counter() - started)

@@ -85,8 +85,9 @@ class MidgameSearch:
         solver.slice_deadline = self.slice_deadline
         solver.node_limit = solver.nodes + (self.node_limit - self.nodes)
         before = solver.nodes
-        lo = max(-64, (alpha // DISC) - 1) if alpha > -INF else -64
-        hi = min(64, -((-beta) // DISC) + 1) if beta < INF else 64
+        # the widest disc window inside which the caller's window lies
+        lo = max(-64, alpha // DISC - 1)
+        hi = min(64, -(-beta // DISC) + 1)
         score = yield from solver.search(p, o, lo, hi)
         self.nodes += solver.nodes - before
         return score * DISC

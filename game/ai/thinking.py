@@ -53,9 +53,12 @@ def get_evaluation(name: str) -> Evaluation:
 class Job(Generic[T]):
     """A computation run a slice at a time by ``advance``; ``cancel`` stops it."""
 
-    def __init__(self, steps: Generator[None, None, T], searcher: MidgameSearch) -> None:
+    def __init__(self, steps: Generator[None, None, T], searcher: MidgameSearch | Solver) -> None:
         self._steps = steps
-        self._searcher = searcher
+        # every search the steps run, so each one learns where the slice ends
+        self._searches: tuple[MidgameSearch | Solver, ...] = (
+            (searcher, searcher.solver) if isinstance(searcher, MidgameSearch) else (searcher,)
+        )
         self.done = False
         self.cancelled = False
         self.result: T | None = None
@@ -65,11 +68,11 @@ class Job(Generic[T]):
         """Run for about ``max_ms`` milliseconds; the result once finished, else ``None``."""
         if self.done or self.cancelled:
             return self.result
-        clock = self._searcher.clock
+        clock = self._searches[0].clock
         started = clock()
         deadline = started + max_ms / 1000.0
-        self._searcher.slice_deadline = deadline
-        self._searcher.solver.slice_deadline = deadline
+        for search in self._searches:
+            search.slice_deadline = deadline
         try:
             while clock() < deadline:
                 next(self._steps)
@@ -273,8 +276,8 @@ def solve_position(position: Position, mode: str = "best") -> Job[tuple[int, lis
 
     ``mode`` is as for ``Solver.root``: ``"best"``, ``"all_best"`` or ``"all_values"``.
     """
-    search = MidgameSearch(HeuristicEvaluation())
-    return Job(search.solver.root(position.player, position.opponent, mode), search)
+    solver = Solver()
+    return Job(solver.root(position.player, position.opponent, mode), solver)
 
 
 def warm_up() -> Iterator[None]:
