@@ -20,7 +20,7 @@ from game.ui.assets import Assets
 from game.ui.board_view import BoardView
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme, theme_named
-from game.ui.widgets import Toast
+from game.ui.widgets import ButtonGroup, Toast
 
 TOAST_MS = 3500
 
@@ -141,6 +141,20 @@ class Scene:
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Draw the whole scene on the logical surface."""
+
+    def menu_choice(self, group: ButtonGroup, event: pygame.event.Event) -> str | None:
+        """The action ``event`` chooses in ``group``, with Escape and a "back" button leading to the menu.
+
+        Returns ``None`` when there is nothing more for the scene to do.
+        """
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.go("menu")
+            return None
+        action = group.handle(event)
+        if action == "back":
+            self.go("menu")
+            return None
+        return action
 
     def go(self, scene: str, **persist: Any) -> None:
         """Finish and switch to ``scene`` with ``persist``."""

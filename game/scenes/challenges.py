@@ -257,15 +257,10 @@ class ChallengeListScene(Scene):
 
     def get_event(self, event: pygame.event.Event) -> None:
         """A tab, a tile or Back."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go("menu")
-            return
-        action = self.group.handle(event)
+        action = self.menu_choice(self.group, event)
         if action is None:
             return
-        if action == "back":
-            self.go("menu")
-        elif action.startswith("kind:"):
+        if action.startswith("kind:"):
             kind = action.removeprefix("kind:")
             if kind in KINDS:
                 self.kind = kind

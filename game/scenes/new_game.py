@@ -64,10 +64,7 @@ class NewGameScene(Scene):
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Pick a colour or a level, start, or go back."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go("menu")
-            return
-        action = self.group.handle(event)
+        action = self.menu_choice(self.group, event)
         if action is None:
             return
         if action.startswith("colour:"):
@@ -78,8 +75,6 @@ class NewGameScene(Scene):
             self.ctx.save_settings()
         elif action == "start":
             self.go("game", setup=self.setup())
-        elif action == "back":
-            self.go("menu")
         self._mark_selected()
 
     def setup(self) -> MatchSetup:

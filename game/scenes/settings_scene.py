@@ -75,16 +75,9 @@ class SettingsScene(Scene):
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Change a setting or go back."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go("menu")
-            return
-        action = self.group.handle(event)
-        if action is None:
-            return
-        if action == "back":
-            self.go("menu")
-            return
-        self.apply(action)
+        action = self.menu_choice(self.group, event)
+        if action is not None:
+            self.apply(action)
 
     def apply(self, action: str) -> None:
         """Apply a ``field=value`` choice and save."""

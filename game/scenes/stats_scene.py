@@ -42,8 +42,7 @@ class StatsScene(Scene):
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Back to the menu."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE or self.group.handle(event) == "back":
-            self.go("menu")
+        self.menu_choice(self.group, event)
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title and table (won – lost – drawn per level and colour)."""
