@@ -19,7 +19,6 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ai.endgame import Solver, run_to_end  # noqa: E402
-from game.app import App  # noqa: E402
 from game.challenges import (  # noqa: E402
     KINDS,
     PROGRESS_KEY,
@@ -34,7 +33,8 @@ from game.challenges import (  # noqa: E402
 from game.engine import GameRecord, Position, square_name  # noqa: E402
 from game.engine.bitboard import CORNERS  # noqa: E402
 from game.scenes.challenges import ChallengeListScene, ChallengeScene  # noqa: E402
-from game.storage import FileStorage, JsonDocuments, MemoryStorage, Storage  # noqa: E402
+from game.storage import FileStorage, JsonDocuments, MemoryStorage  # noqa: E402
+from tests.app_driver import Player as AppPlayer  # noqa: E402
 from tools.make_challenges import empty_regions  # noqa: E402
 
 CHALLENGES = load_challenges()
@@ -168,30 +168,8 @@ def test_corrupt_progress_is_set_aside_and_play_goes_on(text: str) -> None:
 # -- the scenes ---------------------------------------------------------------------
 
 
-class Player:
-    """Drives an ``App`` with events and a virtual clock."""
-
-    def __init__(self, storage: Storage, animation: str = "off") -> None:
-        self.now = 0
-        self.app = App(storage=storage, window_size=(1280, 800), clock=lambda: self.now)
-        self.app.ctx.settings.animation = animation
-        self.frame()
-
-    def frame(self, events: list[pygame.event.Event] | None = None) -> None:
-        self.now += FRAME_MS
-        self.app.frame(events or [])
-
-    def click(self, logical_pos: tuple[int, int]) -> None:
-        pos = self.app.to_window(logical_pos)
-        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-
-    def click_button(self, action: str) -> None:
-        for button in self.app.scene.group.buttons:  # type: ignore[attr-defined]
-            if button.action == action:
-                self.click(button.rect.center)
-                return
-        raise AssertionError(f"no button {action!r} in {self.app.scene_name}")
+class Player(AppPlayer):
+    """Drives the app through the challenge scenes."""
 
     @property
     def challenge(self) -> ChallengeScene:

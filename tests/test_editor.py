@@ -7,18 +7,14 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
-import pytest  # noqa: E402
 
 from game.engine import BLACK, WHITE, Position, parse_square  # noqa: E402
 from game.review.board_setup import check_position, detached_discs  # noqa: E402
 from game.scenes.editor import EditorScene, with_square  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402
-from game.storage import FileStorage, Storage  # noqa: E402
-from tests.test_scenes import Player  # noqa: E402
+from tests.app_driver import Player  # noqa: E402
 
 
 def board(black: str = "", white: str = "", to_move: str = BLACK) -> Position:
@@ -83,15 +79,6 @@ def test_a_side_without_a_move_is_told_it_passes_but_may_play() -> None:
 # -- the scene --------------------------------------------------------------------
 
 
-@pytest.fixture
-def player_factory(tmp_path: Path) -> Iterator[Callable[..., Player]]:
-    """Players driving a fresh ``App`` each (files in ``tmp_path`` unless a storage is given)."""
-
-    def make(storage: Storage | None = None, **kwargs: object) -> Player:
-        return Player(storage if storage is not None else FileStorage(tmp_path), **kwargs)  # type: ignore[arg-type]
-
-    yield make
-    pygame.quit()
 
 
 def open_editor(player: Player) -> EditorScene:

@@ -8,8 +8,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Callable, Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -27,8 +25,7 @@ from game.review.analysis import (  # noqa: E402
 from game.review.hints import value_label  # noqa: E402
 from game.scenes import review as review_scene  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402
-from game.storage import FileStorage, Storage  # noqa: E402
-from tests.test_scenes import Player  # noqa: E402
+from tests.app_driver import Player  # noqa: E402
 
 GAME = ("d3e3f4g5f3c3c4f2f5d2g3h3h6c5g2g4h2c6h4h5d6h1g6f6f7e6c1h7e1d1b2g1f1c2g7e2b1b3b7a1b4b6a3a2a7a4a5a6b5"
         "h8g8e8f8a8d7e7b8c7c8d8")
@@ -159,15 +156,6 @@ def test_the_analysis_can_be_left_at_any_time_and_keeps_what_it_found() -> None:
 # -- the scene ----------------------------------------------------------------------
 
 
-@pytest.fixture
-def player_factory(tmp_path: Path) -> Iterator[Callable[..., Player]]:
-    """Players driving a fresh ``App`` each (files in ``tmp_path`` unless a storage is given)."""
-
-    def make(storage: Storage | None = None, **kwargs: object) -> Player:
-        return Player(storage if storage is not None else FileStorage(tmp_path), **kwargs)  # type: ignore[arg-type]
-
-    yield make
-    pygame.quit()
 
 
 def open_review_from_results(player: Player, record: GameRecord) -> ReviewScene:

@@ -9,7 +9,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random  # noqa: E402
-from collections.abc import Callable, Iterator  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -20,8 +19,8 @@ from game.match import MatchSetup  # noqa: E402
 from game.review.transcripts import game_text, read_game, save_game_file  # noqa: E402
 from game.scenes import transcript as transcript_scene  # noqa: E402
 from game.scenes.transcript import TranscriptScene  # noqa: E402
-from game.storage import FileStorage, Storage  # noqa: E402
-from tests.test_scenes import Player  # noqa: E402
+from game.storage import FileStorage  # noqa: E402
+from tests.app_driver import Player  # noqa: E402
 
 TIGER = "f5d6c3d3c4"
 
@@ -100,15 +99,6 @@ def test_saving_writes_a_new_file_each_time(tmp_path: Path) -> None:
 # -- the scene ------------------------------------------------------------------
 
 
-@pytest.fixture
-def player_factory(tmp_path: Path) -> Iterator[Callable[..., Player]]:
-    """Players driving a fresh ``App`` each (files in ``tmp_path`` unless a storage is given)."""
-
-    def make(storage: Storage | None = None, **kwargs: object) -> Player:
-        return Player(storage if storage is not None else FileStorage(tmp_path), **kwargs)  # type: ignore[arg-type]
-
-    yield make
-    pygame.quit()
 
 
 def type_text(player: Player, text: str) -> None:

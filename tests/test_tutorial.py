@@ -13,41 +13,20 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.app import App  # noqa: E402
 from game.engine import BLACK, PASS, WHITE, GameResult, Position, parse_square  # noqa: E402
 from game.scenes.game_scene import GameScene  # noqa: E402
 from game.scenes.tutorial import STEPS, TutorialScene  # noqa: E402
 from game.storage import FileStorage  # noqa: E402
+from tests.app_driver import Player as AppPlayer  # noqa: E402
 
 FRAME_MS = 50
 
 
-class Player:
-    """Drives an ``App`` with events and a virtual clock."""
+class Player(AppPlayer):
+    """Drives the app through the tutorial, at the real animation pace (the player waits for flips)."""
 
     def __init__(self, storage: FileStorage) -> None:
-        self.now = 0
-        self.app = App(storage=storage, window_size=(1280, 800), clock=lambda: self.now)
-        self.app.ctx.settings.animation = "normal"  # the real pace: the player waits for flips
-        self.frame()
-
-    def frame(self, events: list[pygame.event.Event] | None = None) -> None:
-        self.now += FRAME_MS
-        self.app.frame(events or [])
-
-    def click(self, logical_pos: tuple[int, int]) -> None:
-        pos = self.app.to_window(logical_pos)
-        self.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-                    pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
-
-    def button(self, action: str) -> object:
-        for button in self.app.scene.group.buttons:  # type: ignore[attr-defined]
-            if button.action == action:
-                return button
-        raise AssertionError(f"no button {action!r} in {self.app.scene_name}")
-
-    def click_button(self, action: str) -> None:
-        self.click(self.button(action).rect.center)  # type: ignore[attr-defined]
+        super().__init__(storage, animation="normal")
 
     @property
     def tutorial(self) -> TutorialScene:
