@@ -38,7 +38,6 @@ from tests.app_driver import Player as AppPlayer  # noqa: E402
 from tools.make_challenges import empty_regions  # noqa: E402
 
 CHALLENGES = load_challenges()
-FRAME_MS = 50
 
 
 def exact_values(position: Position) -> dict[int, int]:

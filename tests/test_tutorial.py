@@ -19,8 +19,6 @@ from game.scenes.tutorial import STEPS, TutorialScene  # noqa: E402
 from game.storage import FileStorage  # noqa: E402
 from tests.app_driver import Player as AppPlayer  # noqa: E402
 
-FRAME_MS = 50
-
 
 class Player(AppPlayer):
     """Drives the app through the tutorial, at the real animation pace (the player waits for flips)."""
