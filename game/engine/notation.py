@@ -13,17 +13,20 @@ top-left square (bit 0) and h8 the bottom-right one (bit 63).
 
 from __future__ import annotations
 
-import re
+from typing import NoReturn
 
 SQUARE_NAMES: tuple[str, ...] = tuple(f"{'abcdefgh'[i % 8]}{i // 8 + 1}" for i in range(64))
 """``SQUARE_NAMES[sq]`` is the lower-case name of square index ``sq``."""
 
 _SQUARE_INDEX = {name: i for i, name in enumerate(SQUARE_NAMES)}
 PASS_NAMES = frozenset({"pass", "pa", "ps", "--", "@@"})
-"""Spellings of a pass accepted where a move is read (GTP, typed input)."""
+"""Spellings of a pass accepted in transcripts, where the side to move must pass (read as ``'pass'``)."""
 
-_MOVE_NUMBER = re.compile(r"\d+\.+")
-_TOKEN = re.compile(r"[a-h][1-8]")
+MAX_TRANSCRIPT_CHARS = 4096
+"""The longest transcript text read; a whole game with move numbers and spaces is a few hundred."""
+
+_PASSES_LONGEST_FIRST = tuple(sorted(PASS_NAMES, key=len, reverse=True))
+_DIGITS = "0123456789"
 
 
 class NotationError(ValueError):
@@ -42,28 +45,60 @@ def parse_square(text: str) -> int:
 
     Raises ``NotationError`` for anything else.
     """
-    index = _SQUARE_INDEX.get(text.strip().lower())
+    index = _SQUARE_INDEX.get(text.strip().lower()) if len(text) <= 64 else None
     if index is None:
-        raise NotationError(f"{text.strip()!r} is not a square (a1 to h8)")
+        shown = text.strip()
+        shown = shown if len(shown) <= 12 else shown[:12] + "..."
+        raise NotationError(f"{shown!r} is not a square (a1 to h8)")
     return index
 
 
 def split_transcript(text: str) -> list[str]:
-    """The move names in a transcript, lower case, in order.
+    """The move names in a transcript, lower case, in order; an explicit pass is ``'pass'``.
 
-    Accepts the common forms: ``f5d6c3``, upper case, spaces, commas and move
-    numbers (``1. f5 d6 2. c3``). Raises ``NotationError`` naming the first
-    thing that is not a square.
+    Accepts the common forms: ``f5d6c3``, upper case, spaces, commas, move
+    numbers (``1. f5 d6 2. c3``) and passes (``pass``, ``ps``, ``--``...).
+    Raises ``NotationError`` naming the ply, the text and the character where
+    it is not a move. One pass over the text (no regular expressions), after
+    refusing texts longer than ``MAX_TRANSCRIPT_CHARS``.
     """
-    cleaned = _MOVE_NUMBER.sub(" ", text.lower())
-    cleaned = re.sub(r"[\s,;]+", "", cleaned)
+    if len(text) > MAX_TRANSCRIPT_CHARS:
+        raise NotationError(
+            f"the transcript is too long ({len(text)} characters; at most {MAX_TRANSCRIPT_CHARS})"
+        )
     moves: list[str] = []
-    pos = 0
-    while pos < len(cleaned):
-        match = _TOKEN.match(cleaned, pos)
-        if match is None:
-            bad = cleaned[pos : pos + 2]
-            raise NotationError(f"ply {len(moves) + 1}: {bad!r} is not a square (a1 to h8)")
-        moves.append(match.group())
-        pos = match.end()
+    pos, size = 0, len(text)
+    while pos < size:
+        char = text[pos]
+        if char.isspace() or char in ",;":
+            pos += 1
+            continue
+        if char in _DIGITS:  # a move number: digits, then one or more dots
+            end = pos
+            while end < size and text[end] in _DIGITS:
+                end += 1
+            dots = end
+            while dots < size and text[dots] == ".":
+                dots += 1
+            if dots == end:
+                _refuse(text, pos, end, len(moves), "is not a square or a move number like '1.'")
+            pos = dots
+            continue
+        pair = text[pos : pos + 2].lower()
+        if pair in _SQUARE_INDEX:
+            moves.append(pair)
+            pos += 2
+            continue
+        spelled = next((p for p in _PASSES_LONGEST_FIRST if text[pos : pos + len(p)].lower() == p), None)
+        if spelled is not None:
+            moves.append("pass")
+            pos += len(spelled)
+            continue
+        _refuse(text, pos, pos + (2 if char.isalnum() else 1), len(moves), "is not a square (a1 to h8)")
     return moves
+
+
+def _refuse(text: str, start: int, end: int, ply_count: int, reason: str) -> NoReturn:
+    """Raise the error for ``text[start:end]`` (cut short), naming the ply and the character."""
+    shown = text[start : min(end, start + 12)]
+    raise NotationError(f"ply {ply_count + 1}: {shown!r} {reason}, at character {start + 1}")

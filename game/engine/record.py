@@ -54,7 +54,10 @@ class GameRecord:
 
     @classmethod
     def from_transcript(cls, text: str, start: Position | None = None) -> GameRecord:
-        """Replay a transcript (passes implied) from ``start`` or the standard start.
+        """Replay a transcript from ``start`` or the standard start.
+
+        Passes are implied; an explicit one (``pass``, ``ps``, ``--``...) is
+        accepted where the side to move has just had to pass.
 
         Raises ``TranscriptError`` naming the first bad ply and why.
         """
@@ -63,9 +66,17 @@ class GameRecord:
         except NotationError as exc:
             raise TranscriptError(str(exc)) from None
         record = cls(start)
+        pass_confirmed = False  # an explicit pass stands for the forced pass just recorded, once
         for number, name in enumerate(names, start=1):
             if record.is_over():
                 raise TranscriptError(f"ply {number}: {name} comes after the end of the game")
+            if name == "pass":
+                if pass_confirmed or record.plies[: record.ply][-1:] != [PASS]:
+                    side = COLOR_NAMES[record.position.to_move]
+                    raise TranscriptError(f"ply {number}: {side} has a legal move and may not pass")
+                pass_confirmed = True
+                continue
+            pass_confirmed = False
             try:
                 record.play(parse_square(name))
             except IllegalMoveError as exc:

@@ -18,9 +18,13 @@ import time
 from pathlib import Path
 
 from game.engine import GameRecord, NotationError, Position, TranscriptError
+from game.engine.notation import MAX_TRANSCRIPT_CHARS
 
 _POSITION_LINE = re.compile(r"^[XxOoBbWw*\-._\s]{20,}$")
 """A line of a position (no digits, unlike any transcript)."""
+
+MAX_GAME_CHARS = MAX_TRANSCRIPT_CHARS + 256
+"""The longest game text read: a position line and a transcript, with room to spare."""
 
 
 def game_text(record: GameRecord) -> str:
@@ -36,8 +40,11 @@ def read_game(text: str) -> GameRecord:
 
     Transcripts come in the common forms: ``f5d6c3``, ``F5 D6``, ``1. f5 d6 2. c3``.
 
-    Raises ``TranscriptError`` naming the ply and the reason.
+    Raises ``TranscriptError`` naming the ply and the reason, and refuses a
+    text longer than ``MAX_GAME_CHARS`` before looking at it.
     """
+    if len(text) > MAX_GAME_CHARS:
+        raise TranscriptError(f"the game text is too long ({len(text)} characters; at most {MAX_GAME_CHARS})")
     stripped = text.strip()
     if not stripped:
         raise TranscriptError("the transcript is empty: type or paste moves such as f5d6c3")
