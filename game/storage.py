@@ -9,8 +9,10 @@ Three backends share one small protocol (``read``, ``write``, ``delete``):
 * the browser's ``localStorage`` (``game.browser.LocalStorage``).
 
 ``JsonDocuments`` reads and writes JSON values under keys. A value that
-cannot be read (bad JSON, wrong shape) is set aside under ``<key>.corrupt``
-with a message for the player, and the caller gets ``None`` and goes on.
+cannot be read (bad bytes, bad JSON, too big or too deep, the wrong shape,
+whatever the exception) is set aside under ``<key>.corrupt-<date>-<time>``
+(the bytes as they were; a second one never replaces the first) with a
+message for the player, and the caller gets ``None`` and goes on.
 
 This module imports nothing from pygame.
 """
@@ -19,13 +21,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import re
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
 DATA_DIR_ENV = "OTHELLO_DATA_DIR"
 """Environment variable naming the desktop data directory (tests point it at a tmp dir)."""
@@ -34,6 +38,16 @@ APP_DIR_NAME = "othello-wasm"
 _KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
 
 T = TypeVar("T")
+
+MAX_DOCUMENT_CHARS = 256 * 1024
+"""The largest stored document read; the game's own are a few kilobytes at most."""
+
+MAX_NESTING = 16
+"""The deepest nesting of JSON arrays and objects read (the game's own go three deep)."""
+
+
+class StoredDataError(ValueError):
+    """Stored bytes that cannot be a document (not UTF-8, too large); set aside as they are."""
 
 
 class Storage(Protocol):
@@ -78,35 +92,52 @@ class MemoryStorage:
         self.data.pop(check_key(key), None)
 
 
+TEMP_SUFFIX = ".tmp"
+
+
 class FileStorage:
     """One UTF-8 file per key (``<key>.json``) in ``directory``, written atomically."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, stale_seconds: float = 60.0) -> None:
         self.directory = Path(directory)
+        self.stale_seconds = stale_seconds
+        """How old a leftover temporary file must be to be removed."""
+        self._cleaned = False
 
     def path_of(self, key: str) -> Path:
         """The file that holds ``key``."""
         return self.directory / f"{check_key(key)}.json"
 
     def read(self, key: str) -> str | None:
-        """The file's text, or ``None`` if it does not exist or cannot be read as text."""
+        """The file's text, or ``None`` if there is none.
+
+        Raises ``StoredDataError`` for bytes that are not UTF-8 or a file over
+        ``MAX_DOCUMENT_CHARS`` (never a quietly repaired text), ``OSError`` if unreadable.
+        """
+        self._clean_once()
         path = self.path_of(key)
         try:
-            return path.read_text(encoding="utf-8")
+            with path.open("rb") as handle:
+                data = handle.read(4 * MAX_DOCUMENT_CHARS + 1)
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError):
-            # unreadable bytes are handed on as text the JSON layer will reject and set aside
-            try:
-                return path.read_bytes().decode("utf-8", errors="replace")
-            except OSError:
-                return None
+        if len(data) > 4 * MAX_DOCUMENT_CHARS:
+            raise StoredDataError(f"the file is larger than {4 * MAX_DOCUMENT_CHARS} bytes")
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise StoredDataError(f"the file is not UTF-8 text (byte {exc.start})") from None
 
     def write(self, key: str, text: str) -> None:
-        """Write to a temporary file in the same directory, flush it to disk, then rename it over."""
+        """Write to a temporary file in the same directory, flush it to disk, rename it over, sync the directory.
+
+        A kill at any point leaves the old file or the new one; a temporary
+        file it leaves behind is removed by a later ``FileStorage``.
+        """
         path = self.path_of(key)
         self.directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=self.directory)
+        self._clean_once()
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{key}.", suffix=TEMP_SUFFIX, dir=self.directory)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as handle:
                 handle.write(text)
@@ -117,6 +148,43 @@ class FileStorage:
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
             raise
+        self._sync_directory()
+
+    def set_aside(self, key: str, aside: str) -> None:
+        """Rename ``key``'s file to ``aside``'s, bytes untouched."""
+        os.replace(self.path_of(key), self.path_of(aside))
+        self._sync_directory()
+
+    def exists(self, key: str) -> bool:
+        """Whether ``key`` has a file."""
+        return self.path_of(key).exists()
+
+    def _sync_directory(self) -> None:
+        """Make the rename itself durable (POSIX; Windows cannot open a directory)."""
+        if os.name == "nt":
+            return
+        with contextlib.suppress(OSError):
+            fd = os.open(self.directory, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+
+    def _clean_once(self) -> None:
+        """Remove temporary files that a killed write left, once per instance.
+
+        Only old ones: a temporary file a few seconds old may belong to a
+        write in progress in another copy of the game.
+        """
+        if self._cleaned:
+            return
+        self._cleaned = True
+        now = time.time()
+        with contextlib.suppress(OSError):
+            for leftover in self.directory.glob(f".*{TEMP_SUFFIX}"):
+                with contextlib.suppress(OSError):
+                    if now - leftover.stat().st_mtime >= self.stale_seconds:
+                        leftover.unlink()
 
     def delete(self, key: str) -> None:
         """Remove the key's file if it exists."""
@@ -151,6 +219,53 @@ def default_storage() -> Storage:
     return FileStorage(user_data_dir())
 
 
+def decode_document(text: str) -> Any:
+    """The JSON value in ``text``; ``ValueError`` if too long, nested too deep, not JSON or not finite.
+
+    The size and depth are checked before the JSON parser runs, so a hostile
+    file costs linear time and never recurses deeply (a small stack, as in
+    the browser, must not overflow).
+    """
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise ValueError(f"it is larger than {MAX_DOCUMENT_CHARS} characters")
+    if text.count("[") + text.count("{") > MAX_NESTING:
+        _check_nesting(text)
+    return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text[:20]} is out of range")
+    return value
+
+
+def _check_nesting(text: str) -> None:
+    """``ValueError`` if arrays and objects (outside strings) nest deeper than ``MAX_NESTING``."""
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                raise ValueError(f"it nests deeper than {MAX_NESTING} levels")
+        elif char in "]}":
+            depth -= 1
+
+
 class JsonDocuments:
     """JSON values stored under keys, with corrupt values set aside instead of crashing.
 
@@ -158,28 +273,32 @@ class JsonDocuments:
     caller carries on with ``None`` or its default.
     """
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.messages: list[str] = []
+        self.clock = clock
 
     def load(self, key: str, parse: Callable[[Any], T], what: str) -> T | None:
         """The value under ``key`` passed through ``parse``, or ``None``.
 
-        ``parse`` turns decoded JSON into the caller's object and raises
-        ``ValueError``, ``KeyError`` or ``TypeError`` for a wrong shape. A value
-        that fails is moved to ``<key>.corrupt`` and a message naming ``what``
-        (e.g. "saved game") is added.
+        ``parse`` turns decoded JSON into the caller's object and raises for a
+        wrong shape. A value that fails, with any exception, is set aside under
+        a new ``<key>.corrupt-...`` key and a message naming ``what`` (e.g.
+        "saved game") is added.
         """
         try:
             text = self.storage.read(key)
+        except StoredDataError as exc:
+            self._set_aside(key, None, what, exc)
+            return None
         except Exception as exc:  # a backend failure must not stop the game
-            self.messages.append(f"Could not read your {what} ({exc}); starting without it.")
+            self.messages.append(f"Could not read your {what} ({_one_line(exc)}); starting without it.")
             return None
         if text is None:
             return None
         try:
-            return parse(json.loads(text))
-        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+            return parse(decode_document(text))
+        except Exception as exc:  # whatever a damaged document raises, play goes on without it
             self._set_aside(key, text, what, exc)
             return None
 
@@ -188,7 +307,7 @@ class JsonDocuments:
         try:
             self.storage.write(key, json.dumps(value, indent=1, sort_keys=True))
         except Exception as exc:
-            self.messages.append(f"Could not save your {what}: {exc}")
+            self.messages.append(f"Could not save your {what}: {_one_line(exc)}")
             return False
         return True
 
@@ -197,20 +316,49 @@ class JsonDocuments:
         try:
             self.storage.delete(key)
         except Exception as exc:
-            self.messages.append(f"Could not remove old data ({key}): {exc}")
+            self.messages.append(f"Could not remove old data ({key}): {_one_line(exc)}")
 
     def take_messages(self) -> list[str]:
         """The messages gathered so far, emptied."""
         taken, self.messages = self.messages, []
         return taken
 
-    def _set_aside(self, key: str, text: str, what: str, exc: Exception) -> None:
-        aside = f"{key}.corrupt"
-        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    def aside_key(self, key: str) -> str:
+        """A key no set-aside copy uses yet: ``<key>.corrupt-YYYYMMDD-HHMMSS``, then ``-2``, ``-3``..."""
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        base = f"{key}.corrupt-{stamp}"
+        candidate, number = base, 2
+        while self._exists(candidate):
+            candidate, number = f"{base}-{number}", number + 1
+        return candidate
+
+    def _exists(self, key: str) -> bool:
+        exists = getattr(self.storage, "exists", None)
         try:
-            self.storage.write(aside, text)
-            self.storage.delete(key)
+            return bool(exists(key)) if exists is not None else self.storage.read(key) is not None
+        except Exception:  # unreadable means it is there
+            return True
+
+    def _set_aside(self, key: str, text: str | None, what: str, exc: Exception) -> None:
+        """Keep the bad value under a new key, as it was, and tell the player."""
+        try:
+            aside = self.aside_key(key)
+            set_aside = getattr(self.storage, "set_aside", None)
+            if set_aside is not None:
+                set_aside(key, aside)  # the original bytes, whatever they are
+            elif text is not None:
+                self.storage.write(aside, text)
+                self.storage.delete(key)
+            else:
+                raise OSError("nothing to copy")
             where = f" It was set aside as '{aside}'."
         except Exception:
             where = ""
-        self.messages.append(f"Your {what} could not be read ({reason}).{where} Starting afresh.")
+        self.messages.append(f"Your {what} could not be read ({_one_line(exc)}).{where} Starting afresh.")
+
+
+def _one_line(exc: BaseException, limit: int = 120) -> str:
+    """An exception as one short line for the player."""
+    lines = str(exc).splitlines()
+    text = lines[0] if lines and lines[0] else type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
