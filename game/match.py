@@ -92,8 +92,8 @@ class SavedGame:
             raise TypeError("a saved game must be a JSON object")
         setup = MatchSetup.from_json(data["setup"])
         moves, played = data["moves"], data["played"]
-        if not isinstance(moves, str) or not isinstance(played, int) or not 0 <= played <= len(moves) // 2:
-            raise ValueError("the saved moves do not fit together")
+        if not isinstance(moves, str) or type(played) is not int or not 0 <= played <= len(moves) // 2:
+            raise ValueError("the saved moves do not fit together")  # type(): true and false are not counts
         record = GameRecord.from_transcript(moves, setup.start_position())
         for _ in range(len(moves) // 2 - played):
             record.undo()

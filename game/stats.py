@@ -83,7 +83,7 @@ class Stats:
             if not isinstance(entry, dict) or ":" not in key:
                 raise ValueError(f"bad statistics entry {key!r}")
             best = entry.get("best")
-            if best is not None and not isinstance(best, int):
+            if best is not None and (type(best) is not int or not 0 < best <= 64):
                 raise ValueError(f"bad best result in {key!r}")
             stats.vs_computer[key] = Tally(
                 _count(entry.get("won", 0)), _count(entry.get("lost", 0)), _count(entry.get("drawn", 0)), best
