@@ -10,23 +10,23 @@ import pytest
 
 from game.ai.endgame import solve
 from game.ai.patterns import (
-    N_PHASES,
     PATTERNS,
-    PHASE_OF_EMPTIES,
     WEIGHTS_PATH,
     PatternEvaluation,
     PatternWeights,
     WeightsError,
     board_bytes,
     canonical_indices,
+    class_count,
+    class_map,
     decode_weights,
     default_evaluation,
     encode_weights,
     instances,
     load,
+    phase_table,
     reference_indices,
     transform,
-    weights_size,
 )
 from game.engine.bitboard import FLIPPERS, legal_moves
 
@@ -72,28 +72,34 @@ def sample_positions(n: int, seed: int = 7) -> list[tuple[int, int]]:
 
 @pytest.fixture(scope="module")
 def random_weights() -> PatternWeights:
-    """Random weights, tied like trained ones (symmetric readings share a value), differing by phase."""
+    """Random weights, tied like trained ones (one value per class of symmetric readings), differing by phase."""
     rng = random.Random(11)
-    distinct = []
-    for _ in range(3):
-        phase = []
-        for pattern in PATTERNS:
-            canon = canonical_indices(pattern)
-            values = [rng.randint(-999, 999) for _ in range(pattern.size)]
-            phase.append([values[c] for c in canon])
-        distinct.append(phase)
-    tables = [distinct[k % 3] for k in range(N_PHASES)]
+    n_phases, phase_of = phase_table(7)
+    classes = [
+        [[rng.randint(-200, 200) for _ in range(class_count(k))] for k in range(len(PATTERNS))]
+        for _ in range(n_phases)
+    ]
     bias = [rng.randint(-99, 99) for _ in range(65)]
-    return PatternWeights(tables, bias)
+    return PatternWeights.from_classes(phase_of, classes, bias, step=3)
 
 
 def reference_evaluation(weights: PatternWeights, player: int, opponent: int) -> int:
     empties = 64 - (player | opponent).bit_count()
-    phase = weights.tables[PHASE_OF_EMPTIES[empties]]
+    phase = weights.phase_of[empties]
     total = weights.bias[empties]
     for k, pattern in enumerate(PATTERNS):
-        total += sum(phase[k][i] for i in reference_indices(pattern, player, opponent))
+        table = weights.table(phase, k)
+        total += sum(table[i] for i in reference_indices(pattern, player, opponent))
     return total
+
+
+def test_classes_of_readings_match_the_digit_by_digit_reference() -> None:
+    for k, pattern in enumerate(PATTERNS):
+        canon = canonical_indices(pattern)
+        representatives = sorted(set(canon))
+        rank = {index: c for c, index in enumerate(representatives)}
+        assert class_map(k) == [rank[c] for c in canon]
+        assert class_count(k) == len(representatives)
 
 
 def test_instance_counts_are_those_of_the_classic_pattern_set() -> None:
@@ -143,8 +149,8 @@ def test_shipped_weights_are_tied_over_symmetric_readings() -> None:
     weights = default_evaluation().weights
     for k, pattern in enumerate(PATTERNS):
         canon = canonical_indices(pattern)
-        for phase in (0, 7, N_PHASES - 1):
-            table = weights.tables[phase][k]
+        for phase in (0, weights.n_phases // 2, weights.n_phases - 1):
+            table = weights.table(phase, k)
             assert all(table[i] == table[canon[i]] for i in range(pattern.size))
 
 
@@ -193,13 +199,24 @@ def test_default_evaluation_is_loaded_once() -> None:
 
 
 def test_weights_round_trip_through_the_file_format(random_weights: PatternWeights) -> None:
-    flat = list(random_weights.bias)
-    for phase in random_weights.tables:
-        for table in phase:
-            flat.extend(table)
-    decoded = decode_weights(encode_weights(flat))
+    step = random_weights.step
+    classes = [
+        [[v * step for v in random_weights.class_values(phase, k)] for k in range(len(PATTERNS))]
+        for phase in range(random_weights.n_phases)
+    ]
+    decoded = decode_weights(encode_weights(random_weights.phase_of, classes, random_weights.bias, step))
     assert list(decoded.bias) == list(random_weights.bias)
-    assert [list(t) for t in decoded.tables[4]] == [list(t) for t in random_weights.tables[4]]
+    assert list(decoded.phase_of) == list(random_weights.phase_of)
+    for phase in range(random_weights.n_phases):
+        for k in range(len(PATTERNS)):
+            assert decoded.table(phase, k) == random_weights.table(phase, k)
+
+
+def test_encoding_rounds_weights_to_the_step() -> None:
+    n_phases, phase_of = phase_table(2)
+    classes = [[[7.4] * class_count(k) for k in range(len(PATTERNS))] for _ in range(n_phases)]
+    decoded = decode_weights(encode_weights(phase_of, classes, [0.0] * 65, step=5))
+    assert set(decoded.table(1, 0)) == {5}
 
 
 def test_corrupt_weights_files_are_refused_with_a_clear_error(tmp_path: Path) -> None:
@@ -219,6 +236,19 @@ def test_corrupt_weights_files_are_refused_with_a_clear_error(tmp_path: Path) ->
         load(tmp_path / "missing.bin")
 
 
-def test_encoding_refuses_the_wrong_number_of_values() -> None:
-    with pytest.raises(ValueError):
-        encode_weights([0] * (weights_size() - 1))
+def test_encoding_refuses_weights_that_do_not_fit_the_patterns() -> None:
+    n_phases, phase_of = phase_table(2)
+    short = [[[0] * (class_count(k) - (k == 3)) for k in range(len(PATTERNS))] for _ in range(n_phases)]
+    with pytest.raises(ValueError, match="do not match"):
+        encode_weights(phase_of, short, [0] * 65)
+    with pytest.raises(ValueError, match="phase_of"):
+        encode_weights(phase_of[:64], short, [0] * 65)
+
+
+def test_a_payload_that_inflates_beyond_its_declared_size_is_refused() -> None:
+    import zlib
+
+    good = WEIGHTS_PATH.read_bytes()
+    header = good[: 16 + 65]
+    with pytest.raises(WeightsError, match="corrupt"):
+        decode_weights(header + zlib.compress(bytes(50_000_000)))

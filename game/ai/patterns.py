@@ -46,9 +46,12 @@ True
 from __future__ import annotations
 
 import struct
+import sys
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from itertools import accumulate
+from operator import add
 from pathlib import Path
 from typing import NamedTuple
 
@@ -58,7 +61,7 @@ DISC = 100
 
 WEIGHTS_PATH = Path(__file__).parent / "weights" / "patterns.bin"
 MAGIC = b"OTPW"
-VERSION = 1
+VERSION = 2
 
 
 def _sq(name: str) -> int:
@@ -95,9 +98,20 @@ PATTERNS: tuple[Pattern, ...] = (
     Pattern("diag4", _squares("a5 b6 c7 d8")),
 )
 
-N_PHASES = 15
-"""Game phases: 1-4 empty squares, 5-8, ..., 57-60."""
-PHASE_OF_EMPTIES: tuple[int, ...] = tuple(min(N_PHASES - 1, max(0, (e - 1) // 4)) for e in range(65))
+N_PHASES = 20
+"""Game phases of the shipped weights: 1-3 empty squares, 4-6, ..., 58-60 (a file may choose others)."""
+
+
+def phase_table(n_phases: int) -> tuple[int, list[int]]:
+    """``n_phases`` equal phases over 1-60 empties: (n_phases, phase of each empties count 0-64).
+
+    >>> phase_table(20)[1][1:8]
+    [0, 0, 0, 1, 1, 1, 2]
+    """
+    return n_phases, [min(n_phases - 1, (max(e, 1) - 1) * n_phases // 60) for e in range(65)]
+
+
+PHASE_OF_EMPTIES: tuple[int, ...] = tuple(phase_table(N_PHASES)[1])
 
 
 # -- symmetries (used by training and tests; not in the hot path) -------------------
@@ -188,6 +202,45 @@ def reference_indices(pattern: Pattern, player: Bitboard, opponent: Bitboard) ->
     return out
 
 
+# -- classes of readings -----------------------------------------------------------
+
+
+@cache
+def class_map(k: int) -> list[int]:
+    """For pattern ``k``, the class of each index: symmetric readings of the same squares share a class.
+
+    Classes are numbered by their smallest index, so class ``c`` is the
+    ``c``-th smallest index that no symmetric reading makes smaller (the
+    order ``canonical_indices`` gives). Built from two half-tables per
+    symmetry instead of digit by digit: fast enough to run at load time.
+    """
+    pattern = PATTERNS[k]
+    n = len(pattern.squares)
+    size = pattern.size
+    low_digits = n // 2
+    low_size = 3**low_digits
+    canon = list(range(size))
+    for perm in self_permutations(pattern):
+        if list(perm) == list(range(n)):
+            continue
+        # the index of the permuted reading, split into the low digits' part and the high digits' part
+        low = [sum(a // 3**d % 3 * 3 ** perm[d] for d in range(low_digits)) for a in range(low_size)]
+        high = [
+            sum(b // 3**d % 3 * 3 ** perm[low_digits + d] for d in range(n - low_digits))
+            for b in range(3 ** (n - low_digits))
+        ]
+        image = [h + lo for h in high for lo in low]
+        canon = list(map(min, canon, image))
+    rank = list(accumulate(c == i for i, c in enumerate(canon)))
+    return [rank[c] - 1 for c in canon]
+
+
+@cache
+def class_count(k: int) -> int:
+    """Number of classes (distinct weights) of pattern ``k``."""
+    return max(class_map(k)) + 1
+
+
 # -- the weights file --------------------------------------------------------------
 
 
@@ -196,64 +249,127 @@ class WeightsError(ValueError):
 
 
 class PatternWeights(NamedTuple):
-    """All weights: ``tables[phase][pattern]`` (full, tied tables) and ``bias[empties]``."""
+    """All weights, stored as the file holds them.
 
-    tables: list[list[Sequence[int]]]
+    ``deltas[phase][k]`` holds pattern ``k``'s class weights in phase
+    ``phase`` minus those of the phase before (the first phase against 0),
+    in units of ``step`` hundredths of a disc; ``bias[empties]`` is in
+    ``DISC`` units; ``phase_of[empties]`` picks the phase.
+    """
+
+    phase_of: Sequence[int]
+    step: int
+    deltas: list[list[Sequence[int]]]
     bias: Sequence[int]
 
+    @classmethod
+    def from_classes(
+        cls, phase_of: Sequence[int], classes: Sequence[Sequence[Sequence[int]]], bias: Sequence[int], step: int
+    ) -> PatternWeights:
+        """Weights from class values per phase and pattern, in units of ``step``."""
+        deltas = []
+        previous = [[0] * class_count(k) for k in range(len(PATTERNS))]
+        for phase in classes:
+            deltas.append(
+                [[v - u for v, u in zip(now, before, strict=True)] for now, before in zip(phase, previous, strict=True)]
+            )
+            previous = [list(v) for v in phase]
+        return cls(list(phase_of), step, deltas, list(bias))
 
-def weights_size() -> int:
-    """Number of int16 values in a weights file's payload."""
-    return 65 + N_PHASES * sum(p.size for p in PATTERNS)
+    @property
+    def n_phases(self) -> int:
+        """Number of phases."""
+        return len(self.deltas)
+
+    def class_values(self, phase: int, k: int) -> list[int]:
+        """Pattern ``k``'s class weights in ``phase``, in units of ``step`` (slow: for tests and tools)."""
+        values = [0] * class_count(k)
+        for p in range(phase + 1):
+            values = list(map(add, values, self.deltas[p][k]))
+        return values
+
+    def table(self, phase: int, k: int) -> list[int]:
+        """Pattern ``k``'s full weight table in ``phase``, in ``DISC`` units (slow: for tests and tools)."""
+        values = self.class_values(phase, k)
+        return [values[c] * self.step for c in class_map(k)]
 
 
-def encode_weights(values: Sequence[int]) -> bytes:
-    """The file bytes for a flat sequence of int16 values (bias, then phase by phase, pattern by pattern)."""
+_HEADER = struct.Struct("<4sHHHHI")
+"""magic, version, number of phases, number of patterns, step, number of weights."""
+
+
+def encode_weights(
+    phase_of: Sequence[int], classes: Sequence[Sequence[Sequence[float]]], bias: Sequence[float], step: int = 5
+) -> bytes:
+    """The file bytes for class weights (``classes[phase][k][c]``) and biases, both in ``DISC`` units.
+
+    Weights are rounded to multiples of ``step`` hundredths of a disc and
+    stored as differences from the phase before (small numbers, since
+    neighbouring phases are alike), low bytes then high bytes, compressed.
+    """
     import array
 
-    if len(values) != weights_size():
-        raise ValueError(f"expected {weights_size()} values, got {len(values)}")
-    payload = array.array("h", values)
-    if payload.itemsize != 2:
-        raise ValueError("int16 arrays are needed")
-    if struct.pack("=h", 1) != struct.pack("<h", 1):
-        payload.byteswap()
-    header = MAGIC + struct.pack("<HHHI", VERSION, N_PHASES, len(PATTERNS), len(values))
-    return header + zlib.compress(payload.tobytes(), 9)
+    if len(phase_of) != 65 or not classes or any(not 0 <= p < len(classes) for p in phase_of):
+        raise ValueError("phase_of needs 65 entries naming phases that exist")
+    if len(bias) != 65 or not 1 <= step <= 1000:
+        raise ValueError("65 biases and a step of 1-1000 are needed")
+    quantised = []
+    for phase in classes:
+        if [len(v) for v in phase] != [class_count(k) for k in range(len(PATTERNS))]:
+            raise ValueError("class weights do not match the patterns")
+        quantised.append([[round(v / step) for v in values] for values in phase])
+    weights = PatternWeights.from_classes(phase_of, quantised, [round(b) for b in bias], step)
+    flat = array.array("h", [round(b) for b in bias])
+    for phase_deltas in weights.deltas:
+        for d in phase_deltas:
+            flat.extend(d)
+    if sys.byteorder == "big":
+        flat.byteswap()
+    raw = flat.tobytes()
+    header = _HEADER.pack(MAGIC, VERSION, len(classes), len(PATTERNS), step, len(flat))
+    return header + bytes(phase_of) + zlib.compress(raw[0::2] + raw[1::2], 9)
 
 
 def decode_weights(data: bytes) -> PatternWeights:
     """Weights from file bytes; ``WeightsError`` if they are not a valid weights file."""
     import array
 
-    header = struct.Struct("<4sHHHI")
-    if len(data) < header.size:
+    if len(data) < _HEADER.size + 65:
         raise WeightsError("weights file is truncated")
-    magic, version, n_phases, n_patterns, count = header.unpack_from(data)
-    if magic != MAGIC or version != VERSION:
-        raise WeightsError("not a pattern weights file (or an unsupported version)")
-    if n_phases != N_PHASES or n_patterns != len(PATTERNS) or count != weights_size():
+    magic, version, n_phases, n_patterns, step, count = _HEADER.unpack_from(data)
+    if magic != MAGIC:
+        raise WeightsError("not a pattern weights file")
+    if version != VERSION:
+        raise WeightsError(f"weights file version {version} is not supported (this program reads {VERSION})")
+    per_phase = sum(class_count(k) for k in range(len(PATTERNS)))
+    if n_patterns != len(PATTERNS) or not 1 <= n_phases <= 60 or count != 65 + n_phases * per_phase or step < 1:
         raise WeightsError("weights file does not match this program's patterns")
+    phase_of = list(data[_HEADER.size : _HEADER.size + 65])
+    if any(p >= n_phases for p in phase_of):
+        raise WeightsError("weights file is corrupt: bad phase table")
+    inflate = zlib.decompressobj()
     try:
-        raw = zlib.decompress(data[header.size :])
+        raw = inflate.decompress(data[_HEADER.size + 65 :], 2 * count + 1)
     except zlib.error as err:
         raise WeightsError(f"weights file is corrupt: {err}") from None
-    if len(raw) != 2 * count:
+    if len(raw) != 2 * count or not inflate.eof or inflate.unused_data:
         raise WeightsError("weights file is corrupt: wrong payload size")
+    interleaved = bytearray(2 * count)
+    interleaved[0::2] = raw[:count]
+    interleaved[1::2] = raw[count:]
     values = array.array("h")
-    values.frombytes(raw)
-    if struct.pack("=h", 1) != struct.pack("<h", 1):
+    values.frombytes(interleaved)
+    if sys.byteorder == "big":
         values.byteswap()
-    bias = values[:65]
-    tables: list[list[Sequence[int]]] = []
+    deltas: list[list[Sequence[int]]] = []
     at = 65
-    for _ in range(N_PHASES):
+    for _ in range(n_phases):
         phase: list[Sequence[int]] = []
-        for pattern in PATTERNS:
-            phase.append(values[at : at + pattern.size])
-            at += pattern.size
-        tables.append(phase)
-    return PatternWeights(tables, bias)
+        for k in range(len(PATTERNS)):
+            phase.append(values[at : at + class_count(k)])
+            at += class_count(k)
+        deltas.append(phase)
+    return PatternWeights(phase_of, step, deltas, values[:65])
 
 
 def load(path: Path = WEIGHTS_PATH) -> PatternEvaluation:
@@ -346,13 +462,52 @@ def board_bytes(player: Bitboard, opponent: Bitboard) -> tuple[int, ...]:
     return tuple((x | u << 128 | y << 256).to_bytes(64, "little"))
 
 
-def _shared_list(table: Sequence[int]) -> list[int]:
-    """The table as a list in which equal values are one int object."""
-    shared = {v: v for v in set(table)}
-    return list(map(shared.__getitem__, table))
+class _Tables:
+    """Each phase's full weight tables as lists, made when first needed, a pattern at a time.
+
+    Lists index about twice as fast as int16 arrays but take more memory, so
+    a phase's tables are made when it is first evaluated (or by the warm-up,
+    in small steps). A phase's class weights are the running sum of the
+    file's differences, so phases are summed in order.
+    """
+
+    def __init__(self, weights: PatternWeights) -> None:
+        self.weights = weights
+        self.summed: list[list[list[int]]] = []  # class weights of phases 0, 1, ... so far
+        self.lists: list[list[list[int] | None]] = [[None] * len(PATTERNS) for _ in range(weights.n_phases)]
+        self.ready: list[tuple[list[int], ...] | None] = [None] * weights.n_phases
+
+    def prepare(self, phase: int, k: int) -> None:
+        """Make pattern ``k``'s list for ``phase``."""
+        if self.lists[phase][k] is not None:
+            return
+        deltas = self.weights.deltas
+        while len(self.summed) <= phase:
+            p = len(self.summed)
+            before = self.summed[p - 1] if p else [[0] * class_count(j) for j in range(len(PATTERNS))]
+            self.summed.append([list(map(add, before[j], deltas[p][j])) for j in range(len(PATTERNS))])
+        values = self.summed[phase][k]
+        shared = {v: v for v in set(values)}  # equal weights share one int object: less memory
+        self.lists[phase][k] = [shared[values[c]] for c in class_map(k)]
+
+    def phase(self, phase: int) -> tuple[list[int], ...]:
+        """All of ``phase``'s lists (made now if needed)."""
+        for k in range(len(PATTERNS)):
+            self.prepare(phase, k)
+        made = tuple(t for t in self.lists[phase] if t is not None)
+        self.ready[phase] = made
+        return made
+
+    def steps(self) -> Iterator[None]:
+        """Prepare every phase, yielding after each pattern (a few milliseconds each natively)."""
+        for phase in range(self.weights.n_phases):
+            for k in range(len(PATTERNS)):
+                self.prepare(phase, k)
+                yield None
+            self.phase(phase)
 
 
-def _make_evaluate(tables: list[list[Sequence[int]]], bias: Sequence[int]) -> Callable[[Bitboard, Bitboard], int]:
+def _make_evaluate(tables: _Tables) -> Callable[[Bitboard, Bitboard], int]:
     """The evaluation as a plain function over the given weights (closure for speed)."""
     unpack: Callable[[bytes], tuple[int, ...]] = struct.Struct("64B").unpack
     t3, t3x2 = _T3, _T3x2
@@ -368,17 +523,11 @@ def _make_evaluate(tables: list[list[Sequence[int]]], bias: Sequence[int]) -> Ca
     low5, high5, low5_243, high5_243 = _LOW5, _HIGH5, _LOW5_243, _HIGH5_243
     tr4, tr2, tr1, ro1, ro2, ro4 = _TR4, _TR2, _TR1, _RO1, _RO2, _RO4
     lo8, hi8, lo16, hi16, lo32, hi32 = _LO8, _HI8, _LO16, _HI16, _LO32, _HI32
-    phase_of = PHASE_OF_EMPTIES
-    bias_of = list(bias)
-    # Lists index about twice as fast as int16 arrays but take more memory, so
-    # each phase's tables become lists when the phase is first evaluated. Equal
-    # values share one int object: less memory, and fewer cache misses.
-    phases: list[tuple[list[int], ...] | None] = [None] * len(tables)
-
-    def phase_lists(phase: int) -> tuple[list[int], ...]:
-        lists = tuple(_shared_list(table) for table in tables[phase])
-        phases[phase] = lists
-        return lists
+    phase_of = list(tables.weights.phase_of)
+    bias_of = list(tables.weights.bias)
+    step = tables.weights.step
+    phases = tables.ready
+    phase_lists = tables.phase
 
     def evaluate(p: Bitboard, o: Bitboard) -> int:
         x = p | o << 64
@@ -415,9 +564,8 @@ def _make_evaluate(tables: list[list[Sequence[int]]], bias: Sequence[int]) -> Ca
         e = 64 - (p | o).bit_count()
         weights = phases[phase_of[e]] or phase_lists(phase_of[e])
         w_edge, w_c3, w_c25, w_l2, w_l3, w_l4, w_d8, w_d7, w_d6, w_d5, w_d4 = weights
-        return (
-            bias_of[e]
-            + w_edge[r0 + edge_x[r1]] + w_edge[r7 + edge_x[r6]]
+        return bias_of[e] + step * (
+            w_edge[r0 + edge_x[r1]] + w_edge[r7 + edge_x[r6]]
             + w_edge[k0 + edge_x[k1]] + w_edge[k7 + edge_x[k6]]
             + w_c3[low3[r0] + low3_27[r1] + low3_729[r2]] + w_c3[high3[r0] + high3_27[r1] + high3_729[r2]]
             + w_c3[low3[r7] + low3_27[r6] + low3_729[r5]] + w_c3[high3[r7] + high3_27[r6] + high3_729[r5]]
@@ -452,18 +600,29 @@ class PatternEvaluation:
     name = "patterns"
 
     def __init__(self, weights: PatternWeights) -> None:
-        if len(weights.tables) != N_PHASES or len(weights.bias) != 65:
-            raise WeightsError("weights have the wrong number of phases")
-        for phase in weights.tables:
-            if [len(t) for t in phase] != [p.size for p in PATTERNS]:
+        if len(weights.phase_of) != 65 or len(weights.bias) != 65 or not weights.deltas:
+            raise WeightsError("weights have the wrong shape")
+        if any(not 0 <= p < weights.n_phases for p in weights.phase_of):
+            raise WeightsError("weights name a phase they do not have")
+        for phase in weights.deltas:
+            if [len(d) for d in phase] != [class_count(k) for k in range(len(PATTERNS))]:
                 raise WeightsError("weights do not match the patterns")
         self.weights = weights
-        self.evaluate = _make_evaluate(weights.tables, weights.bias)
+        self._tables = _Tables(weights)
+        self.evaluate = _make_evaluate(self._tables)
 
     def __call__(self, player: Bitboard, opponent: Bitboard) -> int:
         return self.evaluate(player, opponent)
 
+    def warm_up_steps(self) -> Iterator[None]:
+        """Prepare every phase's tables now, a pattern per step, instead of at their first use mid-search.
+
+        A step takes at most a few milliseconds natively; a game loop can take
+        one or more a frame behind a menu.
+        """
+        return self._tables.steps()
+
     def warm_up(self) -> None:
-        """Prepare every phase now (about 10 ms each natively) instead of at its first use mid-search."""
-        for empties in range(1, 61, 4):
-            self.evaluate(0, (1 << (64 - empties)) - 1)
+        """Prepare every phase now, in one go."""
+        for _ in self.warm_up_steps():
+            pass

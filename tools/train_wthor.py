@@ -1,0 +1,326 @@
+"""Train the pattern evaluation on the WTHOR master games (numpy; offline only, never at run time).
+
+Every position of the 131,212 games of ``game/data/wthor`` (the FFO's
+database) is a training example for the side to move; its label is the
+final disc difference under the FFO rule (empties to the winner), made
+exact where the project's solver has done its work: ``tools/wthor_exact.py``
+solves each game from N empty squares on, and that exact score replaces the
+players' result for the game's earlier positions too (it removes the
+endgame mistakes humans make), while the positions from N empties on get
+their own exact scores. The games of ``HELD_OUT_YEAR`` are never trained on.
+
+The fit is regularised least squares over all phases at once: one weight
+per (phase, pattern, symmetric class of readings) plus one per number of
+empty squares, with a ridge penalty ``--lam`` and a smoothness penalty
+``--smooth`` that ties each phase's weights to its neighbours', so rare
+configurations take their neighbours' values. Solved by conjugate gradients
+with a diagonal preconditioner. Weights are written quantised and
+compressed (``game.ai.patterns.encode_weights``).
+
+Usage (from the repository root; intermediate data goes to ``build/wthor``)::
+
+    nice python -m tools.train_wthor extract          # replay the games once (about a minute)
+    nice python -m tools.train_wthor fit --out game/ai/weights/patterns.bin
+    nice python -m tools.train_wthor accuracy --weights game/ai/weights/patterns.bin bench/weights/patterns-v1.bin
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+
+from game.ai.patterns import (
+    PATTERNS,
+    WEIGHTS_PATH,
+    canonical_indices,
+    encode_weights,
+    instances,
+    load,
+    phase_table,
+)
+from game.wthor import read_games, replay
+from tools.wthor_exact import HELD_OUT_YEAR
+from tools.wthor_exact import load as load_exact
+
+DATA = Path("build/wthor")
+
+
+def log(message: str) -> None:
+    """A time-stamped progress line."""
+    print(time.strftime("%H:%M:%S"), message, flush=True)
+
+
+# -- positions ----------------------------------------------------------------------
+
+
+def extract(out: Path = DATA / "positions.npz") -> None:
+    """Replay every game once and keep its positions as arrays (player, opponent, game, ply, colour)."""
+    player, opponent, game, ply, black, year, margin = [], [], [], [], [], [], []
+    for g in read_games():
+        year.append(g.year)
+        margin.append(g.black_margin)
+        for i, step in enumerate(replay(g.moves)):
+            player.append(step.player)
+            opponent.append(step.opponent)
+            game.append(g.index)
+            ply.append(i)
+            black.append(step.black_to_move)
+        if g.index % 20000 == 0:
+            log(f"game {g.index}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(
+        out,
+        player=np.array(player, dtype=np.uint64),
+        opponent=np.array(opponent, dtype=np.uint64),
+        game=np.array(game, dtype=np.int32),
+        ply=np.array(ply, dtype=np.int16),
+        black=np.array(black, dtype=bool),
+        year=np.array(year, dtype=np.int16),
+        margin=np.array(margin, dtype=np.int16),
+    )
+    log(f"{len(player)} positions from {len(year)} games -> {out}")
+
+
+def labels(data: dict[str, np.ndarray], exact_empties: int) -> tuple[np.ndarray, np.ndarray]:
+    """(label in discs for the side to move, whether it is an exact score) for every position."""
+    game, black = data["game"], data["black"]
+    sign = np.where(black, 1, -1)
+    label = data["margin"][game].astype(np.int64) * sign
+    exact = np.zeros(len(game), dtype=bool)
+    solved = load_exact(exact_empties)
+    if not solved:
+        return label, exact
+    starts = np.searchsorted(game, np.arange(len(data["year"])))
+    for index, (first, scores) in solved.items():
+        at = starts[index]
+        n = len(scores)
+        rows = at + first + np.arange(n)
+        label[rows] = scores
+        exact[rows] = True
+        # earlier positions: the exact score at the first solved ply, from their side to move
+        if first:
+            early = np.arange(at, at + first)
+            label[early] = scores[0] * sign[at + first] * sign[early]
+    return label, exact
+
+
+# -- features -------------------------------------------------------------------------
+
+
+class Features:
+    """Columns of the joint model: (phase, pattern, class of readings), then one per empties count."""
+
+    def __init__(self, n_phases: int, phase_of: list[int]) -> None:
+        self.n_phases = n_phases
+        self.phase_of = np.array(phase_of, dtype=np.int64)
+        self.instances = [instances(p) for p in PATTERNS]
+        self.class_of: list[np.ndarray] = []  # per pattern: full index -> class within the pattern
+        self.offsets: list[int] = []
+        column = 0
+        for pattern in PATTERNS:
+            canon = np.array(canonical_indices(pattern), dtype=np.int64)
+            classes, compact = np.unique(canon, return_inverse=True)
+            self.class_of.append(compact.astype(np.int32))
+            self.offsets.append(column)
+            column += len(classes)
+        self.per_phase = column
+        self.bias_column = n_phases * column
+        self.n_columns = self.bias_column + 65
+
+    def columns(self, player: np.ndarray, opponent: np.ndarray) -> np.ndarray:
+        """The active columns of each position: (n, instances + 1) int32."""
+        n = len(player)
+        digits = np.empty((64, n), dtype=np.int32)
+        one = np.uint64(1)
+        for sq in range(64):
+            bit = np.uint64(sq)
+            digits[sq] = ((player >> bit) & one).astype(np.int32) + 2 * ((opponent >> bit) & one).astype(np.int32)
+        empties = 64 - (digits > 0).sum(axis=0)
+        phase_base = (self.phase_of[empties] * self.per_phase).astype(np.int32)
+        width = sum(len(i) for i in self.instances) + 1
+        out = np.empty((n, width), dtype=np.int32)
+        j = 0
+        for k, pattern_instances in enumerate(self.instances):
+            for squares in pattern_instances:
+                index = np.zeros(n, dtype=np.int32)
+                for i, sq in enumerate(squares):
+                    index += digits[sq] * (3**i)
+                out[:, j] = phase_base + self.offsets[k] + self.class_of[k][index]
+                j += 1
+        out[:, j] = self.bias_column + empties
+        return out
+
+    def weight_values(self, w: np.ndarray) -> list[list[np.ndarray]]:
+        """Per phase, per pattern: the class weights (in discs)."""
+        out = []
+        for phase in range(self.n_phases):
+            base = phase * self.per_phase
+            row = []
+            for k in range(len(PATTERNS)):
+                size = len(np.unique(self.class_of[k]))
+                row.append(w[base + self.offsets[k] : base + self.offsets[k] + size])
+            out.append(row)
+        return out
+
+
+def columns_in_batches(
+    features: Features, player: np.ndarray, opponent: np.ndarray, batch: int = 500_000
+) -> np.ndarray:
+    """``features.columns`` over many positions without holding the 64 digit rows of all of them."""
+    parts = [features.columns(player[i : i + batch], opponent[i : i + batch]) for i in range(0, len(player), batch)]
+    return np.concatenate(parts)
+
+
+# -- the fit ----------------------------------------------------------------------------
+
+
+def fit_joint(
+    cols: np.ndarray,
+    y: np.ndarray,
+    sample_weight: np.ndarray,
+    features: Features,
+    lam: float,
+    smooth: float,
+    iters: int,
+) -> np.ndarray:
+    """argmin sum_i s_i (x_i w - y_i)^2 + lam |w|^2 + smooth sum_phases |w_k - w_(k+1)|^2, by preconditioned CG."""
+    n_cols = features.n_columns
+    flat = cols.ravel()
+    width = cols.shape[1]
+    n_ph, per = features.n_phases, features.per_phase
+
+    def laplacian(v: np.ndarray) -> np.ndarray:
+        out = np.zeros_like(v)
+        grid = v[: n_ph * per].reshape(n_ph, per)
+        lap = np.zeros_like(grid)
+        diff = grid[1:] - grid[:-1]
+        lap[1:] += diff
+        lap[:-1] -= diff
+        out[: n_ph * per] = lap.ravel()
+        return out
+
+    def xv(v: np.ndarray) -> np.ndarray:
+        return v[cols].sum(axis=1)
+
+    def xtv(r: np.ndarray) -> np.ndarray:
+        return np.bincount(flat, weights=np.repeat(r, width), minlength=n_cols)
+
+    def a(v: np.ndarray) -> np.ndarray:
+        return xtv(sample_weight * xv(v)) + lam * v + smooth * laplacian(v)
+
+    degree = np.zeros(n_cols)
+    degree[: n_ph * per] = 2.0
+    degree[:per] = degree[(n_ph - 1) * per : n_ph * per] = 1.0
+    diagonal = np.bincount(flat, weights=np.repeat(sample_weight, width), minlength=n_cols) + lam + smooth * degree
+    inverse = 1.0 / diagonal
+
+    b = xtv(sample_weight * y)
+    w = np.zeros(n_cols)
+    r = b.copy()
+    z = inverse * r
+    d = z.copy()
+    rz = r @ z
+    b_norm = float(np.sqrt(b @ b))
+    for it in range(iters):
+        ad = a(d)
+        step = rz / (d @ ad)
+        w += step * d
+        r -= step * ad
+        if it % 10 == 0:
+            log(f"  CG {it}: residual {float(np.sqrt(r @ r)) / b_norm:.2e}")
+        z = inverse * r
+        rz_new = r @ z
+        d = z + (rz_new / rz) * d
+        rz = rz_new
+    return w
+
+
+def fit(args: argparse.Namespace) -> None:
+    """Fit the weights on every game but the held-out year and write the weights file."""
+    data = dict(np.load(DATA / "positions.npz"))
+    n_phases, phase_of = phase_table(args.phases)
+    features = Features(n_phases, phase_of)
+    y, exact = labels(data, args.exact_empties)
+    train = data["year"][data["game"]] != HELD_OUT_YEAR
+    if args.subsample > 1:
+        train &= data["game"] % args.subsample == 0
+    n_exact = int((exact & train).sum())
+    log(f"{int(train.sum())} training positions ({n_exact} exact labels), {features.n_columns} columns")
+    cols = columns_in_batches(features, data["player"][train], data["opponent"][train])
+    log("features built")
+    weights = np.where(exact[train], args.exact_weight, 1.0)
+    w = fit_joint(cols, y[train].astype(np.float64), weights, features, args.lam, args.smooth, args.iters)
+    residual = w[cols].sum(axis=1) - y[train]
+    log(f"training MAE {np.abs(residual).mean():.2f} discs")
+    bias = (100 * w[features.bias_column :]).tolist()
+    classes = [[(100 * values).tolist() for values in phase] for phase in features.weight_values(w)]
+    blob = encode_weights(phase_of, classes, bias, step=args.step)
+    args.out.write_bytes(blob)
+    log(f"wrote {args.out} ({len(blob)} bytes)")
+
+
+# -- accuracy ---------------------------------------------------------------------------------
+
+
+def accuracy(args: argparse.Namespace) -> None:
+    """Mean absolute error by empties on the held-out year, for each weights file, through the game's own code."""
+    data = dict(np.load(DATA / "positions.npz"))
+    y, exact = labels(data, args.exact_empties)
+    held = np.flatnonzero(data["year"][data["game"]] == HELD_OUT_YEAR)
+    boards = zip(data["player"][held].tolist(), data["opponent"][held].tolist(), strict=True)
+    empties = 64 - np.array([(p | o).bit_count() for p, o in boards])
+    print(f"held-out year {HELD_OUT_YEAR}: {len(np.unique(data['game'][held]))} games, {len(held)} positions, "
+          f"{int(exact[held].sum())} with exact labels")
+    results = []
+    for path in args.weights:
+        evaluate = load(path).evaluate
+        started = time.perf_counter()
+        predicted = np.array([evaluate(int(data["player"][i]), int(data["opponent"][i])) for i in held]) / 100.0
+        seconds = time.perf_counter() - started
+        results.append(np.abs(predicted - y[held]))
+        print(f"{path}: {1e6 * seconds / len(held):.1f} us per call")
+    header = "| empties | positions | " + " | ".join(f"MAE {Path(p).name}" for p in args.weights) + " |"
+    print(header)
+    print("|" + "---|" * (2 + len(args.weights)))
+    for lo in range(0, 60, args.bucket):
+        rows = (empties > lo) & (empties <= lo + args.bucket)
+        if rows.any():
+            cells = " | ".join(f"{err[rows].mean():.2f}" for err in results)
+            print(f"| {lo + 1}-{lo + args.bucket} | {int(rows.sum())} | {cells} |")
+    print(f"| all | {len(held)} | " + " | ".join(f"{err.mean():.2f}" for err in results) + " |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The command line: extract, fit, accuracy."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("extract", help="replay every game once into build/wthor/positions.npz")
+    p = sub.add_parser("fit", help="fit the weights and write them")
+    p.add_argument("--out", type=Path, default=WEIGHTS_PATH)
+    p.add_argument("--phases", type=int, default=20)
+    p.add_argument("--lam", type=float, default=2.0)
+    p.add_argument("--smooth", type=float, default=20.0)
+    p.add_argument("--iters", type=int, default=120)
+    p.add_argument("--exact-empties", type=int, default=12)
+    p.add_argument("--exact-weight", type=float, default=1.0, help="weight of an exactly labelled position")
+    p.add_argument("--step", type=int, default=5, help="weights are stored in multiples of this many 1/100 discs")
+    p.add_argument("--subsample", type=int, default=1, help="train on every Nth game only (quick trials)")
+    p = sub.add_parser("accuracy", help="error by empties on the held-out games")
+    p.add_argument("--weights", type=Path, nargs="+", default=[WEIGHTS_PATH])
+    p.add_argument("--exact-empties", type=int, default=12)
+    p.add_argument("--bucket", type=int, default=4, help="empties per row of the table")
+    args = parser.parse_args(argv)
+    if args.command == "extract":
+        extract()
+    elif args.command == "fit":
+        fit(args)
+    else:
+        accuracy(args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
