@@ -267,7 +267,7 @@ class PatternWeights(NamedTuple):
         cls, phase_of: Sequence[int], classes: Sequence[Sequence[Sequence[int]]], bias: Sequence[int], step: int
     ) -> PatternWeights:
         """Weights from class values per phase and pattern, in units of ``step``."""
-        deltas = []
+        deltas: list[list[Sequence[int]]] = []
         previous = [[0] * class_count(k) for k in range(len(PATTERNS))]
         for phase in classes:
             deltas.append(
