@@ -22,12 +22,28 @@ class MatchSetup:
 
     In a two-player match ``human`` is Player 1's colour; a rematch swaps it.
     ``start`` is a position text, or ``None`` for the standard start.
+    ``given`` is how many plies of the record were handed in (a pasted
+    transcript, a shared link, the review's "play from here") rather than
+    played in this match.
     """
 
     mode: Mode = "computer"
     human: Color = BLACK
     level: int = 0
     start: str | None = None
+    given: int = 0
+
+    @property
+    def counts(self) -> bool:
+        """Whether the match goes into the statistics: played from the standard start, no moves handed in.
+
+        Anything else is practice (a set-up or pasted position could farm wins).
+        """
+        return self.start is None and self.given == 0
+
+    def rematch(self) -> MatchSetup:
+        """The set-up of a fresh game of the same kind (nothing handed in)."""
+        return replace(self, given=0)
 
     def is_computer(self, colour: Color) -> bool:
         """Whether the computer plays ``colour``."""
@@ -49,7 +65,8 @@ class MatchSetup:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {"mode": self.mode, "human": self.human, "level": self.level, "start": self.start}
+        return {"mode": self.mode, "human": self.human, "level": self.level, "start": self.start,
+                "given": self.given}
 
     @classmethod
     def from_json(cls, data: Any) -> MatchSetup:
@@ -65,7 +82,10 @@ class MatchSetup:
             raise ValueError(f"bad level {level!r}")
         if start is not None:
             Position.from_text(start)  # raises NotationError (a ValueError) if malformed
-        return cls(mode, human, level, start)
+        given = data.get("given", 0)
+        if not isinstance(given, int) or isinstance(given, bool) or not 0 <= given <= 200:
+            raise ValueError(f"bad number of given moves {given!r}")
+        return cls(mode, human, level, start, given)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.browser import SHARE_BASE_ENV  # noqa: E402
 from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square  # noqa: E402
 from game.match import MatchSetup  # noqa: E402
 from game.scenes.game_scene import GameScene  # noqa: E402
@@ -267,13 +268,26 @@ def test_hint_shows_a_legal_best_move(player_factory) -> None:
     assert player.game.marks().best == [best]
 
 
-def test_share_prints_a_link_with_the_transcript(player_factory) -> None:
+def test_share_prints_a_link_with_the_transcript_at_the_configured_address(player_factory, monkeypatch) -> None:
+    monkeypatch.setenv(SHARE_BASE_ENV, "https://games.example.org/othello/")
     player = player_factory()
     player.click_button("two")
     player.click_square("f5")
     player.click_square("d6")
     player.click_button("share")
-    assert player.printed and player.printed[-1].endswith("#f5d6")
+    assert player.printed[-1] == "Share this game: https://games.example.org/othello/#f5d6"
+
+
+def test_share_without_a_configured_address_gives_the_moves_never_a_placeholder(player_factory, monkeypatch) -> None:
+    monkeypatch.delenv(SHARE_BASE_ENV, raising=False)
+    player = player_factory()
+    player.click_button("two")
+    player.click_square("f5")
+    player.click_square("d6")
+    player.click_button("share")
+    assert player.printed[-1] == "This game: f5d6"
+    toast = player.app.ctx.toasts[-1].message
+    assert "moves" in toast and "http" not in toast and "OWNER" not in toast
 
 
 def test_resign_counts_a_loss_and_shows_who_resigned(player_factory) -> None:
@@ -282,7 +296,7 @@ def test_resign_counts_a_loss_and_shows_who_resigned(player_factory) -> None:
     player.click_button("resign")
     player.click_button("confirm")
     assert isinstance(player.app.scene, ResultsScene)
-    assert "Black resigned" in player.app.scene.summary().reason
+    assert "You resigned" in player.app.scene.summary().reason
     assert player.app.ctx.stats.tally("Novice", BLACK).lost == 1
 
 

@@ -40,6 +40,8 @@ class Context:
         self.draw_ms = 4.0
         """Smoothed milliseconds the app spends drawing a frame (scene, scaling, flip)."""
         self.toasts: list[Toast] = []
+        self.toast_area: pygame.Rect | None = None
+        """Where the current scene wants toasts (an area without buttons); ``None``: the screen's bottom."""
         self.settings = self.documents.load(SETTINGS_KEY, Settings.from_json, "settings") or Settings()
         self.stats = self.documents.load(STATS_KEY, Stats.from_json, "statistics") or Stats()
         self.assets.sounds.muted = not self.settings.sound
@@ -65,7 +67,7 @@ class Context:
     def toast(self, message: str, error: bool = False, ms: int = TOAST_MS) -> None:
         """Show a short message at the bottom of the screen."""
         self.toasts = [t for t in self.toasts if t.until_ms > self.now_ms][-2:]
-        self.toasts.append(Toast(message, self.now_ms + ms, error))
+        self.toasts.append(Toast(message, self.now_ms + ms, error, self.toast_area))
 
     def flush_storage_messages(self) -> None:
         """Show whatever the storage layer had to report (corrupt files set aside, failed writes)."""
@@ -123,6 +125,7 @@ class Scene:
         self.done = False
         self.next = None
         self.persist = persist
+        self.ctx.toast_area = None
         self.layout()
 
     def cleanup(self) -> dict[str, Any]:

@@ -29,10 +29,10 @@ from game.challenges import (
     meets_goal,
     outcome_words,
 )
-from game.engine import COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
+from game.engine import COLOR_NAMES, Color, opponent_of, square_name
 from game.scenes.base import Context, Scene
-from game.ui.anim import MoveAnimation
-from game.ui.board_view import BoardView, Marks, spinner
+from game.ui.board_play import BoardPlay
+from game.ui.board_view import Marks, spinner
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
@@ -41,8 +41,6 @@ REPLY_MIN_MS = 450
 SOLUTION_STEP_MS = 900
 """Time between moves when the solution plays itself out."""
 SLICE_MS = 8.0
-BAD_MOVE_MS = 700
-KEY_STEPS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
 
 _LOADED: list[Challenge] | None = None
 _LOAD_ERROR = ""
@@ -85,101 +83,6 @@ def draw_stars(surface: pygame.Surface, centre: tuple[int, int], count: int, siz
             angle = -math.pi / 2 + k * math.pi / 5
             points.append((cx + radius * math.cos(angle), centre[1] + radius * math.sin(angle)))
         pygame.draw.polygon(surface, lit if i < count else unlit, points)
-
-
-class BoardPlay:
-    """A live board: a record, a view, square picking by pointer or keys, and the flip animation.
-
-    Shared by the challenges and the tutorial; it judges nothing itself.
-    """
-
-    def __init__(self, ctx: Context, position: Position) -> None:
-        self.ctx = ctx
-        self.record = GameRecord(position)
-        self.view: BoardView | None = None
-        self.animation: MoveAnimation | None = None
-        self.cursor: int | None = None
-        self.pressed: int | None = None
-        self.hover: int | None = None
-        self.bad_square: int | None = None
-        self.bad_until_ms = 0
-
-    @property
-    def position(self) -> Position:
-        """The position on the board."""
-        return self.record.position
-
-    def reset(self, position: Position) -> None:
-        """A fresh record from ``position``."""
-        self.record = GameRecord(position)
-        self.animation = None
-        self.bad_square = None
-
-    def pick(self, event: pygame.event.Event) -> int | None:
-        """The square this event chooses (tap or click released on the square pressed, or Enter on the cursor)."""
-        if self.view is None:
-            return None
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = None if getattr(event, "touch", False) else self.view.square_at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.pressed = self.view.square_at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            square = self.view.square_at(event.pos)
-            chosen = square if square is not None and square == self.pressed else None
-            self.pressed = None
-            if chosen is not None:
-                self.cursor = None
-            return chosen
-        elif event.type == pygame.KEYDOWN:
-            if event.key in KEY_STEPS:
-                drow, dcol = KEY_STEPS[event.key]
-                if self.cursor is None:
-                    legal = self.position.legal_squares()
-                    self.cursor = legal[0] if legal else 27
-                else:
-                    row, col = divmod(self.cursor, 8)
-                    self.cursor = max(0, min(7, row + drow)) * 8 + max(0, min(7, col + dcol))
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None:
-                return self.cursor
-        return None
-
-    def flash_bad(self, square: int, now_ms: int) -> None:
-        """Tint a square red for a moment (a move that is not allowed)."""
-        self.bad_square = square
-        self.bad_until_ms = now_ms + BAD_MOVE_MS
-
-    def play(self, square: int, now_ms: int) -> None:
-        """Play a legal move with its animation and sound (forced passes follow by themselves)."""
-        before = self.position
-        flipped = before.flips(square)
-        self.record.play(square)
-        flip_ms = int(self.ctx.settings.flip_seconds * 1000)
-        squares = [sq for sq in range(64) if flipped >> sq & 1]
-        self.animation = MoveAnimation(square, before.to_move, squares, now_ms, flip_ms) if flip_ms > 0 else None
-        self.ctx.assets.sounds.play("place")
-
-    def animating(self, now_ms: int) -> bool:
-        """Whether a move is still being animated."""
-        if self.animation is not None and self.animation.done(now_ms):
-            self.animation = None
-        return self.animation is not None
-
-    def marks(self, now_ms: int, legal: bool) -> Marks:
-        """Last move, cursor, the red flash and (when ``legal``) the legal-move dots."""
-        marks = Marks(last_move=self.record.last_move(), cursor=self.cursor)
-        if legal and self.animation is None and self.ctx.settings.show_legal:
-            marks.legal = self.position.legal_moves()
-            if self.hover is not None and marks.legal >> self.hover & 1:
-                marks.ghost = (self.hover, self.position.to_move)
-        if self.bad_square is not None and now_ms < self.bad_until_ms:
-            marks.bad_square = self.bad_square
-            marks.bad_strength = (self.bad_until_ms - now_ms) / BAD_MOVE_MS
-        return marks
-
-    def draw(self, surface: pygame.Surface, marks: Marks, now_ms: int) -> None:
-        """The board with its discs and marks."""
-        if self.view is not None:
-            self.view.draw(surface, self.position, marks, self.animation, now_ms)
 
 
 # -- the list ----------------------------------------------------------------------
@@ -325,7 +228,7 @@ class ChallengeScene(Scene):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         self.challenge: Challenge | None = None
-        self.board = BoardPlay(ctx, Position.start())
+        self.board = BoardPlay(ctx)
         self.progress = Progress()
         self.phase = "play"
         """'play' (your move), 'reply' (the solver answers), 'solved', 'failed' or 'solution'."""

@@ -9,8 +9,8 @@ import pygame
 
 from game.engine import BLACK, WHITE
 from game.match import MatchSetup, SavedGame
+from game.match_controller import level_named
 from game.scenes.base import Scene
-from game.scenes.game_scene import level_named
 from game.ui.layout import is_portrait, menu_column
 from game.ui.widgets import Button, ButtonGroup, fill_background
 
@@ -71,7 +71,7 @@ class MenuScene(Scene):
     def choose(self, action: str) -> None:
         """Carry out a menu action."""
         if action == "continue" and self.saved is not None:
-            self.go("game", setup=self.saved.setup, record=self.saved.record)
+            self.go("game", setup=self.saved.setup, record=self.saved.record, resume=True)
         elif action == "two":
             self.go("game", setup=MatchSetup("two", random.choice((BLACK, WHITE))))
         elif action == "quit":

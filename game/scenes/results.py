@@ -9,11 +9,12 @@ import pygame
 
 from game.engine import BLACK, COLOR_NAMES, REASON_TEXT, WHITE, Color, GameRecord, GameResult, opponent_of
 from game.match import MatchSetup
+from game.match_controller import level_named
 from game.review.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.base import Scene
-from game.scenes.game_scene import level_named
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
+from game.ui.text import plural
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 RESULT_ACTIONS: list[tuple[str, str]] = [("Rematch", "rematch"), ("Review", "review"), ("Menu", "menu")]
@@ -50,11 +51,18 @@ def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, hea
         explanation = result.explanation() if result.rules_differ() else ""
     else:
         winner = opponent_of(resigned) if resigned is not None else None
-        loser_name = COLOR_NAMES[resigned] if resigned is not None else ""
-        reason = f"{loser_name} resigned with {position.empty_count()} squares still empty."
+        if resigned is None:
+            who = ""
+        elif setup.mode == "computer":
+            who = "You" if resigned == setup.human else "The computer"
+        else:
+            who = f"{COLOR_NAMES[resigned]} ({setup.player_name(resigned)})"
+        moves = len(record.moves())
+        reason = (f"{who} resigned after {plural(moves, 'move')}, with "
+                  f"{plural(position.empty_count(), 'square')} still empty.")
         discs = f"{black}-{white}"
         tournament = discs
-        explanation = ""
+        explanation = "A resignation counts as a loss, whatever the discs say."
     if winner is None:
         headline = "It's a draw"
     elif setup.mode == "computer":
@@ -63,7 +71,10 @@ def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, hea
         headline = f"{COLOR_NAMES[winner]} wins! ({setup.player_name(winner)})"
     tournament_rule = "Empty squares to the winner"
     discs_rule = "Discs on the board"
-    if result is None or not result.rules_differ():
+    if result is None:
+        return Summary(headline, reason, discs.replace("-", " – "), "Discs on the board when play stopped", "", "",
+                       explanation, winner)
+    if not result.rules_differ():
         return Summary(headline, reason, discs.replace("-", " – "), "Discs on the board", "", "", explanation,
                        winner)
     if headline_rule == "discs":
@@ -82,6 +93,7 @@ class ResultsScene(Scene):
         self.setup = MatchSetup()
         self.record = GameRecord()
         self.resigned: Color | None = None
+        self.counted = False
         self.group = ButtonGroup()
 
     def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
@@ -89,6 +101,7 @@ class ResultsScene(Scene):
         self.setup = persist["setup"]
         self.record = persist["record"]
         self.resigned = persist.get("resigned")
+        self.counted = bool(persist.get("counted"))
         super().startup(now_ms, persist)
         if self.record.moves():
             self.ctx.documents.save(LAST_GAME_KEY, last_game_to_json(self.record), "last game")
@@ -130,17 +143,19 @@ class ResultsScene(Scene):
             self.go("menu")
         elif action == "review":
             self.go("review", record=self.record, setup=self.setup, back="results",
-                    back_persist={"setup": self.setup, "record": self.record, "resigned": self.resigned})
+                    back_persist={"setup": self.setup, "record": self.record, "resigned": self.resigned,
+                                  "counted": self.counted})
 
     def rematch_setup(self) -> MatchSetup:
         """Two players swap colours; against the computer you keep your choice (random is drawn again)."""
-        if self.setup.mode == "two":
-            return self.setup.swapped()
+        setup = self.setup.rematch()
+        if setup.mode == "two":
+            return setup.swapped()
         if self.ctx.settings.colour == "random":
             import random
 
-            return MatchSetup("computer", random.choice((BLACK, WHITE)), self.setup.level, self.setup.start)
-        return self.setup
+            return MatchSetup("computer", random.choice((BLACK, WHITE)), setup.level, setup.start)
+        return setup
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """The final board and the results card."""
@@ -158,9 +173,9 @@ class ResultsScene(Scene):
                               pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
         moves = len(self.record.moves())
         passes = len(self.record.played()) - moves
-        length = f"{moves} moves" + (f", {passes} pass{'es' if passes > 1 else ''}" if passes else "")
-        if moves:
-            text.draw(surface, length, 17, theme.text_dim, (card.centerx, y), "midtop")
+        length = plural(moves, "move") + (f", {plural(passes, 'pass', 'passes')}" if passes else "")
+        if moves and self.resigned is None:
+            text.draw(surface, length, 18, theme.text_dim, (card.centerx, y), "midtop")
         y += 34
         icon = self.view.disc_icon(BLACK, 40)
         score_size = 56
@@ -173,6 +188,9 @@ class ResultsScene(Scene):
         y = score_rect.bottom + 4
         text.draw(surface, summary.main_rule, 18, theme.text_dim, (card.centerx, y), "midtop")
         y += 30
+        if self.resigned is not None:
+            y = text.draw_wrapped(surface, summary.explanation, 18, theme.text_dim,
+                                  pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
         if summary.other_score:
             text.draw(surface, f"{summary.other_rule}: {summary.other_score}", 22, theme.text,
                       (card.centerx, y), "midtop", True)
@@ -182,10 +200,14 @@ class ResultsScene(Scene):
             note = "Headline rule: change it in Settings."
             text.draw(surface, note, 16, theme.text_dim, (card.centerx, y + 4), "midtop")
             y += 26
-        if self.setup.mode == "computer":
+        if not self.setup.counts:
+            line = "A practice game (from a set-up or pasted position): not counted in the statistics."
+            text.draw_wrapped(surface, line, 18, theme.text_dim,
+                              pygame.Rect(card.left + 24, card.bottom - 58, card.width - 48, 50), centred=True)
+        elif self.setup.mode == "computer":
             level = level_named(self.setup.level)
             tally = self.ctx.stats.tally(level.name, self.setup.human)
             line = (f"Against {level.name} as {COLOR_NAMES[self.setup.human]}: "
                     f"{tally.won} won, {tally.lost} lost, {tally.drawn} drawn")
-            text.draw(surface, line, 17, theme.text_dim, (card.centerx, card.bottom - 34), "midtop")
+            text.draw(surface, line, 18, theme.text_dim, (card.centerx, card.bottom - 34), "midtop")
         self.group.draw(surface, text, theme)

@@ -15,7 +15,7 @@ import pygame
 
 from game.engine import GameResult, Position, parse_square, square_name
 from game.scenes.base import Scene
-from game.scenes.challenges import BoardPlay
+from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
@@ -141,7 +141,7 @@ class TutorialScene(Scene):
 
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
-        self.board = BoardPlay(ctx, Position.start())
+        self.board = BoardPlay(ctx)
         self.index = 0
         self.move_index = 0
         self.finished_step = False
@@ -160,7 +160,8 @@ class TutorialScene(Scene):
         """Begin at the first step; remember where to go back to (a game hands its match on)."""
         self.now_ms = now_ms
         if persist.get("back") == "game":
-            self.return_to = ("game", {"setup": persist.get("setup"), "record": persist.get("record")})
+            self.return_to = ("game", {"setup": persist.get("setup"), "record": persist.get("record"),
+                                       "resume": True})
         else:
             self.return_to = ("menu", {})
         super().startup(now_ms, persist)

@@ -58,12 +58,29 @@ class TextRenderer:
             size -= 1
         return size
 
+    def ellipsize(self, text: str, size: int, max_width: int, bold: bool = False) -> str:
+        """``text``, cut short with an ellipsis if it is wider than ``max_width`` (the size stays the same)."""
+        if self.width(text, size, bold) <= max_width:
+            return text
+        low, high = 0, len(text)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.width(text[:middle].rstrip() + "…", size, bold) <= max_width:
+                low = middle
+            else:
+                high = middle - 1
+        return text[:low].rstrip() + "…"
+
     def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
-        """``text`` broken into lines no wider than ``max_width`` (words are never split)."""
+        """``text`` broken into lines no wider than ``max_width``.
+
+        Lines break between words; a word wider than a whole line (a transcript
+        typed without spaces, a 64-square position) is cut where it must be.
+        """
         lines: list[str] = []
         for paragraph in text.split("\n"):
             current = ""
-            for word in paragraph.split():
+            for word in self._pieces(paragraph.split(), size, max_width, bold):
                 candidate = f"{current} {word}" if current else word
                 if current and self.width(candidate, size, bold) > max_width:
                     lines.append(current)
@@ -72,6 +89,24 @@ class TextRenderer:
                     current = candidate
             lines.append(current)
         return lines
+
+    def _pieces(self, words: list[str], size: int, max_width: int, bold: bool) -> list[str]:
+        """The words, with any wider than ``max_width`` cut into pieces that fit."""
+        pieces: list[str] = []
+        for word in words:
+            while len(word) > 1 and self.width(word, size, bold) > max_width:
+                low, high = 1, len(word) - 1  # the longest prefix that fits, by halving
+                while low < high:
+                    middle = (low + high + 1) // 2
+                    if self.width(word[:middle], size, bold) <= max_width:
+                        low = middle
+                    else:
+                        high = middle - 1
+                cut = low
+                pieces.append(word[:cut])
+                word = word[cut:]
+            pieces.append(word)
+        return pieces
 
     def draw_wrapped(
         self,
@@ -94,3 +129,8 @@ class TextRenderer:
                 self.draw(target, line, size, colour, (rect.left, y), "topleft", bold)
             y += step
         return y
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``'1 move'``, ``'2 moves'``: a count with its noun in the right number."""
+    return f"{count} {word if count == 1 else many or word + 's'}"

@@ -156,20 +156,21 @@ def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 
 
 @dataclass
 class Toast:
-    """A short message shown at the bottom of the screen for a few seconds."""
+    """A short message for a few seconds: at the bottom of ``area`` (a place with no buttons) or of the screen."""
 
     message: str
     until_ms: int
     error: bool = False
+    area: pygame.Rect | None = None
 
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, now_ms: int) -> None:
         """Draw the toast, fading during its last 300 ms."""
-        width = surface.get_width()
-        lines = text.wrap(self.message, 20, min(width - 80, 900))
+        area = self.area or surface.get_rect().inflate(-80, -48)
+        lines = text.wrap(self.message, 20, min(area.width - 48, 900))
         height = 24 * len(lines) + 24
-        box_width = max(text.width(line, 20) for line in lines) + 48
+        box_width = min(area.width, max(text.width(line, 20) for line in lines) + 48)
         rect = pygame.Rect(0, 0, box_width, height)
-        rect.midbottom = (width // 2, surface.get_height() - 24)
+        rect.midbottom = area.midbottom
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
         alpha = max(0, min(235, (self.until_ms - now_ms) * 235 // 300))
         fill = theme.danger if self.error else theme.panel_edge
@@ -182,26 +183,36 @@ class Toast:
             y += 24
 
 
+DIALOG_PAD = 30
+"""Space around a dialog's text and between it and the buttons."""
+
+
 class Dialog:
-    """A modal box with a message and buttons; ``handle`` returns the chosen action."""
+    """A modal box with a message and buttons; ``handle`` returns the chosen action.
+
+    The first choice is the safe one (keep playing, cancel): it has the focus,
+    so Enter never does anything that cannot be taken back, and Escape chooses it too.
+    """
 
     def __init__(self, surface_size: tuple[int, int], title: str, message: str,
                  choices: Sequence[tuple[str, str]], text: TextRenderer) -> None:
         self.title = title
         self.message = message
-        width = min(620, surface_size[0] - 40)
-        lines = text.wrap(message, 22, width - 60)
-        height = 150 + 30 * len(lines)
+        width = min(640, surface_size[0] - 40)
+        self.lines = text.wrap(message, 22, width - 2 * DIALOG_PAD)
+        title_height, line_height, buttons = 74, 30, 56
+        height = title_height + line_height * len(self.lines) + DIALOG_PAD + buttons + DIALOG_PAD
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (surface_size[0] // 2, surface_size[1] // 2)
-        row = pygame.Rect(self.rect.left + 30, self.rect.bottom - 74, width - 60, 52)
+        row = pygame.Rect(self.rect.left + DIALOG_PAD, self.rect.bottom - DIALOG_PAD - buttons,
+                          width - 2 * DIALOG_PAD, buttons)
         self.group = ButtonGroup(button_row(row, choices, gap=16, size=22), columns=len(choices))
-        self.group.buttons[-1].primary = True
-        self.group.focus = len(choices) - 1
-        self.default_action = choices[-1][1]
+        self.group.buttons[0].primary = True
+        self.group.focus = 0
+        self.default_action = choices[0][1]
 
     def handle(self, event: pygame.event.Event) -> str | None:
-        """The action chosen, if any; Escape chooses the first (the cancel) choice."""
+        """The action chosen, if any; Escape chooses the first (the safe) choice."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.group.buttons[0].action
         return self.group.handle(event)
@@ -212,8 +223,10 @@ class Dialog:
         veil.fill((0, 0, 0, 150))
         surface.blit(veil, (0, 0))
         draw_panel(surface, self.rect, theme, radius=18)
-        size = text.fit_size(self.title, 30, self.rect.width - 40, bold=True)
+        size = text.fit_size(self.title, 30, self.rect.width - 2 * DIALOG_PAD, bold=True)
         text.draw(surface, self.title, size, theme.text, (self.rect.centerx, self.rect.top + 24), "midtop", True)
-        body = pygame.Rect(self.rect.left + 30, self.rect.top + 74, self.rect.width - 60, 200)
-        text.draw_wrapped(surface, self.message, 22, theme.text_dim, body, centred=True)
+        y = self.rect.top + 74
+        for line in self.lines:
+            text.draw(surface, line, 22, theme.text_dim, (self.rect.centerx, y), "midtop")
+            y += 30
         self.group.draw(surface, text, theme)

@@ -1,0 +1,166 @@
+"""The match controller's phases, moves, undo and the end, without pygame or a window."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square
+from game.match import MatchSetup, SavedGame
+from game.match_controller import MatchController, Phase
+from game.stats import Stats
+
+PASS_GAME = "d3c3e6d2d1e1b2"
+"""After these moves White's c1 leaves Black without a move."""
+WIPEOUT = ("d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3", "f4")
+"""A nine-ply game that ends with no white disc left."""
+
+
+def sq(name: str) -> int:
+    return parse_square(name)
+
+
+def run_computer(match: MatchController, limit: int = 2000) -> None:
+    """Advance the computer until it has moved (virtual time: each call 50 ms later)."""
+    for step in range(limit):
+        if match.phase is not Phase.COMPUTER:
+            return
+        match.advance(step * 50, 50.0)
+    raise AssertionError("the computer never moved")
+
+
+def test_the_controller_does_not_import_pygame() -> None:
+    code = "import sys, game.match_controller; sys.exit('pygame' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_phases_of_a_game_against_the_computer() -> None:
+    match = MatchController(MatchSetup("computer", BLACK, 0))
+    assert match.phase is Phase.HUMAN
+    move = match.play(sq("f5"))
+    assert move.colour == BLACK and move.flipped == (sq("e5"),) and move.passer is None
+    assert match.phase is Phase.COMPUTER and match.position.to_move == WHITE
+    run_computer(match)
+    assert match.phase is Phase.HUMAN and len(match.record.moves()) == 2
+
+
+def test_the_computer_moves_first_when_you_play_white() -> None:
+    match = MatchController(MatchSetup("computer", WHITE, 0))
+    assert match.phase is Phase.COMPUTER
+    run_computer(match)
+    assert match.phase is Phase.HUMAN and match.position.to_move == WHITE
+
+
+def test_an_illegal_move_is_refused_with_a_reason_and_changes_nothing() -> None:
+    match = MatchController(MatchSetup("two", BLACK))
+    before = match.position
+    with pytest.raises(ValueError, match="already taken"):
+        match.play(sq("d4"))
+    with pytest.raises(ValueError, match="not a legal move"):
+        match.play(sq("a1"))
+    assert match.position == before and match.phase is Phase.HUMAN
+
+
+def test_a_forced_pass_waits_in_its_own_phase_until_acknowledged() -> None:
+    match = MatchController(MatchSetup("two", BLACK), GameRecord.from_transcript(PASS_GAME))
+    move = match.play(sq("c1"))
+    assert move.passer == BLACK and match.record.played()[-1] == PASS
+    assert match.phase is Phase.PASS and match.pending_pass == BLACK
+    with pytest.raises(ValueError, match="acknowledged"):
+        match.play(match.position.legal_squares()[0])
+    match.acknowledge_pass()
+    assert match.phase is Phase.HUMAN and match.position.to_move == WHITE
+
+
+def test_undo_against_the_computer_goes_back_to_your_turn_and_redo_forward() -> None:
+    match = MatchController(MatchSetup("computer", BLACK, 0))
+    assert not match.can_undo()
+    match.play(sq("f5"))
+    run_computer(match)
+    two = match.record.transcript()
+    assert match.undo() and match.record.moves() == [] and match.phase is Phase.HUMAN
+    assert not match.undo()
+    assert match.redo() and match.record.transcript() == two and match.phase is Phase.HUMAN
+
+
+def test_goto_keeps_the_later_moves_for_redo() -> None:
+    match = MatchController(MatchSetup("two", BLACK), GameRecord.from_transcript("f5d6c3d3"))
+    assert match.goto(1)
+    assert match.record.transcript() == "f5" and match.record.plies[1:] == [sq("d6"), sq("c3"), sq("d3")]
+    assert match.goto(4) and match.record.transcript() == "f5d6c3d3"
+    assert not match.goto(9)
+
+
+def test_resigning_ends_the_match_and_counts_a_loss_once() -> None:
+    stats = Stats()
+    ends: list[MatchController] = []
+    match = MatchController(MatchSetup("computer", BLACK, 0), stats=stats, on_end=ends.append)
+    match.play(sq("f5"))
+    assert match.resign() == BLACK
+    assert match.phase is Phase.OVER and match.counted and ends == [match]
+    assert not match.can_undo() and not match.can_redo() and not match.can_resign()
+    with pytest.raises(ValueError):
+        match.play(sq("d6"))
+    assert stats.tally("Novice", BLACK).lost == 1
+
+
+def test_a_game_won_from_a_pasted_position_is_practice_and_counts_nothing() -> None:
+    record = GameRecord.from_transcript(PASS_GAME)
+    stats = Stats()
+    for setup in (MatchSetup("computer", BLACK, 0, start=Position.start().to_text()),
+                  MatchSetup("computer", WHITE, 0, given=len(record.plies))):
+        match = MatchController(setup, GameRecord.from_transcript(PASS_GAME), stats=stats)
+        assert not setup.counts
+        match.resign()
+        assert match.phase is Phase.OVER and not match.counted
+    assert stats.totals().played == 0
+
+
+def test_a_finished_game_ends_once_and_is_counted_once() -> None:
+    stats = Stats()
+    ends: list[MatchController] = []
+    match = MatchController(MatchSetup("two", BLACK), stats=stats, on_end=ends.append)
+    for name in WIPEOUT:
+        match.play(sq(name))
+    assert match.phase is Phase.OVER and match.record.is_over()
+    match.acknowledge_pass()
+    assert ends == [match] and stats.two_player_games == 1
+
+
+def test_a_finished_record_handed_in_is_not_counted_again() -> None:
+    stats = Stats()
+    record = GameRecord.from_transcript("".join(WIPEOUT))
+    match = MatchController(MatchSetup("two", BLACK), record, stats=stats)
+    assert match.phase is Phase.OVER and not match.counted and stats.two_player_games == 0
+
+
+def test_playing_inside_the_given_moves_keeps_the_game_practice_and_moves_the_mark() -> None:
+    record = GameRecord.from_transcript("f5d6c3d3")
+    match = MatchController(MatchSetup("two", BLACK, given=4), record)
+    match.goto(2)
+    match.play(next(s for s in match.position.legal_squares() if s != sq("c3")))
+    assert match.setup.given == 2 and not match.setup.counts
+    assert match.setup.rematch().given == 0
+
+
+def test_the_given_mark_survives_the_autosave() -> None:
+    setup = MatchSetup("computer", BLACK, 2, given=3)
+    saved = SavedGame.from_json(SavedGame(setup, GameRecord.from_transcript("f5d6c3")).to_json())
+    assert saved.setup == setup and not saved.setup.counts
+    with pytest.raises(ValueError):
+        MatchSetup.from_json({**setup.to_json(), "given": -1})
+
+
+def test_a_hint_is_found_on_your_turn_and_dropped_by_a_move() -> None:
+    match = MatchController(MatchSetup("two", BLACK))
+    assert match.start_hint()
+    for step in range(2000):
+        match.advance(step * 50, 50.0)
+        if match.hint is not None:
+            break
+    assert match.hint is not None and match.hint.best[0] in match.position.legal_squares()
+    assert not match.can_hint()
+    match.play(match.hint.best[0])
+    assert match.hint is None and match.can_hint()
