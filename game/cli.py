@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.engine import (
     COLOR_NAMES,
@@ -24,6 +25,9 @@ from game.engine import (
     square_name,
 )
 
+if TYPE_CHECKING:
+    from game.limits import Limits
+
 
 class UsageError(Exception):
     """Bad input on the command line; the message is printed as one line."""
@@ -34,6 +38,37 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
+
+
+def seconds_arg(text: str) -> float:
+    """A number of seconds above 0 (``nan``, ``inf`` and ``0`` are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text[:20]!r}")
+    return value
+
+
+def _count_arg(text: str, least: int, what: str) -> int:
+    try:
+        value = int(text) if len(text) <= 20 else least - 1
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be a whole number of {what} from {least} up, not {text[:20]!r}")
+    return value
+
+
+def nodes_arg(text: str) -> int:
+    """A node count of 1 or more."""
+    return _count_arg(text, 1, "nodes")
+
+
+def depth_arg(text: str) -> int:
+    """A depth of 0 or more plies."""
+    return _count_arg(text, 0, "plies")
 
 
 def _position_arg(text: str | None) -> Position:
@@ -57,8 +92,6 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 
 def cmd_perft(args: argparse.Namespace) -> None:
     """Count leaf nodes ``depth`` plies ahead."""
-    if args.depth < 0:
-        raise UsageError("perft: depth must be 0 or more")
     position = _position_arg(args.position)
     started = time.perf_counter()
     nodes = perft(position, args.depth, bulk=not args.no_bulk)
@@ -129,8 +162,9 @@ def cmd_bench(args: argparse.Namespace) -> None:
         started = time.perf_counter()
         nodes = perft(position, args.depth, bulk=bulk)
         seconds = time.perf_counter() - started
-        results[label] = {"nodes": nodes, "seconds": round(seconds, 6), "nps": round(nodes / seconds)}
-        lines.append(f"perft({args.depth}) {label:8} {nodes} nodes {seconds:.3f} s {nodes / seconds:,.0f} nodes/s")
+        nps = round(nodes / seconds) if seconds > 0 else 0
+        results[label] = {"nodes": nodes, "seconds": round(seconds, 6), "nps": nps}
+        lines.append(f"perft({args.depth}) {label:8} {nodes} nodes {seconds:.3f} s {nps:,} nodes/s")
     _emit(args, results, "\n".join(lines))
 
 
@@ -141,28 +175,47 @@ def _names(squares: list[int]) -> list[str]:
     return [square_name(sq) for sq in squares]
 
 
+def _limits(args: argparse.Namespace) -> Limits | None:
+    """The ``--time``/``--nodes`` limits, or ``None`` when neither was given."""
+    from game.limits import Limits
+
+    if args.time is None and args.nodes is None:
+        return None
+    return Limits(args.time, args.nodes)
+
+
 def cmd_solve(args: argparse.Namespace) -> None:
-    """Solve a position exactly: final disc difference for the side to move, all best moves."""
-    from game.ai.endgame import solve
-
+    """Solve a position exactly (final disc difference for the side to move, all best moves), or within limits."""
     position = _position_arg(args.position)
-    if position.empty_count() > args.max_empties:
+    limits = _limits(args)
+    max_empties = args.max_empties if args.max_empties is not None else 30 if limits is None else 64
+    if position.empty_count() > max_empties:
         raise UsageError(
-            f"solve: {position.empty_count()} empty squares is more than --max-empties {args.max_empties}"
+            f"solve: {position.empty_count()} empty squares is more than --max-empties {max_empties}"
+            + ("; or bound the search with --time or --nodes" if limits is None else "")
         )
-    from game.ai.thinking import get_evaluation
+    if limits is None or position.is_over() or position.must_pass():
+        from game.ai.endgame import solve
+        from game.ai.thinking import get_evaluation
 
-    result = solve(position.player, position.opponent, all_best=True, evaluation=get_evaluation("pattern"))
+        result = solve(position.player, position.opponent, all_best=True, evaluation=get_evaluation("pattern"))
+        exact, score, squares, nodes, seconds = True, result.score, result.best, result.nodes, result.seconds
+    else:
+        from game.limits import limited_search
+
+        found = limited_search(position, limits)
+        exact, score, squares, nodes, seconds = found.exact, found.score, found.best, found.nodes, found.seconds
     if position.is_over():
         best: list[str] = []
     elif position.must_pass():
         best = ["pass"]
     else:
-        best = _names(result.best)
-    data = {"score": result.score, "best": best, "nodes": result.nodes, "seconds": round(result.seconds, 6)}
+        best = _names(squares)
+    data = {"score": score, "best": best, "nodes": nodes, "seconds": round(seconds, 6), "exact": exact}
     side = COLOR_NAMES[position.to_move]
-    text = f"{side} to move: {result.score:+d} with perfect play; best: {' '.join(best) or '(game over)'}"
-    _emit(args, data, f"{text}\n{result.nodes} nodes in {result.seconds:.3f} s")
+    how = "with perfect play" if exact else "estimated (a limit ended the exact search)"
+    text = f"{side} to move: {score:+d} {how}; best: {' '.join(best) or '(game over)'}"
+    _emit(args, data, f"{text}\n{nodes} nodes in {seconds:.3f} s")
 
 
 def cmd_analyze(args: argparse.Namespace) -> None:
@@ -175,22 +228,30 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     except ValueError as exc:
         raise UsageError(f"analyze: {exc}") from None
     if position.is_over():
-        data: dict[str, Any] = {"moves": {}, "exact": True, "pv": []}
+        data: dict[str, Any] = {"moves": {}, "exact": True, "pv": [], "nodes": 0}
         _emit(args, data, "The game is over: no moves to analyse.")
         return
     passed = position.must_pass()
     if passed:
         position = position.pass_turn()
-    analysis = analyze(position, level).run()
-    if passed:  # the only move is the pass; its value is the opponent's best, from our side
-        moves: dict[str, float] = {"pass": -max(analysis.values.values())}
+    limits = _limits(args)
+    if limits is None:
+        analysis = analyze(position, level).run()
+        values, exact, line, nodes, depth = analysis.values, analysis.exact, analysis.pv, analysis.nodes, analysis.depth
     else:
-        ranked = sorted(analysis.values.items(), key=lambda kv: (-kv[1], kv[0]))
+        from game.limits import limited_search
+
+        found = limited_search(position, limits, every_value=True)
+        values, exact, line, nodes, depth = found.values, found.exact, found.pv, found.nodes, found.depth
+    if passed:  # the only move is the pass; its value is the opponent's best, from our side
+        moves: dict[str, float] = {"pass": -max(values.values())}
+    else:
+        ranked = sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))
         moves = {square_name(sq): value for sq, value in ranked}
-    pv = (["pass"] if passed else []) + _names(analysis.pv)
-    data = {"moves": moves, "exact": analysis.exact, "pv": pv}
+    pv = (["pass"] if passed else []) + _names(line)
+    data = {"moves": moves, "exact": exact, "pv": pv, "nodes": nodes}
     lines = [f"{name}: {value:+g}" for name, value in moves.items()]
-    lines.append(f"{'exact' if analysis.exact else f'depth {analysis.depth}'}; line: {' '.join(pv)}")
+    lines.append(f"{'exact' if exact else f'depth {depth}'}; line: {' '.join(pv)}; {nodes} nodes")
     _emit(args, data, "\n".join(lines))
 
 
@@ -203,8 +264,6 @@ def cmd_gtp(args: argparse.Namespace) -> None:
         level = level_by_name_or_index(args.level)
     except ValueError as exc:
         raise UsageError(f"gtp: {exc}") from None
-    if args.move_time is not None and args.move_time <= 0:
-        raise UsageError("gtp: --move-time must be more than 0 seconds")
     run(level, args.move_time)
 
 
@@ -213,13 +272,20 @@ def cmd_gtp(args: argparse.Namespace) -> None:
 Command = Callable[[argparse.Namespace], None]
 
 
+def _limit_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--time", type=seconds_arg, metavar="SECONDS",
+                        help="stop after about this long and answer the best found (exact false)")
+    parser.add_argument("--nodes", type=nodes_arg, metavar="N",
+                        help="stop after about N nodes and answer the best found (exact false)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every subcommand."""
     parser = _Parser(prog="python -m game.cli", description="Othello engine command line")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("perft", help="count leaf nodes DEPTH plies ahead")
-    p.add_argument("depth", type=int)
+    p.add_argument("depth", type=depth_arg)
     p.add_argument("--position", help="64 squares a1..h8 (X, O, -), a space, side to move")
     p.add_argument("--no-bulk", action="store_true", help="make every leaf move")
     p.set_defaults(func=cmd_perft)
@@ -231,21 +297,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("solve", help="exact final disc difference for the side to move, and all best moves")
     p.add_argument("position", help="64 squares a1..h8 (X, O, -), a space, side to move")
-    p.add_argument("--max-empties", type=int, default=30, help="refuse positions with more empties (default 30)")
+    p.add_argument("--max-empties", type=depth_arg,
+                   help="refuse positions with more empties (default 30, or none with --time or --nodes)")
+    _limit_arguments(p)
     p.set_defaults(func=cmd_solve)
 
     p = sub.add_parser("analyze", help="the value of every legal move and the principal variation")
     p.add_argument("position", help="64 squares a1..h8 (X, O, -), a space, side to move")
     p.add_argument("--level", default="max", help="level index, name or max (default max)")
+    _limit_arguments(p)
     p.set_defaults(func=cmd_analyze)
 
     p = sub.add_parser("gtp", help="play over the Go Text Protocol on stdin/stdout")
     p.add_argument("--level", default="max", help="level index, name or max (default max)")
-    p.add_argument("--move-time", type=float, help="seconds per move instead of the level's")
+    p.add_argument("--move-time", type=seconds_arg, help="seconds per move instead of the level's")
     p.set_defaults(func=cmd_gtp)
 
     p = sub.add_parser("bench", help="perft nodes per second, bulk and no-bulk")
-    p.add_argument("--depth", type=int, default=8)
+    p.add_argument("--depth", type=depth_arg, default=8)
     p.set_defaults(func=cmd_bench)
 
     for action in sub.choices.values():

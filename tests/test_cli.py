@@ -87,6 +87,11 @@ def test_show_finished_game_scores_both_ways() -> None:
         (("show", "--position", "XO X"), "64"),
         (("show", "--position", "X" * 64 + " Z"), "side to move"),
         (("perft", "-1"), "depth"),
+        (("bench", "--depth", "-1"), "--depth"),
+        (("solve", FFO_3, "--time", "nan"), "--time"),
+        (("solve", FFO_3, "--nodes", "0"), "--nodes"),
+        (("analyze", FFO_3, "--time", "-2"), "--time"),
+        (("solve", START), "--max-empties 30; or bound the search with --time or --nodes"),
         (("perft",), "depth"),
         (("solve", "nonsense"), "position"),
         (("analyze", START, "--level", "grandmaster"), "unknown level"),
@@ -94,7 +99,7 @@ def test_show_finished_game_scores_both_ways() -> None:
     ],
 )
 def test_bad_input_is_one_line_on_stderr_and_nonzero(args: tuple[str, ...], message: str) -> None:
-    done = cli(*args, "--json") if args[0] in ("show", "perft", "solve", "analyze") else cli(*args)
+    done = cli(*args, "--json") if args[0] in ("show", "perft", "solve", "analyze", "bench") else cli(*args)
     assert done.returncode != 0
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
@@ -103,8 +108,8 @@ def test_bad_input_is_one_line_on_stderr_and_nonzero(args: tuple[str, ...], mess
 
 def test_solve_json() -> None:
     data = cli_json("solve", FFO_3)
-    assert set(data) == {"score", "best", "nodes", "seconds"}
-    assert data["score"] == 2 and data["best"] == ["d1"]
+    assert set(data) == {"score", "best", "nodes", "seconds", "exact"}
+    assert data["score"] == 2 and data["best"] == ["d1"] and data["exact"] is True
 
 
 def test_solve_lists_every_best_move() -> None:
@@ -200,3 +205,48 @@ def test_gtp_final_score_and_clock() -> None:
     assert answers[4:13] == ["= "] * 9
     assert answers[13] == "= B+64"
     assert answers[14] == "= pass"
+
+
+# -- bounded searches (issue 11, item 2) --------------------------------------------------------------
+
+def test_a_node_limit_ends_a_long_solve_with_the_best_found() -> None:
+    # 60 empties: an unbounded solve would never end
+    data = cli_json("solve", START, "--nodes", "20000")
+    assert set(data) == {"score", "best", "nodes", "seconds", "exact"}
+    assert data["exact"] is False and data["nodes"] > 0  # type: ignore[operator]
+    assert data["best"] and set(data["best"]) <= {"d3", "c4", "f5", "e6"}  # type: ignore[arg-type]
+    # the node count is about the limit, not far past it
+    assert data["nodes"] <= 2 * 20000  # type: ignore[operator]
+
+
+def test_a_time_limit_ends_a_long_solve_with_the_best_found() -> None:
+    data = cli_json("solve", START, "--time", "0.3")
+    assert data["exact"] is False and data["nodes"] > 0  # type: ignore[operator]
+    assert set(data["best"]) <= {"d3", "c4", "f5", "e6"}  # type: ignore[arg-type]
+
+
+def test_limits_that_are_enough_give_the_exact_answer() -> None:
+    data = cli_json("solve", FFO_3, "--nodes", "100000000", "--time", "100")
+    assert data["exact"] is True and data["score"] == 2 and data["best"] == ["d1"]
+
+
+def test_analyze_within_limits() -> None:
+    data = cli_json("analyze", FFO_3, "--nodes", "500")
+    assert data["exact"] is False and data["nodes"] > 0  # type: ignore[operator]
+    assert set(data["moves"]) == set(FFO_3_VALUES)  # type: ignore[arg-type]
+    assert data["pv"][0] in data["moves"]  # type: ignore[index]
+    data = cli_json("analyze", FFO_3, "--time", "60")
+    assert data["exact"] is True and data["moves"] == FFO_3_VALUES
+    assert data["pv"][0] == "d1" and data["nodes"] > 0  # type: ignore[index, operator]
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "0", "-1", "soon"])
+def test_gtp_move_time_must_be_a_positive_number(value: str) -> None:
+    done = cli("gtp", "--move-time", value, stdin="genmove b\nquit\n")
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and "--move-time" in done.stderr
+
+
+def test_bench_at_depth_zero_does_not_divide_by_zero() -> None:
+    data = cli_json("bench", "--depth", "0")
+    assert data["bulk"]["nodes"] == 1  # type: ignore[index]
