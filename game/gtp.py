@@ -7,12 +7,16 @@ undo, showboard, quit``, and for match tools ``final_score`` (``B+12``,
 ``time_left`` (the move time then shrinks to fit the clock). Colours are ``black``/``white``/``b``/``w``; moves
 ``a1``..``h8`` (lower case in answers) or ``pass``. A command may carry a
 numeric id, echoed in the answer. Errors answer ``? message`` and change
-nothing.
+nothing. Input is cleaned as the protocol says (section 3.1): control
+characters removed, tabs made spaces, comments and blank lines dropped; a
+line longer than ``MAX_LINE_CHARS`` is refused, and what an error echoes of
+the input is cut short.
 
 Forced passes happen by themselves: after a move that leaves the other side
 without a move, that side's pass is already on the board, and ``play
 <colour> pass`` for it is accepted (it changes nothing). ``genmove`` for a
-side that must pass answers ``pass``.
+side that must pass answers ``pass``. ``undo`` after such a confirmed pass
+takes back the confirmation only; ``clear_board`` forgets every confirmation.
 
 >>> engine = GtpEngine()
 >>> engine.handle("1 play b f5")
@@ -23,7 +27,10 @@ side that must pass answers ``pass``.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import math
+import os
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -43,10 +50,22 @@ from game.engine import (
 )
 
 ENGINE_NAME = "Othello-WASM"
+MAX_LINE_CHARS = 4096
+"""The longest command line read; longer ones are refused (and read no further than the bound at a time)."""
+
+_ECHO_CHARS = 24
+# GTP section 3.1: control characters go, except HT (made a space) and LF
+_CLEAN = {code: None for code in (*range(0, 32), 127) if code not in (9, 10)} | {9: " "}
 
 
 class GtpError(Exception):
     """A command that cannot be carried out; answered with ``? message``."""
+
+
+def shown(text: str) -> str:
+    """``text`` quoted for an answer: ASCII only, and cut short (an answer must not echo a flood)."""
+    cut = text if len(text) <= _ECHO_CHARS else text[:_ECHO_CHARS] + "..."
+    return ascii(cut)
 
 
 def parse_colour(text: str) -> Color:
@@ -56,7 +75,7 @@ def parse_colour(text: str) -> Color:
         return BLACK
     if key in ("w", "white"):
         return WHITE
-    raise GtpError(f"invalid colour {text!r}; use black, white, b or w")
+    raise GtpError(f"invalid colour {shown(text)}; use black, white, b or w")
 
 
 class GtpEngine:
@@ -64,6 +83,8 @@ class GtpEngine:
 
     def __init__(self, level: Level | None = None, move_time: float | None = None) -> None:
         chosen = level if level is not None else LEVELS[MAX_LEVEL]
+        if move_time is not None and not (math.isfinite(move_time) and move_time > 0):
+            raise ValueError(f"the move time must be a number of seconds above 0, not {move_time}")
         if move_time is not None:
             chosen = dataclasses.replace(chosen, seconds=move_time)
         self.level = chosen
@@ -93,34 +114,42 @@ class GtpEngine:
 
     def handle(self, line: str) -> str:
         """Answer one command line (``''`` for blank or comment lines)."""
-        text = line.split("#", 1)[0].strip()
+        text = line.translate(_CLEAN).split("#", 1)[0].strip()
         if not text:
             return ""
         words = text.split()
         ident = ""
-        if words[0].isdigit():
+        if words[0].isascii() and words[0].isdigit():
             ident = words.pop(0)
             if not words:
                 return f"?{ident} empty command\n\n"
         command, args = words[0].lower(), words[1:]
         handler = self._commands.get(command)
         if handler is None:
-            return f"?{ident} unknown command {command!r}\n\n"
+            return f"?{ident} unknown command {shown(words[0])}\n\n"
         try:
             answer = handler(args)
         except GtpError as exc:
             return f"?{ident} {exc}\n\n"
+        except Exception as exc:  # a bug must cost one answer, not the session; handlers change state last
+            return f"?{ident} internal error ({type(exc).__name__})\n\n"
         return f"={ident} {answer}\n\n"
 
     def serve(self, stdin: TextIO, stdout: TextIO) -> None:
         """Answer commands from ``stdin`` until ``quit`` or end of input."""
-        for line in stdin:
-            answer = self.handle(line)
+        while not self.quit:
+            line = stdin.readline(MAX_LINE_CHARS + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+                while line and not line.endswith("\n"):  # skip the rest, a bounded piece at a time
+                    line = stdin.readline(MAX_LINE_CHARS + 1)
+                answer = f"? command line longer than {MAX_LINE_CHARS} characters\n\n"
+            else:
+                answer = self.handle(line)
             if answer:
                 stdout.write(answer)
                 stdout.flush()
-            if self.quit:
-                break
 
     # -- commands -------------------------------------------------------------------
 
@@ -134,6 +163,7 @@ class GtpEngine:
 
     def _clear_board(self, args: list[str]) -> str:
         self.record = GameRecord()
+        self._acknowledged_ply = -1  # a confirmation belongs to its game
         return ""
 
     def _pending_pass(self, colour: Color) -> bool:
@@ -191,9 +221,15 @@ class GtpEngine:
         return square_name(square)
 
     def _undo(self, args: list[str]) -> str:
-        if not self.record.can_undo():
+        record = self.record
+        if self._acknowledged_ply == record.ply and record.ply > 0 and record.plies[record.ply - 1] == PASS:
+            self._acknowledged_ply = -1  # the last command played was the pass: take back just that
+            return ""
+        if not record.can_undo():
             raise GtpError("cannot undo: no move has been played")
-        self.record.undo()
+        record.undo()
+        if self._acknowledged_ply > record.ply:
+            self._acknowledged_ply = -1  # that pass is no longer on the board
         return ""
 
     def _showboard(self, args: list[str]) -> str:
@@ -230,7 +266,9 @@ class GtpEngine:
         try:
             seconds = float(args[1])
         except ValueError:
-            raise GtpError(f"invalid time {args[1]!r}") from None
+            seconds = math.nan
+        if not math.isfinite(seconds):
+            raise GtpError(f"invalid time {shown(args[1])}: give the seconds left as a number")
         own = self.base_level.seconds if self.base_level.seconds is not None else 1.0
         moves_left = max(2, self.record.position.empty_count() // 2)
         budget = max(0.05, min(own, 0.8 * seconds / moves_left))
@@ -243,5 +281,14 @@ class GtpEngine:
 
 
 def run(level: Level | None = None, move_time: float | None = None) -> None:
-    """Serve GTP on standard input and output."""
-    GtpEngine(level, move_time).serve(sys.stdin, sys.stdout)
+    """Serve GTP on standard input and output; a controller that closes the pipe ends it quietly."""
+    engine = GtpEngine(level, move_time)
+    with contextlib.suppress(AttributeError, ValueError):
+        sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]  # bad bytes: an unknown command
+    try:
+        engine.serve(sys.stdin, sys.stdout)
+    except BrokenPipeError:
+        # nothing can be said any more, and Python's flush at exit must not complain either
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
