@@ -107,6 +107,36 @@ def labels(data: dict[str, np.ndarray], exact_empties: int) -> tuple[np.ndarray,
     return label, exact
 
 
+def selfplay_positions(directory: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(player, opponent, label, exact) of the project's self-play games (``tools/selfplay_data.py``).
+
+    A position's label is its exact score where the solver gave one, else
+    the game's first exact score (or its final score), seen from its side to
+    move; final positions are left out (the evaluation is never asked there).
+    """
+    from tools.selfplay_data import UNKNOWN, load_dir
+
+    data = load_dir(directory)
+    if not len(data["game"]):
+        return (np.zeros(0, np.uint64),) * 2 + (np.zeros(0), np.zeros(0, bool))  # type: ignore[return-value]
+    player, opponent, game, label = data["player"], data["opponent"], data["game"], data["label"]
+    # who is to move, from the discs: a move only adds discs to the mover, so the side changed
+    # between two positions of a game exactly when the new mover lost discs
+    switched = np.zeros(len(game), dtype=np.int64)
+    switched[1:] = (game[1:] == game[:-1]) & ((player[:-1] & ~player[1:]) != 0)
+    parity = np.cumsum(switched) % 2
+    known = np.flatnonzero(label != UNKNOWN)
+    games_with, first = np.unique(game[known], return_index=True)
+    anchor = known[first]
+    slot = np.clip(np.searchsorted(games_with, game), 0, len(games_with) - 1)
+    a = anchor[slot]
+    sign = np.where(parity == parity[a], 1, -1)
+    exact = label != UNKNOWN
+    labelled = np.where(exact, label, sign * label[a]).astype(np.int64)
+    keep = (games_with[slot] == game) & ~data["terminal"]
+    return player[keep], opponent[keep], labelled[keep], exact[keep]
+
+
 # -- features -------------------------------------------------------------------------
 
 
@@ -249,11 +279,17 @@ def fit(args: argparse.Namespace) -> None:
         train &= data["game"] % args.subsample == 0
     n_exact = int((exact & train).sum())
     log(f"{int(train.sum())} training positions ({n_exact} exact labels), {features.n_columns} columns")
-    cols = columns_in_batches(features, data["player"][train], data["opponent"][train])
+    player, opponent, target, is_exact = data["player"][train], data["opponent"][train], y[train], exact[train]
+    if args.selfplay is not None:
+        sp_player, sp_opponent, sp_label, sp_exact = selfplay_positions(args.selfplay)
+        log(f"{len(sp_player)} self-play positions ({int(sp_exact.sum())} exact labels) from {args.selfplay}")
+        player, opponent = np.concatenate([player, sp_player]), np.concatenate([opponent, sp_opponent])
+        target, is_exact = np.concatenate([target, sp_label]), np.concatenate([is_exact, sp_exact])
+    cols = columns_in_batches(features, player, opponent)
     log("features built")
-    weights = np.where(exact[train], args.exact_weight, 1.0)
-    w = fit_joint(cols, y[train].astype(np.float64), weights, features, args.lam, args.smooth, args.iters)
-    residual = w[cols].sum(axis=1) - y[train]
+    weights = np.where(is_exact, args.exact_weight, 1.0)
+    w = fit_joint(cols, target.astype(np.float64), weights, features, args.lam, args.smooth, args.iters)
+    residual = w[cols].sum(axis=1) - target
     log(f"training MAE {np.abs(residual).mean():.2f} discs")
     bias = (100 * w[features.bias_column :]).tolist()
     classes = [[(100 * values).tolist() for values in phase] for phase in features.weight_values(w)]
@@ -307,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--exact-empties", type=int, default=12)
     p.add_argument("--exact-weight", type=float, default=1.0, help="weight of an exactly labelled position")
     p.add_argument("--step", type=int, default=5, help="weights are stored in multiples of this many 1/100 discs")
+    p.add_argument("--selfplay", type=Path, default=None, help="also train on self-play chunks in this directory")
     p.add_argument("--subsample", type=int, default=1, help="train on every Nth game only (quick trials)")
     p = sub.add_parser("accuracy", help="error by empties on the held-out games")
     p.add_argument("--weights", type=Path, nargs="+", default=[WEIGHTS_PATH])
