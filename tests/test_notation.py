@@ -222,3 +222,19 @@ def test_board_diagram_has_coordinates_and_marks() -> None:
         "7 - - - - - - - -",
         "8 - - - - - - - -",
     ]
+
+
+@settings(max_examples=300, deadline=2000)
+@given(st.text(max_size=200) | st.text(alphabet="XOxo-.*bw \n", min_size=60, max_size=80))
+def test_any_text_is_a_position_or_one_clear_line(text: str) -> None:
+    try:
+        position = Position.from_text(text)
+    except NotationError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    assert Position.from_text(position.to_text()) == position
+
+
+def test_a_huge_position_text_is_refused_quickly() -> None:
+    with pytest.raises(NotationError, match="squares"):
+        Position.from_text("X" * 1_000_000 + " X")

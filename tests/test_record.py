@@ -284,3 +284,34 @@ def test_a_record_from_a_finished_position_is_over_at_once() -> None:
     assert result is not None and result.score_tournament() == "64-0"
     with pytest.raises(TranscriptError, match="ply 1: d3 comes after the end of the game"):
         GameRecord.from_transcript("d3", start=record.start)
+
+
+# -- explicit passes in transcripts (issue 11, item 6) ----------------------------------------------------
+
+
+@pytest.mark.parametrize("game", SAMPLE_GAMES)
+@pytest.mark.parametrize("spelling", ["pass", "PS", "--", "@@", "pa"])
+def test_explicit_passes_where_a_side_must_pass_read_as_the_same_game(game: str, spelling: str) -> None:
+    record = GameRecord.from_transcript(game)
+    written = " ".join(spelling if p == PASS else ply_name(p) for p in record.plies)
+    again = GameRecord.from_transcript(written)
+    assert again.plies == record.plies and again.transcript() == record.transcript()
+
+
+def test_an_explicit_pass_at_a_start_that_forces_one() -> None:
+    record = GameRecord.from_transcript("pass d1", BLACK_MUST_PASS)
+    assert record.transcript() == "d1" and record.is_over()
+
+
+@pytest.mark.parametrize(
+    ("transcript", "message"),
+    [
+        ("f5 pass", "ply 2: White has a legal move and may not pass"),
+        ("pass", "ply 1: Black has a legal move and may not pass"),
+        ("d3 c3 e6 d2 d1 e1 b2 c1 pass pass", "ply 10: White has a legal move and may not pass"),
+        (SHORTEST_WIPEOUT + " pass", "ply 10: pass comes after the end of the game"),
+    ],
+)
+def test_a_pass_where_the_side_could_move_is_refused(transcript: str, message: str) -> None:
+    with pytest.raises(TranscriptError, match=message):
+        GameRecord.from_transcript(transcript)

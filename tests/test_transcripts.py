@@ -13,6 +13,8 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
 
 from game.engine import BLACK, GameRecord, Position, TranscriptError, square_name  # noqa: E402
 from game.match import MatchSetup  # noqa: E402
@@ -85,6 +87,30 @@ def test_bad_transcripts_are_refused_naming_the_ply_and_the_reason(text: str, me
 def test_a_bad_start_position_line_is_refused_with_its_reason() -> None:
     with pytest.raises(TranscriptError, match="start position: position has 63 squares"):
         read_game("-" * 63 + " X\nf5")
+
+
+@pytest.mark.parametrize("text", ["1" * 40_000, "1" * 65_536, "x" * 100_000, "-" * 30 + "\n" + "1" * 70_000])
+def test_a_huge_text_is_refused_at_once_before_any_pattern(text: str) -> None:
+    # 40,000 digits once took 7 s in a backtracking move-number pattern, 64 KB 21 s
+    with pytest.raises(TranscriptError, match="too long"):
+        read_game(text)
+
+
+@settings(max_examples=200, deadline=2000)
+@given(st.text(max_size=300) | st.text(alphabet="abcdefgh12345678 .-\nXO", max_size=300))
+def test_any_text_reads_as_a_game_or_one_clear_line(text: str) -> None:
+    try:
+        record = read_game(text)
+    except TranscriptError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    if record.moves():  # what was read writes out and reads back the same
+        assert read_game(game_text(record)).plies == record.plies
+
+
+def test_a_game_text_with_explicit_passes_reads_back() -> None:
+    record = read_game("d3 c3 e6 d2 d1 e1 b2 c1 pass a3")
+    assert record.transcript() == "d3c3e6d2d1e1b2c1a3"
 
 
 def test_saving_writes_a_new_file_each_time(tmp_path: Path) -> None:
