@@ -110,6 +110,11 @@ class MatchController:
         """Whether the hint analysis is running."""
         return self._hint_job is not None
 
+    @property
+    def hint_job(self) -> Job[Analysis] | None:
+        """The hint analysis while it runs."""
+        return self._hint_job
+
     def colour_of_ply(self, index: int) -> Color:
         """The side that made ply ``index`` of the record."""
         start = self.record.start.to_move

@@ -200,9 +200,9 @@ class GameAnalysis:
         """Values of every legal move in position ``index`` for its side to move, when known."""
         return dict(self._nodes[index].values)
 
-    def summary(self, colour: Color) -> PlayerSummary:
-        """The moves of ``colour`` analysed so far, summed up."""
-        mine = [m for m in self.moves if m is not None and m.colour == colour]
+    def summary(self, colour: Color, first_ply: int = 0) -> PlayerSummary:
+        """The moves of ``colour`` analysed so far from ply ``first_ply`` on (earlier ones were not played here)."""
+        mine = [m for m in self.moves[first_ply:] if m is not None and m.colour == colour]
         choices = [m for m in mine if not m.forced]
         accuracy = sum(move_accuracy(m.loss) for m in choices) / len(choices) if choices else None
         return PlayerSummary(colour, len(mine), sum(m.loss for m in mine), accuracy,

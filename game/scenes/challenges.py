@@ -72,7 +72,7 @@ def save_progress(ctx: Context, progress: Progress) -> None:
 
 def draw_stars(surface: pygame.Surface, centre: tuple[int, int], count: int, size: int,
                lit: tuple[int, int, int], unlit: tuple[int, int, int]) -> None:
-    """Three five-pointed stars, ``count`` of them lit."""
+    """Three five-pointed stars, ``count`` of them filled in ``lit``, the others outlined in ``unlit``."""
     import math
 
     for i in range(3):
@@ -82,7 +82,10 @@ def draw_stars(surface: pygame.Surface, centre: tuple[int, int], count: int, siz
             radius = size / 2 if k % 2 == 0 else size / 4.6
             angle = -math.pi / 2 + k * math.pi / 5
             points.append((cx + radius * math.cos(angle), centre[1] + radius * math.sin(angle)))
-        pygame.draw.polygon(surface, lit if i < count else unlit, points)
+        if i < count:
+            pygame.draw.polygon(surface, lit, points)
+        else:  # an empty star as a clear outline (a dark fill vanished on the tiles)
+            pygame.draw.polygon(surface, unlit, points, width=2)
 
 
 # -- the list ----------------------------------------------------------------------
@@ -216,7 +219,7 @@ class ChallengeListScene(Scene):
         elif challenge.id in self.progress.seen_solution:
             text.draw(surface, "seen", 14, theme.text_dim, (rect.right - 12, rect.top + 12), "topright")
         draw_stars(surface, (rect.centerx, rect.bottom - 20), self.progress.stars.get(challenge.id, 0), 20,
-                   theme.accent, theme.panel_edge)
+                   theme.accent, theme.text_dim)
 
 
 # -- one challenge -------------------------------------------------------------------
@@ -402,7 +405,7 @@ class ChallengeScene(Scene):
         self.phase = "failed"
         self.wrong_tries += 1
         self._cancel_job()
-        self.message = why + " Tap the board or press Retry to try again."
+        self.message = why + " Play on the board or press Retry to try again."
 
     def _solve(self) -> None:
         assert self.challenge is not None
@@ -527,7 +530,7 @@ class ChallengeScene(Scene):
         kind_line = f"{KIND_NAMES[challenge.kind]} · {challenge.difficulty_name}"
         text.draw(surface, kind_line, 18, theme.accent, (header.left, header.top + 8), "topleft", True)
         draw_stars(surface, (header.right - 50, header.top + 18), self.progress.stars.get(challenge.id, 0), 22,
-                   theme.accent, theme.panel_edge)
+                   theme.accent, theme.text_dim)
         size = text.fit_size(challenge.title, 36, header.width, bold=True)
         text.draw(surface, challenge.title, size, theme.text, (header.left, header.top + 38), "topleft", True)
         icon = self.board.view.disc_icon(challenge.position.to_move, 30) if self.board.view else None
@@ -561,7 +564,7 @@ class ChallengeScene(Scene):
         y = inner.top
         if self.phase == "solved":
             text.draw(surface, "Solved!", 34, theme.accent, (inner.left, y), "topleft", True)
-            draw_stars(surface, (inner.right - 52, y + 18), self.earned, 28, theme.accent, theme.panel_edge)
+            draw_stars(surface, (inner.right - 52, y + 18), self.earned, 28, theme.accent, theme.text_dim)
             y += 50
             y = text.draw_wrapped(surface, challenge.explanation, 19, theme.text,
                                   pygame.Rect(inner.left, y, inner.width, inner.height), line_gap=1.25) + 8
@@ -583,7 +586,7 @@ class ChallengeScene(Scene):
                           (inner.left + 30, y + 12), "midleft")
                 y += 40
             elif self.phase == "play" and not self.message:
-                turn = "Your move" if self.board.record.moves() else "Your move: tap a square with a dot"
+                turn = "Your move" if self.board.record.moves() else "Your move: choose a square with a dot"
                 text.draw(surface, turn + ".", 20, theme.text_dim, (inner.left, y), "topleft")
                 y += 36
             if self.message:

@@ -158,6 +158,11 @@ class GameScene(Scene):
         """The hint found for this position, if any."""
         return self.match.hint
 
+    @property
+    def analysis(self) -> Any:
+        """The hint analysis while it runs, else ``None``."""
+        return self.match.hint_job
+
     def computer_to_move(self) -> bool:
         """Whether the computer is to move now."""
         return self.match.phase is Phase.COMPUTER
@@ -532,9 +537,9 @@ class GameScene(Scene):
         count_rect = text.draw(surface, count, 18, theme.text_dim, (rect.right - 16, rect.top + 10), "topright")
         opening = opening_name(self.record.moves(), self.record.start)
         if opening:
-            room = count_rect.left - rect.left - 120
+            room = 2 * min(rect.centerx - rect.left - 90, count_rect.left - rect.centerx - 12)
             text.draw(surface, text.ellipsize(opening, 18, room, bold=True), 18, theme.accent,
-                      (rect.left + 100, rect.top + 10), "topleft", True)
+                      (rect.centerx, rect.top + 10), "midtop", True)
         last = self.record.ply - 1
         self.moves.draw(surface, text, theme, self.record.plies, self.record.start.to_move, self.record.ply,
                         last if last >= 0 else None)

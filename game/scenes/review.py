@@ -26,6 +26,7 @@ from game.review.transcripts import game_text
 from game.scenes.base import Scene
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
+from game.ui.move_list import MoveList
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 SLICE_MIN_MS, SLICE_MAX_MS = 6.0, 10.0
@@ -63,7 +64,7 @@ class ReviewScene(Scene):
         self.back_persist: dict[str, Any] = {}
         self.dragging: str | None = None
         self.group = ButtonGroup()
-        self.move_cells: list[tuple[pygame.Rect, int]] = []
+        self.move_list = MoveList(pygame.Rect(0, 0, 0, 0))
         self.opening = ""
 
     # -- life cycle -------------------------------------------------------------------
@@ -94,16 +95,16 @@ class ReviewScene(Scene):
         """Board, graph, slider, navigation, comment, summary, move list and actions."""
         width, height = self.ctx.size
         if is_portrait(self.ctx.size):
-            self.view = self.ctx.board_view(pygame.Rect(0, 56, width, width))
+            self.view = self.ctx.board_view(pygame.Rect((width - 600) // 2, 52, 600, 600))
             left, column = 16, width - 32
-            self.graph = pygame.Rect(left, 790, column, 130)
-            self.slider = pygame.Rect(left, 928, column, 30)
-            nav = pygame.Rect(left, 966, column, 52)
-            self.comment = pygame.Rect(left, 1026, column, 84)
-            self.summary_rect = pygame.Rect(left, 1116, column, 70)
-            self.moves_rect = pygame.Rect(0, 0, 0, 0)
-            actions = pygame.Rect(left, height - 82, column, 62)
-            self.title_pos = (width // 2, 30)
+            self.graph = pygame.Rect(left, 660, column, 110)
+            self.slider = pygame.Rect(left, 776, column, 30)
+            nav = pygame.Rect(left, 812, column, 52)
+            self.comment = pygame.Rect(left, 872, column, 84)
+            self.summary_rect = pygame.Rect(left, 962, column, 70)
+            self.moves_rect = pygame.Rect(left, 1040, column, 150)
+            actions = pygame.Rect(left, height - 80, column, 62)
+            self.title_pos = (left, 26)
         else:
             rects = game_layout(self.ctx.size)
             self.view = self.ctx.board_view(rects.board)
@@ -116,6 +117,8 @@ class ReviewScene(Scene):
             self.moves_rect = pygame.Rect(left, 526, column, 178)
             actions = pygame.Rect(left, 714, column, 58)
             self.title_pos = (left, 38)
+        self.move_list = MoveList(self.moves_rect.inflate(-12, -12), columns=3, row_height=24, size=16)
+        self.ctx.toast_area = self.comment.union(self.summary_rect)
         buttons = button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last")], gap=8,
                              size=24)
         buttons += button_row(actions, [("Back", "back"), ("Transcript", "transcript"), ("Play from here", "play")],
@@ -144,15 +147,15 @@ class ReviewScene(Scene):
             if event.key in keys:
                 self.act(keys[event.key])
                 return
+        ply = self.move_list.handle(event)
+        if ply is not None:
+            self.go_to(ply)
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.slider.collidepoint(event.pos) or self.graph.collidepoint(event.pos):
                 self.dragging = "slider"
                 self._drag_to(event.pos[0])
                 return
-            for rect, ply in self.move_cells:
-                if rect.collidepoint(event.pos):
-                    self.go_to(ply)
-                    return
         elif event.type == pygame.MOUSEMOTION and self.dragging:
             self._drag_to(event.pos[0])
             return
@@ -227,6 +230,8 @@ class ReviewScene(Scene):
         mover = position.to_move
         number = sum(1 for p in self.record.played()[: self.index] if p != PASS) + 1
         title = f"Move {number}: {COLOR_NAMES[mover]} played {square_name(square)}"
+        if self.index < self.setup.given:
+            title += " (given, not judged)"
         move = self.current_move()
         if move is None or analysis is None:
             return [(title, "title"), ("Analysing this move…", "dim")]
@@ -290,18 +295,15 @@ class ReviewScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         self.view.draw(surface, self.record.position_at(self.index), self.marks())
-        portrait = is_portrait(self.ctx.size)
-        text.draw(surface, "Review", 34, theme.text, self.title_pos, "center" if portrait else "midleft", True)
-        if self.opening and not portrait:
-            size = text.fit_size(self.opening, 18, self.graph.width - 150)
-            text.draw(surface, self.opening, size, theme.text_dim, (self.graph.right, self.title_pos[1]),
-                      "midright")
+        title = text.draw(surface, "Review", 34, theme.text, self.title_pos, "midleft", True)
+        if self.opening:
+            opening = text.ellipsize(self.opening, 18, self.graph.right - title.right - 24)
+            text.draw(surface, opening, 18, theme.text_dim, (self.graph.right, self.title_pos[1]), "midright")
         self._draw_graph(surface)
         self._draw_slider(surface)
         self._draw_comment(surface)
         self._draw_summary(surface)
-        if self.moves_rect.width:
-            self._draw_moves(surface)
+        self._draw_moves(surface)
         for button in self.group.buttons:
             if button.action in ("first", "previous"):
                 button.enabled = self.index > 0
@@ -379,8 +381,14 @@ class ReviewScene(Scene):
             text.draw(surface, line, fitted, colours[style], (inner.left, y), "topleft", style == "title")
             y += fitted + 8
 
+    def summary(self, colour: Color) -> PlayerSummary | None:
+        """``colour``'s moves summed up: only those played in this game, not the ones it was given."""
+        return self.analysis.summary(colour, self.setup.given) if self.analysis is not None else None
+
     def _summary_line(self, summary: PlayerSummary) -> str:
         if not summary.moves:
+            if self.setup.given and self.analysis is not None and self.analysis.done:
+                return f"{self.player_label(summary.colour)}: no moves of their own in this game"
             return f"{self.player_label(summary.colour)}: no moves analysed yet"
         accuracy = f"accuracy {round(summary.accuracy)}%" if summary.accuracy is not None else "no choices"
         return (f"{self.player_label(summary.colour)}: {accuracy}, lost {round(summary.total_loss)}, "
@@ -395,7 +403,9 @@ class ReviewScene(Scene):
             return
         y = inner.top
         for colour in (BLACK, WHITE):
-            line = self._summary_line(self.analysis.summary(colour))
+            summary = self.summary(colour)
+            assert summary is not None
+            line = self._summary_line(summary)
             icon = self.view.disc_icon(colour, 18)
             surface.blit(icon, (inner.left, y + 2))
             size = text.fit_size(line, 17, inner.width - 28)
@@ -403,40 +413,16 @@ class ReviewScene(Scene):
             y += 28
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
-        theme, text = self.ctx.theme, self.ctx.text
-        rect = self.moves_rect
-        draw_panel(surface, rect, theme)
-        plies = self.record.played()
-        self.move_cells = []
-        offset = 0 if self.record.start.to_move == BLACK else 1
-        cells = [None] * offset + list(range(len(plies)))
-        rows = [cells[i: i + 2] for i in range(0, len(cells), 2)]
-        row_height = 24
-        per_column = max(1, (rect.height - 16) // row_height)
-        columns = 3
-        column_width = (rect.width - 16) // columns
-        current_row = (self.index + offset) // 2
-        first = max(0, min(current_row - per_column * columns // 2, len(rows) - per_column * columns))
-        first -= first % per_column
+        theme = self.ctx.theme
+        draw_panel(surface, self.moves_rect, theme)
         analysis = self.analysis
-        for n, row in enumerate(rows[first: first + per_column * columns]):
-            column, line = divmod(n, per_column)
-            x = rect.left + 10 + column * column_width
-            y = rect.top + 8 + line * row_height
-            text.draw(surface, f"{first + n + 1}.", 15, theme.text_dim, (x + 28, y), "topright")
-            for k, ply in enumerate(row):
-                if ply is None:
-                    continue
-                square = plies[ply]
-                label = "pass" if square == PASS else square_name(square)
-                move = analysis.moves[ply] if analysis is not None else None
-                colour = theme.text
-                if move is not None and move.verdict in VERDICT_MARK:
-                    label += VERDICT_MARK[move.verdict]
-                    colour = theme.danger if move.verdict == "blunder" else theme.accent
-                cell = pygame.Rect(x + 34 + k * 50, y - 2, 48, row_height)
-                if ply == self.index:
-                    pygame.draw.rect(surface, theme.button_hover, cell, border_radius=6)
-                text.draw(surface, label, 15, colour, (cell.left + 4, y), "topleft", ply == self.index)
-                self.move_cells.append((cell, ply))
 
+        def annotate(ply: int) -> tuple[str, Any] | None:
+            move = analysis.moves[ply] if analysis is not None and ply >= self.setup.given else None
+            if move is None or move.verdict not in VERDICT_MARK:
+                return None
+            return VERDICT_MARK[move.verdict], theme.danger if move.verdict == "blunder" else theme.accent
+
+        plies = self.record.played()
+        self.move_list.draw(surface, self.ctx.text, theme, plies, self.record.start.to_move, len(plies),
+                            self.index if self.index < len(plies) else None, annotate)

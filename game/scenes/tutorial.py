@@ -64,7 +64,7 @@ START = Position.start().to_text()
 STEPS: tuple[Step, ...] = (
     Step("The start",
          "Four discs start in the middle, and Black moves first. Black has four moves: the dotted squares. "
-         "Tap one of them.",
+         "Play one of them.",
          START, (squares("d3", "c4", "f5", "e6"),),
          after="Your disc trapped a white disc between itself and another black disc, so it turned black. "
                "That is a capture. A move must capture at least one disc.",
@@ -85,7 +85,7 @@ STEPS: tuple[Step, ...] = (
          ring=False),
     Step("Gaps and edges",
          "Only one of the marked squares is a legal move. A line with a gap in it, or one that runs into the "
-         "edge, traps nothing. Tap the one that captures.",
+         "edge, traps nothing. Play the one that captures.",
          board("........", ".X......", ".O..OOOO", ".O......", "........", ".X.OO...", "........", "........"),
          (squares("b5"),),
          after="b5 traps b4 and b3 against the black disc on b2.",
@@ -117,7 +117,7 @@ STEPS: tuple[Step, ...] = (
          board(".OOOX...", ".XOX....", "..XOX...", "...XO...", "...OX...", "........", "........", "........"),
          (squares("a1"),),
          after="a1 and the discs it captured along the edge are yours for the rest of the game.",
-         refusal="Take the corner: tap a1."),
+         refusal="Take the corner: play a1."),
     Step("Next to a corner",
          "The squares next to an empty corner are dangerous. Play b2 and watch White's answer.",
          board("........", "........", "..O.....", "...XX...", "...OO...", "........", "........", "........"),

@@ -193,8 +193,11 @@ class BoardView:
         theme = self.theme
         surface.blit(self._board, self.rect)
         if marks.bad_square is not None and marks.bad_strength > 0:
+            # a clear red square with a bright edge (a faint tint on green reads as olive)
             shade = pygame.Surface((self.square, self.square), pygame.SRCALPHA)
-            shade.fill((*theme.bad_move, int(120 * marks.bad_strength)))
+            strength = min(1.0, marks.bad_strength * 1.5)
+            shade.fill((*theme.bad_move, int(190 * strength)))
+            pygame.draw.rect(shade, (255, 235, 230, int(255 * strength)), shade.get_rect(), width=3)
             surface.blit(shade, self.square_rect(marks.bad_square))
         for square in range(64):
             colour = position.color_at(square)
@@ -207,9 +210,11 @@ class BoardView:
                 self.draw_disc(surface, square, look.colour, look.squash, look.lift)
         if marks.ghost is not None:
             self.draw_disc(surface, marks.ghost[0], marks.ghost[1], alpha=130)
-        dot_radius = max(4, self.square // 9)
+        dot_radius = max(5, self.square // 7)
         for square in squares_of(marks.legal):
-            pygame.draw.circle(surface, theme.legal_dot, self.square_center(square), dot_radius)
+            centre = self.square_center(square)
+            pygame.draw.circle(surface, theme.legal_dot, centre, dot_radius)
+            pygame.draw.circle(surface, theme.legal_ring, centre, dot_radius, width=2)
         if marks.last_move is not None and position.color_at(marks.last_move) is not None:
             cx, cy = self.square_center(marks.last_move)
             pygame.draw.circle(surface, theme.last_move, (cx, cy), max(4, self.square // 11))

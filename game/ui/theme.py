@@ -32,6 +32,8 @@ class Theme:
     white_shade: RGB
     disc_edge: RGB | None
     legal_dot: RGB
+    legal_ring: RGB
+    """The light edge that makes the legal-move dots stand out on the felt."""
     last_move: RGB
     cursor: RGB
     hint: RGB
@@ -66,11 +68,12 @@ CLASSIC = Theme(
     white_disc=(246, 246, 240),
     white_shade=(196, 198, 192),
     disc_edge=None,
-    legal_dot=(12, 64, 38),
+    legal_dot=(10, 48, 28),
+    legal_ring=(150, 214, 170),
     last_move=(236, 92, 76),
     cursor=(250, 226, 120),
     hint=(250, 210, 80),
-    bad_move=(230, 80, 70),
+    bad_move=(226, 54, 44),
     button=(52, 68, 63),
     button_hover=(68, 88, 81),
     button_disabled=(40, 50, 47),
@@ -102,6 +105,7 @@ HIGH_CONTRAST = Theme(
     white_shade=(255, 255, 255),
     disc_edge=(255, 220, 0),
     legal_dot=(255, 220, 0),
+    legal_ring=(0, 0, 0),
     last_move=(255, 60, 200),
     cursor=(0, 220, 255),
     hint=(0, 220, 255),

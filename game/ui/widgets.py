@@ -67,8 +67,9 @@ class Button:
                 return self.action
         return None
 
-    def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, focused: bool = False) -> None:
-        """Draw the button in its current state."""
+    def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, focused: bool = False,
+             size: int | None = None) -> None:
+        """Draw the button in its current state (``size``: the label's size, shared with its row)."""
         if not self.enabled:
             fill, colour = theme.button_disabled, theme.text_dim
         elif self.primary or self.selected:
@@ -85,7 +86,7 @@ class Button:
         pygame.draw.rect(surface, edge, rect, width=2 if theme.name == "contrast" else 1, border_radius=radius)
         if focused:
             pygame.draw.rect(surface, theme.cursor, rect.inflate(8, 8), width=3, border_radius=radius + 4)
-        size = text.fit_size(self.label, self.size, rect.width - 16, bold=True)
+        size = size or self.label_size(text)
         if self.subtitle:
             small = max(12, int(size * 0.62))
             small = text.fit_size(self.subtitle, small, rect.width - 16)
@@ -94,6 +95,11 @@ class Button:
                       "center")
         else:
             text.draw(surface, self.label, size, colour, rect.center, "center", bold=True)
+
+
+    def label_size(self, text: TextRenderer) -> int:
+        """The largest size up to ``size`` at which the label fits."""
+        return text.fit_size(self.label, self.size, self.rect.width - 16, bold=True)
 
 
 @dataclass
@@ -139,9 +145,15 @@ class ButtonGroup:
         return None
 
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme) -> None:
-        """Draw every button, the focused one ringed."""
+        """Draw every button, the focused one ringed; buttons in one row share one label size."""
+        sizes: dict[tuple[int, int], int] = {}
+        for button in self.buttons:
+            if not button.subtitle:
+                row = (button.rect.top, button.rect.height)
+                sizes[row] = min(sizes.get(row, button.size), button.label_size(text))
         for index, button in enumerate(self.buttons):
-            button.draw(surface, text, theme, focused=index == self.focus)
+            size = None if button.subtitle else sizes[(button.rect.top, button.rect.height)]
+            button.draw(surface, text, theme, focused=index == self.focus, size=size)
 
 
 def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 10, size: int = 22) -> list[Button]:
