@@ -104,6 +104,7 @@ def slow_down_search(factor: int) -> None:
     natively, so the frames show what slices that overrun by more cost.
     """
     import game.ai.endgame as endgame
+    import game.ai.ordering as ordering
     import game.ai.search as search
     from game.ai.patterns import default_evaluation
 
@@ -124,6 +125,7 @@ def slow_down_search(factor: int) -> None:
     evaluation.evaluate = slow_evaluate  # type: ignore[method-assign]
     search.legal_moves = slow_moves  # type: ignore[assignment]
     endgame.legal_moves = slow_moves  # type: ignore[assignment]
+    ordering.legal_moves = slow_moves  # type: ignore[assignment]
 
 
 def main() -> None:

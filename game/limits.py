@@ -97,7 +97,7 @@ def _exact(position: Position, limits: Limits, every_value: bool, started: float
     p, o = position.player, position.opponent
     solver = Solver()
     if limits.nodes is not None:
-        solver.node_limit = limits.nodes
+        solver.budget.limit_nodes(limits.nodes)
     deadline = None if limits.seconds is None else started + limits.seconds
     try:
         if every_value:

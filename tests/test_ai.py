@@ -118,8 +118,7 @@ class FakeClock:
 
 
 def _use_clock(job: Job[int], clock: FakeClock) -> None:
-    for search in job._searches:  # noqa: SLF001 - the test drives the job's clock
-        search.clock = clock
+    job.budget.clock = clock  # the budget every search of the job shares
 
 
 def test_slices_yield_soon_after_their_deadline() -> None:

@@ -5,17 +5,20 @@ CPython on WebAssembly. Nothing here imports pygame.
 
 The game uses three things: ``LEVELS`` (weakest first), ``think(position,
 level)`` which returns a job whose ``advance(max_ms)`` gives the chosen
-square once done, and ``analyze(position)`` whose job gives an ``Analysis``.
+square once done, and ``analyze(position)`` whose job gives an ``Analysis``;
+the review values whole games with an ``Analyzer``. ``docs/ai.md`` maps the
+modules.
 """
 
 from .levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, Level, level_by_name_or_index
-from .thinking import Analysis, Job, analyze, solve_position, think, warm_up
+from .thinking import Analysis, Analyzer, Job, analyze, solve_position, think, warm_up
 
 __all__ = [
     "DEFAULT_LEVEL",
     "LEVELS",
     "MAX_LEVEL",
     "Analysis",
+    "Analyzer",
     "Job",
     "Level",
     "analyze",

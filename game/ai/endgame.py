@@ -32,43 +32,23 @@ from typing import TypeVar
 
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
 
-INF = 10_000
+from .budget import Budget, NodeLimitReached
+from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
+from .ordering import fastest_first_endgame, parity_order
+from .table import EXACT_DEPTH, INF, Table, store
+
+__all__ = ["NodeLimitReached", "SolveResult", "Solver", "final_score", "run_to_end", "solve", "stable_discs"]
+
 T = TypeVar("T")
-
-# Squares in the order a move is worth trying when other things are equal:
-# corners, then A- and B-squares on the edges, then the middle, then C- and X-squares.
-_SQUARE_PRIORITY = [
-    0, 5, 1, 2, 2, 1, 5, 0,
-    5, 6, 4, 4, 4, 4, 6, 5,
-    1, 4, 3, 3, 3, 3, 4, 1,
-    2, 4, 3, 9, 9, 3, 4, 2,
-    2, 4, 3, 9, 9, 3, 4, 2,
-    1, 4, 3, 3, 3, 3, 4, 1,
-    5, 6, 4, 4, 4, 4, 6, 5,
-    0, 5, 1, 2, 2, 1, 5, 0,
-]  # fmt: skip
-SQUARE_ORDER: tuple[int, ...] = tuple(sorted(range(64), key=lambda sq: (_SQUARE_PRIORITY[sq], sq)))
-
-# Quadrant of each square, for parity: a region with an odd number of empties
-# is where the last move of the region tends to be ours.
-QUADRANT_MASKS: tuple[Bitboard, ...] = (
-    0x000000000F0F0F0F,
-    0x00000000F0F0F0F0,
-    0x0F0F0F0F00000000,
-    0xF0F0F0F000000000,
-)
-_QUADRANT_OF = [(sq // 32) * 2 + (sq % 8) // 4 for sq in range(64)]
 
 PLAIN_EMPTIES = 7
 """Below this many empties the solver recurses without yielding."""
 DEEP_TT_EMPTIES = 12
 """Positions with this many empties and more go to the deep transposition table."""
-STABILITY_MIN_EMPTIES = 9
 FASTEST_FIRST_MIN_EMPTIES = 8
-ETC_MIN_EMPTIES = 8
+"""From this many empties on, moves are ordered fastest-first; below, by parity."""
 ASPIRATION_WIDTH = 1
 """Half-width of the first window around the expected score, in discs."""
-
 
 
 def final_score(player: Bitboard, opponent: Bitboard) -> int:
@@ -83,96 +63,6 @@ def final_score(player: Bitboard, opponent: Bitboard) -> int:
     return 0
 
 
-# -- stability -----------------------------------------------------------------
-
-_EDGE_ROWS = 0xFF000000000000FF
-_EDGE_COLS = 0x8181818181818181
-
-
-def _full_lines(filled: Bitboard) -> tuple[Bitboard, Bitboard, Bitboard, Bitboard]:
-    """Squares whose row, column, diagonal and anti-diagonal are completely filled."""
-    row = filled & (filled >> 1) & (filled >> 2) & (filled >> 3)
-    row &= row >> 4
-    row &= 0x0101010101010101
-    row *= 0xFF  # spread each full row's bit over the row
-
-    col = filled & (filled >> 8) & (filled >> 16) & (filled >> 24)
-    col &= col >> 32
-    col &= 0xFF
-    col *= 0x0101010101010101
-
-    diag = 0
-    for mask in _DIAG_MASKS:
-        if filled & mask == mask:
-            diag |= mask
-    anti = 0
-    for mask in _ANTI_MASKS:
-        if filled & mask == mask:
-            anti |= mask
-    return row & MASK64, col & MASK64, diag, anti
-
-
-def _line_masks(step_row: int, step_col: int) -> tuple[Bitboard, ...]:
-    masks = []
-    seen = 0
-    for start in range(64):
-        if seen >> start & 1:
-            continue
-        r, c = divmod(start, 8)
-        # walk back to the start of the line
-        while 0 <= r - step_row < 8 and 0 <= c - step_col < 8:
-            r, c = r - step_row, c - step_col
-        mask = 0
-        while 0 <= r < 8 and 0 <= c < 8:
-            mask |= 1 << (r * 8 + c)
-            r, c = r + step_row, c + step_col
-        seen |= mask
-        if mask.bit_count() >= 3:
-            masks.append(mask)
-    return tuple(masks)
-
-
-_DIAG_MASKS = _line_masks(1, 1)
-_ANTI_MASKS = _line_masks(1, -1)
-
-
-def stable_discs(player: Bitboard, opponent: Bitboard) -> Bitboard:
-    """A subset of ``player``'s discs that can never be flipped.
-
-    A disc is stable when, along each of the four lines through it, its line
-    is full or it touches the edge or a stable disc of its own colour. The
-    set grows from the edges inwards until nothing changes.
-    """
-    filled = player | opponent
-    row_full, col_full, diag_full, anti_full = _full_lines(filled)
-    stable = 0
-    candidates = player
-    while True:
-        horizontal = row_full | _EDGE_COLS | ((stable << 1) & 0xFEFEFEFEFEFEFEFE) | ((stable >> 1) & 0x7F7F7F7F7F7F7F7F)
-        vertical = col_full | _EDGE_ROWS | (stable << 8) | (stable >> 8)
-        diagonal = (
-            diag_full
-            | _EDGE_ROWS
-            | _EDGE_COLS
-            | ((stable << 9) & 0xFEFEFEFEFEFEFEFE)
-            | ((stable >> 9) & 0x7F7F7F7F7F7F7F7F)
-        )
-        anti = (
-            anti_full
-            | _EDGE_ROWS
-            | _EDGE_COLS
-            | ((stable << 7) & 0x7F7F7F7F7F7F7F7F)
-            | ((stable >> 7) & 0xFEFEFEFEFEFEFEFE)
-        )
-        grown = candidates & horizontal & vertical & diagonal & anti
-        if grown == stable:
-            return stable
-        stable = grown
-
-
-# -- the solver ------------------------------------------------------------------
-
-
 @dataclass
 class SolveResult:
     """An exact endgame result for the side to move."""
@@ -184,33 +74,33 @@ class SolveResult:
     pv: list[int] = field(default_factory=list)
 
 
-class NodeLimitReached(Exception):
-    """A search has used its node budget."""
-
-
 class Solver:
     """An exact (or win/loss/draw) endgame search that can run in slices.
 
-    ``run(...)`` is a generator: it yields ``None`` whenever the current
-    slice's deadline (``slice_deadline``) has passed, and returns the score.
+    ``search(...)`` is a generator: it yields ``None`` whenever the budget's
+    slice is spent, and returns the score. The budget (shared by reference
+    with the job and any midgame search that calls the solver) also counts
+    the nodes and holds the hard time and node limits.
     """
 
-    def __init__(self, tt_limit: int = 200_000) -> None:
-        self.nodes = 0
+    def __init__(self, budget: Budget | None = None, tt_limit: int = 200_000) -> None:
+        self.budget = Budget() if budget is None else budget
         # Two tables, so the many small subtrees cannot crowd out the few big ones:
         # each is emptied when full, and the deep one fills slowly.
-        self.tt: dict[tuple[Bitboard, Bitboard], tuple[int, int, int]] = {}
-        self.tt_shallow: dict[tuple[Bitboard, Bitboard], tuple[int, int, int]] = {}
+        self.tt: Table = {}
+        self.tt_shallow: Table = {}
         self.tt_limit = tt_limit
-        self.slice_deadline = float("inf")
-        self.node_limit = 1 << 62
-        self.clock = time.perf_counter
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far by everything sharing this solver's budget."""
+        return self.budget.nodes
 
     # -- lowest levels: plain recursion ------------------------------------------
 
     def _last1(self, p: Bitboard, o: Bitboard, sq: int) -> int:
         """Score with exactly one empty square ``sq``; ``p`` to move."""
-        self.nodes += 1
+        self.budget.nodes += 1
         n_p = p.bit_count()
         f = FLIPPERS[sq](p, o)
         if f:
@@ -224,7 +114,7 @@ class Solver:
 
     def _last2(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, first: int, second: int, passed: bool) -> int:
         """Score with exactly two empty squares; ``p`` to move."""
-        self.nodes += 1
+        self.budget.nodes += 1
         best = -INF
         f = FLIPPERS[first](p, o)
         if f:
@@ -249,7 +139,7 @@ class Solver:
             return self._last2(p, o, alpha, beta, empties[0], empties[1], passed)
         if n == 1:
             return self._last1(p, o, empties[0])
-        self.nodes += 1
+        self.budget.nodes += 1
         flippers = FLIPPERS
         best = -INF
         moved = False
@@ -274,27 +164,6 @@ class Solver:
 
     # -- upper levels: generators ---------------------------------------------------
 
-    def _ordered_moves(
-        self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int, n_empty: int
-    ) -> list[tuple[int, Bitboard]]:
-        """Legal moves with their flips, fastest-first (fewest opponent replies first)."""
-        scored = []
-        flippers = FLIPPERS
-        mobility = legal_moves
-        while moves:
-            bit = moves & -moves
-            moves ^= bit
-            sq = bit.bit_length() - 1
-            f = flippers[sq](p, o)
-            np_, no = o ^ f, p | f | bit
-            replies = mobility(np_, no)
-            key = replies.bit_count() * 16 + (replies & 0x8100000000000081).bit_count() * 32 + _SQUARE_PRIORITY[sq]
-            if sq == tt_move:
-                key = -(1 << 30)
-            scored.append((key, sq, f))
-        scored.sort()
-        return [(sq, f) for _, sq, f in scored]
-
     def search(
         self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False
     ) -> Generator[None, None, int]:
@@ -302,31 +171,28 @@ class Solver:
         empty = ~(p | o) & MASK64
         n_empty = empty.bit_count()
         if n_empty < PLAIN_EMPTIES:
-            return self._plain(p, o, alpha, beta, _parity_order(empty), passed)
-        self.nodes += 1
-        if self.nodes >= self.node_limit:
-            raise NodeLimitReached
+            return self._plain(p, o, alpha, beta, parity_order(empty), passed)
+        budget = self.budget
+        budget.nodes += 1
+        if budget.nodes >= budget.node_limit:
+            budget.nodes_spent()
 
-        # stability cut-off: the opponent's stable discs bound our best score
-        if n_empty >= STABILITY_MIN_EMPTIES and alpha >= 64 - 2 * 20:
-            bound = 64 - 2 * stable_discs(o, p).bit_count()
-            if bound <= alpha:
-                return bound
+        if alpha >= STABILITY_THRESHOLD[n_empty]:
+            cut = stability_cutoff(p, o, alpha)
+            if cut is not None:
+                return cut
 
         key = (p, o)
         tt_move = -1
         table = self.tt if n_empty >= DEEP_TT_EMPTIES else self.tt_shallow
         entry = table.get(key)
         if entry is not None:
-            lower, upper, tt_move = entry
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
+            cut = table_cutoff(entry, EXACT_DEPTH, alpha, beta)
+            if cut is not None:
+                return cut
+            tt_move = entry[3]
+            alpha = max(alpha, entry[1])
+            beta = min(beta, entry[2])
 
         moves = legal_moves(p, o)
         if not moves:
@@ -340,16 +206,15 @@ class Solver:
         best_move = -1
         first = True
         if n_empty >= FASTEST_FIRST_MIN_EMPTIES:
-            ordered = self._ordered_moves(p, o, moves, tt_move, n_empty)
+            ordered = fastest_first_endgame(p, o, moves, tt_move)
         else:
-            ordered = [(sq, FLIPPERS[sq](p, o)) for sq in _parity_order(empty) if moves >> sq & 1]
+            ordered = [(sq, FLIPPERS[sq](p, o)) for sq in parity_order(empty) if moves >> sq & 1]
         if n_empty >= ETC_MIN_EMPTIES:
-            # enhanced transposition cut-off: a child already known to be bad enough for the opponent
             child_table = self.tt if n_empty - 1 >= DEEP_TT_EMPTIES else self.tt_shallow
-            for sq, f in ordered:
-                known = child_table.get((o ^ f, p | f | (1 << sq)))
-                if known is not None and -known[1] >= beta:
-                    return -known[1]
+            cut = etc_cutoff(child_table, ordered, p, o, EXACT_DEPTH, beta)
+            if cut is not None:
+                return cut
+        clock = budget.clock
         for sq, f in ordered:
             child_p, child_o = o ^ f, p | f | (1 << sq)
             if first:
@@ -366,32 +231,11 @@ class Solver:
                     alpha = score
                     if alpha >= beta:
                         break
-            if self.clock() > self.slice_deadline:
+            if clock() > budget.deadline and budget.expired():
                 yield None  # the slice is spent: let the game loop draw a frame
 
-        self._store(table, key, best, original_alpha, beta, best_move, entry)
+        store(table, self.tt_limit, key, EXACT_DEPTH, best, original_alpha, beta, best_move, entry)
         return best
-
-    def _store(
-        self,
-        table: dict[tuple[Bitboard, Bitboard], tuple[int, int, int]],
-        key: tuple[Bitboard, Bitboard],
-        best: int,
-        alpha: int,
-        beta: int,
-        move: int,
-        entry: tuple[int, int, int] | None,
-    ) -> None:
-        lower, upper = (-INF, INF) if entry is None else (entry[0], entry[1])
-        if best <= alpha:
-            upper = min(upper, best)
-        elif best >= beta:
-            lower = max(lower, best)
-        else:
-            lower = upper = best
-        if len(table) >= self.tt_limit and key not in table:
-            table.clear()
-        table[key] = (lower, upper, move)
 
     def root(
         self, p: Bitboard, o: Bitboard, mode: str = "best", alpha: int = -64, beta: int = 64
@@ -409,10 +253,11 @@ class Solver:
                 score = yield from self.search(o, p, -beta, -alpha, True)
                 return -score, [], {}
             return final_score(p, o), [], {}
+        budget = self.budget
         values: dict[int, int] = {}
         best = -INF
         best_moves: list[int] = []
-        for sq, f in self._ordered_moves(p, o, moves, -1, 64 - (p | o).bit_count()):
+        for sq, f in fastest_first_endgame(p, o, moves, -1):
             child_p, child_o = o ^ f, p | f | (1 << sq)
             if best == -INF or mode == "all_values":
                 score = -(yield from self.search(child_p, child_o, -beta, -alpha))
@@ -428,10 +273,9 @@ class Solver:
                 best_moves = [sq]
             elif score == best:
                 best_moves.append(sq)
-            if self.clock() > self.slice_deadline:
+            if budget.clock() > budget.deadline and budget.expired():
                 yield None
         return best, sorted(best_moves), values
-
 
     def aspirated(
         self, p: Bitboard, o: Bitboard, guess: int, all_best: bool = False
@@ -454,27 +298,6 @@ class Solver:
         if all_best and best:
             score, best, _ = yield from self.root(p, o, "all_best", score - 1, score + 1)
         return score, best
-
-
-_PRIORITY_KEY = [_SQUARE_PRIORITY[sq] * 64 + sq for sq in range(64)]
-
-
-def _parity_order(empty: Bitboard) -> list[int]:
-    """Empty squares, those in quadrants with an odd number of empties first, then by square priority."""
-    odd = 0
-    for mask in QUADRANT_MASKS:
-        region = empty & mask
-        if region.bit_count() & 1:
-            odd |= region
-    squares = []
-    key = _PRIORITY_KEY
-    while empty:
-        low = empty & -empty
-        empty ^= low
-        sq = low.bit_length() - 1
-        squares.append((key[sq] if odd & low else key[sq] + 4096, sq))
-    squares.sort()
-    return [sq for _, sq in squares]
 
 
 def run_to_end(gen: Generator[None, None, T]) -> T:

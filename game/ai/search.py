@@ -2,119 +2,70 @@
 
 Scores are in evaluation units (``DISC`` = 100 per disc) for the side to
 move. The upper part of the tree is a generator, so the caller can run the
-search a slice at a time: it yields whenever ``slice_deadline`` has passed.
-Nodes within ``PLAIN_DEPTH`` plies of the horizon are searched by plain
-recursion, each call bounded to a few milliseconds.
+search a slice at a time: it yields whenever the shared ``Budget``'s slice
+is spent. Nodes within ``PLAIN_DEPTH`` plies of the horizon are searched by
+plain recursion, each call bounded to a few milliseconds.
 
-Move ordering: the transposition table's move, then (high in the tree) the
-evaluation of each child as a one-ply shallow search, lower down the
-opponent's mobility (fastest-first), corner and X-square knowledge and a
-history table of moves that caused cut-offs.
+Move ordering (``ordering``): the transposition table's move, then (high in
+the tree) the evaluation of each child as a one-ply shallow search, lower
+down fastest-first with square knowledge and a history of cut-off moves.
 
 When the remaining depth reaches the number of empty squares, the exact
-endgame solver takes over, so late positions are scored exactly.
+endgame solver takes over (sharing the budget), so late positions are
+scored exactly.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Generator
 
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
 
-from .endgame import NodeLimitReached, Solver, final_score
+from .budget import Budget
+from .cutoffs import table_cutoff
+from .endgame import Solver, final_score
 from .evaluation import DISC, Evaluation
+from .ordering import Ordered, evaluated, fastest_first_midgame
+from .table import INF, Table, store
 
-INF = 1_000_000
+__all__ = ["INF", "PLAIN_DEPTH", "SHALLOW_ORDER_DEPTH", "MidgameSearch"]
+
 PLAIN_DEPTH = 2
 """Nodes this close to the horizon are searched without yielding."""
 SHALLOW_ORDER_DEPTH = 2
 """From this remaining depth on, children are ordered by their evaluation."""
 
-_X_SQUARE_CORNER = {9: 0, 14: 7, 49: 56, 54: 63}
-_ORDER_BONUS = [0] * 64
-for _sq in (0, 7, 56, 63):
-    _ORDER_BONUS[_sq] = -40
-for _sq in (9, 14, 49, 54):
-    _ORDER_BONUS[_sq] = 30
-for _sq in (1, 8, 6, 15, 48, 57, 55, 62):
-    _ORDER_BONUS[_sq] = 10
-
-TTEntry = tuple[int, int, int, int]
-"""(depth, lower bound, upper bound, best move) of a searched position."""
-
 
 class MidgameSearch:
     """Alpha-beta search with an evaluation, a bounded transposition table and history."""
 
-    def __init__(self, evaluation: Evaluation, tt_limit: int = 200_000) -> None:
+    def __init__(self, evaluation: Evaluation, budget: Budget | None = None, tt_limit: int = 200_000) -> None:
         # the pattern evaluation offers its plain function, which saves a __call__ per leaf
         self.evaluate: Callable[[Bitboard, Bitboard], int] = getattr(evaluation, "evaluate", evaluation)
-        self.tt: dict[tuple[Bitboard, Bitboard], TTEntry] = {}
+        self.budget = Budget() if budget is None else budget
+        self.tt: Table = {}
         self.tt_limit = tt_limit
         self.history = [0] * 64
-        self.nodes = 0
-        self.node_limit = 1 << 62
-        self.slice_deadline = float("inf")
-        self.clock = time.perf_counter
-        self.solver = Solver(tt_limit=tt_limit)
+        self.solver = Solver(self.budget, tt_limit=tt_limit)
 
-    # -- helpers ---------------------------------------------------------------
-
-    def _count_node(self) -> None:
-        """Count a node, stopping the search when the node budget is spent."""
-        self.nodes += 1
-        if self.nodes >= self.node_limit:
-            raise NodeLimitReached
-
-    def _store(self, key: tuple[Bitboard, Bitboard], depth: int, best: int, alpha: int, beta: int, move: int) -> None:
-        if best <= alpha:
-            entry: TTEntry = (depth, -INF, best, move)
-        elif best >= beta:
-            entry = (depth, best, INF, move)
-        else:
-            entry = (depth, best, best, move)
-        tt = self.tt
-        if len(tt) >= self.tt_limit and key not in tt:
-            tt.clear()  # a crude but bounded replacement policy
-        tt[key] = entry
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far by everything sharing this search's budget (the solver too)."""
+        return self.budget.nodes
 
     def _exact(self, p: Bitboard, o: Bitboard, alpha: int, beta: int) -> Generator[None, None, int]:
         """Exact endgame score in evaluation units, searched with the endgame solver."""
-        solver = self.solver
-        solver.slice_deadline = self.slice_deadline
-        solver.node_limit = solver.nodes + (self.node_limit - self.nodes)
-        before = solver.nodes
         # the widest disc window inside which the caller's window lies
         lo = max(-64, alpha // DISC - 1)
         hi = min(64, -(-beta // DISC) + 1)
-        score = yield from solver.search(p, o, lo, hi)
-        self.nodes += solver.nodes - before
+        score = yield from self.solver.search(p, o, lo, hi)
         return score * DISC
 
-    def order(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int, depth: int) -> list[tuple[int, Bitboard]]:
+    def order(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int, depth: int) -> Ordered:
         """Moves with their flips, most promising first."""
-        flippers = FLIPPERS
-        mobility = legal_moves
-        history = self.history
-        bonus = _ORDER_BONUS
-        scored = []
-        use_eval = depth >= SHALLOW_ORDER_DEPTH
-        evaluate = self.evaluate
-        while moves:
-            bit = moves & -moves
-            moves ^= bit
-            sq = bit.bit_length() - 1
-            f = flippers[sq](p, o)
-            if sq == tt_move:
-                key = -(1 << 40)
-            elif use_eval:
-                key = evaluate(o ^ f, p | f | bit)
-            else:
-                key = mobility(o ^ f, p | f | bit).bit_count() * 100 + bonus[sq] * 10 - history[sq]
-            scored.append((key, sq, f))
-        scored.sort()
-        return [(sq, f) for _, sq, f in scored]
+        if depth >= SHALLOW_ORDER_DEPTH:
+            return evaluated(p, o, moves, tt_move, self.evaluate)
+        return fastest_first_midgame(p, o, moves, tt_move, self.history)
 
     # -- the search ----------------------------------------------------------------
 
@@ -127,20 +78,19 @@ class MidgameSearch:
             return (yield from self._exact(p, o, alpha, beta))
         if depth <= PLAIN_DEPTH:
             return self.shallow(p, o, depth, alpha, beta, passed)
-        self._count_node()
+        budget = self.budget
+        budget.nodes += 1
+        if budget.nodes >= budget.node_limit:
+            budget.nodes_spent()
 
         key = (p, o)
         tt_move = -1
         entry = self.tt.get(key)
         if entry is not None:
-            entry_depth, lower, upper, tt_move = entry
-            if entry_depth >= depth:
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
+            cut = table_cutoff(entry, depth, alpha, beta)
+            if cut is not None:
+                return cut
+            tt_move = entry[3]
 
         moves = legal_moves(p, o)
         if not moves:
@@ -152,6 +102,7 @@ class MidgameSearch:
         best = -INF
         best_move = -1
         first = True
+        clock = budget.clock
         for sq, f in self.order(p, o, moves, tt_move, depth):
             child_p, child_o = o ^ f, p | f | (1 << sq)
             if first:
@@ -169,14 +120,15 @@ class MidgameSearch:
                     if alpha >= beta:
                         self.history[sq] += depth * depth
                         break
-            if self.clock() > self.slice_deadline:
+            if clock() > budget.deadline and budget.expired():
                 yield None  # the slice is spent: let the game loop draw a frame
-        self._store(key, depth, best, original_alpha, beta, best_move)
+        store(self.tt, self.tt_limit, key, depth, best, original_alpha, beta, best_move)
         return best
 
     def shallow(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, passed: bool = False) -> int:
         """Plain alpha-beta for the last plies before the horizon."""
-        self.nodes += 1
+        budget = self.budget
+        budget.nodes += 1
         if depth == 0:
             return self.evaluate(p, o)
         moves = legal_moves(p, o)
@@ -188,7 +140,7 @@ class MidgameSearch:
         best = -INF
         if depth == 1:
             evaluate = self.evaluate
-            self.nodes += moves.bit_count()
+            budget.nodes += moves.bit_count()
             while moves:
                 bit = moves & -moves
                 moves ^= bit
@@ -217,6 +169,7 @@ class MidgameSearch:
         moves other than the best are upper bounds unless they fell inside
         the window.
         """
+        budget = self.budget
         moves = legal_moves(p, o)
         ordered = self.order(p, o, moves, -1, max(depth, SHALLOW_ORDER_DEPTH))
         if order:
@@ -237,17 +190,18 @@ class MidgameSearch:
             scores[sq] = score
             if score > best:
                 best, best_move = score, sq
-            if self.clock() > self.slice_deadline:
+            if budget.clock() > budget.deadline and budget.expired():
                 yield None
-        self._store((p, o), depth, best, alpha, beta, best_move)
+        store(self.tt, self.tt_limit, (p, o), depth, best, alpha, beta, best_move)
         return best, best_move, scores
 
     def root_values(self, p: Bitboard, o: Bitboard, depth: int) -> Generator[None, None, dict[int, int]]:
         """Every root move's score to ``depth`` with a full window (for analysis and noisy levels)."""
+        budget = self.budget
         values: dict[int, int] = {}
         for sq, f in self.order(p, o, legal_moves(p, o), -1, max(depth, SHALLOW_ORDER_DEPTH)):
             values[sq] = -(yield from self.pvs(o ^ f, p | f | (1 << sq), depth - 1, -INF, INF))
-            if self.clock() > self.slice_deadline:
+            if budget.clock() > budget.deadline and budget.expired():
                 yield None
         return values
 

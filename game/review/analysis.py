@@ -25,10 +25,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
-from game.ai import LEVELS, Job, Level
+from game.ai import Analyzer, Job
 from game.ai.endgame import final_score
 from game.ai.evaluation import DISC
-from game.ai.thinking import Engine
 from game.engine import BLACK, PASS, Color, GameRecord, Position
 
 REVIEW_DEPTH = 5
@@ -46,10 +45,9 @@ Verdict = str
 """``'best'``, ``'good'``, ``'mistake'`` or ``'blunder'``."""
 
 
-def review_level(depth: int = REVIEW_DEPTH, exact_empties: int = EXACT_EMPTIES) -> Level:
-    """The level the review searches with: the strongest evaluation at a fixed depth, no clock."""
-    return Level(-2, "Review", "Fixed-depth analysis for reviews", LEVELS[-1].evaluation, depth, None,
-                 exact_empties, 0, 0.0)
+def review_analyzer(depth: int = REVIEW_DEPTH, exact_empties: int = EXACT_EMPTIES) -> Analyzer:
+    """The analyzer the review searches with: the strongest evaluation at a fixed depth, no clock."""
+    return Analyzer(depth, exact_empties)
 
 
 def verdict_for(loss: float) -> Verdict:
@@ -137,8 +135,8 @@ class GameAnalysis:
         self.moves: list[MoveReview | None] = [None] * len(self.plies)
         self.analysed = 0
         """Positions analysed so far (from the start of the game)."""
-        self._engine = Engine(review_level(depth, exact_empties))
-        self._job: Job[int] = Job(self._steps(), self._engine.search)
+        self._analyzer = review_analyzer(depth, exact_empties)
+        self._job: Job[int] = self._analyzer.job(self._steps())
 
     # -- progress -------------------------------------------------------------
 
@@ -228,20 +226,19 @@ class GameAnalysis:
             return
         if not position.legal_moves():
             return  # a forced pass: its value is the next position's (filled in by _fill_passes)
-        engine = self._engine
+        analyzer = self._analyzer
         empties = position.empty_count()
         last = index == len(self.positions) - 1
         if empties <= self.exact_empties:
-            solver = engine.search.solver
             if last:
                 # where the game stops, every move's exact value (the review shows them all)
-                score, best, values = yield from solver.root(p, o, "all_values")
+                score, best, values = yield from analyzer.exact_values(p, o)
                 node.values = {sq: float(v) for sq, v in values.items()}
             else:
-                score, best = yield from solver.aspirated(p, o, self._guess(index), all_best=True)
+                score, best = yield from analyzer.exact_best(p, o, self._guess(index))
             node.value, node.best, node.exact = float(score), list(best), True
             return
-        scores = yield from engine.search.root_values(p, o, min(self.depth, empties))
+        scores = yield from analyzer.move_values(p, o)
         top = max(scores.values())
         node.values = {sq: round(v / DISC, 1) for sq, v in scores.items()}
         node.value = round(top / DISC, 1)

@@ -1,0 +1,132 @@
+"""The analyzer: values of every legal move, for the hint, ``analyze`` and the game review.
+
+An ``Analyzer`` is an engine configured for analysis rather than play: the
+evaluation, a depth, an optional time per position (``None``: fixed depth, no
+clock) and from how many empties positions are solved exactly. Its methods
+are generators for a ``Job`` made by ``job()``; one analyzer keeps its tables
+warm from one position to the next (a whole game's review).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
+from game.engine.position import Position
+
+from .deepening import Engine
+from .endgame import Solver
+from .evaluation import DISC
+from .jobs import Job
+from .levels import LEVELS, Level
+
+T = TypeVar("T")
+
+MIN_EXACT_EMPTIES = 12
+"""``analyze`` solves exactly from at least this many empties, whatever the level."""
+
+
+@dataclass
+class Analysis:
+    """Values of the legal moves for the side to move, in discs (final disc difference)."""
+
+    values: dict[int, float]
+    exact: bool
+    best: list[int]
+    pv: list[int]
+    depth: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+class Analyzer:
+    """Move values for analysis: a fixed depth or a time per position, exact within ``exact_empties``."""
+
+    def __init__(
+        self, depth: int, exact_empties: int, seconds: float | None = None, evaluation: str = LEVELS[-1].evaluation
+    ) -> None:
+        self.depth = depth
+        self.exact_empties = exact_empties
+        self.seconds = seconds
+        self.engine = Engine(evaluation)
+
+    def job(self, steps: Generator[None, None, T]) -> Job[T]:
+        """A job running ``steps`` (generators of this analyzer) in slices."""
+        return Job(steps, self.engine.budget)
+
+    def move_values(self, p: Bitboard, o: Bitboard, depth: int | None = None) -> Generator[None, None, dict[int, int]]:
+        """Every legal move's midgame value (evaluation units) at ``depth`` (default: the analyzer's)."""
+        n_empty = 64 - (p | o).bit_count()
+        return (yield from self.engine.search.root_values(p, o, min(self.depth if depth is None else depth, n_empty)))
+
+    def exact_values(self, p: Bitboard, o: Bitboard) -> Generator[None, None, tuple[int, list[int], dict[int, int]]]:
+        """The exact score, every best move and every move's exact value (discs)."""
+        return (yield from self.engine.solver.root(p, o, "all_values"))
+
+    def exact_best(self, p: Bitboard, o: Bitboard, guess: int) -> Generator[None, None, tuple[int, list[int]]]:
+        """The exact score and every best move, searched around ``guess`` (discs; faster than every value)."""
+        return (yield from self.engine.solver.aspirated(p, o, guess, all_best=True))
+
+    def analyse(self, position: Position) -> Generator[None, None, Analysis]:
+        """The ``Analysis`` of ``position`` (which must have a legal move)."""
+        p, o = position.player, position.opponent
+        if not legal_moves(p, o):
+            raise ValueError("the side to move has no legal move")
+        engine = self.engine
+        clock = engine.budget.clock
+        started = clock()
+        nodes_before = engine.budget.nodes
+        n_empty = 64 - (p | o).bit_count()
+        if n_empty <= self.exact_empties:
+            _, best, solved = yield from self.exact_values(p, o)
+            pv = yield from self._exact_line(p, o, best[0], n_empty)
+            exact_values = {sq: float(v) for sq, v in solved.items()}
+            return Analysis(exact_values, True, best, pv, n_empty, engine.budget.nodes - nodes_before,
+                            clock() - started)
+        decision = yield from engine.deepen(p, o, min(self.depth, n_empty), self.seconds, started)
+        depth = max(decision.depth, 1)
+        search_values = yield from self.move_values(p, o, depth)
+        top = max(search_values.values())
+        best = sorted(sq for sq, v in search_values.items() if v == top)
+        pv = engine.search.principal_variation(p, o, best[0])
+        estimates = {sq: round(v / DISC, 1) for sq, v in search_values.items()}
+        return Analysis(estimates, False, best, pv, depth, engine.budget.nodes - nodes_before, clock() - started)
+
+    def _exact_line(self, p: Bitboard, o: Bitboard, first: int, n_empty: int) -> Generator[None, None, list[int]]:
+        """The perfect-play line from ``first``, a best move solved at each step."""
+        pv = [first]
+        solver = self.engine.solver
+        for _ in range(n_empty):
+            f = FLIPPERS[pv[-1]](p, o)
+            p, o = o ^ f, p | f | (1 << pv[-1])
+            if not legal_moves(p, o):
+                p, o = o, p
+            if not legal_moves(p, o):
+                break
+            _, next_best, _ = yield from solver.root(p, o, "best")
+            pv.append(next_best[0])
+        return pv
+
+
+def analyze(position: Position, level: int | Level | None = None, exact_empties: int | None = None) -> Job[Analysis]:
+    """Start valuing every legal move (exact when the endgame is within reach).
+
+    The values are final disc differences for the side to move. Uses the
+    strongest level unless one is given.
+    """
+    chosen = LEVELS[-1] if level is None else level if isinstance(level, Level) else LEVELS[level]
+    limit = max(chosen.exact_empties, MIN_EXACT_EMPTIES) if exact_empties is None else exact_empties
+    analyzer = Analyzer(chosen.depth, limit, chosen.seconds, chosen.evaluation)
+    return analyzer.job(analyzer.analyse(position))
+
+
+def solve_position(position: Position, mode: str = "best") -> Job[tuple[int, list[int], dict[int, int]]]:
+    """Start an exact endgame solve as a job: (score, best moves, exact move values).
+
+    ``mode`` is as for ``Solver.root``: ``"best"``, ``"all_best"`` or ``"all_values"``.
+    """
+    solver = Solver()
+    return Job(solver.root(position.player, position.opponent, mode), solver.budget)

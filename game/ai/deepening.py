@@ -1,0 +1,107 @@
+"""Iterative deepening with aspiration windows, over the searches a level uses.
+
+An ``Engine`` owns one ``MidgameSearch`` (and through it the endgame
+``Solver``) and the ``Budget`` they share, so their tables stay warm between
+moves. ``deepen`` searches 1, 2, 3... plies, each iteration with a window of
+``ASPIRATION`` around the previous score, widened on the side it fails; past
+the time per move an unfinished iteration is dropped for the last finished one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from game.engine.bitboard import Bitboard, legal_moves, squares_of
+
+from .budget import Budget, BudgetSpent
+from .endgame import Solver
+from .evaluation import DISC, Evaluation, HeuristicEvaluation
+from .patterns import default_evaluation
+from .search import MidgameSearch
+from .table import INF
+
+ASPIRATION = 2 * DISC
+"""Half-width of an iteration's first window around the previous iteration's score."""
+FULL_WINDOW_DEPTHS = 2
+"""The first iterations are searched with a full window and no hard time limit (always finished)."""
+NEXT_ITERATION_SHARE = 0.45
+"""No new iteration once this share of the time per move is spent (it would rarely finish)."""
+
+
+def get_evaluation(name: str) -> Evaluation:
+    """The evaluation called ``name`` (``'heuristic'`` or ``'pattern'``)."""
+    if name == "pattern":
+        return default_evaluation()
+    if name == "heuristic":
+        return HeuristicEvaluation()
+    raise ValueError(f"unknown evaluation {name!r}")
+
+
+@dataclass
+class Decision:
+    """What a search settled on: the move, its value in evaluation units, how deep."""
+
+    move: int
+    value: int
+    depth: int
+    exact: bool = False
+
+
+@contextmanager
+def hard_limit(budget: Budget, limit: float | None) -> Iterator[None]:
+    """Within the block, the budget's searches stop with ``OutOfTime`` once the clock passes ``limit``."""
+    previous = budget.hard_limit
+    budget.set_hard_limit(limit)
+    try:
+        yield
+    finally:
+        budget.set_hard_limit(None if previous == float("inf") else previous)
+
+
+class Engine:
+    """The searches of one evaluation, with their tables and shared budget kept between moves."""
+
+    def __init__(self, evaluation: str) -> None:
+        self.budget = Budget()
+        self.search = MidgameSearch(get_evaluation(evaluation), self.budget)
+
+    @property
+    def solver(self) -> Solver:
+        """The endgame solver (the midgame search's, sharing its tables and budget)."""
+        return self.search.solver
+
+    def deepen(
+        self, p: Bitboard, o: Bitboard, max_depth: int, seconds: float | None, started: float
+    ) -> Generator[None, None, Decision]:
+        """Iterative deepening with aspiration windows; stops early when time is short."""
+        search = self.search
+        budget = self.budget
+        decision = Decision(squares_of(legal_moves(p, o))[0], 0, 0)
+        order: list[int] | None = None
+        guess = 0
+        for depth in range(1, max_depth + 1):
+            wide = depth <= FULL_WINDOW_DEPTHS
+            alpha, beta = (-INF, INF) if wide else (guess - ASPIRATION, guess + ASPIRATION)
+            try:
+                with hard_limit(budget, None if seconds is None or wide else started + seconds):
+                    while True:
+                        score, move, scores = yield from search.root(p, o, depth, alpha, beta, order)
+                        if score <= alpha:
+                            alpha = -INF
+                        elif score >= beta:
+                            beta = INF
+                        else:
+                            break
+            except BudgetSpent:
+                break
+            guess = score
+            exact = depth >= 64 - (p | o).bit_count()
+            decision = Decision(move, score, depth, exact)
+            order = sorted(scores, key=lambda sq: -scores[sq])
+            if exact:
+                break
+            if seconds is not None and budget.clock() - started > NEXT_ITERATION_SHARE * seconds:
+                break
+        return decision

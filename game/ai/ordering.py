@@ -1,0 +1,156 @@
+"""Move ordering for both searches, with its weights named in one place.
+
+A move's key is a number, lowest tried first. The table's move (the best
+move a previous search of the position found) always comes first.
+
+- ``evaluated``: high in the midgame tree, each child's evaluation (from the
+  opponent's side, so the lowest is best for us): a one-ply shallow search.
+- ``fastest_first``: the opponent's mobility after the move (fewest replies
+  first), weighted by ``MIDGAME_WEIGHTS``/``ENDGAME_WEIGHTS``, plus square
+  knowledge (corners first, X-squares last) and, in the midgame, a history
+  of moves that caused cut-offs.
+- ``parity_order``: near the end of the game, empty squares in regions with an
+  odd number of empties first (the last move of such a region tends to be ours).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
+
+TABLE_MOVE_KEY = -(1 << 40)
+"""The key of the table's move: before everything else."""
+
+CORNERS: Bitboard = 0x8100000000000081
+
+
+class Weights(NamedTuple):
+    """How much each feature adds to a move's key (lower keys are tried first)."""
+
+    reply: int
+    """Per legal reply left to the opponent (fastest-first)."""
+    corner_reply: int
+    """Per corner among those replies, on top of ``reply``."""
+    square: int
+    """Times the square's own bonus (``SQUARE_BONUS`` or ``SQUARE_PRIORITY``)."""
+
+
+MIDGAME_WEIGHTS = Weights(reply=100, corner_reply=0, square=100)
+"""Low in the midgame tree (history is subtracted once, unweighted)."""
+ENDGAME_WEIGHTS = Weights(reply=16, corner_reply=32, square=1)
+"""The endgame solver's fastest-first."""
+
+_CORNER, _X, _C = (0, 7, 56, 63), (9, 14, 49, 54), (1, 8, 6, 15, 48, 57, 55, 62)
+SQUARE_BONUS = [-4 if sq in _CORNER else 3 if sq in _X else 1 if sq in _C else 0 for sq in range(64)]
+"""Midgame square knowledge: corners sooner, X- and C-squares later."""
+
+# Squares in the order a move is worth trying when other things are equal:
+# corners, then A- and B-squares on the edges, then the middle, then C- and X-squares.
+SQUARE_PRIORITY = [
+    0, 5, 1, 2, 2, 1, 5, 0,
+    5, 6, 4, 4, 4, 4, 6, 5,
+    1, 4, 3, 3, 3, 3, 4, 1,
+    2, 4, 3, 9, 9, 3, 4, 2,
+    2, 4, 3, 9, 9, 3, 4, 2,
+    1, 4, 3, 3, 3, 3, 4, 1,
+    5, 6, 4, 4, 4, 4, 6, 5,
+    0, 5, 1, 2, 2, 1, 5, 0,
+]  # fmt: skip
+"""Endgame square knowledge, the tie-breaker of fastest-first and parity ordering."""
+
+QUADRANT_MASKS: tuple[Bitboard, ...] = (
+    0x000000000F0F0F0F,
+    0x00000000F0F0F0F0,
+    0x0F0F0F0F00000000,
+    0xF0F0F0F000000000,
+)
+"""The four regions of parity ordering."""
+
+_MID_SQUARE = [MIDGAME_WEIGHTS.square * b for b in SQUARE_BONUS]
+_END_SQUARE = [ENDGAME_WEIGHTS.square * b for b in SQUARE_PRIORITY]
+_PARITY_KEY = [SQUARE_PRIORITY[sq] * 64 + sq for sq in range(64)]
+_EVEN_REGION = 4096
+"""Added to the parity key of a square in an even region: after every odd one."""
+
+Ordered = list[tuple[int, Bitboard]]
+"""Moves with their flips, in the order to try them."""
+
+
+def evaluated(
+    p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int, evaluate: Callable[[Bitboard, Bitboard], int]
+) -> Ordered:
+    """``moves`` by the evaluation of the position each leads to (best for ``p`` first)."""
+    flippers = FLIPPERS
+    scored = []
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        sq = bit.bit_length() - 1
+        f = flippers[sq](p, o)
+        key = TABLE_MOVE_KEY if sq == table_move else evaluate(o ^ f, p | f | bit)
+        scored.append((key, sq, f))
+    scored.sort()
+    return [(sq, f) for _, sq, f in scored]
+
+
+def fastest_first_midgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int, history: list[int]) -> Ordered:
+    """``moves`` by the opponent's replies, square knowledge and the history of cut-offs."""
+    flippers = FLIPPERS
+    mobility = legal_moves
+    reply = MIDGAME_WEIGHTS.reply
+    square = _MID_SQUARE
+    scored = []
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        sq = bit.bit_length() - 1
+        f = flippers[sq](p, o)
+        if sq == table_move:
+            key = TABLE_MOVE_KEY
+        else:
+            key = mobility(o ^ f, p | f | bit).bit_count() * reply + square[sq] - history[sq]
+        scored.append((key, sq, f))
+    scored.sort()
+    return [(sq, f) for _, sq, f in scored]
+
+
+def fastest_first_endgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int) -> Ordered:
+    """``moves`` by the opponent's replies (corner replies weigh more), then square priority."""
+    flippers = FLIPPERS
+    mobility = legal_moves
+    reply, corner_reply = ENDGAME_WEIGHTS.reply, ENDGAME_WEIGHTS.corner_reply
+    square = _END_SQUARE
+    scored = []
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        sq = bit.bit_length() - 1
+        f = flippers[sq](p, o)
+        if sq == table_move:
+            key = TABLE_MOVE_KEY
+        else:
+            replies = mobility(o ^ f, p | f | bit)
+            key = replies.bit_count() * reply + (replies & CORNERS).bit_count() * corner_reply + square[sq]
+        scored.append((key, sq, f))
+    scored.sort()
+    return [(sq, f) for _, sq, f in scored]
+
+
+def parity_order(empty: Bitboard) -> list[int]:
+    """Empty squares, those in quadrants with an odd number of empties first, then by square priority."""
+    odd = 0
+    for mask in QUADRANT_MASKS:
+        region = empty & mask
+        if region.bit_count() & 1:
+            odd |= region
+    squares = []
+    key = _PARITY_KEY
+    while empty:
+        low = empty & -empty
+        empty ^= low
+        sq = low.bit_length() - 1
+        squares.append((key[sq] if odd & low else key[sq] + _EVEN_REGION, sq))
+    squares.sort()
+    return [sq for _, sq in squares]

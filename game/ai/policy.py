@@ -1,0 +1,135 @@
+"""The level policy: how each level turns its row of ``LEVELS`` into a move.
+
+- Levels with a temperature value every move (a fixed-depth search, or the
+  exact solver near the end) and draw one with noise, novices also weighing
+  how many discs a move flips.
+- The others search by iterative deepening within their time per move; from
+  ``exact_empties`` (or ``wld_empties`` for win/loss/draw) they solve the
+  endgame after a quick midgame look, within ``ENDGAME_TIME_FACTOR`` times
+  their time, falling back on the midgame move if the solve runs out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from collections.abc import Generator
+
+from game.engine.bitboard import FLIPPERS, legal_moves
+from game.engine.position import Position
+
+from .budget import BudgetSpent
+from .deepening import Engine, hard_limit
+from .evaluation import DISC
+from .jobs import Job
+from .levels import LEVELS, Level
+
+ENDGAME_TIME_FACTOR = 3.0
+"""An exact solve may take this many times the level's time per move."""
+QUICK_LOOK_DEPTH = 6
+"""The midgame look before an endgame solve goes this deep at most ..."""
+QUICK_LOOK_SHARE = 0.25
+"""... within this share of the time per move."""
+GREED_DISCS_PER_FLIP = 4.0
+"""What a novice thinks a flipped disc is worth, in discs."""
+
+
+def choose(values: dict[int, float], temperature: float, rng: random.Random) -> int:
+    """A move drawn with probability falling off exponentially with its loss (in discs)."""
+    best = max(values.values())
+    if temperature <= 0:
+        return min(sq for sq, v in values.items() if v == best)
+    squares = sorted(values)
+    weights = [math.exp((values[sq] - best) / temperature) for sq in squares]
+    return rng.choices(squares, weights)[0]
+
+
+def choose_move(
+    engine: Engine, level: Level, position: Position, rng: random.Random, started: float,
+    node_budget: int | None = None,
+) -> Generator[None, None, int]:
+    """The level's move in ``position`` (a generator to run in a job)."""
+    p, o = position.player, position.opponent
+    moves = legal_moves(p, o)
+    if not moves:
+        raise ValueError("the side to move has no legal move")
+    if moves & (moves - 1) == 0:
+        return moves.bit_length() - 1
+    n_empty = 64 - (p | o).bit_count()
+    seconds = level.seconds
+    budget = engine.budget
+
+    if level.temperature > 0:
+        # weaker levels: value every move, then choose with noise (and, for novices, greed)
+        if 0 < n_empty <= level.exact_empties:
+            _, _, exact_values = yield from engine.solver.root(p, o, "all_values")
+            values = {sq: float(v) for sq, v in exact_values.items()}
+        else:
+            depth = min(level.depth, n_empty)
+            search_values = yield from engine.search.root_values(p, o, depth)
+            values = {sq: v / DISC for sq, v in search_values.items()}
+        if level.greed > 0:
+            for sq in values:
+                flipped = FLIPPERS[sq](p, o).bit_count()
+                values[sq] = (1 - level.greed) * values[sq] + level.greed * GREED_DISCS_PER_FLIP * flipped
+        return choose(values, level.temperature, rng)
+
+    if node_budget is not None:
+        budget.limit_nodes(node_budget)
+        seconds = None
+    depth_limit = min(level.depth, n_empty)
+    if n_empty > max(level.exact_empties, level.wld_empties):
+        decision = yield from engine.deepen(p, o, depth_limit, seconds, started)
+        return decision.move
+    # a quick midgame look first, so a solve that runs out of time still leaves a good move
+    quick_seconds = None if seconds is None else QUICK_LOOK_SHARE * seconds
+    decision = yield from engine.deepen(p, o, min(depth_limit, QUICK_LOOK_DEPTH), quick_seconds, started)
+    if node_budget is not None:
+        budget.limit_nodes(node_budget)  # the solve has a budget of its own
+    limit = None if seconds is None else started + ENDGAME_TIME_FACTOR * seconds
+    try:
+        with hard_limit(budget, limit):
+            if n_empty <= level.exact_empties:
+                _, best = yield from engine.solver.aspirated(p, o, round(decision.value / DISC))
+                return best[0] if best else decision.move
+            score, best, _ = yield from engine.solver.root(p, o, "best", -1, 1)
+        # when every move loses, the midgame choice gives the opponent the most chances to go wrong
+        return best[0] if score >= 0 and best else decision.move
+    except BudgetSpent:
+        return decision.move
+    finally:
+        budget.limit_nodes(None)
+
+
+_ENGINES: dict[Level, Engine] = {}
+
+
+def engine_for(level: Level, node_budget: int | None = None) -> Engine:
+    """An engine per level, reused between moves so its tables stay warm (fresh with a node budget).
+
+    A level with another time per move (GTP clocks, scaled matches) shares its engine.
+    """
+    if node_budget is not None:
+        return Engine(level.evaluation)
+    key = dataclasses.replace(level, seconds=None)
+    engine = _ENGINES.get(key)
+    if engine is None:
+        engine = _ENGINES[key] = Engine(level.evaluation)
+    return engine
+
+
+def think(position: Position, level: int | Level, seed: int | None = None, node_budget: int | None = None) -> Job[int]:
+    """Start choosing a move for the side to move; advance the returned job to get it.
+
+    ``node_budget`` replaces the time limit by a node count, which makes the
+    search reproducible (tests, matches).
+    """
+    chosen = level if isinstance(level, Level) else LEVELS[level]
+    engine = engine_for(chosen, node_budget)
+    rng = random.Random(seed)
+    steps = choose_move(engine, chosen, position, rng, engine.budget.clock(), node_budget)
+    return Job(steps, engine.budget)
+
+
+__all__ = ["ENDGAME_TIME_FACTOR", "choose", "choose_move", "engine_for", "think"]
