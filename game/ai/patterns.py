@@ -48,6 +48,7 @@ from __future__ import annotations
 import struct
 import sys
 import zlib
+from array import array
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import accumulate
@@ -307,8 +308,6 @@ def encode_weights(
     stored as differences from the phase before (small numbers, since
     neighbouring phases are alike), low bytes then high bytes, compressed.
     """
-    import array
-
     if len(phase_of) != 65 or not classes or any(not 0 <= p < len(classes) for p in phase_of):
         raise ValueError("phase_of needs 65 entries naming phases that exist")
     if len(bias) != 65 or not 1 <= step <= 1000:
@@ -319,7 +318,7 @@ def encode_weights(
             raise ValueError("class weights do not match the patterns")
         quantised.append([[round(v / step) for v in values] for values in phase])
     weights = PatternWeights.from_classes(phase_of, quantised, [round(b) for b in bias], step)
-    flat = array.array("h", [round(b) for b in bias])
+    flat = array("h", [round(b) for b in bias])
     for phase_deltas in weights.deltas:
         for d in phase_deltas:
             flat.extend(d)
@@ -332,8 +331,6 @@ def encode_weights(
 
 def decode_weights(data: bytes) -> PatternWeights:
     """Weights from file bytes; ``WeightsError`` if they are not a valid weights file."""
-    import array
-
     if len(data) < _HEADER.size + 65:
         raise WeightsError("weights file is truncated")
     magic, version, n_phases, n_patterns, step, count = _HEADER.unpack_from(data)
@@ -357,7 +354,7 @@ def decode_weights(data: bytes) -> PatternWeights:
     interleaved = bytearray(2 * count)
     interleaved[0::2] = raw[:count]
     interleaved[1::2] = raw[count:]
-    values = array.array("h")
+    values = array("h")
     values.frombytes(interleaved)
     if sys.byteorder == "big":
         values.byteswap()
@@ -463,48 +460,59 @@ def board_bytes(player: Bitboard, opponent: Bitboard) -> tuple[int, ...]:
 
 
 class _Tables:
-    """Each phase's full weight tables as lists, made when first needed, a pattern at a time.
+    """Each phase's full weight tables as lists, made when first needed, in small steps.
 
     Lists index about twice as fast as int16 arrays but take more memory, so
     a phase's tables are made when it is first evaluated (or by the warm-up,
-    in small steps). A phase's class weights are the running sum of the
-    file's differences, so phases are summed in order.
+    a step at a time). A phase's class weights are the running sum of the
+    file's differences, kept as int16 arrays per pattern; equal weights in a
+    list share one int object, which keeps the lists small.
     """
+
+    SLICE = 16384
+    """Table entries made per warm-up step (a few milliseconds natively, under 20 in a browser)."""
 
     def __init__(self, weights: PatternWeights) -> None:
         self.weights = weights
-        self.summed: list[list[list[int]]] = []  # class weights of phases 0, 1, ... so far
+        self.summed: list[list[array[int]]] = [[] for _ in PATTERNS]  # per pattern: class weights by phase
         self.lists: list[list[list[int] | None]] = [[None] * len(PATTERNS) for _ in range(weights.n_phases)]
         self.ready: list[tuple[list[int], ...] | None] = [None] * weights.n_phases
 
-    def prepare(self, phase: int, k: int) -> None:
-        """Make pattern ``k``'s list for ``phase``."""
-        if self.lists[phase][k] is not None:
-            return
-        deltas = self.weights.deltas
-        while len(self.summed) <= phase:
-            p = len(self.summed)
-            before = self.summed[p - 1] if p else [[0] * class_count(j) for j in range(len(PATTERNS))]
-            self.summed.append([list(map(add, before[j], deltas[p][j])) for j in range(len(PATTERNS))])
-        values = self.summed[phase][k]
-        shared = {v: v for v in set(values)}  # equal weights share one int object: less memory
-        self.lists[phase][k] = [shared[values[c]] for c in class_map(k)]
+    def _making(self, phase: int, k: int) -> Iterator[None]:
+        """Make pattern ``k``'s list for ``phase``, yielding between slices of the work."""
+        summed, deltas = self.summed[k], self.weights.deltas
+        while len(summed) <= phase:
+            p = len(summed)
+            summed.append(array("h", map(add, summed[-1], deltas[p][k]) if p else deltas[p][k]))
+            yield None
+        values = summed[phase]
+        shared = {v: v for v in set(values)}
+        class_weights = list(map(shared.__getitem__, values))
+        classes = class_map(k)
+        table: list[int] = []
+        for start in range(0, len(classes), self.SLICE):
+            yield None
+            table += map(class_weights.__getitem__, classes[start : start + self.SLICE])
+        self.lists[phase][k] = table
 
     def phase(self, phase: int) -> tuple[list[int], ...]:
         """All of ``phase``'s lists (made now if needed)."""
         for k in range(len(PATTERNS)):
-            self.prepare(phase, k)
+            if self.lists[phase][k] is None:
+                for _ in self._making(phase, k):
+                    pass
         made = tuple(t for t in self.lists[phase] if t is not None)
         self.ready[phase] = made
         return made
 
     def steps(self) -> Iterator[None]:
-        """Prepare every phase, yielding after each pattern (a few milliseconds each natively)."""
+        """Prepare every phase, yielding between small pieces of work."""
         for phase in range(self.weights.n_phases):
             for k in range(len(PATTERNS)):
-                self.prepare(phase, k)
-                yield None
+                if self.lists[phase][k] is None:
+                    yield from self._making(phase, k)
             self.phase(phase)
+            yield None
 
 
 def _make_evaluate(tables: _Tables) -> Callable[[Bitboard, Bitboard], int]:
