@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -27,6 +28,8 @@ from game.ui.layout import LANDSCAPE, game_layout, logical_size_for
 
 WINDOW_TITLE = "Othello"
 FPS = 60
+MIN_WINDOW = (640, 400)
+"""The smallest desktop window (half the logical size): below this the text is unreadable."""
 
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 FINGER_TO_MOUSE = {
@@ -55,6 +58,21 @@ def initial_window_size() -> tuple[int, int]:
     return LANDSCAPE
 
 
+def set_minimum_window_size(size: tuple[int, int]) -> bool:
+    """Stop the desktop window from being resized below ``size``; False where SDL cannot (nothing else changes)."""
+    window_class = getattr(pygame, "Window", None)
+    try:
+        with warnings.catch_warnings():  # pygame-ce 2.5 warns that this window also has a display surface
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = window_class.from_display_module() if window_class is not None else None
+        if window is None:
+            return False
+        window.minimum_size = size
+    except (pygame.error, AttributeError, ValueError):
+        return False
+    return True
+
+
 class App:
     """Window, scenes and the frame loop. ``frame()`` runs one frame; ``run()`` loops with asyncio."""
 
@@ -74,6 +92,8 @@ class App:
         flags = 0 if IS_BROWSER else pygame.RESIZABLE
         pygame.display.set_caption(WINDOW_TITLE)
         self.window = pygame.display.set_mode(size, flags)
+        if not IS_BROWSER:
+            set_minimum_window_size(MIN_WINDOW)
         self.assets = Assets(with_sound=with_sound)
         if self.assets.icon is not None and not IS_BROWSER:
             pygame.display.set_icon(self.assets.icon)

@@ -244,6 +244,7 @@ class ChallengeScene(Scene):
         self.reply: int | None = None
         self.reply_due_ms = 0
         self.solution_step = 0
+        self.auto_solution = True
         self.next_step_ms = 0
         self.now_ms = 0
         self.group = ButtonGroup()
@@ -283,7 +284,7 @@ class ChallengeScene(Scene):
         assert self.challenge is not None
         self._cancel_job()
         self.board.reset(self.challenge.position)
-        self.phase = "play"
+        self._set_phase("play")
         self.message = "Try again." if self.wrong_tries else ""
 
     def layout(self) -> None:
@@ -303,7 +304,10 @@ class ChallengeScene(Scene):
             rows = (pygame.Rect(side.left, side.bottom - 140, side.width, 60),
                     pygame.Rect(side.left, side.bottom - 66, side.width, 60))
         self.board.view = self.ctx.board_view(board_rect)
-        top = button_row(rows[0], [("Hint", "hint"), ("Retry", "retry"), ("Solution", "solution")])
+        if self.phase == "solution":  # the solution line can be stepped through
+            top = button_row(rows[0], [("< Move", "sol_prev"), ("Move >", "sol_next"), ("Retry", "retry")])
+        else:
+            top = button_row(rows[0], [("Hint", "hint"), ("Retry", "retry"), ("Solution", "solution")])
         bottom = button_row(rows[1], [("All challenges", "list"), ("Next", "next")])
         self.group = ButtonGroup(top + bottom, columns=3)
 
@@ -314,6 +318,10 @@ class ChallengeScene(Scene):
         action = self.group.handle(event) if event.type != pygame.KEYDOWN else None
         if action is not None:
             self.act(action)
+            return
+        if event.type == pygame.KEYDOWN and self.phase == "solution" and event.key in (pygame.K_LEFT,
+                                                                                      pygame.K_RIGHT):
+            self.step_solution(-1 if event.key == pygame.K_LEFT else 1)
             return
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_h: "hint", pygame.K_r: "retry", pygame.K_s: "solution", pygame.K_n: "next",
@@ -335,6 +343,8 @@ class ChallengeScene(Scene):
             self.retry()
         elif action == "solution":
             self.show_solution()
+        elif action in ("sol_prev", "sol_next"):
+            self.step_solution(-1 if action == "sol_prev" else 1)
         elif action == "next":
             self.open_next()
         elif action == "list":
@@ -424,10 +434,35 @@ class ChallengeScene(Scene):
             self.progress.record_solution_seen(challenge.id)
             save_progress(self.ctx, self.progress)
         self.board.reset(challenge.position)
-        self.phase = "solution"
         self.solution_step = 0
+        self.auto_solution = True
+        self._set_phase("solution")
         self.next_step_ms = self.now_ms + 300
         self.message = ""
+
+    def _set_phase(self, phase: str) -> None:
+        """Change the phase; the buttons change with the solution phase."""
+        relayout = (phase == "solution") != (self.phase == "solution")
+        self.phase = phase
+        if relayout:
+            focus = self.group.focus
+            self.layout()
+            self.group.focus = focus
+
+    def step_solution(self, delta: int) -> None:
+        """Show the solution line one move further (or back); the automatic play-out stops."""
+        assert self.challenge is not None
+        line = self.solution_line()
+        target = max(0, min(len(line), self.solution_step + delta))
+        self.auto_solution = False
+        if target == self.solution_step:
+            return
+        self.board.reset(self.challenge.position)
+        for square in line[: target - 1 if target > self.solution_step else target]:
+            self.board.record.play(square)
+        if target > self.solution_step:
+            self.board.play(line[target - 1], self.now_ms)
+        self.solution_step = target
 
     def solution_line(self) -> tuple[int, ...]:
         """The moves the solution plays."""
@@ -502,7 +537,7 @@ class ChallengeScene(Scene):
         animating = self.board.animating(now_ms)
         if self.phase == "reply":
             self._advance_reply(now_ms)
-        elif self.phase == "solution" and not animating and now_ms >= self.next_step_ms:
+        elif self.phase == "solution" and self.auto_solution and not animating and now_ms >= self.next_step_ms:
             line = self.solution_line()
             if self.solution_step < len(line):
                 self.board.play(line[self.solution_step], now_ms)
@@ -552,6 +587,10 @@ class ChallengeScene(Scene):
             return self.phase != "play" or bool(self.board.record.moves())
         if action == "solution":
             return self.phase != "solution"
+        if action == "sol_prev":
+            return self.solution_step > 0
+        if action == "sol_next":
+            return self.phase == "solution" and self.solution_step < len(self.solution_line())
         return True
 
     def _draw_panel(self, surface: pygame.Surface, now_ms: int) -> None:

@@ -12,7 +12,12 @@ from game.match import MatchSetup, SavedGame
 from game.match_controller import level_named
 from game.scenes.base import Scene
 from game.ui.layout import is_portrait, menu_column
-from game.ui.widgets import Button, ButtonGroup, fill_background
+from game.ui.widgets import Button, ButtonGroup, Dialog, fill_background
+
+MENU_ONE_COLUMN = 8
+"""More entries than this go in two columns in landscape (one column would squeeze each button)."""
+NEW_GAME_ACTIONS = ("scene:new_game", "two")
+"""Menu actions that start a new game (and would abandon the one in progress)."""
 
 
 class MenuScene(Scene):
@@ -22,12 +27,15 @@ class MenuScene(Scene):
         super().__init__(ctx)
         self.saved: SavedGame | None = None
         self.group = ButtonGroup()
+        self.dialog: Dialog | None = None
+        self.pending: str | None = None
 
     def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
         """Look for a saved game to offer, then lay out the entries."""
         self.saved = self.ctx.load_saved_game()
         if self.saved is not None and self.saved.record.is_over():
             self.saved = None
+        self.dialog = self.pending = None
         super().startup(now_ms, persist)
 
     def entries(self) -> list[tuple[str, str, str]]:
@@ -49,27 +57,51 @@ class MenuScene(Scene):
         return [(label, action, subtitle) for _, label, action, subtitle in items]
 
     def layout(self) -> None:
-        """Stack the entries under the title."""
+        """Stack the entries under the title; in landscape, two columns when one would squeeze them."""
         entries = self.entries()
         portrait = is_portrait(self.ctx.size)
         top = 300 if portrait else 200
-        gap = 14 if len(entries) < 7 else 10
-        height = min(76, (self.ctx.size[1] - top - 30) // max(1, len(entries)) - gap)
-        rects = menu_column(self.ctx.size, len(entries), top=top, height=height, gap=gap)
+        columns = 1 if portrait or len(entries) <= MENU_ONE_COLUMN else 2
+        rows = (len(entries) + columns - 1) // columns
+        gap = 14 if rows < 7 else 10
+        height = min(76, (self.ctx.size[1] - top - 30) // max(1, rows) - gap)
+        if columns == 1:
+            rects = menu_column(self.ctx.size, len(entries), top=top, height=height, gap=gap)
+        else:
+            width = min(520, (self.ctx.size[0] - 72) // 2)
+            left = (self.ctx.size[0] - 2 * width - 24) // 2
+            rects = [pygame.Rect(left + (i % 2) * (width + 24), top + (i // 2) * (height + gap), width, height)
+                     for i in range(len(entries))]
         buttons = [Button(rect, label, action, subtitle=subtitle, size=26)
                    for rect, (label, action, subtitle) in zip(rects, entries, strict=True)]
         if buttons:
             buttons[0].primary = True
-        self.group = ButtonGroup(buttons)
+        self.group = ButtonGroup(buttons, columns=columns)
 
     def get_event(self, event: pygame.event.Event) -> None:
-        """Choose an entry."""
+        """Choose an entry (or answer the dialog)."""
+        if self.dialog is not None:
+            answer = self.dialog.handle(event)
+            if answer is not None:
+                self.dialog = None
+                if answer == "confirm" and self.pending is not None:
+                    self.choose(self.pending, confirmed=True)
+                self.pending = None
+            return
         action = self.group.handle(event)
         if action is not None:
             self.choose(action)
 
-    def choose(self, action: str) -> None:
-        """Carry out a menu action."""
+    def choose(self, action: str, confirmed: bool = False) -> None:
+        """Carry out a menu action; starting a new game asks first when a game is in progress."""
+        if action in NEW_GAME_ACTIONS and self.saved is not None and not confirmed:
+            level_name = level_named(self.saved.setup.level).name
+            self.pending = action
+            self.dialog = Dialog(self.ctx.size, "Start a new game?",
+                                 f"Your game in progress ({self.saved.describe(level_name)}) will be "
+                                 "abandoned. Continue plays it on.",
+                                 [("Keep it", "cancel"), ("New game", "confirm")], self.ctx.text)
+            return
         if action == "continue" and self.saved is not None:
             self.go("game", setup=self.saved.setup, record=self.saved.record, resume=True)
         elif action == "two":
@@ -95,3 +127,5 @@ class MenuScene(Scene):
         text.draw(surface, "Outflank, flip, and own the board", 22, theme.text_dim,
                   (width // 2, title_y + 62), "center")
         self.group.draw(surface, text, theme)
+        if self.dialog is not None:
+            self.dialog.draw(surface, text, theme)

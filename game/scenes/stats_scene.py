@@ -9,9 +9,9 @@ import pygame
 from game.ai import LEVELS
 from game.engine import BLACK, WHITE
 from game.scenes.base import Scene
-from game.stats import Tally
+from game.stats import Stats, Tally
 from game.ui.layout import is_portrait
-from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
 
 
 def tally_text(tally: Tally) -> str:
@@ -29,6 +29,12 @@ class StatsScene(Scene):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         self.group = ButtonGroup()
+        self.dialog: Dialog | None = None
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Show the table (no dialog open)."""
+        self.dialog = None
+        super().startup(now_ms, persist)
 
     def layout(self) -> None:
         """The table area and the Back button."""
@@ -36,13 +42,31 @@ class StatsScene(Scene):
         column = min(980, width - 32)
         self.table = pygame.Rect((width - column) // 2, 130 if not is_portrait(self.ctx.size) else 180, column,
                                  64 + 48 * len(LEVELS) + 80)
-        back = pygame.Rect((width - 320) // 2, min(height - 100, self.table.bottom + 30), 320, 68)
-        self.group = ButtonGroup(button_row(back, [("Back", "back")], size=26))
+        row = pygame.Rect((width - 560) // 2, min(height - 100, self.table.bottom + 30), 560, 68)
+        self.group = ButtonGroup(button_row(row, [("Back", "back"), ("Reset…", "reset")], gap=24, size=26),
+                                 columns=2)
         self.group.focus = 0
 
     def get_event(self, event: pygame.event.Event) -> None:
-        """Back to the menu."""
-        self.menu_choice(self.group, event)
+        """Back to the menu, or reset (after asking; keeping them is the default)."""
+        if self.dialog is not None:
+            answer = self.dialog.handle(event)
+            if answer is not None:
+                self.dialog = None
+                if answer == "confirm":
+                    self.reset()
+            return
+        if self.menu_choice(self.group, event) == "reset":
+            self.dialog = Dialog(self.ctx.size, "Reset the statistics?",
+                                 "Every result against the computer and the two-player count go back to zero. "
+                                 "This cannot be undone.", [("Keep them", "cancel"), ("Reset", "confirm")],
+                                 self.ctx.text)
+
+    def reset(self) -> None:
+        """Start the statistics afresh."""
+        self.ctx.stats = Stats()
+        self.ctx.save_stats()
+        self.ctx.toast("Statistics reset.")
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title and table (won – lost – drawn per level and colour)."""
@@ -70,5 +94,8 @@ class StatsScene(Scene):
         total = stats.totals()
         summary = (f"All games against the computer: {total.won} won, {total.lost} lost, {total.drawn} drawn."
                    f"   Two-player games: {stats.two_player_games}.")
+        summary += "   Practice games (from a set-up or pasted position) are not counted."
         text.draw_wrapped(surface, summary, 18, theme.text_dim, pygame.Rect(left, y + 12, width, 60))
         self.group.draw(surface, text, theme)
+        if self.dialog is not None:
+            self.dialog.draw(surface, text, theme)

@@ -118,6 +118,12 @@ class TranscriptScene(Scene):
         back = button_row(rows[2], [("Menu", "menu")], size=26)
         self.group = ButtonGroup(buttons + back, columns=len(tools))
         self.view = self.ctx.board_view(self.board_rect)
+        if is_portrait(self.ctx.size):
+            self.ctx.toast_area = pygame.Rect(24, self.board_rect.bottom + 8, width - 48, rows[0].top - 16
+                                              - self.board_rect.bottom)
+        else:
+            self.ctx.toast_area = pygame.Rect(self.board_rect.left, self.board_rect.bottom + 16,
+                                              self.board_rect.width, height - self.board_rect.bottom - 40)
 
     # -- text -------------------------------------------------------------------
 

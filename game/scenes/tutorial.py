@@ -190,7 +190,8 @@ class TutorialScene(Scene):
             self.panel = pygame.Rect(rects.side.left, rects.side.top, rects.side.width, rects.side.height - 96)
             row = pygame.Rect(rects.side.left, rects.side.bottom - 76, rects.side.width, 72)
         self.board.view = self.ctx.board_view(board_rect)
-        self.group = ButtonGroup(button_row(row, [("Skip", "skip"), ("Next", "next")], gap=16, size=26), columns=2)
+        self.group = ButtonGroup(button_row(row, [("Back", "back"), ("Skip", "skip"), ("Next", "next")], gap=16,
+                                            size=26), columns=3)
 
     # -- events --------------------------------------------------------------------
 
@@ -202,6 +203,9 @@ class TutorialScene(Scene):
         action = self.group.handle(event) if event.type != pygame.KEYDOWN or self.group.focus is not None else None
         if action == "skip":
             self.leave()
+            return
+        if action == "back":
+            self.previous_step()
             return
         if action == "next":
             self.next_step()
@@ -250,6 +254,11 @@ class TutorialScene(Scene):
             self.begin(self.index + 1)
         else:
             self.leave()
+
+    def previous_step(self) -> None:
+        """Back to the step before (set up afresh)."""
+        if self.index > 0:
+            self.begin(self.index - 1)
 
     def leave(self) -> None:
         """Back to the menu, or to the game the tutorial was opened from."""
@@ -306,6 +315,8 @@ class TutorialScene(Scene):
             if step.scoring:
                 self._draw_scores(surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y))
         for button in self.group.buttons:
+            if button.action == "back":
+                button.enabled = self.index > 0
             if button.action == "next":
                 button.enabled = self.finished_step and not self.board.animating(now_ms)
                 button.primary = button.enabled
