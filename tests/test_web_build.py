@@ -120,17 +120,18 @@ def test_the_build_reports_what_it_made(project: Path, built: dict[str, object])
     assert "built build/web/" in stdout
     assert f"packed app {APP_NAME}.tar.gz" in stdout
     assert "build/web.zip" in stdout
+    # only what the page loads is published: pygbag's .apk copy of the app is not
     assert sorted(p.name for p in web(project).iterdir()) == sorted(
-        ["index.html", "favicon.png", f"{APP_NAME}.apk", f"{APP_NAME}.tar.gz"]
+        ["index.html", "favicon.png", f"{APP_NAME}.tar.gz"]
     )
 
 
 def packed_names(project: Path) -> list[str]:
-    with zipfile.ZipFile(web(project) / f"{APP_NAME}.apk") as apk:
-        return sorted(apk.namelist())
+    with tarfile.open(web(project) / f"{APP_NAME}.tar.gz") as tar:
+        return sorted(member.name for member in tar.getmembers() if member.isfile())
 
 
-def test_the_apk_holds_main_game_and_assets(project: Path, built: dict[str, object]) -> None:
+def test_the_packed_app_holds_main_game_and_assets(project: Path, built: dict[str, object]) -> None:
     names = packed_names(project)
     assert "assets/main.py" in names
     for module in ("game/__init__.py", "game/browser.py", "game/engine/__init__.py", "game/engine/perft.py"):
@@ -148,7 +149,7 @@ def test_the_apk_holds_main_game_and_assets(project: Path, built: dict[str, obje
     assert game_sources <= set(names)
 
 
-def test_the_apk_holds_nothing_else(project: Path, built: dict[str, object]) -> None:
+def test_the_packed_app_holds_nothing_else(project: Path, built: dict[str, object]) -> None:
     names = packed_names(project)
     top_level = {name.split("/")[1] for name in names}
     assert top_level == {"main.py", "game", "assets"}
@@ -158,9 +159,9 @@ def test_the_apk_holds_nothing_else(project: Path, built: dict[str, object]) -> 
         assert "-pygbag." not in name, name  # pygbag's optimiser is off
 
 
-def test_the_page_loads_the_same_files_as_the_apk(project: Path, built: dict[str, object]) -> None:
-    with tarfile.open(web(project) / f"{APP_NAME}.tar.gz") as tar:
-        assert sorted(tar.getnames()) == packed_names(project)
+def test_the_packed_app_is_within_its_size_budget(project: Path, built: dict[str, object]) -> None:
+    # the issue's budget for the game's own archive; pygbag's runtime (12-16 MB) comes on top
+    assert (web(project) / f"{APP_NAME}.tar.gz").stat().st_size <= 1_500_000
 
 
 def test_index_html_carries_the_title_and_the_templates_parts(project: Path, built: dict[str, object]) -> None:
@@ -171,6 +172,8 @@ def test_index_html_carries_the_title_and_the_templates_parts(project: Path, bui
     # pygbag's runtime from its CDN, for the CPython it packs for
     assert '<script src="https://pygame-web.github.io/cdn/0.9.3/pythons.js" type=module id="site"' in html
     assert 'data-python="python3.12"' in html
+    # deferred, not async: the page's own scripts (address clean-up, error handlers) run before it
+    assert " async" not in html.splitlines()[0]
     # the boot code pygbag's loader calls, unpacking this build's archive
     assert "async def custom_site():" in html
     assert f'platform.fopen("{APP_NAME}.tar.gz", "rb")' in html
@@ -186,7 +189,7 @@ def test_index_html_carries_the_title_and_the_templates_parts(project: Path, bui
 
 def test_the_boot_code_is_valid_python(project: Path, built: dict[str, object]) -> None:
     html = (web(project) / "index.html").read_text(encoding="utf-8")
-    code = html[html.index("async defer>") + len("async defer>") : html.index("# --></script>")]
+    code = html[html.index('snd,gui" defer>') + len('snd,gui" defer>') : html.index("# --></script>")]
     compile(code, "index.html", "exec")
 
 
@@ -195,6 +198,8 @@ def test_the_page_scripts_are_valid_javascript(project: Path, built: dict[str, o
     html = (web(project) / "index.html").read_text(encoding="utf-8")
     scripts = re.findall(r'<script type="application/javascript">(.*?)</script>', html, re.S)
     assert len(scripts) == 2
+    scripts += re.findall(r"<script nomodule>(.*?)</script>", html, re.S)
+    assert len(scripts) == 3
     for number, script in enumerate(scripts):
         path = tmp_path / f"script{number}.js"
         path.write_text(script, encoding="utf-8")

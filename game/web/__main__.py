@@ -21,8 +21,7 @@ REPO = Path(__file__).resolve().parents[2]
 def _describe(result: BuildResult, repo: Path) -> str:
     lines = [
         f"built {result.output_dir.relative_to(repo)}/",
-        f"  packed app {result.tarball.name}: {result.packed_bytes / 1024:.0f} KiB "
-        f"({result.apk.name}: {result.apk.stat().st_size / 1024:.0f} KiB)",
+        f"  packed app {result.tarball.name}: {result.packed_bytes:,} bytes ({result.packed_bytes / 1024:.0f} KiB)",
         f"  pygbag log: {result.log.relative_to(repo)}",
     ]
     if result.archive is not None:

@@ -12,6 +12,11 @@ write ``*-pygbag.png``/``*-pygbag.ogg`` files next to the assets) and
 reformatting with ``black`` (pygbag runs it over the whole app folder
 whenever ``black`` is importable).
 
+pygbag writes the app twice, as ``<name>.apk`` (a zip) and ``<name>.tar.gz``;
+the page only loads the ``.tar.gz``, so the ``.apk`` is deleted and only what
+the page needs is published: ``index.html``, the ``.tar.gz`` and
+``favicon.png``.
+
 The browser still loads pygbag's runtime (CPython 3.12 for WebAssembly,
 pygame-ce) from the CDN at play time: ``cdn`` points it elsewhere.
 """
@@ -66,7 +71,6 @@ class BuildResult:
 
     output_dir: Path
     index_html: Path
-    apk: Path
     tarball: Path
     favicon: Path
     archive: Path | None
@@ -169,7 +173,11 @@ def build(
 
 
 def _collect(output_dir: Path, log_path: Path) -> BuildResult:
-    """The build's files, after checking each is there and the template was filled in."""
+    """The build's files, after checking each is there and the template was filled in.
+
+    pygbag's ``.apk`` (the same files as the ``.tar.gz``, which the page does
+    not load) is deleted here, so it is never published.
+    """
     apks = sorted(output_dir.glob("*.apk"))
     tarballs = sorted(output_dir.glob("*.tar.gz"))
     index_html = output_dir / "index.html"
@@ -185,7 +193,8 @@ def _collect(output_dir: Path, log_path: Path) -> BuildResult:
         problems.append("no favicon.png")
     if problems:
         raise BuildError(f"the build in {output_dir} is incomplete: {'; '.join(problems)}; see {log_path}")
-    return BuildResult(output_dir, index_html, apks[0], tarballs[0], favicon, None, log_path)
+    apks[0].unlink()
+    return BuildResult(output_dir, index_html, tarballs[0], favicon, None, log_path)
 
 
 def write_archive(output_dir: Path, archive_path: Path) -> Path:

@@ -1,0 +1,272 @@
+"""The built page in a real browser: Debian's chromium, headless, against the site served on 127.0.0.1.
+
+pygbag's runtime cannot load here (it comes from pygbag's CDN), so the page is
+built with its runtime address pointing at ``cdn/`` on the test server, where
+``tests/page/pythons.js``, the project's stand-in for pygbag's loader, takes
+the page through one scenario (``?standin=NAME``): every step to the game's
+first frame, a slow but progressing download, a stall, a missing runtime, an
+unpack failure, a Python error. Each test asserts what the visitor sees: the
+DOM's text and classes after ``--dump-dom``, with ``--virtual-time-budget``
+running the page's timers (the 20 s watchdog) in a fraction of a second.
+The page built for the real CDN is also loaded with no network at all.
+
+Needs ``chromium`` on the PATH (CI installs Debian's package); skipped
+otherwise. Every run uses a fresh profile and resolves no host but 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from game.web.build import build
+from game.web.serve import make_server, page_url
+
+REPO = Path(__file__).resolve().parent.parent
+STANDIN = REPO / "tests" / "page" / "pythons.js"
+CHROMIUM = shutil.which("chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # no network but the test server
+]
+WATCHDOG_BUDGET_MS = 30_000  # the issue: within 30 s of a failure the page says what happened
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+
+
+@dataclass
+class Element:
+    """One element of the dumped DOM: its attributes and its text."""
+
+    attrs: dict[str, str]
+    text: str = ""
+
+    @property
+    def classes(self) -> set[str]:
+        """The element's class names."""
+        return set(self.attrs.get("class", "").split())
+
+
+@dataclass
+class Page:
+    """The DOM as the browser left it: the elements that have an id."""
+
+    elements: dict[str, Element] = field(default_factory=dict)
+
+    def __getitem__(self, element_id: str) -> Element:
+        return self.elements[element_id]
+
+    def failure(self) -> str | None:
+        """The kind of failure the page shows (``data-failure``), ``None`` if it shows none."""
+        transfer = self["transfer"]
+        return transfer.attrs.get("data-failure") if "failed" in transfer.classes else None
+
+
+class _DomReader(HTMLParser):
+    VOID = {"meta", "link", "br", "img", "input", "hr", "source"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page = Page()
+        self.open: list[Element | None] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        element = Element(values) if "id" in values else None
+        if element is not None:
+            self.page.elements[values["id"]] = element
+        if tag not in self.VOID:
+            self.open.append(element)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.open:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        for element in self.open:
+            if element is not None:
+                element.text += data
+
+
+def visit(url: str, budget_ms: int, profile: Path) -> Page:
+    """Load ``url`` in headless chromium, let ``budget_ms`` of page time pass, read the DOM."""
+    assert CHROMIUM is not None
+    completed = subprocess.run(
+        [CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--virtual-time-budget={budget_ms}",
+         "--dump-dom", url],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert "<html" in completed.stdout, f"no page from chromium ({completed.returncode}): {completed.stderr[-800:]}"
+    reader = _DomReader()
+    reader.feed(completed.stdout)
+    return reader.page
+
+
+def _built_site(tmp: Path, cdn: str | None) -> Path:
+    """Build a copy of the game (main.py, game/, assets/, the template) and return its ``build/web``."""
+    for name in ("main.py", "index.html", "pygbag.ini"):
+        shutil.copy2(REPO / name, tmp / name)
+    for folder in ("game", "assets"):
+        shutil.copytree(REPO / folder, tmp / folder, ignore=shutil.ignore_patterns("__pycache__", "wthor"))
+    return build(tmp, cdn=cdn).output_dir
+
+
+def _serve(site: Path) -> Iterator[str]:
+    server = make_server(site, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield page_url(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def built_for_standin(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The page built to load its runtime from ``cdn/`` beside it."""
+    return _built_site(tmp_path_factory.mktemp("standin"), cdn="cdn/")
+
+
+@pytest.fixture(scope="module")
+def standin_site(built_for_standin: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """That page served with the stand-in for pygbag's loader in ``cdn/``."""
+    site = tmp_path_factory.mktemp("site") / "web"
+    shutil.copytree(built_for_standin, site)
+    (site / "cdn").mkdir()
+    shutil.copy2(STANDIN, site / "cdn" / "pythons.js")
+    yield from _serve(site)
+
+
+@pytest.fixture(scope="module")
+def loaderless_site(built_for_standin: Path) -> Iterator[str]:
+    """That page served with nothing in ``cdn/``: the loader itself is missing."""
+    yield from _serve(built_for_standin)
+
+
+@pytest.fixture(scope="module")
+def cdn_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The page as published: its runtime from pygbag's CDN (unreachable here, as on CI)."""
+    yield from _serve(_built_site(tmp_path_factory.mktemp("cdn"), cdn=None))
+
+
+def scenario(site: str, name: str, budget_ms: int, profile: Path, address_tail: str = "") -> Page:
+    """The page after ``budget_ms`` with the stand-in playing scenario ``name``."""
+    return visit(f"{site}index.html?standin={name}{address_tail}", budget_ms, profile)
+
+
+# -- the game starts -----------------------------------------------------------------------------
+
+
+def test_a_successful_start_hides_the_loader_once_the_first_frame_is_drawn(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "success", 10_000, tmp_path)
+    assert page.failure() is None
+    assert "first frame" in page["standin-log"].text
+    assert "gone" in page["transfer"].classes and "hidden" in page["transfer"].attrs
+    assert "visibility: visible" in page["canvas"].attrs.get("style", "")
+
+
+def test_a_slow_download_that_keeps_progressing_is_not_cut_off(standin_site: str, tmp_path: Path) -> None:
+    # 15 chunks 8 s apart: two minutes of downloading, far beyond the watchdog's 20 s
+    page = scenario(standin_site, "slow", 150_000, tmp_path)
+    assert page.failure() is None
+    assert "first frame" in page["standin-log"].text
+
+
+def test_waiting_for_the_click_is_not_a_failure(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "waiting", 90_000, tmp_path)
+    assert page.failure() is None
+    assert "ready" in page["transfer"].classes
+    assert page["play"].text.strip() == "Click, tap or press a key to play"
+
+
+# -- the runtime does not load -------------------------------------------------------------------
+
+
+def test_a_download_that_stops_is_reported_within_30_seconds(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "stalled", WATCHDOG_BUDGET_MS, tmp_path)
+    assert page.failure() == "runtime"
+    assert page["failure-what"].text == "The game's runtime could not be downloaded."
+    assert "network" in page["failure-try"].text
+    assert "No progress for 20 s" in page["failure-detail"].text
+    assert "Downloading data" in page["failure-detail"].text
+
+
+def test_a_missing_main_js_is_reported_at_once(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "runtime", 3_000, tmp_path)
+    assert page.failure() == "runtime"
+    assert "cpython312/main.js" in page["failure-detail"].text
+
+
+def test_emscripten_giving_up_is_reported_at_once(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "abort", 3_000, tmp_path)
+    assert page.failure() == "runtime"
+    assert "the runtime stopped: both async and sync fetching of the wasm failed" in page["failure-detail"].text
+
+
+def test_a_missing_loader_is_reported_at_once(loaderless_site: str, tmp_path: Path) -> None:
+    page = visit(f"{loaderless_site}index.html", 3_000, tmp_path)
+    assert page.failure() == "runtime"
+    assert "cdn/pythons.js" in page["failure-detail"].text
+
+
+def test_the_published_page_with_no_network_says_the_runtime_is_unreachable(cdn_site: str, tmp_path: Path) -> None:
+    page = visit(f"{cdn_site}index.html", WATCHDOG_BUDGET_MS, tmp_path)
+    assert page.failure() == "runtime"
+    assert page["failure-what"].text == "The game's runtime could not be downloaded."
+    assert "pygame-web.github.io/cdn/0.9.3/pythons.js" in page["failure-detail"].text
+    assert page["reload"].text == "Reload the page"
+
+
+# -- the game's files or code fail -----------------------------------------------------------------
+
+
+def test_an_archive_that_never_unpacks_is_reported_within_30_seconds(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "unpack-hang", WATCHDOG_BUDGET_MS, tmp_path)
+    assert page.failure() == "unpack"
+    assert page["failure-what"].text == "The game's files could not be unpacked."
+    assert "Content-Encoding: gzip" in page["failure-try"].text
+    assert "Unpacking the game" in page["failure-detail"].text
+
+
+def test_an_archive_that_cannot_be_read_is_reported(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "unpack-error", 5_000, tmp_path)
+    assert page.failure() == "unpack"
+    assert "ReadError" in page["failure-detail"].text
+
+
+def test_a_python_error_at_start_is_shown_on_the_page(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "python-error", 10_000, tmp_path)
+    assert page.failure() == "python"
+    assert page["failure-what"].text == "The game stopped because of an error."
+    assert "ZeroDivisionError: division by zero" in page["failure-detail"].text
+    assert "hidden" not in page["transfer"].attrs
+
+
+# -- the address -------------------------------------------------------------------------------------
+
+
+def test_a_malformed_escape_in_the_link_no_longer_stops_the_loader(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "success", 10_000, tmp_path, "#f5d6%zz")
+    assert page.failure() is None
+    assert "first frame" in page["standin-log"].text
+    assert "hash #f5d6%25zz" in page["standin-log"].text  # the game then reads "f5d6%zz" and says why
+
+
+def test_a_real_game_link_is_left_as_it_is(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "success", 10_000, tmp_path, "#f5d6c3")
+    assert page.failure() is None
+    assert "hash #f5d6c3\n" in page["standin-log"].text + "\n"
