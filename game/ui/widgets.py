@@ -175,14 +175,19 @@ class Toast:
     error: bool = False
     area: pygame.Rect | None = None
 
-    def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, now_ms: int) -> None:
-        """Draw the toast, fading during its last 300 ms."""
-        area = self.area or surface.get_rect().inflate(-80, -48)
+    def layout(self, surface_size: tuple[int, int], text: TextRenderer) -> tuple[pygame.Rect, list[str]]:
+        """Where the toast goes and its lines."""
+        area = self.area or pygame.Rect((0, 0), surface_size).inflate(-80, -48)
         lines = text.wrap(self.message, 20, min(area.width - 48, 900))
         height = 24 * len(lines) + 24
         box_width = min(area.width, max(text.width(line, 20) for line in lines) + 48)
         rect = pygame.Rect(0, 0, box_width, height)
         rect.midbottom = area.midbottom
+        return rect, lines
+
+    def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, now_ms: int) -> None:
+        """Draw the toast, fading during its last 300 ms."""
+        rect, lines = self.layout(surface.get_size(), text)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
         alpha = max(0, min(235, (self.until_ms - now_ms) * 235 // 300))
         fill = theme.danger if self.error else theme.panel_edge
