@@ -267,6 +267,41 @@ def cmd_gtp(args: argparse.Namespace) -> None:
     run(level, args.move_time)
 
 
+# -- book --------------------------------------------------------------------
+
+
+def cmd_book(args: argparse.Namespace) -> None:
+    """The opening book's moves in a position (a transcript or a position text) and the opening's name."""
+    from game.ai.book import BookError, default_book
+    from game.openings import default_book as named_openings
+    from game.openings import opening_name
+
+    tokens = args.position.split()
+    if len(tokens) >= 2 and len(tokens[-1]) == 1:  # a side to move ends a position text; no move is one letter
+        position = _position_arg(args.position)
+        named = named_openings().named(position)
+        name = named.name if named is not None else None
+    else:
+        try:
+            record = GameRecord.from_transcript(args.position)
+        except TranscriptError as exc:
+            raise UsageError(f"bad transcript: {exc}") from None
+        position = record.position
+        name = opening_name(record.moves())
+    try:
+        found = default_book().lookup(position.player, position.opponent)
+    except BookError as exc:
+        raise UsageError(f"book: {exc}") from None
+    ranked = sorted(found.items(), key=lambda kv: (-kv[1].value, -kv[1].games, kv[0]))
+    moves = {square_name(sq): {"games": e.games, "score": e.score, "value": e.value} for sq, e in ranked}
+    lines = [f"{name}" if name else "(no opening name)"]
+    lines += [f"{sq}: value {e['value']:+.1f}, {e['games']} games"
+              + (f", average {e['score']:+.1f}" if e["score"] is not None else "") for sq, e in moves.items()]
+    if not moves:
+        lines.append("Not in the book.")
+    _emit(args, {"moves": moves, "name": name}, "\n".join(lines))
+
+
 # -- main --------------------------------------------------------------------
 
 Command = Callable[[argparse.Namespace], None]
@@ -312,6 +347,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", default="max", help="level index, name or max (default max)")
     p.add_argument("--move-time", type=seconds_arg, help="seconds per move instead of the level's")
     p.set_defaults(func=cmd_gtp)
+
+    p = sub.add_parser("book", help="the opening book's moves: games, average result, backed-up value")
+    p.add_argument("position", nargs="?", default="", metavar="POS",
+                   help="a transcript from the start, or 64 squares a1..h8 (X, O, -), a space, side to move")
+    p.set_defaults(func=cmd_book)
 
     p = sub.add_parser("bench", help="perft nodes per second, bulk and no-bulk")
     p.add_argument("--depth", type=depth_arg, default=8)

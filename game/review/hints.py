@@ -6,11 +6,16 @@
 ([19], {19: '+2'})
 >>> hint_marks(found, "all")
 ([19, 37], {19: '+2', 26: '-1', 37: '+2'})
+>>> from game.engine import Position
+>>> book_note(Position.start(), 37)
+'A book move, played in 131,212 master games.'
 """
 
 from __future__ import annotations
 
 from game.ai import Analysis
+from game.ai.book import BookError, default_book
+from game.engine import Position
 
 
 def value_label(value: float) -> str:
@@ -31,3 +36,18 @@ def hint_marks(analysis: Analysis, mode: str) -> tuple[list[int], dict[int, str]
         return list(analysis.best), {sq: value_label(v) for sq, v in sorted(analysis.values.items())}
     best = analysis.best[0]
     return [best], {best: value_label(analysis.values.get(best, 0.0))}
+
+
+def book_note(position: Position, square: int) -> str | None:
+    """``'A book move, ...'`` when the opening book has ``square`` from at least its minimum of master games.
+
+    ``None`` for any other move, and when the book cannot be read.
+    """
+    try:
+        book = default_book()
+    except BookError:
+        return None
+    entry = book.lookup(position.player, position.opponent).get(square)
+    if entry is None or entry.score is None or entry.games < book.info.min_games:
+        return None
+    return f"A book move, played in {entry.games:,} master games."

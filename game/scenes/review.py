@@ -21,7 +21,7 @@ from game.engine import BLACK, COLOR_NAMES, PASS, WHITE, Color, GameRecord, Game
 from game.match import MatchSetup
 from game.openings import opening_name
 from game.review.analysis import GameAnalysis, MoveReview, PlayerSummary
-from game.review.hints import value_label
+from game.review.hints import book_note, value_label
 from game.review.transcripts import game_text
 from game.scenes.base import Scene
 from game.ui.board_view import Marks
@@ -242,7 +242,8 @@ class ReviewScene(Scene):
         best = ", ".join(square_name(s) for s in move.best[:3])
         if move.verdict in ("best", "good") and move.loss <= 0.5:
             verdict = f"A best move: {value_label(move.best_value)} for {COLOR_NAMES[mover]} ({kind})."
-            return [(title, "title"), (verdict, "good")]
+            note = book_note(position, square)  # the panel has room for one more line here
+            return [(title, "title"), (verdict, "good"), *([(note, "dim")] if note else [])]
         label = {"good": "Slightly weaker", "mistake": "A mistake", "blunder": "A blunder"}[move.verdict]
         return [(title, "title"),
                 (f"{label}: it loses {round(move.loss)} disc{'s' if round(move.loss) != 1 else ''}.",

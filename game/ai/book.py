@@ -1,0 +1,322 @@
+"""The opening book: master-game statistics and search values of the common openings.
+
+``game/ai/weights/book.bin`` is built by ``tools/make_book.py`` from the WTHOR
+games of the French Othello Federation (FFO): every position reached by at
+least K games in the first plies, folded under the 8 symmetries of the board,
+with each move's number of games, its average result for the player in those
+games, and its value backed up by negamax from fixed-depth searches of the
+book's leaves (see ``docs/book.md``).
+
+>>> from game.engine import Position
+>>> start = Position.start()
+>>> book = default_book()
+>>> moves = book.lookup(start.player, start.opponent)
+>>> sorted(moves) == sorted(start.legal_squares())  # the four openings are one move up to symmetry
+True
+>>> book.lookup(0, 1) == {}
+True
+
+Pure Python: the file is read with ``zlib`` and ``array`` and searched by
+bisection, so loading it costs a few milliseconds, also in the browser.
+"""
+
+from __future__ import annotations
+
+import array
+import random
+import struct
+import sys
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from game.engine.bitboard import Bitboard
+
+BOOK_PATH = Path(__file__).parent / "weights" / "book.bin"
+MAGIC = b"OTBK"
+VERSION = 1
+NO_SCORE = -32768
+"""Stored as a move's score when no game played it (the engine's own suggestion)."""
+MAX_NODES = 1 << 20
+"""A book claiming more positions than this is refused, which bounds the memory a bad file can ask for."""
+
+HEADER = struct.Struct("<4sHHHHIIQI")
+"""magic, version, plies, min games, search depth, positions, moves, weights hash, payload CRC-32."""
+
+
+class BookError(ValueError):
+    """The book file is missing, truncated, corrupt or not a book file."""
+
+
+# -- the 8 symmetries on bitboards (a1 is bit 0, square = row * 8 + column) ------------
+
+_REVERSED_BYTE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+
+
+def _mirror(b: Bitboard) -> Bitboard:
+    """Columns reversed (a <-> h)."""
+    return int.from_bytes(b.to_bytes(8, "little").translate(_REVERSED_BYTE), "little")
+
+
+def _flip(b: Bitboard) -> Bitboard:
+    """Rows reversed (1 <-> 8)."""
+    return int.from_bytes(b.to_bytes(8, "little"), "big")
+
+
+def _transpose(b: Bitboard) -> Bitboard:
+    """Reflected in the a1-h8 diagonal: (row, column) -> (column, row)."""
+    t = 0x0F0F0F0F00000000 & (b ^ (b << 28))
+    b ^= t ^ (t >> 28)
+    t = 0x3333000033330000 & (b ^ (b << 14))
+    b ^= t ^ (t >> 14)
+    t = 0x5500550055005500 & (b ^ (b << 7))
+    return b ^ t ^ (t >> 7)
+
+
+def images(b: Bitboard) -> tuple[Bitboard, ...]:
+    """The board under the 8 symmetries, in the order of ``SQUARE_IMAGE``."""
+    m = _mirror(b)
+    f = _flip(b)
+    mf = _flip(m)
+    return b, m, f, mf, _transpose(b), _transpose(m), _transpose(f), _transpose(mf)
+
+
+SQUARE_IMAGE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(images(1 << sq)[s].bit_length() - 1 for sq in range(64)) for s in range(8)
+)
+"""``SQUARE_IMAGE[s][square]``: where symmetry ``s`` takes a square."""
+SQUARE_SOURCE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(row.index(sq) for sq in range(64)) for row in SQUARE_IMAGE
+)
+"""``SQUARE_SOURCE[s][square]``: the square that symmetry ``s`` takes to ``square``."""
+
+
+def canonical(player: Bitboard, opponent: Bitboard) -> tuple[Bitboard, Bitboard, list[int]]:
+    """The least image of a position under the 8 symmetries, and every symmetry that gives it.
+
+    Positions are compared as (player, opponent); more than one symmetry
+    gives the least image when the position is symmetric itself.
+    """
+    best = (-1, -1)
+    found: list[int] = []
+    for s, pair in enumerate(zip(images(player), images(opponent), strict=True)):
+        if best[0] < 0 or pair < best:
+            best, found = pair, [s]
+        elif pair == best:
+            found.append(s)
+    return best[0], best[1], found
+
+
+def canonical_move(symmetries: Sequence[int], square: int) -> int:
+    """The one name of a move in the canonical image (the least of its images under ``symmetries``)."""
+    return min(SQUARE_IMAGE[s][square] for s in symmetries)
+
+
+# -- the book -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BookMove:
+    """A move's book entry: games that played it, their average result and the backed-up value.
+
+    ``score`` and ``value`` are final disc differences for the player making
+    the move; ``score`` is ``None`` when no game played it.
+    """
+
+    games: int
+    score: float | None
+    value: float
+
+
+@dataclass(frozen=True, slots=True)
+class BookInfo:
+    """How a book was built."""
+
+    plies: int
+    min_games: int
+    depth: int
+    positions: int
+    moves: int
+    weights_hash: int
+
+
+class Book:
+    """Positions (canonical images, sorted) and their moves, read from a book file."""
+
+    def __init__(self, info: BookInfo, keys: array.array[int], counts: bytes, columns: Sequence[Sequence[int]]) -> None:
+        self.info = info
+        self._keys = keys  # player, opponent, player, opponent, ... sorted by (player, opponent)
+        self._starts = [0] * (info.positions + 1)
+        at = 0
+        for index, count in enumerate(counts):
+            at += count
+            self._starts[index + 1] = at
+        self._squares, self._games, self._scores, self._values = columns
+
+    def __len__(self) -> int:
+        return self.info.positions
+
+    def _find(self, player: Bitboard, opponent: Bitboard) -> int:
+        keys = self._keys
+        lo, hi = 0, self.info.positions
+        while lo < hi:
+            mid = (lo + hi) // 2
+            pair = (keys[2 * mid], keys[2 * mid + 1])
+            if pair < (player, opponent):
+                lo = mid + 1
+            elif pair > (player, opponent):
+                hi = mid
+            else:
+                return mid
+        return -1
+
+    def lookup(self, player: Bitboard, opponent: Bitboard) -> dict[int, BookMove]:
+        """The book's moves in this position, by square; ``{}`` when the position is not in the book.
+
+        A move that the position's own symmetry makes equal to others is
+        listed under each of them with the same entry.
+        """
+        p, o, symmetries = canonical(player, opponent)
+        index = self._find(p, o)
+        if index < 0:
+            return {}
+        moves: dict[int, BookMove] = {}
+        for at in range(self._starts[index], self._starts[index + 1]):
+            score = self._scores[at]
+            entry = BookMove(self._games[at], None if score == NO_SCORE else score / 10, self._values[at] / 10)
+            for s in symmetries:
+                moves[SQUARE_SOURCE[s][self._squares[at]]] = entry
+        return moves
+
+
+def choose_book_move(
+    book: Book,
+    player: Bitboard,
+    opponent: Bitboard,
+    margin: float,
+    rng: random.Random,
+    min_games: int = 0,
+) -> int | None:
+    """A book move with variety: any move valued within ``margin`` discs of the best, weighted by its games.
+
+    Moves that fewer than ``min_games`` games played are left out unless
+    none is left (a move no game played still counts as one game, so the
+    engine's own best move can be chosen). ``None`` when out of book.
+    """
+    moves = book.lookup(player, opponent)
+    if not moves:
+        return None
+    best = max(entry.value for entry in moves.values())
+    near = sorted(sq for sq, entry in moves.items() if entry.value >= best - margin)
+    popular = [sq for sq in near if moves[sq].games >= min_games] or near
+    return rng.choices(popular, weights=[max(1, moves[sq].games) for sq in popular])[0]
+
+
+# -- the file -------------------------------------------------------------------
+
+
+def _little_endian(values: array.array[int]) -> array.array[int]:
+    if sys.byteorder != "little":
+        values.byteswap()
+    return values
+
+
+def encode_book(
+    info: BookInfo, positions: Sequence[tuple[Bitboard, Bitboard, Sequence[tuple[int, int, int, int]]]]
+) -> bytes:
+    """The file bytes for positions ``(player, opponent, [(square, games, score, value), ...])``.
+
+    Positions must be canonical images; scores and values are in tenths of
+    a disc (``NO_SCORE`` for a move no game played).
+    """
+    ordered = sorted(positions, key=lambda item: (item[0], item[1]))
+    keys: array.array[int] = array.array("Q")
+    counts = bytearray()
+    squares = bytearray()
+    games: array.array[int] = array.array("I")
+    scores: array.array[int] = array.array("h")
+    values: array.array[int] = array.array("h")
+    for player, opponent, entries in ordered:
+        keys.extend((player, opponent))
+        counts.append(len(entries))
+        for square, played, score, value in entries:
+            squares.append(square)
+            games.append(played)
+            scores.append(score)
+            values.append(value)
+    payload = b"".join(
+        (
+            _little_endian(keys).tobytes(),
+            bytes(counts),
+            bytes(squares),
+            _little_endian(games).tobytes(),
+            _little_endian(scores).tobytes(),
+            _little_endian(values).tobytes(),
+        )
+    )
+    packed = zlib.compress(payload, 9)
+    header = HEADER.pack(
+        MAGIC, VERSION, info.plies, info.min_games, info.depth, len(ordered), len(squares), info.weights_hash,
+        zlib.crc32(packed),
+    )  # fmt: skip
+    return header + packed
+
+
+def decode_book(data: bytes) -> Book:
+    """A book from file bytes; ``BookError`` says what is wrong with a bad file."""
+    if len(data) < HEADER.size:
+        raise BookError("book file is truncated (no header)")
+    magic, version, plies, min_games, depth, n_positions, n_moves, weights_hash, crc = HEADER.unpack_from(data)
+    if magic != MAGIC:
+        raise BookError("not an opening book file")
+    if version != VERSION:
+        raise BookError(f"opening book version {version} is not supported (this program reads {VERSION})")
+    if n_positions > MAX_NODES or n_moves > 64 * n_positions:
+        raise BookError("book file is corrupt: impossible sizes")
+    packed = data[HEADER.size :]
+    if zlib.crc32(packed) != crc:
+        raise BookError("book file is truncated or corrupt (checksum mismatch)")
+    expected = 17 * n_positions + 9 * n_moves
+    try:
+        raw = zlib.decompressobj().decompress(packed, expected + 1)
+    except zlib.error as err:
+        raise BookError(f"book file is corrupt: {err}") from None
+    if len(raw) != expected:
+        raise BookError("book file is corrupt: wrong payload size")
+    view = memoryview(raw)
+    at = 0
+
+    def column(code: str, count: int) -> array.array[int]:
+        nonlocal at
+        values: array.array[int] = array.array(code)
+        values.frombytes(view[at : at + count * values.itemsize])
+        at += count * values.itemsize
+        return _little_endian(values)
+
+    keys = column("Q", 2 * n_positions)
+    counts = bytes(view[at : at + n_positions])
+    at += n_positions
+    squares = bytes(view[at : at + n_moves])
+    at += n_moves
+    games, scores, values = column("I", n_moves), column("h", n_moves), column("h", n_moves)
+    if sum(counts) != n_moves or (squares and max(squares) > 63):
+        raise BookError("book file is corrupt: bad move table")
+    info = BookInfo(plies, min_games, depth, n_positions, n_moves, weights_hash)
+    return Book(info, keys, counts, (squares, games, scores, values))
+
+
+def load_book(path: Path = BOOK_PATH) -> Book:
+    """The book stored at ``path``; ``BookError`` if it cannot be read or is not a valid book."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise BookError(f"cannot read opening book {path}: {err.strerror}") from None
+    return decode_book(data)
+
+
+@cache
+def default_book() -> Book:
+    """The shipped book, loaded once and shared."""
+    return load_book()
