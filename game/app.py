@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from game import browser
 from game.ai import warm_up
 from game.browser import IS_BROWSER, location_fragment, parse_fragment, unlock_audio
 from game.engine import BLACK, GameRecord
@@ -28,6 +29,8 @@ from game.ui.layout import LANDSCAPE, game_layout, logical_size_for
 
 WINDOW_TITLE = "Othello"
 FPS = 60
+VIEWPORT_CHECK_MS = 400
+"""How often the browser page's shape is checked (a phone rotated, a window resized)."""
 MIN_WINDOW = (640, 400)
 """The smallest desktop window (half the logical size): below this the text is unreadable."""
 
@@ -40,21 +43,15 @@ FINGER_TO_MOUSE = {
 
 
 def initial_window_size() -> tuple[int, int]:
-    """The landscape logical size on the desktop; in the browser, the page's shape when it can be read.
+    """The landscape logical size on the desktop; in the browser, the layout that suits the page's shape.
 
-    ``game.browser`` may offer ``viewport_size()`` (the page's inner size); a
-    portrait page then gets the portrait layout from the first frame.
+    The display is the logical size itself: pygbag scales the canvas to the
+    page (CSS), which costs nothing per frame, unlike scaling in Python.
     """
-    from game import browser
-
-    viewport = getattr(browser, "viewport_size", None)
-    if IS_BROWSER and callable(viewport):
-        try:
-            size = viewport()
-        except Exception:  # the page's size is a nicety; the landscape default always works
-            size = None
-        if size and size[0] > 0 and size[1] > 0:
-            return logical_size_for((int(size[0]), int(size[1])))
+    if IS_BROWSER:
+        size = browser.viewport_size()
+        if size:
+            return logical_size_for(size)
     return LANDSCAPE
 
 
@@ -119,6 +116,10 @@ class App:
         self.scene = self.scenes[first]
         self.scene.startup(self.ctx.now_ms, persist)
         self.ctx.flush_storage_messages()
+        notice = getattr(self.ctx.documents.storage, "notice", None)  # browser.UnkeptStorage
+        if notice:
+            self.ctx.toast(str(notice), error=True, ms=9000)
+        self._viewport_checked_ms = self.ctx.now_ms
         self.startup_seconds = time.perf_counter() - started
 
     def _first_scene(self, fragment: str | None) -> tuple[str, dict[str, Any]]:
@@ -185,6 +186,22 @@ class App:
             self.ctx.size = logical
             self.scene.layout()
 
+    def follow_page_shape(self, viewport: tuple[int, int] | None) -> bool:
+        """Switch to the layout that suits the page's shape (``viewport``); True if it changed.
+
+        In the browser the display is the logical size: a new ``set_mode``
+        resizes pygbag's canvas, which pygbag then fits to the page again.
+        """
+        if not viewport:
+            return False
+        wanted = logical_size_for(viewport)
+        if wanted == self.surface.get_size():
+            return False
+        self.window = pygame.display.set_mode(wanted, 0 if IS_BROWSER else pygame.RESIZABLE)
+        self._resize()
+        browser.fit_canvas()
+        return True
+
     def handle(self, event: pygame.event.Event) -> None:
         """One raw pygame event."""
         if event.type == pygame.QUIT:
@@ -234,6 +251,12 @@ class App:
         # a smoothed drawing cost, so the AI's slice leaves room for drawing in a 60 fps frame
         self.ctx.draw_ms = 0.8 * self.ctx.draw_ms + 0.2 * min(draw_ms, 40.0)
         self.frames_shown += 1
+        if self.frames_shown == 1:
+            browser.page_ready()  # the first frame is on screen: the page's loading screen goes
+        browser.poll_answers()  # clipboard results arriving from the page
+        if IS_BROWSER and self.ctx.now_ms - self._viewport_checked_ms >= VIEWPORT_CHECK_MS:
+            self._viewport_checked_ms = self.ctx.now_ms
+            self.follow_page_shape(browser.viewport_size())
         if self.record_frames:
             self.frame_ms.append((time.perf_counter() - started) * 1000)
         return self.running

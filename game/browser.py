@@ -1,9 +1,12 @@
 """Everything that depends on running in a web browser (pygbag, ``sys.platform == "emscripten"``).
 
 This is the one module that asks where the game runs. The rest of the game
-imports from here: the storage backend over ``window.localStorage``, the
-game transcript in the page address (``index.html#f5d6c3``), share links,
-the clipboard, the page's size and the audio unlock browsers require.
+imports from here: the storage backend over ``window.localStorage`` (with a
+fallback when the browser blocks it), the game transcript in the page
+address (``index.html#f5d6c3``), share links, the clipboard (copy and paste,
+both answered a frame or two later in the browser), a text field over the
+canvas for touch screens, the page's size, the loading screen (hidden after
+the first frame, or showing an error) and the audio unlock browsers require.
 
 Importing this module is always safe: pygame and pygbag's ``platform``
 object (which only exists in the browser) are imported lazily, inside the
@@ -16,8 +19,12 @@ import contextlib
 import json
 import os
 import sys
+import time
+from collections.abc import Callable
 from typing import Any, Protocol
 from urllib.parse import unquote
+
+from game.storage import MemoryStorage, Storage
 
 IS_BROWSER: bool = sys.platform == "emscripten"
 """True when running in CPython on WebAssembly inside a browser page."""
@@ -98,6 +105,38 @@ class LocalStorage:
         self._backend.removeItem(self._key(key))
 
 
+STORAGE_BLOCKED_NOTICE = (
+    "This browser blocks saving for this page (site data or third-party cookies are off), "
+    "so your games, settings and statistics will not be kept after you leave."
+)
+
+
+class UnkeptStorage(MemoryStorage):
+    """Memory storage standing in for a ``localStorage`` the browser refuses; ``notice`` says so."""
+
+    notice = STORAGE_BLOCKED_NOTICE
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+def browser_storage(window: Any | None = None) -> Storage:
+    """The page's ``localStorage``, or ``UnkeptStorage`` when reading it throws.
+
+    Browsers throw a SecurityError from the ``window.localStorage`` getter when
+    site data is blocked (e.g. third-party cookies off, inside itch.io's frame).
+    """
+    try:
+        backend = (window if window is not None else _browser_window()).localStorage
+        if backend is None:
+            raise OSError("window.localStorage is null")
+        backend.getItem(STORAGE_PREFIX + "probe")
+    except Exception as exc:  # SecurityError from JavaScript arrives as some Python exception
+        return UnkeptStorage(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    return LocalStorage(backend)
+
+
 def location_fragment() -> str | None:
     """The page address's fragment without ``#`` (``''`` if none); ``None`` on desktop.
 
@@ -150,48 +189,142 @@ def share_link(transcript: str) -> str:
     return f"{page_address().split('#', 1)[0]}#{transcript}"
 
 
+# -- answers that arrive later: the clipboard ------------------------------------------
+
+_ASYNC_JS = """
+window.othello_async = window.othello_async || {
+  next: 1, done: {},
+  start: function (promise) {
+    var id = this.next++, done = this.done;
+    promise.then(function (value) { done[id] = {ok: true, value: value}; },
+                 function (error) { done[id] = {ok: false, value: String((error && error.message) || error)}; });
+    return id;
+  },
+  take: function (id) {
+    var result = this.done[id];
+    if (!result) return "";
+    delete this.done[id];
+    return JSON.stringify(result);
+  }
+};
+"""
+"""A page-side table of promises (clipboard calls) whose results Python picks up on a later frame."""
+
+ASYNC_TIMEOUT_S = 20.0
+"""A clipboard call still unanswered after this long counts as refused (a paste bubble ignored)."""
+
+_pending: dict[int, tuple[float, Callable[[bool, str], None]]] = {}
+
+
+def _start_async(code: str, on_done: Callable[[bool, str], None]) -> bool:
+    """Run ``code`` (JavaScript giving a promise id) and call ``on_done(ok, value)`` when it settles."""
+    try:
+        ident = int(_run_js(_ASYNC_JS + code))
+    except Exception as exc:  # no page, a JavaScript exception: answered at once
+        on_done(False, str(exc))
+        return False
+    _pending[ident] = (time.monotonic() + ASYNC_TIMEOUT_S, on_done)
+    return True
+
+
+def poll_answers() -> int:
+    """Hand over the clipboard answers that have arrived (call once a frame); how many are still awaited."""
+    for ident, (deadline, on_done) in list(_pending.items()):
+        try:
+            raw = str(_run_js(f"window.othello_async.take({ident})") or "")
+        except Exception as exc:
+            raw = json.dumps({"ok": False, "value": str(exc)})
+        if not raw and time.monotonic() < deadline:
+            continue
+        del _pending[ident]
+        answer = json.loads(raw) if raw else {"ok": False, "value": "no answer from the browser"}
+        on_done(bool(answer.get("ok")), str(answer.get("value") or ""))
+    return len(_pending)
+
+
 _COPY_JS = """
 (function (text) {
   function fallback() {
-    var area = document.createElement("textarea");
+    var area = document.createElement("textarea"), copied = false;
     area.value = text;
     area.setAttribute("readonly", "");
     area.style.position = "fixed";
     area.style.opacity = "0";
     document.body.appendChild(area);
     area.select();
-    try { document.execCommand("copy"); } catch (e) {}
+    try { copied = document.execCommand("copy"); } catch (e) {}
     document.body.removeChild(area);
+    if (!copied) throw new Error("the browser refused the copy");
+    return true;
   }
+  var copying;
   if (navigator.clipboard && navigator.clipboard.writeText) {
-    navigator.clipboard.writeText(text).catch(fallback);
+    copying = navigator.clipboard.writeText(text).then(function () { return true; }, fallback);
   } else {
-    fallback();
+    copying = new Promise(function (resolve) { resolve(fallback()); });
   }
-  return 1;
+  return window.othello_async.start(copying);
 })(%s)
 """
 
 
-def copy_to_clipboard(text: str) -> bool:
-    """Put ``text`` on the clipboard; True if that was possible (as far as can be known). Never raises.
+def copy_to_clipboard(text: str, on_result: Callable[[bool], None] | None = None) -> bool:
+    """Put ``text`` on the clipboard; ``on_result(copied)`` says whether it worked. Never raises.
 
-    In the browser the copy is asynchronous and may still be refused (the
-    page must have been clicked recently); failures never surface as
-    errors. On desktop it uses ``pygame.scrap`` and needs an open window.
+    In the browser the copy is asynchronous and may be refused (browsers
+    allow it only on HTTPS or 127.0.0.1, soon after a click): ``on_result``
+    comes a frame or two later, from ``poll_answers()``, which the app calls
+    every frame. On the desktop it uses ``pygame.scrap`` (an open window is
+    needed) and ``on_result`` is called before this returns. The return value
+    is False when the copy failed at once.
     """
+    report = on_result or (lambda copied: None)
+    if IS_BROWSER:
+        return _start_async(_COPY_JS % json.dumps(text), lambda ok, _value: report(ok))
     try:
-        if IS_BROWSER:
-            _run_js(_COPY_JS % json.dumps(text))  # JSON string = a safe JavaScript string literal
-            return True
         import pygame
 
         if not pygame.display.get_init() or pygame.display.get_surface() is None:
+            report(False)
             return False
         pygame.scrap.put_text(text)  # pygame-ce's text API needs no scrap.init (deprecated)
-        return True
-    except Exception:  # clipboard access is best effort: no display, no permission, no scrap
+    except Exception:  # clipboard access is best effort: no display, no scrap
+        report(False)
         return False
+    report(True)
+    return True
+
+
+_PASTE_JS = """
+(function () {
+  if (!navigator.clipboard || !navigator.clipboard.readText)
+    return window.othello_async.start(Promise.reject(new Error("this browser has no clipboard API")));
+  return window.othello_async.start(navigator.clipboard.readText());
+})()
+"""
+
+
+def paste_from_clipboard(on_text: Callable[[str | None], None]) -> None:
+    """Read the clipboard's text and call ``on_text(text)``, with ``None`` where it cannot be read.
+
+    In the browser this goes through the async Clipboard API (the browser may
+    ask the player first) and ``on_text`` comes later, from ``poll_answers()``;
+    on the desktop it reads ``pygame.scrap`` at once.
+    """
+    if IS_BROWSER:
+        _start_async(_PASTE_JS, lambda ok, value: on_text(value if ok and value else None))
+        return
+    try:
+        import pygame
+
+        if not pygame.display.get_init() or pygame.display.get_surface() is None:
+            on_text(None)
+            return
+        text = pygame.scrap.get_text()  # pygame-ce 2.2+: SDL's clipboard, no scrap.init needed
+    except Exception:  # no clipboard on this system: typing still works
+        on_text(None)
+        return
+    on_text(text or None)
 
 
 _RESUME_AUDIO_JS = """
@@ -237,3 +370,147 @@ def viewport_size() -> tuple[int, int] | None:
     except Exception:
         return None
     return (width, height) if width > 0 and height > 0 else None
+
+
+# -- the page around the canvas ------------------------------------------------------------
+
+def fit_canvas() -> None:
+    """Ask pygbag to fit the canvas to the window again (after the display changed shape)."""
+    if IS_BROWSER:
+        with contextlib.suppress(Exception):  # pygbag's window_resize() may not be there yet
+            _run_js("window.window_resize && window.window_resize()")
+
+
+def page_ready() -> None:
+    """Hide the loading screen: the game's first frame is on screen (the page template's ``done``)."""
+    if IS_BROWSER:
+        with contextlib.suppress(Exception):  # a page without the template's loader has nothing to hide
+            _run_js("window.othello_loader && window.othello_loader.done()")
+
+
+def failure_text(exc: BaseException, frames: int = 3) -> str:
+    """The end of ``exc``'s traceback (its last ``frames`` lines of frames and the error), for the page."""
+    import traceback
+
+    lines = traceback.format_exception(exc)
+    return "".join(lines[:1] + lines[-frames:] if len(lines) > frames + 1 else lines).strip()
+
+
+def show_failure(detail: str) -> bool:
+    """Show on the page that the game stopped with an error (``detail``: the traceback's end).
+
+    True in the browser, where the page now says what happened and what to
+    try; False on the desktop, where the caller lets the exception through.
+    """
+    if not IS_BROWSER:
+        return False
+    try:
+        _run_js(f"window.othello_loader.fail('python', {json.dumps(detail)})")
+    except Exception:  # not even the page can be reached: pygbag's console still has the traceback
+        return False
+    return True
+
+
+# -- a text field over the canvas, for touch screens --------------------------------------
+
+_TEXT_FIELD_JS = """
+window.othello_text = window.othello_text || {
+  field: null, last: "", box: null,
+  place: function () {
+    var canvas = document.getElementById("canvas"), box = this.box, field = this.field;
+    if (!canvas || !box || !field) return;
+    var r = canvas.getBoundingClientRect();
+    field.style.left = (r.left + box[0] * r.width) + "px";
+    field.style.top = (r.top + box[1] * r.height) + "px";
+    field.style.width = (box[2] * r.width) + "px";
+    field.style.height = (box[3] * r.height) + "px";
+    field.style.fontSize = Math.max(16, Math.round(r.height * 0.024)) + "px";
+  },
+  open: function (box, text, placeholder) {
+    var self = this;
+    if (!this.field) {
+      var field = document.createElement("textarea");
+      field.id = "othello-text";
+      field.setAttribute("autocapitalize", "none");
+      field.setAttribute("autocomplete", "off");
+      field.setAttribute("spellcheck", "false");
+      field.style.cssText = "position:fixed;z-index:8;box-sizing:border-box;margin:0;padding:10px 12px;" +
+        "border:2px solid #e0b048;border-radius:8px;background:#1d2825;color:#ecf0ec;" +
+        "font-family:'DejaVu Sans',sans-serif;resize:none;outline:none;";
+      // keys typed here are the field's: the game must not see them a second time
+      ["keydown", "keyup", "keypress"].forEach(function (kind) {
+        field.addEventListener(kind, function (event) {
+          event.stopPropagation();
+          if (kind === "keydown" && event.key === "Escape") field.blur();
+        });
+      });
+      document.body.appendChild(field);
+      window.addEventListener("resize", function () { setTimeout(function () { self.place(); }, 150); });
+      this.field = field;
+    }
+    this.box = box;
+    this.field.placeholder = placeholder;
+    this.field.value = this.last = text;
+    this.field.hidden = false;
+    this.place();
+    return 1;
+  },
+  sync: function (text) {
+    if (!this.field || this.field.hidden) return null;
+    if (this.field.value !== this.last) { this.last = this.field.value; return this.last; }
+    if (text !== this.last) { this.field.value = this.last = text; }
+    return null;
+  },
+  close: function () {
+    if (this.field) { this.field.blur(); this.field.hidden = true; }
+    return 1;
+  }
+};
+"""
+
+_TOUCH_JS = "(window.matchMedia && window.matchMedia('(pointer: coarse)').matches) ? 1 : 0"
+
+
+class PageTextField:
+    """An HTML text box laid over part of the canvas, so that touch screens get their keyboard.
+
+    Only where the main pointer is coarse (a finger): elsewhere the game's
+    own box takes the keys. ``box`` is the field's rectangle as fractions
+    of the canvas (x, y, width, height). ``sync(text)`` is called every
+    frame with the game's text: it returns what the player typed there, if
+    that changed, else copies the game's text (after Clear or Paste) into it.
+    Everywhere but a touch browser, every method does nothing.
+    """
+
+    def __init__(self) -> None:
+        self.active = False
+        if IS_BROWSER:
+            try:
+                self.active = bool(int(_run_js(_TOUCH_JS)))
+            except Exception:
+                self.active = False
+
+    def open(self, box: tuple[float, float, float, float], text: str, placeholder: str) -> None:
+        """Show the field over ``box`` holding ``text``."""
+        if self.active:
+            try:
+                _run_js(_TEXT_FIELD_JS + f"window.othello_text.open({json.dumps(box)}, "
+                        f"{json.dumps(text)}, {json.dumps(placeholder)})")
+            except Exception:  # the game's own box still works with a keyboard
+                self.active = False
+
+    def sync(self, text: str) -> str | None:
+        """The field's text if the player changed it since the last call, else ``None``."""
+        if not self.active:
+            return None
+        try:
+            typed = _run_js(f"window.othello_text.sync({json.dumps(text)})")
+        except Exception:
+            return None
+        return None if typed is None else str(typed)
+
+    def close(self) -> None:
+        """Hide the field."""
+        if self.active:
+            with contextlib.suppress(Exception):
+                _run_js("window.othello_text && window.othello_text.close()")

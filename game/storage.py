@@ -208,14 +208,13 @@ def user_data_dir() -> Path:
 
 
 def default_storage() -> Storage:
-    """The browser's ``localStorage`` in the browser, else files in ``user_data_dir()``."""
+    """The browser's ``localStorage`` in the browser (memory if it is blocked), else files in ``user_data_dir()``."""
     try:
         from game import browser
     except ImportError:
         browser = None  # type: ignore[assignment]
     if browser is not None and browser.IS_BROWSER:
-        local: Storage = browser.LocalStorage()
-        return local
+        return browser.browser_storage()
     return FileStorage(user_data_dir())
 
 

@@ -7,6 +7,8 @@ dict. Scenes never call each other: the app switches them.
 
 from __future__ import annotations
 
+import os
+import random
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -47,6 +49,8 @@ class Context:
         self.assets.sounds.muted = not self.settings.sound
         self._views: dict[tuple[tuple[int, int, int, int], str], BoardView] = {}
         self.print_line: Callable[[str], None] = print
+        self.rng = random.Random(os.urandom(32))
+        """The game's own draws (colours "at random"): real entropy, whatever seeded ``random`` (pygbag: 1)."""
 
     @property
     def theme(self) -> Theme:

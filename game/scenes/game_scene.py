@@ -111,7 +111,8 @@ class GameScene(Scene):
         self.moves = MoveList(pygame.Rect(moves.left + 10, moves.top + 34, moves.width - 20, moves.height - 40))
         self.ctx.toast_area = moves.inflate(-20, -16)
         top = button_row(self.layout_rects.buttons[0],
-                         [("Undo", "undo"), ("Redo", "redo"), ("Hint", "hint"), ("Share", "share")])
+                         [("Undo", "undo"), ("Redo", "redo"), ("Hint", "hint"), ("Analyse", "analyse"),
+                          ("Share", "share")])
         bottom = button_row(self.layout_rects.buttons[1],
                             [("New game", "new"), ("Resign", "resign"), ("Rules", "rules"), ("Menu", "menu")])
         self.group = ButtonGroup(top + bottom, columns=4)
@@ -216,6 +217,8 @@ class GameScene(Scene):
             self._button_action("redo")
         elif key == pygame.K_h:
             self._button_action("hint")
+        elif key == pygame.K_a:
+            self._button_action("analyse")
         elif key == pygame.K_n:
             self._button_action("new")
         elif key == pygame.K_ESCAPE:
@@ -265,6 +268,10 @@ class GameScene(Scene):
         elif action == "menu":
             self.match.stop()
             self.go("menu")
+        elif action == "analyse":
+            self.match.stop()
+            self.go("analysis", position=self.position, back="game",
+                    back_persist={"setup": self.setup, "record": self.record, "resume": True})
         elif action == "rules":
             self.match.stop()
             self.go("tutorial", back="game", setup=self.setup, record=self.record)
@@ -350,18 +357,19 @@ class GameScene(Scene):
         standard = self.record.start == Position.start()
         if standard and (self.ctx.is_browser or os.environ.get(SHARE_BASE_ENV)):
             link = share_link(self.record.transcript())
-            copied = copy_to_clipboard(link)
             if not self.ctx.is_browser:
                 self.ctx.print_line(f"Share this game: {link}")
-            self.ctx.toast(("Link copied: " if copied else "Link to this game: ") + link, ms=6000)
+            # the browser answers a frame or two later, and may refuse: the toast says which
+            copy_to_clipboard(link, lambda copied: self.ctx.toast(
+                ("Link copied: " if copied else "Could not copy the link (the browser refused): ") + link, ms=6000))
             return
         text = game_text(self.record)
-        copied = copy_to_clipboard(text)
         if not self.ctx.is_browser:
             self.ctx.print_line(f"This game: {text}")
         why = "no web address is set up for links" if standard else "a link holds only games from the start"
-        self.ctx.toast(f"{'Copied' if copied else 'Could not reach the clipboard'}: the game's moves "
-                       f"({why}). Paste them into Transcript.", ms=6000)
+        copy_to_clipboard(text, lambda copied: self.ctx.toast(
+            f"{'Copied' if copied else 'Could not reach the clipboard'}: the game's moves "
+            f"({why}). Paste them into Transcript.", ms=6000))
 
     # -- playing ------------------------------------------------------------
 

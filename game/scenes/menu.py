@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
@@ -105,7 +104,7 @@ class MenuScene(Scene):
         if action == "continue" and self.saved is not None:
             self.go("game", setup=self.saved.setup, record=self.saved.record, resume=True)
         elif action == "two":
-            self.go("game", setup=MatchSetup("two", random.choice((BLACK, WHITE))))
+            self.go("game", setup=MatchSetup("two", self.ctx.rng.choice((BLACK, WHITE))))
         elif action == "quit":
             self.quit = True
         elif action.startswith("scene:"):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
@@ -80,7 +79,7 @@ class NewGameScene(Scene):
     def setup(self) -> MatchSetup:
         """The match the current choices describe."""
         choice = self.ctx.settings.colour
-        human = BLACK if choice == "black" else WHITE if choice == "white" else random.choice((BLACK, WHITE))
+        human = BLACK if choice == "black" else WHITE if choice == "white" else self.ctx.rng.choice((BLACK, WHITE))
         return MatchSetup("computer", human, self.level_index)
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:

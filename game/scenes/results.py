@@ -152,9 +152,7 @@ class ResultsScene(Scene):
         if setup.mode == "two":
             return setup.swapped()
         if self.ctx.settings.colour == "random":
-            import random
-
-            return MatchSetup("computer", random.choice((BLACK, WHITE)), setup.level, setup.start)
+            return MatchSetup("computer", self.ctx.rng.choice((BLACK, WHITE)), setup.level, setup.start)
         return setup
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
-from game.browser import copy_to_clipboard
+from game.browser import PageTextField, copy_to_clipboard, paste_from_clipboard
 from game.engine import BLACK, COLOR_NAMES, GameRecord, Position, TranscriptError
 from game.match import MatchSetup
 from game.openings import opening_name
@@ -72,6 +72,8 @@ class TranscriptScene(Scene):
         self.group = ButtonGroup()
         self.now_ms = 0
         self.typed_ms = 0
+        self.field = PageTextField()
+        """On a touch screen in the browser, an HTML text box over ours: the phone's keyboard, its paste."""
 
     # -- life cycle -----------------------------------------------------------
 
@@ -93,6 +95,7 @@ class TranscriptScene(Scene):
     def cleanup(self) -> dict[str, Any]:
         """Stop taking text."""
         pygame.key.stop_text_input()
+        self.field.close()
         return super().cleanup()
 
     def layout(self) -> None:
@@ -118,6 +121,9 @@ class TranscriptScene(Scene):
         back = button_row(rows[2], [("Menu", "menu")], size=26)
         self.group = ButtonGroup(buttons + back, columns=len(tools))
         self.view = self.ctx.board_view(self.board_rect)
+        box = self.box.inflate(-12, -12)
+        self.field.open((box.x / width, box.y / height, box.width / width, box.height / height), self.text,
+                        PLACEHOLDER)
         if is_portrait(self.ctx.size):
             self.ctx.toast_area = pygame.Rect(24, self.board_rect.bottom + 8, width - 48, rows[0].top - 16
                                               - self.board_rect.bottom)
@@ -222,11 +228,10 @@ class TranscriptScene(Scene):
             self.set_text("")
             return
         if action == "paste":
-            pasted = read_clipboard()
-            if pasted is None:
-                self.ctx.toast("The clipboard cannot be read here: type the moves instead.")
+            if self.ctx.is_browser:
+                paste_from_clipboard(self._paste)  # the browser's answer (it may ask first) comes later
             else:
-                self.type_text(pasted if not self.text or self.text.endswith((" ", "\n")) else " " + pasted)
+                self._paste(read_clipboard())
             return
         record = self.record
         if record is None or not self.enabled(action):
@@ -235,9 +240,8 @@ class TranscriptScene(Scene):
             return
         if action == "copy":
             text = game_text(record)
-            copied = copy_to_clipboard(text)
-            self.ctx.toast(f"Copied: {text}" if copied else f"Could not reach the clipboard. The game: {text}",
-                           ms=5000)
+            copy_to_clipboard(text, lambda copied: self.ctx.toast(
+                f"Copied: {text}" if copied else f"Could not reach the clipboard. The game: {text}", ms=5000))
         elif action == "save":
             try:
                 path = save_game_file(games_directory(self.ctx), record)
@@ -255,6 +259,12 @@ class TranscriptScene(Scene):
             self.go("game", setup=self._setup(action, record), record=_copy_record(record),
                     message=f"Replayed {len(record.moves())} moves. Undo steps back through them.")
 
+    def _paste(self, pasted: str | None) -> None:
+        if pasted is None:
+            self.ctx.toast("The clipboard cannot be read here: type the moves instead.")
+        else:
+            self.type_text(pasted if not self.text or self.text.endswith((" ", "\n")) else " " + pasted)
+
     def _setup(self, action: str, record: GameRecord) -> MatchSetup:
         start = _start_text(record)
         if action == "two":
@@ -266,8 +276,11 @@ class TranscriptScene(Scene):
     # -- drawing -------------------------------------------------------------------
 
     def update(self, now_ms: int) -> None:
-        """Keep the clock for the caret."""
+        """Keep the clock for the caret; take what was typed in the page's text box."""
         self.now_ms = now_ms
+        typed = self.field.sync(self.text)
+        if typed is not None:
+            self.set_text(typed)
 
     def status_lines(self) -> tuple[str, bool]:
         """What the line under the box says, and whether it is an error."""
