@@ -12,8 +12,8 @@ import pygame  # noqa: E402
 
 from game.engine import BLACK, WHITE, Position, parse_square  # noqa: E402
 from game.review.board_setup import check_position, detached_discs  # noqa: E402
+from game.scenes.analysis import AnalysisScene  # noqa: E402
 from game.scenes.editor import EditorScene, with_square  # noqa: E402
-from game.scenes.review import ReviewScene  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
 
 
@@ -173,16 +173,16 @@ def test_playing_the_computer_from_a_position_where_you_must_pass(player_factory
     assert game.dialog is not None and "White has no legal move" in game.dialog.title
 
 
-def test_analyse_opens_the_review_of_the_position(player_factory) -> None:
+def test_analyse_opens_the_analysis_mode_on_the_position(player_factory) -> None:
     player = player_factory()
     scene = open_editor(player)
     player.click_button("start")
     player.click_button("analyse")
-    review = player.app.scene
-    assert isinstance(review, ReviewScene)
-    assert review.record.start == Position.start() and review.last_index == 0
-    player.run_until(lambda: review.analysis is not None and review.analysis.done, frames=400)
-    assert review.analysis is not None
-    assert set(review.analysis.move_values(0)) == set(Position.start().legal_squares())
+    analysis = player.app.scene
+    assert isinstance(analysis, AnalysisScene)
+    assert analysis.board.position == Position.start()
+    player.run_until(lambda: analysis.live.latest is not None, frames=400)
+    assert analysis.live.latest is not None
+    assert set(analysis.live.latest.values) == set(Position.start().legal_squares())
     player.press(pygame.K_ESCAPE)
     assert player.app.scene is scene

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from game.engine.bitboard import Bitboard, legal_moves, squares_of
 
@@ -19,6 +21,7 @@ from .budget import Budget, BudgetSpent
 from .endgame import Solver
 from .evaluation import DISC, Evaluation, HeuristicEvaluation
 from .patterns import default_evaluation
+from .patterns import load as load_weights
 from .search import MidgameSearch
 from .table import INF
 
@@ -30,13 +33,24 @@ NEXT_ITERATION_SHARE = 0.45
 """No new iteration once this share of the time per move is spent (it would rarely finish)."""
 
 
+WEIGHTS_FILE_PREFIX = "pattern:"
+"""An evaluation named ``pattern:PATH`` uses the pattern weights stored at PATH (benchmarks, experiments)."""
+
+
 def get_evaluation(name: str) -> Evaluation:
-    """The evaluation called ``name`` (``'heuristic'`` or ``'pattern'``)."""
+    """The evaluation called ``name``: ``'heuristic'``, ``'pattern'`` (the shipped weights) or ``'pattern:PATH'``."""
     if name == "pattern":
         return default_evaluation()
     if name == "heuristic":
         return HeuristicEvaluation()
+    if name.startswith(WEIGHTS_FILE_PREFIX):
+        return _weights_file_evaluation(name[len(WEIGHTS_FILE_PREFIX) :])
     raise ValueError(f"unknown evaluation {name!r}")
+
+
+@cache
+def _weights_file_evaluation(path: str) -> Evaluation:
+    return load_weights(Path(path))
 
 
 @dataclass

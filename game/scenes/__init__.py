@@ -7,6 +7,7 @@ menu by itself; nothing else needs to change.
 
 from __future__ import annotations
 
+from game.scenes.analysis import AnalysisScene
 from game.scenes.base import Context, Scene
 from game.scenes.challenges import ChallengeListScene, ChallengeScene
 from game.scenes.editor import EditorScene
@@ -33,6 +34,7 @@ SCENES: dict[str, type[Scene]] = {
     "challenges": ChallengeListScene,
     "challenge": ChallengeScene,
     "tutorial": TutorialScene,
+    "analysis": AnalysisScene,
 }
 
 __all__ = ["SCENES", "Context", "Scene"]

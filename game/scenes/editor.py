@@ -204,8 +204,7 @@ class EditorScene(Scene):
             return False
         start = self.position.to_text()
         if action == "analyse":
-            self.go("review", record=GameRecord(self.position), setup=MatchSetup("two", BLACK, start=start),
-                    back="editor")
+            self.go("analysis", position=self.position, back="editor", back_persist={"position": self.position})
             return True
         if action == "two":
             setup = MatchSetup("two", BLACK, start=start)

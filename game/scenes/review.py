@@ -77,6 +77,7 @@ class ReviewScene(Scene):
         self.back_persist = dict(persist.get("back_persist") or {})
         self.analysis = analysis_for(self.record)
         self.index = 0
+        self.go_to(int(persist.get("index", 0)))
         self.dragging = None
         self.opening = opening_name(self.record.moves(), self.record.start) or ""
         super().startup(now_ms, persist)
@@ -121,8 +122,8 @@ class ReviewScene(Scene):
         self.ctx.toast_area = self.comment.union(self.summary_rect)
         buttons = button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last")], gap=8,
                              size=24)
-        buttons += button_row(actions, [("Back", "back"), ("Transcript", "transcript"), ("Play from here", "play")],
-                              gap=8, size=20)
+        buttons += button_row(actions, [("Back", "back"), ("Transcript", "transcript"), ("Play from here", "play"),
+                                        ("Analyse", "analyse")], gap=8, size=20)
         self.group = ButtonGroup(buttons, columns=4)
 
     # -- navigation ----------------------------------------------------------------------
@@ -187,6 +188,10 @@ class ReviewScene(Scene):
             self.go("transcript", record=self.record)
         elif action == "play":
             self.play_from_here()
+        elif action == "analyse":
+            back = {"record": self.record, "setup": self.setup, "back": self.back, "back_persist": self.back_persist,
+                    "index": self.index}
+            self.go("analysis", position=self.record.position_at(self.index), back="review", back_persist=back)
 
     def play_from_here(self) -> None:
         """Continue the game from the position shown (two players; the later moves can be redone)."""

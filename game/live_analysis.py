@@ -1,0 +1,84 @@
+"""Analysis until stopped: a position searched one depth deeper after another, every move valued.
+
+Pygame-free. ``LiveAnalysis.advance(ms)`` runs a slice; after each finished
+depth ``latest`` holds that depth's ``Analysis`` (every legal move's value in
+discs, the best moves, the principal variation). Endgames within the exact
+range are solved once and the analysis ends. The depth is bounded by
+``MAX_DEPTH`` and the empty squares; ``limit_reached`` says when it stopped
+there rather than by ``stop()``.
+"""
+
+from __future__ import annotations
+
+from game.ai import Analysis, Analyzer, Job
+from game.engine import Position
+
+MAX_DEPTH = 14
+"""The deepest midgame search the analysis mode runs (a few minutes in the browser at most)."""
+EXACT_EMPTIES = 14
+"""Positions with at most this many empties are solved exactly."""
+
+
+class LiveAnalysis:
+    """Deeper and deeper analysis of one position, in slices, until stopped or at its depth limit."""
+
+    def __init__(self, position: Position, max_depth: int = MAX_DEPTH, exact_empties: int = EXACT_EMPTIES) -> None:
+        self.position = position
+        self.max_depth = max(1, min(max_depth, position.empty_count()))
+        self.exact = position.empty_count() <= exact_empties
+        self.analyzer = Analyzer(1, exact_empties)
+        self.latest: Analysis | None = None
+        """The deepest finished analysis."""
+        self.depth = 1
+        """The depth being searched now."""
+        self.stopped = False
+        self.limit_reached = False
+        self.nodes = 0
+        self.seconds = 0.0
+        self._job: Job[Analysis] | None = None
+        if not position.legal_moves():
+            self.limit_reached = True  # nothing to analyse: a pass or the end
+
+    @property
+    def running(self) -> bool:
+        """Whether there is more to do."""
+        return not self.stopped and not self.limit_reached
+
+    @property
+    def nodes_per_second(self) -> float:
+        """Search speed so far."""
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    def advance(self, max_ms: float) -> bool:
+        """Search for about ``max_ms``; True when a new depth has finished (``latest`` changed)."""
+        if not self.running:
+            return False
+        if self._job is None:
+            self.analyzer.depth = self.depth
+            self._job = self.analyzer.job(self.analyzer.analyse(self.position))
+        job = self._job
+        before_nodes, before_seconds = job.budget.nodes, job.busy_seconds
+        found = job.advance(max_ms)
+        self.nodes += job.budget.nodes - before_nodes
+        self.seconds += job.busy_seconds - before_seconds
+        if found is None:
+            return False
+        self._job = None
+        self.latest = found
+        if found.exact or self.depth >= self.max_depth:
+            self.limit_reached = True
+        else:
+            self.depth += 1
+        return True
+
+    def stop(self) -> None:
+        """Stop; what was found stays readable."""
+        self.stopped = True
+        if self._job is not None:
+            self._job.cancel()
+            self._job = None
+
+    def resume(self) -> None:
+        """Carry on from the next depth after a stop."""
+        if self.stopped and not self.limit_reached:
+            self.stopped = False

@@ -1,0 +1,196 @@
+"""Analysis mode: any position (from the game, the review or the board editor) analysed until stopped.
+
+The engine's output updates live: the depth reached, nodes and nodes per
+second, the best move with its value and principal variation, and every
+legal move's value, written on its square too. Playing a move on the board
+analyses the new position (Undo goes back); Stop and Resume control the
+search; Back returns where the analysis was opened from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import COLOR_NAMES, GameRecord, Position, square_name
+from game.live_analysis import LiveAnalysis
+from game.review.hints import value_label
+from game.scenes.base import Scene
+from game.ui.board_play import BoardPlay
+from game.ui.layout import game_layout, is_portrait
+from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+
+SLICE_MIN_MS, SLICE_MAX_MS = 6.0, 10.0
+FRAME_BUDGET_MS = 16.0
+
+
+def format_nodes(count: float) -> str:
+    """'950', '12.3k', '4.1M'."""
+    if count >= 1e6:
+        return f"{count / 1e6:.1f}M"
+    if count >= 1e3:
+        return f"{count / 1e3:.1f}k"
+    return str(round(count))
+
+
+class AnalysisScene(Scene):
+    """A position, the live analysis of it, and moves to try."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.board = BoardPlay(ctx)
+        self.live = LiveAnalysis(Position.start())
+        self.back = "menu"
+        self.back_persist: dict[str, Any] = {}
+        self.group = ButtonGroup()
+        self.now_ms = 0
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Analyse ``persist['position']``; ``back`` and ``back_persist`` say where Back goes."""
+        self.now_ms = now_ms
+        position = persist.get("position")
+        record = GameRecord(position if isinstance(position, Position) else Position.start())
+        self.back = persist.get("back", "menu")
+        self.back_persist = dict(persist.get("back_persist") or {})
+        self.board.reset(record=record)
+        self._restart()
+        super().startup(now_ms, persist)
+
+    def cleanup(self) -> dict[str, Any]:
+        """Stop the search before leaving."""
+        self.live.stop()
+        return super().cleanup()
+
+    def _restart(self) -> None:
+        self.live.stop()
+        self.live = LiveAnalysis(self.board.position)
+
+    def layout(self) -> None:
+        """The board, the engine output panel and the buttons."""
+        width, height = self.ctx.size
+        if is_portrait(self.ctx.size):
+            self.board.view = self.ctx.board_view(pygame.Rect((width - 620) // 2, 60, 620, 620))
+            self.panel = pygame.Rect(16, 692, width - 32, height - 692 - 96)
+            row = pygame.Rect(16, height - 84, width - 32, 64)
+            self.title_pos = (16, 30)
+        else:
+            rects = game_layout(self.ctx.size)
+            self.board.view = self.ctx.board_view(rects.board)
+            side = rects.side
+            self.panel = pygame.Rect(side.left, side.top + 50, side.width, side.height - 50 - 84)
+            row = pygame.Rect(side.left, side.bottom - 68, side.width, 64)
+            self.title_pos = (side.left, side.top + 16)
+        self.ctx.toast_area = self.panel.inflate(-20, -20)
+        self.group = ButtonGroup(button_row(row, [("Stop", "stop"), ("Undo move", "undo"), ("Back", "back")],
+                                            gap=12, size=22), columns=3)
+
+    # -- input ------------------------------------------------------------------------
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Buttons, Escape, Space (stop or resume), Backspace (undo), or a move on the board."""
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_ESCAPE: "back", pygame.K_s: "stop", pygame.K_BACKSPACE: "undo", pygame.K_u: "undo"}
+            if event.key in keys:
+                self.act(keys[event.key])
+                return
+        action = self.group.handle(event) if event.type != pygame.KEYDOWN or self.group.focus is not None else None
+        if action is not None:
+            self.act(action)
+            return
+        square = self.board.pick(event)
+        if square is not None:
+            self.try_move(square)
+
+    def act(self, action: str) -> None:
+        """Carry out a button's action."""
+        if action == "back":
+            self.live.stop()
+            self.go(self.back, **self.back_persist)
+        elif action == "stop":
+            if self.live.running:
+                self.live.stop()
+            else:
+                self.live.resume()
+        elif action == "undo" and self.board.record.can_undo():
+            self.board.record.undo()
+            self.board.skip_animation()
+            self._restart()
+
+    def try_move(self, square: int) -> None:
+        """Play ``square`` to analyse the position after it."""
+        if not self.board.position.is_legal(square):
+            self.board.flash_bad(square, self.now_ms)
+            return
+        self.board.play(square, self.now_ms)
+        self._restart()
+
+    def update(self, now_ms: int) -> None:
+        """Run the analysis for a slice of the frame."""
+        self.now_ms = now_ms
+        self.board.update(now_ms)
+        self.live.advance(max(SLICE_MIN_MS, min(SLICE_MAX_MS, FRAME_BUDGET_MS - self.ctx.draw_ms - 2.0)))
+
+    # -- output -------------------------------------------------------------------------
+
+    def status_line(self) -> str:
+        """Depth, nodes, speed and whether it runs."""
+        live = self.live
+        position = self.board.position
+        if position.is_over():
+            return "The game is over in this position."
+        if not position.legal_moves():
+            return f"{COLOR_NAMES[position.to_move]} must pass here."
+        state = "searching" if live.running else "stopped" if live.stopped else "done"
+        found = live.latest
+        depth = "exact" if found is not None and found.exact else f"depth {found.depth if found else 0}"
+        return (f"{depth} · {format_nodes(live.nodes)} nodes · {format_nodes(live.nodes_per_second)}/s · "
+                f"{live.seconds:.1f} s · {state}")
+
+    def best_line(self) -> str:
+        """The best move, its value and the principal variation."""
+        found = self.live.latest
+        if found is None or not found.best:
+            return "Analysing…" if self.live.running else ""
+        best = found.best[0]
+        line = " ".join(square_name(s) for s in found.pv[:10])
+        return f"Best {square_name(best)} {value_label(found.values.get(best, 0.0))} · line: {line}"
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Board with values, the engine output and the buttons."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        marks = self.board.marks(now_ms, legal=self.live.latest is None)
+        found = self.live.latest
+        if found is not None:
+            marks.hints = {sq: value_label(v) for sq, v in found.values.items()}
+            marks.best = list(found.best)
+        self.board.draw(surface, marks, now_ms)
+        position = self.board.position
+        text.draw(surface, "Analysis", 34, theme.text, self.title_pos, "midleft", True)
+        mover = f"{COLOR_NAMES[position.to_move]} to move"
+        text.draw(surface, mover, 20, theme.text_dim, (self.panel.right, self.title_pos[1]), "midright")
+        draw_panel(surface, self.panel, theme)
+        inner = self.panel.inflate(-32, -28)
+        y = text.draw_wrapped(surface, self.status_line(), 20, theme.text_dim, inner) + 4
+        y = text.draw_wrapped(surface, self.best_line(), 22, theme.text,
+                              pygame.Rect(inner.left, y, inner.width, 90), bold=True) + 8
+        if found is not None:
+            ranked = sorted(found.values.items(), key=lambda item: (-item[1], item[0]))
+            columns = 3
+            width = inner.width // columns
+            for n, (square, value) in enumerate(ranked):
+                column, line = n % columns, n // columns
+                cell_y = y + line * 28
+                if cell_y + 24 > inner.bottom:
+                    break
+                colour = theme.accent if square in found.best else theme.text
+                text.draw(surface, f"{square_name(square)}  {value:+.1f}", 20, colour,
+                          (inner.left + column * width, cell_y), "topleft")
+        for button in self.group.buttons:
+            if button.action == "stop":
+                button.label = "Stop" if self.live.running else "Resume"
+                button.enabled = self.live.running or self.live.stopped
+            elif button.action == "undo":
+                button.enabled = self.board.record.can_undo()
+        self.group.draw(surface, text, theme)
