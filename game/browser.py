@@ -237,8 +237,12 @@ def poll_answers() -> int:
         if not raw and time.monotonic() < deadline:
             continue
         del _pending[ident]
-        answer = json.loads(raw) if raw else {"ok": False, "value": "no answer from the browser"}
-        on_done(bool(answer.get("ok")), str(answer.get("value") or ""))
+        try:
+            answer = json.loads(raw) if raw else {"ok": False, "value": "no answer from the browser"}
+            ok, value = bool(answer["ok"]), str(answer.get("value") or "")
+        except (ValueError, TypeError, KeyError, AttributeError):
+            ok, value = False, f"an unreadable answer from the page: {raw[:60]!r}"
+        on_done(ok, value)
     return len(_pending)
 
 

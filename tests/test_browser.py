@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import subprocess
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -211,6 +212,12 @@ class FakeWindow:
         return 1
 
 
+@pytest.fixture(autouse=True)
+def no_pending_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no clipboard call awaiting the page's answer."""
+    monkeypatch.setattr(browser, "_pending", {})
+
+
 @pytest.fixture
 def page(monkeypatch: pytest.MonkeyPatch) -> FakeWindow:
     window = FakeWindow(href_hash="#f5d6c3", search="?debug")
@@ -257,13 +264,17 @@ globalThis.window = globalThis;
 globalThis.document = {
   body: { appendChild() {}, removeChild() {} },
   createElement() { return { style: {}, setAttribute() {}, select() {} }; },
-  execCommand(name) { log.push(["execCommand", name]); return true; },
+  execCommand(name) { log.push(["execCommand", name]); return mode !== "refuse-all"; },
 };
 const mode = process.env.FAKE_CLIPBOARD;
 Object.defineProperty(globalThis, "navigator", { value: { clipboard: {
   writeText(text) {
     log.push(["writeText", text]);
-    return mode === "refuse" ? Promise.reject(new Error("NotAllowedError")) : Promise.resolve();
+    return mode.startsWith("refuse") ? Promise.reject(new Error("NotAllowedError")) : Promise.resolve();
+  },
+  readText() {
+    log.push(["readText"]);
+    return mode.startsWith("refuse") ? Promise.reject(new Error("Read permission denied.")) : Promise.resolve("F5 d6");
   },
 } } });
 globalThis.SDL2 = { audioContext: { state: "suspended", resume() { log.push(["resume"]);
@@ -271,7 +282,8 @@ globalThis.SDL2 = { audioContext: { state: "suspended", resume() { log.push(["re
 globalThis.MM = { UME: false };
 process.on("unhandledRejection", (e) => { log.push(["unhandled", String(e)]); });
 const result = eval(require("fs").readFileSync(0, "utf8"));
-setTimeout(() => console.log(JSON.stringify({ result, log, ume: MM.UME })), 20);
+setTimeout(() => console.log(JSON.stringify({ result, log, ume: MM.UME,
+  answer: globalThis.othello_async ? othello_async.take(result) : null })), 20);
 """
 
 
@@ -313,3 +325,220 @@ def test_the_audio_script_resumes_a_suspended_context(page: FakeWindow) -> None:
     assert outcome["log"] == [["resume"]]
     assert outcome["ume"] is True
     assert outcome["result"] == 1
+
+
+# -- clipboard answers that arrive later -------------------------------------------------
+
+
+@needs_node
+def test_a_copy_the_browser_refuses_is_reported_as_refused(page: FakeWindow) -> None:
+    assert browser.copy_to_clipboard("f5d6") is True  # started; the answer comes later
+    outcome = run_page_js(page.evaluated[-1], mode="refuse-all")
+    assert outcome["log"] == [["writeText", "f5d6"], ["execCommand", "copy"]]
+    assert json.loads(outcome["answer"]) == {"ok": False, "value": "the browser refused the copy"}
+
+
+@needs_node
+def test_a_copy_the_browser_allows_is_reported_as_copied(page: FakeWindow) -> None:
+    browser.copy_to_clipboard("f5d6")
+    assert json.loads(run_page_js(page.evaluated[-1])["answer"]) == {"ok": True, "value": True}
+
+
+@needs_node
+def test_paste_goes_through_the_async_clipboard_api(page: FakeWindow) -> None:
+    browser.paste_from_clipboard(lambda text: None)
+    outcome = run_page_js(page.evaluated[-1])
+    assert outcome["log"] == [["readText"]]
+    assert json.loads(outcome["answer"]) == {"ok": True, "value": "F5 d6"}
+    refused = run_page_js(page.evaluated[-1], mode="refuse")
+    assert json.loads(refused["answer"])["ok"] is False
+
+
+class AnsweringWindow(FakeWindow):
+    """A page whose clipboard calls get id 7 and whose answer arrives on the second look."""
+
+    def __init__(self, answer: dict[str, Any]) -> None:
+        super().__init__()
+        self.answer = answer
+        self.looks = 0
+
+    def eval(self, code: str) -> Any:
+        self.evaluated.append(code)
+        if code.startswith("window.othello_async.take(7)"):
+            self.looks += 1
+            return json.dumps(self.answer) if self.looks >= 2 else ""
+        return 7
+
+
+@pytest.mark.parametrize(("answer", "expected"), [({"ok": True, "value": True}, [True]),
+                                                  ({"ok": False, "value": "NotAllowedError"}, [False])])
+def test_the_copys_outcome_reaches_the_game_when_the_page_answers(
+    monkeypatch: pytest.MonkeyPatch, answer: dict[str, Any], expected: list[bool]
+) -> None:
+    window = AnsweringWindow(answer)
+    monkeypatch.setattr(browser, "IS_BROWSER", True)
+    monkeypatch.setattr(browser, "_browser_window", lambda: window)
+    outcomes: list[bool] = []
+    browser.copy_to_clipboard("f5d6", outcomes.append)
+    assert outcomes == []  # not known yet: no "Link copied" before the browser says so
+    assert browser.poll_answers() == 1
+    assert outcomes == []
+    assert browser.poll_answers() == 0
+    assert outcomes == expected
+
+
+def test_pasted_text_reaches_the_game_and_an_unanswered_call_times_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    window = AnsweringWindow({"ok": True, "value": "f5 d6"})
+    monkeypatch.setattr(browser, "IS_BROWSER", True)
+    monkeypatch.setattr(browser, "_browser_window", lambda: window)
+    pasted: list[str | None] = []
+    browser.paste_from_clipboard(pasted.append)
+    browser.poll_answers()
+    browser.poll_answers()
+    assert pasted == ["f5 d6"]
+
+    window.answer, window.looks = {}, -10**6  # the browser never answers (a paste prompt ignored)
+    monkeypatch.setattr(browser, "ASYNC_TIMEOUT_S", 0.0)
+    browser.paste_from_clipboard(pasted.append)
+    assert browser.poll_answers() == 0
+    assert pasted == ["f5 d6", None]
+
+
+# -- blocked site data ---------------------------------------------------------------------
+
+
+class BlockedWindow(FakeWindow):
+    """A page where reading ``window.localStorage`` throws, as with third-party cookies blocked."""
+
+    @property  # type: ignore[override]
+    def localStorage(self) -> FakeLocalStorage:  # noqa: N802 - the browser's name
+        raise RuntimeError("SecurityError: Failed to read the 'localStorage' property from 'Window'")
+
+    @localStorage.setter
+    def localStorage(self, value: FakeLocalStorage) -> None:  # noqa: N802
+        pass
+
+
+def test_storage_falls_back_to_memory_when_the_getter_throws(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.storage import default_storage
+
+    monkeypatch.setattr(browser, "IS_BROWSER", True)
+    monkeypatch.setattr(browser, "_browser_window", BlockedWindow)
+    storage = default_storage()
+    assert isinstance(storage, browser.UnkeptStorage)
+    assert "SecurityError" in storage.reason
+    storage.write("settings", "{}")  # the game goes on, in memory
+    assert storage.read("settings") == "{}"
+
+
+def test_storage_is_the_pages_local_storage_when_it_can_be_read(page: FakeWindow) -> None:
+    assert isinstance(browser.browser_storage(), browser.LocalStorage)
+
+
+def test_the_player_is_told_once_that_progress_will_not_be_kept(player_factory: Any) -> None:
+    player = player_factory(browser.UnkeptStorage("SecurityError"))
+    notices = [t.message for t in player.app.ctx.toasts if t.message == browser.STORAGE_BLOCKED_NOTICE]
+    assert notices == [browser.STORAGE_BLOCKED_NOTICE]
+    for _ in range(5):
+        player.frame()
+    assert [t.message for t in player.app.ctx.toasts].count(browser.STORAGE_BLOCKED_NOTICE) <= 1
+
+
+# -- random where it says so --------------------------------------------------------------------
+
+
+def test_colours_are_drawn_from_real_entropy_even_after_pygbags_seed(player_factory: Any) -> None:
+    import random
+
+    from game.engine import BLACK
+
+    draws = []
+    for _ in range(2):
+        random.seed(1)  # what pygbag's cpythonrc.py does before the game starts
+        player = player_factory()
+        draws.append([player.app.ctx.rng.choice((0, 1)) for _ in range(64)])
+    assert draws[0] != draws[1]  # equal by chance once in 2**64
+
+    class Always:
+        def choice(self, options: tuple[int, ...]) -> int:
+            return options[-1]
+
+    player.app.ctx.rng = Always()  # type: ignore[assignment]
+    player.click_button("two")  # "On this device, colours drawn at random": from the game's own RNG
+    assert player.game.setup.human != BLACK
+
+
+# -- the page: loading screen, errors, shape --------------------------------------------------------
+
+
+def test_the_page_is_told_when_the_first_frame_is_shown_and_when_the_game_fails(page: FakeWindow) -> None:
+    browser.page_ready()
+    assert page.evaluated[-1] == "window.othello_loader && window.othello_loader.done()"
+    assert browser.show_failure("ZeroDivisionError: 'division' by zero") is True
+    assert page.evaluated[-1] == "window.othello_loader.fail('python', \"ZeroDivisionError: 'division' by zero\")"
+
+
+def test_on_the_desktop_a_failure_is_not_swallowed() -> None:
+    assert browser.show_failure("boom") is False
+
+
+def test_main_py_shows_an_error_at_start_on_the_page(page: FakeWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.app
+
+    class BrokenApp:
+        def __init__(self) -> None:
+            raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(game.app, "App", BrokenApp)
+    main_py = (Path(__file__).resolve().parent.parent / "main.py").read_text(encoding="utf-8")
+    exec(compile(main_py, "main.py", "exec"), {"__name__": "__main__"})  # noqa: S102 - the game's own main.py
+    failure = page.evaluated[-1]
+    assert failure.startswith("window.othello_loader.fail('python', ")
+    assert "ZeroDivisionError: division by zero" in json.loads(failure.split(", ", 1)[1].rstrip(")"))
+
+
+def test_main_py_on_the_desktop_lets_the_error_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.app
+
+    class BrokenApp:
+        def __init__(self) -> None:
+            raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(game.app, "App", BrokenApp)
+    main_py = (Path(__file__).resolve().parent.parent / "main.py").read_text(encoding="utf-8")
+    with pytest.raises(ZeroDivisionError):
+        exec(compile(main_py, "main.py", "exec"), {"__name__": "__main__"})  # noqa: S102
+
+
+def test_the_layout_follows_the_page_when_it_turns(player_factory: Any) -> None:
+    from game.ui.layout import LANDSCAPE, PORTRAIT
+
+    player = player_factory()
+    assert player.app.surface.get_size() == LANDSCAPE
+    assert player.app.follow_page_shape((390, 844)) is True  # a phone turned upright
+    assert player.app.surface.get_size() == PORTRAIT and player.app.ctx.size == PORTRAIT
+    assert player.app.follow_page_shape((400, 860)) is False  # the same shape: nothing to do
+    assert player.app.follow_page_shape((844, 390)) is True
+    assert player.app.surface.get_size() == LANDSCAPE
+
+
+def test_a_malformed_escape_in_the_link_is_named_not_fatal() -> None:
+    # the page spells the stray "%" of "#f5d6%zz" as "%25" before pygbag reads it (index.html)
+    assert browser.clean_fragment("#f5d6%25zz") == "f5d6%zz"
+    with pytest.raises(ValueError, match="cannot be played"):
+        browser.parse_fragment("#f5d6%25zz")
+
+
+def test_the_text_field_over_the_canvas_opens_on_a_touch_screen_only(page: FakeWindow) -> None:
+    field = browser.PageTextField()  # the fake page answers 1 to the pointer query: a touch screen
+    assert field.active is True
+    field.open((0.1, 0.2, 0.5, 0.3), "f5", "Type a game")
+    assert 'window.othello_text.open([0.1, 0.2, 0.5, 0.3], "f5", "Type a game")' in page.evaluated[-1]
+    page.eval = lambda code: 0  # type: ignore[method-assign]  # a mouse: the game's own box is enough
+    assert browser.PageTextField().active is False
+
+
+def test_on_the_desktop_there_is_no_text_field() -> None:
+    field = browser.PageTextField()
+    field.open((0, 0, 1, 1), "f5", "")
+    assert field.active is False and field.sync("f5") is None

@@ -270,3 +270,86 @@ def test_a_real_game_link_is_left_as_it_is(standin_site: str, tmp_path: Path) ->
     page = scenario(standin_site, "success", 10_000, tmp_path, "#f5d6c3")
     assert page.failure() is None
     assert "hash #f5d6c3\n" in page["standin-log"].text + "\n"
+
+
+# -- the game's own page scripts (game/browser.py) in the real browser -----------------------------
+
+
+def _script_page(tmp: Path, script: str) -> Iterator[str]:
+    """A page with a canvas that runs ``script`` and writes its JSON result into ``#out``."""
+    (tmp / "index.html").write_text(
+        '<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">'
+        '<canvas id="canvas" width="640" height="400" '
+        'style="position:absolute;left:100px;top:50px;width:800px;height:500px"></canvas>'
+        '<pre id="out"></pre><script>\n' + script + "\n</script></body></html>",
+        encoding="utf-8",
+    )
+    yield from _serve(tmp)
+
+
+def _script_result(tmp_path: Path, script: str, budget_ms: int = 2_000) -> dict[str, object]:
+    import json
+
+    site = tmp_path / "site"
+    site.mkdir()
+    pages = _script_page(site, script)
+    url = next(pages)
+    try:
+        page = visit(f"{url}index.html", budget_ms, tmp_path / "profile")
+    finally:
+        pages.close()
+    result: dict[str, object] = json.loads(page["out"].text)
+    return result
+
+
+def test_a_refused_copy_and_paste_are_reported_as_refused(tmp_path: Path) -> None:
+    import json
+
+    from game import browser
+
+    # headless, unfocused and never clicked: the browser refuses both, as it may refuse a player
+    copy = browser._ASYNC_JS + "var copy = " + browser._COPY_JS % json.dumps("https://example.org/#f5d6")
+    paste = "var paste = " + browser._PASTE_JS
+    script = copy + paste + """
+setTimeout(function () {
+  document.getElementById("out").textContent = JSON.stringify({
+    copy: JSON.parse(othello_async.take(copy)), paste: JSON.parse(othello_async.take(paste)),
+    again: othello_async.take(copy) });
+}, 1000);"""
+    result = _script_result(tmp_path, script)
+    assert result["copy"] == {"ok": False, "value": "the browser refused the copy"}
+    assert isinstance(result["paste"], dict) and result["paste"]["ok"] is False
+    assert result["again"] == ""  # an answer is handed over once
+
+
+def test_the_text_field_lies_over_the_box_and_trades_text_with_the_game(tmp_path: Path) -> None:
+    from game import browser
+
+    script = browser._TEXT_FIELD_JS + """
+var keys = 0;
+window.addEventListener("keydown", function () { keys++; });
+othello_text.open([0.1, 0.2, 0.5, 0.3], "f5", "Type a game");
+var field = document.getElementById("othello-text"), box = field.getBoundingClientRect();
+var out = { box: [box.left, box.top, box.width, box.height], placeholder: field.placeholder, start: field.value };
+out.quiet = othello_text.sync("f5");
+field.value = "f5 d6";  // the player types on the phone's keyboard
+field.dispatchEvent(new KeyboardEvent("keydown", { key: "6", bubbles: true }));
+out.typed = othello_text.sync("f5");
+out.after = othello_text.sync("f5 d6");
+out.cleared = othello_text.sync("");  // the game's Clear button
+out.value = field.value;
+out.keys_seen_by_the_game = keys;
+othello_text.close();
+out.hidden = field.hidden;
+out.closed = othello_text.sync("x");
+document.getElementById("out").textContent = JSON.stringify(out);
+"""
+    result = _script_result(tmp_path, script)
+    assert result["box"] == [180, 150, 400, 150]  # canvas at (100, 50), 800 x 500 CSS pixels
+    assert result["placeholder"] == "Type a game" and result["start"] == "f5"
+    assert result["quiet"] is None
+    assert result["typed"] == "f5 d6"
+    assert result["after"] is None
+    assert result["cleared"] is None and result["value"] == ""
+    assert result["keys_seen_by_the_game"] == 0
+    assert result["hidden"] is True and result["closed"] is None
