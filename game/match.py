@@ -16,6 +16,27 @@ Mode = Literal["computer", "two"]
 SAVEGAME_KEY = "savegame"
 
 
+CUSTOM_SECONDS = (0.1, 30.0)
+"""The time per move a custom level may take, in seconds."""
+CUSTOM_DEPTHS = (1, 20)
+"""The search depths a custom level may use."""
+
+
+def parse_custom(spec: str) -> tuple[str, float]:
+    """``('time', seconds)`` or ``('depth', plies)`` from ``'time:2'`` / ``'depth:8'``; ``ValueError`` otherwise."""
+    kind, _, value = spec.partition(":") if isinstance(spec, str) else ("", "", "")
+    try:
+        number = float(value)
+    except ValueError:
+        number = float("nan")
+    if kind == "time" and CUSTOM_SECONDS[0] <= number <= CUSTOM_SECONDS[1]:
+        return kind, number
+    if kind == "depth" and number.is_integer() and CUSTOM_DEPTHS[0] <= number <= CUSTOM_DEPTHS[1]:
+        return kind, number
+    raise ValueError(f"bad custom level {spec!r}: use time:{CUSTOM_SECONDS[0]:g}-{CUSTOM_SECONDS[1]:g} "
+                     f"or depth:{CUSTOM_DEPTHS[0]}-{CUSTOM_DEPTHS[1]}")
+
+
 @dataclass(frozen=True)
 class MatchSetup:
     """A match: against the computer (``human`` is the player's colour) or two players on one device.
@@ -32,6 +53,8 @@ class MatchSetup:
     level: int = 0
     start: str | None = None
     given: int = 0
+    custom: str | None = None
+    """A custom computer level instead of ``level``: ``'time:SECONDS'`` (per move) or ``'depth:PLIES'``."""
 
     @property
     def counts(self) -> bool:
@@ -66,7 +89,7 @@ class MatchSetup:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"mode": self.mode, "human": self.human, "level": self.level, "start": self.start,
-                "given": self.given}
+                "given": self.given, "custom": self.custom}
 
     @classmethod
     def from_json(cls, data: Any) -> MatchSetup:
@@ -85,7 +108,10 @@ class MatchSetup:
         given = data.get("given", 0)
         if not isinstance(given, int) or isinstance(given, bool) or not 0 <= given <= 200:
             raise ValueError(f"bad number of given moves {given!r}")
-        return cls(mode, human, level, start, given)
+        custom = data.get("custom")
+        if custom is not None:
+            parse_custom(custom)  # raises ValueError if malformed
+        return cls(mode, human, level, start, given, custom)
 
 
 @dataclass

@@ -20,9 +20,11 @@ from dataclasses import dataclass, replace
 
 from game.ai import LEVELS, Analysis, Job, Level, analyze, think
 from game.engine import PASS, Color, GameRecord, Position, opponent_of, square_name
-from game.match import MatchSetup
+from game.match import MatchSetup, parse_custom
 from game.stats import Stats
 
+CUSTOM_INDEX = -2
+"""The index custom levels carry (not one of ``LEVELS``)."""
 HINT_LEVEL_CAP = 3
 """Hints use at most this level's analysis (strong, and quick enough to feel instant)."""
 
@@ -51,6 +53,29 @@ class Move:
 def level_named(index: int) -> Level:
     """The AI level for an index, clamped to the levels that exist."""
     return LEVELS[max(0, min(index, len(LEVELS) - 1))]
+
+
+def custom_level(spec: str) -> Level:
+    """The level a custom spec describes (``'time:2'``: two seconds a move; ``'depth:8'``: eight plies).
+
+    Full strength otherwise: the trained evaluation, no randomness, the exact
+    endgame from as many empties as the time or depth can afford.
+    """
+    kind, value = parse_custom(spec)
+    strongest = LEVELS[-1]
+    if kind == "time":
+        exact = 12 if value < 0.5 else 14 if value < 2 else 16
+        return Level(CUSTOM_INDEX, f"Custom ({value:g} s a move)", f"Searches {value:g} seconds a move",
+                     strongest.evaluation, 40, value, exact, exact + 2, 0.0)
+    depth = int(value)
+    exact = min(14, depth + 6)
+    return Level(CUSTOM_INDEX, f"Custom (depth {depth})", f"Searches {depth} moves ahead, however long it takes",
+                 strongest.evaluation, depth, None, exact, 0, 0.0)
+
+
+def level_for(setup: MatchSetup) -> Level:
+    """The computer's level in a match: its custom one, or the named level."""
+    return custom_level(setup.custom) if setup.custom else level_named(setup.level)
 
 
 def refusal(position: Position, square: int) -> str | None:
@@ -98,7 +123,7 @@ class MatchController:
     @property
     def level(self) -> Level:
         """The computer's level."""
-        return level_named(self.setup.level)
+        return level_for(self.setup)
 
     @property
     def thinking(self) -> bool:
@@ -234,7 +259,7 @@ class MatchController:
         """Run the computer's search or the hint for one slice; the computer's move once it is due."""
         if self.phase is Phase.COMPUTER:
             if self._thinking is None and self._choice is None:
-                self._thinking = think(self.position, self.level.index)
+                self._thinking = think(self.position, self.level)
                 self._think_started_ms = now_ms
             if self._thinking is not None:
                 square = self._thinking.advance(slice_ms)

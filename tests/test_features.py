@@ -8,9 +8,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
-from game.engine import BLACK, GameRecord, parse_square  # noqa: E402
+from game.engine import BLACK, WHITE, GameRecord, parse_square  # noqa: E402
 from game.match import MatchSetup  # noqa: E402
+from game.match_controller import custom_level  # noqa: E402
 from game.scenes.analysis import AnalysisScene  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
@@ -106,3 +108,32 @@ def test_analysis_from_the_review_and_back_to_the_same_move(player_factory) -> N
     assert scene.board.position == record.position_at(2)
     player.press(pygame.K_ESCAPE)
     assert player.app.scene is review and review.index == 2
+
+
+# -- a custom level ------------------------------------------------------------------------------
+
+
+def test_a_custom_level_by_depth_plays_and_is_counted_under_its_name(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:new_game")
+    player.click_button("colour:white")
+    player.click_button("custom:depth:4")
+    player.click_button("start")
+    game = player.game
+    assert game.setup.custom == "depth:4" and game.level.name == "Custom (depth 4)" and game.level.depth == 4
+    player.run_until(player.my_turn, frames=600)  # the computer (Black) moved
+    assert len(game.record.moves()) == 1
+    player.click_button("resign")
+    player.click_button("confirm")
+    assert player.app.ctx.stats.tally("Custom (depth 4)", WHITE).lost == 1
+
+
+def test_custom_level_specs_are_checked() -> None:
+    assert custom_level("time:2").seconds == 2.0 and custom_level("time:2").depth > 20
+    for bad in ("time:0", "time:99", "depth:0", "depth:2.5", "speed:3", "depth:x"):
+        with pytest.raises(ValueError):
+            custom_level(bad)
+    with pytest.raises(ValueError):
+        MatchSetup.from_json({**MatchSetup("computer", BLACK, 1).to_json(), "custom": "depth:99"})
+    setup = MatchSetup("computer", BLACK, 1, custom="time:3")
+    assert MatchSetup.from_json(setup.to_json()) == setup

@@ -8,7 +8,7 @@ import pygame
 
 from game.engine import BLACK, WHITE
 from game.match import MatchSetup, SavedGame
-from game.match_controller import level_named
+from game.match_controller import level_for, level_named
 from game.scenes.base import Scene
 from game.ui.layout import is_portrait, menu_column
 from game.ui.widgets import Button, ButtonGroup, Dialog, fill_background
@@ -41,7 +41,7 @@ class MenuScene(Scene):
         """(label, action, subtitle) for each menu entry, top to bottom."""
         items: list[tuple[int, str, str, str]] = []
         if self.saved is not None:
-            level_name = level_named(self.saved.setup.level).name
+            level_name = level_for(self.saved.setup).name
             items.append((0, "Continue", "continue", self.saved.describe(level_name)))
         level_name = level_named(self.ctx.settings.level or 0).name if self.ctx.settings.level is not None else ""
         items.append((10, "Play the computer", "scene:new_game", f"Last level: {level_name}" if level_name else ""))
@@ -94,7 +94,7 @@ class MenuScene(Scene):
     def choose(self, action: str, confirmed: bool = False) -> None:
         """Carry out a menu action; starting a new game asks first when a game is in progress."""
         if action in NEW_GAME_ACTIONS and self.saved is not None and not confirmed:
-            level_name = level_named(self.saved.setup.level).name
+            level_name = level_for(self.saved.setup).name
             self.pending = action
             self.dialog = Dialog(self.ctx.size, "Start a new game?",
                                  f"Your game in progress ({self.saved.describe(level_name)}) will be "

@@ -9,11 +9,15 @@ import pygame
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, WHITE
 from game.match import MatchSetup
+from game.match_controller import custom_level
 from game.scenes.base import Scene
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 COLOUR_LABELS = [("Black", "colour:black"), ("White", "colour:white"), ("Random", "colour:random")]
+CUSTOM_LABELS = [("1 s", "custom:time:1"), ("3 s", "custom:time:3"), ("10 s", "custom:time:10"),
+                 ("Depth 4", "custom:depth:4"), ("Depth 8", "custom:depth:8"), ("Depth 12", "custom:depth:12")]
+"""Custom levels: full strength with a chosen time per move or a fixed depth."""
 
 
 class NewGameScene(Scene):
@@ -22,6 +26,8 @@ class NewGameScene(Scene):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         self.group = ButtonGroup()
+        self.custom: str | None = None
+        """The custom level chosen instead of a named one (this session only)."""
 
     @property
     def level_index(self) -> int:
@@ -46,7 +52,9 @@ class NewGameScene(Scene):
             chunk = [(level.name, f"level:{level.index}") for level in LEVELS[row * per_row: (row + 1) * per_row]]
             rect = pygame.Rect(left, level_top + row * 70, column * len(chunk) // per_row, 58)
             buttons += button_row(rect, chunk, gap=12, size=24)
-        self.description_rect = pygame.Rect(left, level_top + rows * 70 + 10, column, 96)
+        self.custom_top = level_top + rows * 70 + 26
+        buttons += button_row(pygame.Rect(left, self.custom_top, column, 52), CUSTOM_LABELS, gap=8, size=20)
+        self.description_rect = pygame.Rect(left, self.custom_top + 62, column, 96)
         bottom = pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72)
         actions = button_row(bottom, [("Back", "back"), ("Start", "start")], gap=16, size=28)
         actions[1].primary = True
@@ -59,7 +67,9 @@ class NewGameScene(Scene):
             if button.action.startswith("colour:"):
                 button.selected = button.action == f"colour:{self.ctx.settings.colour}"
             elif button.action.startswith("level:"):
-                button.selected = button.action == f"level:{self.level_index}"
+                button.selected = self.custom is None and button.action == f"level:{self.level_index}"
+            elif button.action.startswith("custom:"):
+                button.selected = button.action == f"custom:{self.custom}"
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Pick a colour or a level, start, or go back."""
@@ -70,8 +80,11 @@ class NewGameScene(Scene):
             self.ctx.settings.colour = action.removeprefix("colour:")
             self.ctx.save_settings()
         elif action.startswith("level:"):
+            self.custom = None
             self.ctx.settings.level = int(action.removeprefix("level:"))
             self.ctx.save_settings()
+        elif action.startswith("custom:"):
+            self.custom = action.removeprefix("custom:")
         elif action == "start":
             self.go("game", setup=self.setup())
         self._mark_selected()
@@ -80,7 +93,7 @@ class NewGameScene(Scene):
         """The match the current choices describe."""
         choice = self.ctx.settings.colour
         human = BLACK if choice == "black" else WHITE if choice == "white" else self.ctx.rng.choice((BLACK, WHITE))
-        return MatchSetup("computer", human, self.level_index)
+        return MatchSetup("computer", human, self.level_index, custom=self.custom)
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Headings, choices and the chosen level's description."""
@@ -95,8 +108,10 @@ class NewGameScene(Scene):
         level_button = next(b for b in self.group.buttons if b.action.startswith("level:"))
         text.draw(surface, "Level", 20, theme.text_dim, (level_button.rect.left, level_button.rect.top - 12),
                   "bottomleft")
+        text.draw(surface, "Or a custom level: time per move, or depth", 20, theme.text_dim,
+                  (first.left, self.custom_top - 8), "bottomleft")
         draw_panel(surface, self.description_rect, theme)
-        level = LEVELS[self.level_index]
+        level = custom_level(self.custom) if self.custom else LEVELS[self.level_index]
         inner = self.description_rect.inflate(-32, -24)
         text.draw(surface, level.name, 22, theme.accent, inner.topleft, "topleft", True)
         text.draw_wrapped(surface, level.description, 18, theme.text_dim,

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 
 from game.engine import BLACK, COLOR_NAMES, REASON_TEXT, WHITE, Color, GameRecord, GameResult, opponent_of
 from game.match import MatchSetup
-from game.match_controller import level_named
+from game.match_controller import level_for
 from game.review.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.base import Scene
 from game.ui.board_view import Marks
@@ -152,7 +152,7 @@ class ResultsScene(Scene):
         if setup.mode == "two":
             return setup.swapped()
         if self.ctx.settings.colour == "random":
-            return MatchSetup("computer", self.ctx.rng.choice((BLACK, WHITE)), setup.level, setup.start)
+            return replace(setup, human=self.ctx.rng.choice((BLACK, WHITE)))
         return setup
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
@@ -203,7 +203,7 @@ class ResultsScene(Scene):
             text.draw_wrapped(surface, line, 18, theme.text_dim,
                               pygame.Rect(card.left + 24, card.bottom - 58, card.width - 48, 50), centred=True)
         elif self.setup.mode == "computer":
-            level = level_named(self.setup.level)
+            level = level_for(self.setup)
             tally = self.ctx.stats.tally(level.name, self.setup.human)
             line = (f"Against {level.name} as {COLOR_NAMES[self.setup.human]}: "
                     f"{tally.won} won, {tally.lost} lost, {tally.drawn} drawn")

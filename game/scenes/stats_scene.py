@@ -94,6 +94,11 @@ class StatsScene(Scene):
         total = stats.totals()
         summary = (f"All games against the computer: {total.won} won, {total.lost} lost, {total.drawn} drawn."
                    f"   Two-player games: {stats.two_player_games}.")
+        custom = [t for key, t in stats.vs_computer.items() if key.startswith("Custom")]
+        if custom:
+            won, lost, drawn = (sum(t.won for t in custom), sum(t.lost for t in custom),
+                                sum(t.drawn for t in custom))
+            summary += f"   Custom levels: {won} won, {lost} lost, {drawn} drawn."
         summary += "   Practice games (from a set-up or pasted position) are not counted."
         text.draw_wrapped(surface, summary, 18, theme.text_dim, pygame.Rect(left, y + 12, width, 60))
         self.group.draw(surface, text, theme)
