@@ -542,3 +542,29 @@ def test_on_the_desktop_there_is_no_text_field() -> None:
     field = browser.PageTextField()
     field.open((0, 0, 1, 1), "f5", "")
     assert field.active is False and field.sync("f5") is None
+
+
+def test_main_py_shows_an_error_in_the_loop_on_the_page(page: FakeWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.app
+    import tests.app_driver  # noqa: F401 - SDL's dummy drivers, before the app opens a display
+
+    frames: list[int] = []
+
+    def crash_on_the_third_frame(app: game.app.App, events: object = None) -> bool:
+        frames.append(1)
+        if len(frames) == 3:
+            raise KeyError("a bug in the loop")
+        return True
+
+    monkeypatch.setattr(game.app.App, "frame", crash_on_the_third_frame)
+    monkeypatch.setattr(game.app, "IS_BROWSER", True)
+    main_py = (Path(__file__).resolve().parent.parent / "main.py").read_text(encoding="utf-8")
+    try:
+        exec(compile(main_py, "main.py", "exec"), {"__name__": "__main__"})  # noqa: S102
+    finally:
+        import pygame
+
+        pygame.quit()
+    assert len(frames) == 3
+    assert "KeyError: 'a bug in the loop'" in page.evaluated[-1]
+    assert page.evaluated[-1].startswith("window.othello_loader.fail('python', ")
