@@ -141,6 +141,8 @@ class SavedGame:
         if not isinstance(moves, str) or type(played) is not int or not 0 <= played <= len(moves) // 2:
             raise ValueError("the saved moves do not fit together")  # type(): true and false are not counts
         record = GameRecord.from_transcript(moves, setup.start_position())
+        if len(record.moves()) * 2 != len(moves):
+            raise ValueError("the saved moves must be squares only")  # passes are implied in this form
         for _ in range(len(moves) // 2 - played):
             record.undo()
         return cls(setup, record)

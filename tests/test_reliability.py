@@ -191,6 +191,8 @@ def test_true_is_not_a_count_in_a_saved_game() -> None:
         SavedGame.from_json({**good, "moves": "f5d6", "played": True})
     with pytest.raises(ValueError):
         Stats.from_json({"vs_computer": {"Novice:X": {"won": 1, "best": True}}})
+    with pytest.raises(ValueError, match="squares only"):  # the saved form never writes passes
+        SavedGame.from_json({**good, "moves": "d3c3e6d2d1e1b2c1 pass", "played": 8})
 
 
 # -- item 3 through the stored documents: a long run of digits no longer freezes the menu ------------------
