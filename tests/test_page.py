@@ -179,6 +179,18 @@ def test_a_successful_start_hides_the_loader_once_the_first_frame_is_drawn(stand
     assert "visibility: visible" in page["canvas"].attrs.get("style", "")
 
 
+def test_the_loader_stays_until_the_game_has_drawn_and_says_so_if_it_never_does(
+    standin_site: str, tmp_path: Path
+) -> None:
+    queued = scenario(standin_site, "start-hang", 5_000, tmp_path / "early")
+    assert queued.failure() is None
+    assert "gone" not in queued["transfer"].classes and "hidden" not in queued["transfer"].attrs
+    assert queued["status"].text == "Installing pygame-ce\u2026"
+    stuck = scenario(standin_site, "start-hang", WATCHDOG_BUDGET_MS, tmp_path / "late")
+    assert stuck.failure() == "start"
+    assert stuck["failure-what"].text == "The game did not start."
+
+
 def test_a_slow_download_that_keeps_progressing_is_not_cut_off(standin_site: str, tmp_path: Path) -> None:
     # 15 chunks 8 s apart: two minutes of downloading, far beyond the watchdog's 20 s
     page = scenario(standin_site, "slow", 150_000, tmp_path)
@@ -254,6 +266,14 @@ def test_a_python_error_at_start_is_shown_on_the_page(standin_site: str, tmp_pat
     assert page["failure-what"].text == "The game stopped because of an error."
     assert "ZeroDivisionError: division by zero" in page["failure-detail"].text
     assert "hidden" not in page["transfer"].attrs
+
+
+def test_an_error_in_the_running_game_covers_the_frozen_canvas(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "loop-error", 10_000, tmp_path)
+    assert "first frame" in page["standin-log"].text
+    assert page.failure() == "python"
+    assert "hidden" not in page["transfer"].attrs and "gone" not in page["transfer"].classes
+    assert "KeyError: 'a bug in the loop'" in page["failure-detail"].text
 
 
 # -- the address -------------------------------------------------------------------------------------

@@ -11,7 +11,9 @@
 //   abort          emscripten gives up (main.wasm cannot be fetched)
 //   unpack-hang    the archive never finishes unpacking
 //   unpack-error   the archive cannot be read (what the boot code reports)
+//   start-hang     main.py is running but never draws a frame
 //   python-error   main.py raises at start (what game/browser.py's show_failure reports)
+//   loop-error     the game runs, then raises in its frame loop (show_failure again)
 //   waiting        all loaded, nobody clicks
 //
 // Like the real pythons.js it reads the address with decodeURI() when it is evaluated (which
@@ -95,12 +97,17 @@ async function run() {
     await sleep(300)
     loader.step("start", "Installing pygame-ce")
     await sleep(300)
+    if (scenario === "start-hang") return
     if (scenario === "python-error") {
         loader.fail("python", "Traceback (most recent call last):\n  File \"main.py\", line 30\nZeroDivisionError: division by zero")
         return
     }
     loader.done()  // game/browser.py's page_ready(), after the game's first frame
     report("first frame")
+    if (scenario === "loop-error") {
+        await sleep(2000)
+        loader.fail("python", "Traceback (most recent call last):\nKeyError: 'a bug in the loop'")
+    }
 }
 
 window.addEventListener("load", async () => {
