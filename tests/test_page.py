@@ -148,6 +148,7 @@ def standin_site(built_for_standin: Path, tmp_path_factory: pytest.TempPathFacto
     shutil.copytree(built_for_standin, site)
     (site / "cdn").mkdir()
     shutil.copy2(STANDIN, site / "cdn" / "pythons.js")
+    (site / "cdn" / "empty.wasm").write_bytes(b"\0asm\1\0\0\0")  # the smallest valid module
     yield from _serve(site)
 
 
@@ -196,6 +197,12 @@ def test_a_slow_download_that_keeps_progressing_is_not_cut_off(standin_site: str
     page = scenario(standin_site, "slow", 150_000, tmp_path)
     assert page.failure() is None
     assert "first frame" in page["standin-log"].text
+
+
+def test_counting_download_progress_leaves_webassembly_streaming_working(standin_site: str, tmp_path: Path) -> None:
+    page = scenario(standin_site, "wasm", 3_000, tmp_path)
+    assert "wasm true counting true type application/wasm url true" in page["standin-log"].text
+    assert page.failure() is None
 
 
 def test_waiting_for_the_click_is_not_a_failure(standin_site: str, tmp_path: Path) -> None:

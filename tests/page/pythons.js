@@ -15,6 +15,8 @@
 //   python-error   main.py raises at start (what game/browser.py's show_failure reports)
 //   loop-error     the game runs, then raises in its frame loop (show_failure again)
 //   waiting        all loaded, nobody clicks
+//   wasm           compiles cdn/empty.wasm through the page's fetch (which counts the bytes while
+//                  loading), as emscripten's instantiateStreaming does with main.wasm
 //
 // Like the real pythons.js it reads the address with decodeURI() when it is evaluated (which
 // throws on a malformed %-escape) and writes its progress into #status and #progress.
@@ -73,6 +75,14 @@ async function run() {
     if (scenario === "abort") {
         await download(2, 500)
         window.Module.onAbort("both async and sync fetching of the wasm failed")
+        return
+    }
+    if (scenario === "wasm") {
+        const counting = String(window.fetch).includes("othello_loader.alive")
+        const response = await fetch("cdn/empty.wasm")
+        const { instance } = await WebAssembly.instantiateStreaming(response)
+        report(`wasm ${instance instanceof WebAssembly.Instance} counting ${counting} ` +
+               `type ${response.headers.get("content-type")} url ${response.url.endsWith("/cdn/empty.wasm")}`)
         return
     }
     if (scenario === "stalled") {
