@@ -19,6 +19,8 @@ SAVEGAME_KEY = "savegame"
 CUSTOM_SECONDS = (0.1, 30.0)
 """The time per move a custom level may take, in seconds."""
 CUSTOM_DEPTHS = (1, 20)
+CLOCK_SECONDS = (10, 7200)
+"""The time a side's clock may start with, in seconds."""
 """The search depths a custom level may use."""
 
 
@@ -55,6 +57,8 @@ class MatchSetup:
     given: int = 0
     custom: str | None = None
     """A custom computer level instead of ``level``: ``'time:SECONDS'`` (per move) or ``'depth:PLIES'``."""
+    clock: int | None = None
+    """Seconds on each side's clock for the whole game (``None``: no clocks); a flag fall loses."""
 
     @property
     def counts(self) -> bool:
@@ -89,7 +93,7 @@ class MatchSetup:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
         return {"mode": self.mode, "human": self.human, "level": self.level, "start": self.start,
-                "given": self.given, "custom": self.custom}
+                "given": self.given, "custom": self.custom, "clock": self.clock}
 
     @classmethod
     def from_json(cls, data: Any) -> MatchSetup:
@@ -111,7 +115,11 @@ class MatchSetup:
         custom = data.get("custom")
         if custom is not None:
             parse_custom(custom)  # raises ValueError if malformed
-        return cls(mode, human, level, start, given, custom)
+        clock = data.get("clock")
+        if clock is not None and (not isinstance(clock, int) or isinstance(clock, bool)
+                                  or not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]):
+            raise ValueError(f"bad clock {clock!r}")
+        return cls(mode, human, level, start, given, custom, clock)
 
 
 @dataclass
@@ -120,15 +128,18 @@ class SavedGame:
 
     setup: MatchSetup
     record: GameRecord
+    clocks: tuple[int, int] | None = None
+    """Milliseconds left on Black's and White's clocks, when the match has clocks."""
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict: the set-up, every move made (passes implied) and how many are played."""
+        """A JSON-ready dict: the set-up, every move made (passes implied), how many are played, the clocks."""
         all_moves = "".join(square_name(p) for p in self.record.plies if p != PASS)
         return {
             "version": 1,
             "setup": self.setup.to_json(),
             "moves": all_moves,
             "played": len(self.record.moves()),
+            "clocks": list(self.clocks) if self.clocks is not None else None,
         }
 
     @classmethod
@@ -145,6 +156,13 @@ class SavedGame:
             raise ValueError("the saved moves must be squares only")  # passes are implied in this form
         for _ in range(len(moves) // 2 - played):
             record.undo()
+        clocks = data.get("clocks")
+        if clocks is not None:
+            if (not isinstance(clocks, list) or len(clocks) != 2
+                    or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 7_200_000
+                               for c in clocks)):
+                raise ValueError("the saved clocks do not fit")
+            return cls(setup, record, (clocks[0], clocks[1]))
         return cls(setup, record)
 
     def describe(self, level_name: str) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from game.ai import LEVELS, Analysis, Job, Level, analyze, think
-from game.engine import PASS, Color, GameRecord, Position, opponent_of, square_name
+from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Position, opponent_of, square_name
 from game.match import MatchSetup, parse_custom
 from game.stats import Stats
 
@@ -92,12 +92,21 @@ class MatchController:
     """One match: its set-up, its record, whose turn it is, the computer's search, the hint and the end."""
 
     def __init__(self, setup: MatchSetup, record: GameRecord | None = None, stats: Stats | None = None,
-                 on_end: Callable[[MatchController], None] | None = None) -> None:
+                 on_end: Callable[[MatchController], None] | None = None,
+                 clocks: tuple[int, int] | None = None) -> None:
         self.setup = setup
         self.record = record if record is not None else GameRecord(setup.start_position())
         self.stats = stats
         self.on_end = on_end
         self.resigned: Color | None = None
+        self.flagged: Color | None = None
+        """The side whose clock ran out."""
+        self.clocks: dict[Color, int] | None = None
+        """Milliseconds left for each side (``None``: no clocks)."""
+        if setup.clock is not None:
+            black, white = clocks if clocks is not None else (setup.clock * 1000, setup.clock * 1000)
+            self.clocks = {BLACK: black, WHITE: white}
+        self._clock_ms: int | None = None
         self.pending_pass: Color | None = None
         self.recorded = self.record.is_over()
         """Whether the end has been dealt with (a game handed in finished is not counted again)."""
@@ -107,6 +116,7 @@ class MatchController:
         self._thinking: Job[int] | None = None
         self._choice: int | None = None
         self._think_started_ms = 0
+        self._think_nodes = 0
         self._hint_job: Job[Analysis] | None = None
         if self.record.plies[: self.record.ply] == [PASS]:
             self.pending_pass = self.record.start.to_move  # the start position itself forces a pass
@@ -126,9 +136,21 @@ class MatchController:
         return level_for(self.setup)
 
     @property
+    def over(self) -> bool:
+        """Whether the match has ended."""
+        return self.phase is Phase.OVER
+
+    @property
     def thinking(self) -> bool:
         """Whether the computer's search is running (or its move is waiting to be shown)."""
         return self._thinking is not None or self._choice is not None
+
+    def thinking_progress(self) -> tuple[int, float] | None:
+        """(Positions searched, seconds spent) on the computer's move so far, while it searches."""
+        job = self._thinking
+        if job is None:
+            return None
+        return job.budget.nodes - self._think_nodes, job.busy_seconds
 
     @property
     def hint_running(self) -> bool:
@@ -238,6 +260,30 @@ class MatchController:
         self._settle()
         return True
 
+    def tick(self, now_ms: int) -> None:
+        """Run the clock of the side to move (while someone is to move; not during a pass announcement).
+
+        A clock that reaches zero ends the match: that side loses on time.
+        """
+        if self.clocks is None:
+            return
+        if self.phase not in (Phase.HUMAN, Phase.COMPUTER):
+            self._clock_ms = None
+            return
+        if self._clock_ms is not None:
+            mover = self.position.to_move
+            self.clocks[mover] = max(0, self.clocks[mover] - max(0, now_ms - self._clock_ms))
+            if self.clocks[mover] == 0:
+                self._cancel_search()
+                self._cancel_hint()
+                self.flagged = mover
+                self._settle()
+        self._clock_ms = now_ms
+
+    def clock_state(self) -> tuple[int, int] | None:
+        """(Black, White) milliseconds left, for the autosave."""
+        return (self.clocks[BLACK], self.clocks[WHITE]) if self.clocks is not None else None
+
     def resign(self) -> Color:
         """The side that would resign gives up; the end is recorded. Returns the loser."""
         loser = self.loser_if_resigning()
@@ -261,6 +307,7 @@ class MatchController:
             if self._thinking is None and self._choice is None:
                 self._thinking = think(self.position, self.level)
                 self._think_started_ms = now_ms
+                self._think_nodes = self._thinking.budget.nodes
             if self._thinking is not None:
                 square = self._thinking.advance(slice_ms)
                 if square is not None:
@@ -286,7 +333,7 @@ class MatchController:
 
     def _settle(self) -> None:
         """Set the phase from the facts, and deal with the end the first time the game is over."""
-        if self.resigned is not None or self.record.is_over():
+        if self.resigned is not None or self.flagged is not None or self.record.is_over():
             self.phase = Phase.OVER
             self._end()
         elif self.pending_pass is not None:
@@ -310,9 +357,10 @@ class MatchController:
             self.on_end(self)
 
     def margin(self, colour: Color) -> int:
-        """``colour``'s final margin in discs (tournament rule); a resignation counts as a loss by one."""
-        if self.resigned is not None:
-            return -1 if colour == self.resigned else 1
+        """``colour``'s final margin in discs (tournament rule); a resignation or a flag fall loses by one."""
+        loser = self.resigned if self.resigned is not None else self.flagged
+        if loser is not None:
+            return -1 if colour == loser else 1
         result = self.record.result()
         return result.disc_difference(colour) if result is not None else 0
 

@@ -14,6 +14,7 @@ from game.engine import BLACK, WHITE, GameRecord, parse_square  # noqa: E402
 from game.match import MatchSetup  # noqa: E402
 from game.match_controller import custom_level  # noqa: E402
 from game.scenes.analysis import AnalysisScene  # noqa: E402
+from game.scenes.results import ResultsScene  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
 
@@ -137,3 +138,33 @@ def test_custom_level_specs_are_checked() -> None:
         MatchSetup.from_json({**MatchSetup("computer", BLACK, 1).to_json(), "custom": "depth:99"})
     setup = MatchSetup("computer", BLACK, 1, custom="time:3")
     assert MatchSetup.from_json(setup.to_json()) == setup
+
+
+# -- clocks ----------------------------------------------------------------------------------------
+
+
+def test_a_two_player_game_with_clocks_ends_on_a_flag_fall(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:new_game")
+    player.click_button("colour:black")
+    player.click_button("clock:60")
+    player.click_button("two")
+    game = player.game
+    assert game.setup.mode == "two" and game.setup.clock == 60
+    player.click_square("f5")
+    player.now += 20_000
+    player.frame()
+    black, white = game.match.clocks[BLACK], game.match.clocks[WHITE]
+    assert black > 59_000 and 39_000 <= white <= 41_000
+    player.press(pygame.K_ESCAPE)  # the clocks are saved with the game
+    player.click_button("continue")
+    clocks = player.game.match.clocks
+    assert clocks is not None and white - 200 <= clocks[WHITE] <= white  # the frames it took to leave
+    player.now += 45_000
+    player.frame()
+    player.run_until(lambda: isinstance(player.app.scene, ResultsScene))
+    results = player.app.scene
+    assert isinstance(results, ResultsScene)
+    summary = results.summary()
+    assert summary.winner == BLACK and summary.reason.startswith("White (Player 2) ran out of time after 1 move")
+    assert player.app.ctx.stats.two_player_games == 1

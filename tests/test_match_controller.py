@@ -164,3 +164,38 @@ def test_a_hint_is_found_on_your_turn_and_dropped_by_a_move() -> None:
     assert not match.can_hint()
     match.play(match.hint.best[0])
     assert match.hint is None and match.can_hint()
+
+
+def test_a_flag_fall_ends_the_game_with_a_loss_on_time_and_a_pass_stops_the_clock() -> None:
+    stats = Stats()
+    match = MatchController(MatchSetup("two", BLACK, given=7, clock=10),
+                            GameRecord.from_transcript(PASS_GAME), stats=stats)
+    assert match.clocks == {BLACK: 10_000, WHITE: 10_000}
+    match.tick(0)
+    match.tick(4000)  # White thinks for four seconds
+    match.play(sq("c1"))  # then moves; Black must pass
+    assert match.clocks[WHITE] == 6000 and match.phase is Phase.PASS
+    match.tick(9000)  # the announcement is on screen: no clock runs
+    match.acknowledge_pass()
+    match.tick(9500)
+    match.tick(10_000)
+    assert match.clocks == {BLACK: 10_000, WHITE: 5500}
+    match.tick(16_000)
+    assert match.flagged == WHITE and match.phase is Phase.OVER and match.clocks[WHITE] == 0
+    assert match.margin(BLACK) == 1 and match.margin(WHITE) == -1
+    assert stats.two_player_games == 0  # a game begun from a pasted position is practice
+    fresh = Stats()
+    timed = MatchController(MatchSetup("computer", BLACK, 0, clock=30), stats=fresh)
+    timed.tick(0)
+    timed.tick(31_000)
+    assert timed.flagged == BLACK and fresh.tally("Novice", BLACK).lost == 1
+
+
+def test_clocks_survive_the_autosave() -> None:
+    setup = MatchSetup("two", BLACK, clock=300)
+    saved = SavedGame.from_json(SavedGame(setup, GameRecord(), (120_000, 250_500)).to_json())
+    assert saved.clocks == (120_000, 250_500)
+    match = MatchController(saved.setup, saved.record, clocks=saved.clocks)
+    assert match.clock_state() == (120_000, 250_500)
+    with pytest.raises(ValueError):
+        SavedGame.from_json({**SavedGame(setup, GameRecord()).to_json(), "clocks": [1, -5]})

@@ -24,6 +24,7 @@ from game.match_controller import MatchController, Move, Phase, level_named, ref
 from game.openings import opening_name
 from game.review.hints import hint_marks, value_label
 from game.review.transcripts import game_text
+from game.scenes.analysis import format_nodes
 from game.scenes.base import Scene
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks, spinner
@@ -42,6 +43,16 @@ MIN_THINK_MS = 450
 """The computer's move appears no sooner than this, so the player sees whose turn it was."""
 END_PAUSE_MS = 1400
 """How long the final position stays on screen before the results."""
+CLOCK_WARNING_MS = 10_000
+"""A clock with less than this left is drawn in the danger colour."""
+
+
+def clock_text(ms: int) -> str:
+    """'4:59', '0:09.5' (tenths in the last ten seconds)."""
+    if ms < CLOCK_WARNING_MS:
+        return f"0:{ms // 1000:02d}.{ms % 1000 // 100}"
+    seconds = (ms + 999) // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def pass_message(setup: MatchSetup, passer: Color, level_name: str) -> tuple[str, str]:
@@ -87,7 +98,9 @@ class GameScene(Scene):
         if record is not None and not persist.get("resume"):
             setup = replace(setup, given=max(setup.given, record.ply))
         self.match.stop()
-        self.match = MatchController(setup, record, self.ctx.stats, on_end=self._on_end)
+        clocks = persist.get("clocks")
+        self.match = MatchController(setup, record, self.ctx.stats, on_end=self._on_end,
+                                     clocks=clocks if setup.clock is not None else None)
         self.board.reset(record=self.match.record)
         self.dialog = None
         self.over_since_ms = None
@@ -99,8 +112,12 @@ class GameScene(Scene):
             self._autosave()
 
     def cleanup(self) -> dict[str, Any]:
-        """Stop any search before leaving."""
+        """Stop any search before leaving; a match with clocks is saved with the time left."""
         self.match.stop()
+        if self.match.clocks is not None and not self.match.over:
+            self.match.tick(self.ctx.now_ms)
+            if not self.match.over:
+                self._autosave()
         return super().cleanup()
 
     def layout(self) -> None:
@@ -247,6 +264,9 @@ class GameScene(Scene):
             self.board.flash_bad(square, self.now_ms)
             self._say(why)
             return False
+        self.match.tick(self.ctx.now_ms)  # the thinking time up to this click is the mover's
+        if self.match.over:
+            return False
         self._show_move(self.match.play(square))
         return True
 
@@ -270,11 +290,10 @@ class GameScene(Scene):
             self.go("menu")
         elif action == "analyse":
             self.match.stop()
-            self.go("analysis", position=self.position, back="game",
-                    back_persist={"setup": self.setup, "record": self.record, "resume": True})
+            self.go("analysis", position=self.position, back="game", back_persist=self._resume_persist())
         elif action == "rules":
             self.match.stop()
-            self.go("tutorial", back="game", setup=self.setup, record=self.record)
+            self.go("tutorial", back="game", **self._resume_persist())
         elif action == "new":
             if self.record.moves() and not self.record.is_over():
                 self._open_dialog("New game?", "This game will be abandoned (it does not count).",
@@ -306,6 +325,10 @@ class GameScene(Scene):
             return
         title, detail = pass_message(self.setup, passer, self.level.name)
         self._open_dialog(title, detail, [("OK", "ok")], lambda _: self.match.acknowledge_pass())
+
+    def _resume_persist(self) -> dict[str, Any]:
+        """What brings this match back after a visit elsewhere (the analysis, the rules)."""
+        return {"setup": self.setup, "record": self.record, "resume": True, "clocks": self.match.clock_state()}
 
     def new_game(self) -> None:
         """Start again with the same set-up (a random colour is drawn again by the menu, not here)."""
@@ -384,7 +407,7 @@ class GameScene(Scene):
             self._autosave()
 
     def _autosave(self) -> None:
-        self.ctx.save_game(SavedGame(self.setup, self.record))
+        self.ctx.save_game(SavedGame(self.setup, self.record, self.match.clock_state()))
 
     def _on_end(self, match: MatchController) -> None:
         """The match has ended (the controller has counted it if it counts)."""
@@ -395,6 +418,7 @@ class GameScene(Scene):
     def update(self, now_ms: int) -> None:
         """Animations, the computer's search, the hint analysis, and the end of the game."""
         self.now_ms = now_ms
+        self.match.tick(now_ms)
         if self.board.update(now_ms) or self.dialog is not None:
             return
         phase = self.match.phase
@@ -406,7 +430,7 @@ class GameScene(Scene):
                 self.over_since_ms = now_ms
             elif now_ms - self.over_since_ms >= END_PAUSE_MS:
                 self.go("results", setup=self.setup, record=self.record, resigned=None,
-                        counted=self.match.counted)
+                        flagged=self.match.flagged, counted=self.match.counted)
             return
         had_hint = self.match.hint is not None
         move = self.match.advance(now_ms, self.ai_slice_ms(), self.min_think_ms())
@@ -499,7 +523,14 @@ class GameScene(Scene):
         text.draw(surface, text.ellipsize(name, 24, rect.right - icon_size - 30 - left, bold=True), 24,
                   theme.text, (left, rect.top + 14), "topleft", True)
         baseline = rect.bottom - 26
-        if to_move and self.match.phase is Phase.COMPUTER and self.board.animation is None:
+        clocks = self.match.clocks
+        if clocks is not None:
+            remaining = clocks[colour]
+            shade = theme.danger if remaining < CLOCK_WARNING_MS else theme.accent if to_move else theme.text_dim
+            shown = text.draw(surface, clock_text(remaining), 22, shade, (left, baseline), "midleft", True)
+            if to_move and self.match.phase is Phase.COMPUTER and self.board.animation is None:
+                spinner(surface, (shown.right + 16, baseline), 8, theme.accent, now_ms)
+        elif to_move and self.match.phase is Phase.COMPUTER and self.board.animation is None:
             spinner(surface, (left + 9, baseline), 9, theme.accent, now_ms)
             text.draw(surface, "thinking", 18, theme.accent, (left + 26, baseline), "midleft")
         else:
@@ -523,7 +554,12 @@ class GameScene(Scene):
         if self.setup.mode == "computer":
             if mover == self.setup.human:
                 return f"Your turn ({COLOR_NAMES[mover]}): choose a square with a dot.{practice}"
-            return f"The computer ({self.level.name}) is thinking…"
+            progress = self.match.thinking_progress()
+            if progress is None or progress[1] < 0.2:
+                return f"The computer ({self.level.name}) is thinking…"
+            nodes, seconds = progress
+            return (f"The computer ({self.level.name}) is thinking… {format_nodes(nodes)} positions, "
+                    f"{format_nodes(nodes / seconds)}/s")
         return f"{COLOR_NAMES[mover]} to move ({self.setup.player_name(mover)}).{practice}"
 
     def _draw_status(self, surface: pygame.Surface) -> None:

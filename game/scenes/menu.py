@@ -102,7 +102,7 @@ class MenuScene(Scene):
                                  [("Keep it", "cancel"), ("New game", "confirm")], self.ctx.text)
             return
         if action == "continue" and self.saved is not None:
-            self.go("game", setup=self.saved.setup, record=self.saved.record, resume=True)
+            self.go("game", setup=self.saved.setup, record=self.saved.record, resume=True, clocks=self.saved.clocks)
         elif action == "two":
             self.go("game", setup=MatchSetup("two", self.ctx.rng.choice((BLACK, WHITE))))
         elif action == "quit":

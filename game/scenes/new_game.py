@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -18,6 +19,8 @@ COLOUR_LABELS = [("Black", "colour:black"), ("White", "colour:white"), ("Random"
 CUSTOM_LABELS = [("1 s", "custom:time:1"), ("3 s", "custom:time:3"), ("10 s", "custom:time:10"),
                  ("Depth 4", "custom:depth:4"), ("Depth 8", "custom:depth:8"), ("Depth 12", "custom:depth:12")]
 """Custom levels: full strength with a chosen time per move or a fixed depth."""
+CLOCK_LABELS = [("No clock", "clock:0"), ("1 min", "clock:60"), ("5 min", "clock:300"), ("15 min", "clock:900")]
+"""Time controls: each side's time for the whole game."""
 
 
 class NewGameScene(Scene):
@@ -28,6 +31,8 @@ class NewGameScene(Scene):
         self.group = ButtonGroup()
         self.custom: str | None = None
         """The custom level chosen instead of a named one (this session only)."""
+        self.clock: int | None = None
+        """Seconds on each clock, or ``None`` (this session only)."""
 
     @property
     def level_index(self) -> int:
@@ -43,10 +48,12 @@ class NewGameScene(Scene):
         portrait = is_portrait(self.ctx.size)
         column = min(720, width - 48)
         left = (width - column) // 2
-        top = 200 if portrait else 130
-        buttons = button_row(pygame.Rect(left, top, column, 60), COLOUR_LABELS, gap=12, size=24)
+        top = 200 if portrait else 120
+        buttons = button_row(pygame.Rect(left, top, column, 52), COLOUR_LABELS, gap=12, size=24)
+        self.clock_top = top + 92
+        buttons += button_row(pygame.Rect(left, self.clock_top, column, 48), CLOCK_LABELS, gap=12, size=20)
         per_row = 2 if portrait else 3
-        level_top = top + 130
+        level_top = self.clock_top + 88
         rows = (len(LEVELS) + per_row - 1) // per_row
         for row in range(rows):
             chunk = [(level.name, f"level:{level.index}") for level in LEVELS[row * per_row: (row + 1) * per_row]]
@@ -56,8 +63,9 @@ class NewGameScene(Scene):
         buttons += button_row(pygame.Rect(left, self.custom_top, column, 52), CUSTOM_LABELS, gap=8, size=20)
         self.description_rect = pygame.Rect(left, self.custom_top + 62, column, 96)
         bottom = pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72)
-        actions = button_row(bottom, [("Back", "back"), ("Start", "start")], gap=16, size=28)
-        actions[1].primary = True
+        actions = button_row(bottom, [("Back", "back"), ("Two players", "two"), ("Play the computer", "start")],
+                             gap=16, size=26)
+        actions[2].primary = True
         self.group = ButtonGroup(buttons + actions, columns=per_row)
         self.group.focus = len(self.group.buttons) - 1
         self._mark_selected()
@@ -70,6 +78,8 @@ class NewGameScene(Scene):
                 button.selected = self.custom is None and button.action == f"level:{self.level_index}"
             elif button.action.startswith("custom:"):
                 button.selected = button.action == f"custom:{self.custom}"
+            elif button.action.startswith("clock:"):
+                button.selected = button.action == f"clock:{self.clock or 0}"
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Pick a colour or a level, start, or go back."""
@@ -85,6 +95,10 @@ class NewGameScene(Scene):
             self.ctx.save_settings()
         elif action.startswith("custom:"):
             self.custom = action.removeprefix("custom:")
+        elif action.startswith("clock:"):
+            self.clock = int(action.removeprefix("clock:")) or None
+        elif action == "two":
+            self.go("game", setup=replace(self.setup(), mode="two", custom=None))
         elif action == "start":
             self.go("game", setup=self.setup())
         self._mark_selected()
@@ -93,7 +107,7 @@ class NewGameScene(Scene):
         """The match the current choices describe."""
         choice = self.ctx.settings.colour
         human = BLACK if choice == "black" else WHITE if choice == "white" else self.ctx.rng.choice((BLACK, WHITE))
-        return MatchSetup("computer", human, self.level_index, custom=self.custom)
+        return MatchSetup("computer", human, self.level_index, custom=self.custom, clock=self.clock)
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Headings, choices and the chosen level's description."""
@@ -101,10 +115,12 @@ class NewGameScene(Scene):
         fill_background(surface, theme)
         width = self.ctx.size[0]
         portrait = is_portrait(self.ctx.size)
-        text.draw(surface, "Play the computer", 48, theme.text, (width // 2, 90 if portrait else 56), "center", True)
+        text.draw(surface, "New game", 48, theme.text, (width // 2, 90 if portrait else 50), "center", True)
         first = self.group.buttons[0].rect
         text.draw(surface, "Your colour (Black moves first)", 20, theme.text_dim, (first.left, first.top - 12),
                   "bottomleft")
+        text.draw(surface, "Clocks: each side's time for the whole game (a flag fall loses)", 20, theme.text_dim,
+                  (first.left, self.clock_top - 8), "bottomleft")
         level_button = next(b for b in self.group.buttons if b.action.startswith("level:"))
         text.draw(surface, "Level", 20, theme.text_dim, (level_button.rect.left, level_button.rect.top - 12),
                   "bottomleft")

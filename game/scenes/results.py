@@ -35,11 +35,13 @@ class Summary:
     winner: Color | None
 
 
-def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, headline_rule: str) -> Summary:
-    """The words and numbers for a finished (or resigned) game."""
+def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, headline_rule: str,
+              flagged: Color | None = None) -> Summary:
+    """The words and numbers for a finished, resigned or lost-on-time game."""
     position = record.position
     black, white = position.black_count(), position.white_count()
-    result = record.result() if resigned is None else None
+    stopped = resigned if resigned is not None else flagged
+    result = record.result() if stopped is None else None
     if result is not None:
         winner: Color | None = None if result.winner == "draw" else result.winner
         reason = REASON_TEXT[result.reason]
@@ -50,19 +52,21 @@ def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, hea
         discs, tournament = result.score_discs(), result.score_tournament()
         explanation = result.explanation() if result.rules_differ() else ""
     else:
-        winner = opponent_of(resigned) if resigned is not None else None
-        if resigned is None:
+        winner = opponent_of(stopped) if stopped is not None else None
+        if stopped is None:
             who = ""
         elif setup.mode == "computer":
-            who = "You" if resigned == setup.human else "The computer"
+            who = "You" if stopped == setup.human else "The computer"
         else:
-            who = f"{COLOR_NAMES[resigned]} ({setup.player_name(resigned)})"
+            who = f"{COLOR_NAMES[stopped]} ({setup.player_name(stopped)})"
         moves = len(record.moves())
-        reason = (f"{who} resigned after {plural(moves, 'move')}, with "
+        how = "resigned" if resigned is not None else "ran out of time"
+        reason = (f"{who} {how} after {plural(moves, 'move')}, with "
                   f"{plural(position.empty_count(), 'square')} still empty.")
         discs = f"{black}-{white}"
         tournament = discs
-        explanation = "A resignation counts as a loss, whatever the discs say."
+        ending = "A resignation" if resigned is not None else "Running out of time"
+        explanation = f"{ending} counts as a loss, whatever the discs say."
     if winner is None:
         headline = "It's a draw"
     elif setup.mode == "computer":
@@ -93,6 +97,7 @@ class ResultsScene(Scene):
         self.setup = MatchSetup()
         self.record = GameRecord()
         self.resigned: Color | None = None
+        self.flagged: Color | None = None
         self.counted = False
         self.group = ButtonGroup()
 
@@ -101,6 +106,7 @@ class ResultsScene(Scene):
         self.setup = persist["setup"]
         self.record = persist["record"]
         self.resigned = persist.get("resigned")
+        self.flagged = persist.get("flagged")
         self.counted = bool(persist.get("counted"))
         super().startup(now_ms, persist)
         if self.record.moves():
@@ -109,11 +115,11 @@ class ResultsScene(Scene):
 
     def summary(self) -> Summary:
         """The results in words (the headline rule from the settings)."""
-        return summarise(self.setup, self.record, self.resigned, self.ctx.settings.headline)
+        return summarise(self.setup, self.record, self.resigned, self.ctx.settings.headline, self.flagged)
 
     def result(self) -> GameResult | None:
         """The engine's result (``None`` after a resignation)."""
-        return self.record.result() if self.resigned is None else None
+        return self.record.result() if self.resigned is None and self.flagged is None else None
 
     def layout(self) -> None:
         """Board on one side, the results card on the other."""
@@ -144,7 +150,7 @@ class ResultsScene(Scene):
         elif action == "review":
             self.go("review", record=self.record, setup=self.setup, back="results",
                     back_persist={"setup": self.setup, "record": self.record, "resigned": self.resigned,
-                                  "counted": self.counted})
+                                  "flagged": self.flagged, "counted": self.counted})
 
     def rematch_setup(self) -> MatchSetup:
         """Two players swap colours; against the computer you keep your choice (random is drawn again)."""
@@ -172,7 +178,7 @@ class ResultsScene(Scene):
         moves = len(self.record.moves())
         passes = len(self.record.played()) - moves
         length = plural(moves, "move") + (f", {plural(passes, 'pass', 'passes')}" if passes else "")
-        if moves and self.resigned is None:
+        if moves and self.resigned is None and self.flagged is None:
             text.draw(surface, length, 18, theme.text_dim, (card.centerx, y), "midtop")
         y += 34
         icon = self.view.disc_icon(BLACK, 40)
@@ -186,7 +192,7 @@ class ResultsScene(Scene):
         y = score_rect.bottom + 4
         text.draw(surface, summary.main_rule, 18, theme.text_dim, (card.centerx, y), "midtop")
         y += 30
-        if self.resigned is not None:
+        if self.resigned is not None or self.flagged is not None:
             y = text.draw_wrapped(surface, summary.explanation, 18, theme.text_dim,
                                   pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
         if summary.other_score:

@@ -161,7 +161,7 @@ class TutorialScene(Scene):
         self.now_ms = now_ms
         if persist.get("back") == "game":
             self.return_to = ("game", {"setup": persist.get("setup"), "record": persist.get("record"),
-                                       "resume": True})
+                                       "resume": True, "clocks": persist.get("clocks")})
         else:
             self.return_to = ("menu", {})
         super().startup(now_ms, persist)
