@@ -1,0 +1,254 @@
+"""Standard files: GGF game records (as game servers write them) and OBF positions, in and out.
+
+GGF (the Generic Game Format of GGS, also read by NBoard and Egaroucid) holds
+one game per ``(; ... ;)`` with properties ``KEY[value]``: the players
+(``PB``, ``PW``), their ratings, the place and date, the time control
+(``TI``), the game type (``TY[8]``: 8x8), the result (``RE[+6.000]`` from
+Black's side, ``:r`` for a resignation, ``:t`` for a loss on time), the start
+position (``BO[8 <64 squares> <side>]`` with ``*`` Black, ``O`` White) and the
+moves ``B[d3//3.95]`` / ``W[c5/-18.40/0.10]``: a square (or ``PA`` for a
+pass), then optionally the mover's evaluation and the seconds taken.
+Archives put one game per line, sometimes after a number.
+
+OBF (Edax's and the FFO tests' board format) is one line: the 64 squares
+a1..h8 (``X``, ``O``, ``-``), the side to move, then optionally
+``; d3:+4; c5:-2;`` move values.
+
+Pygame-free; bounded: at most ``MAX_FILE_CHARS`` characters and
+``MAX_GAMES`` games are read, and every error is one line naming the game,
+the move and the reason.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+
+from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Position, parse_square, square_name
+from game.engine.notation import NotationError
+
+MAX_FILE_CHARS = 2_000_000
+"""The longest GGF text read (a few thousand server games)."""
+MAX_GAMES = 5000
+"""The most games read from one text."""
+MAX_PROPERTY_CHARS = 4000
+"""The longest property value (a comment) read."""
+_PROPERTY = re.compile(rf"\s*([A-Z]{{1,3}})\[([^\]]{{0,{MAX_PROPERTY_CHARS}}})\]")
+
+
+class FormatError(ValueError):
+    """A GGF or OBF text that cannot be read (one line: where and why)."""
+
+
+@dataclass
+class GgfMove:
+    """One move of a GGF game: the square (or ``PASS``), the mover's evaluation, the seconds it took."""
+
+    square: int
+    evaluation: float | None = None
+    seconds: float | None = None
+    colour: Color | None = None
+    """The side the file says made it (``B[...]`` or ``W[...]``)."""
+
+
+@dataclass
+class GgfGame:
+    """A game read from (or to be written as) GGF."""
+
+    start: Position
+    moves: list[GgfMove]
+    properties: dict[str, str] = field(default_factory=dict)
+    """Every other property as read, e.g. ``{'PB': 'fangr', 'RE': '-40.00', 'TI': '15:00//02:00'}``."""
+
+    @property
+    def black(self) -> str:
+        """Black's player name ('' if none)."""
+        return self.properties.get("PB", "")
+
+    @property
+    def white(self) -> str:
+        """White's player name ('' if none)."""
+        return self.properties.get("PW", "")
+
+    @property
+    def result(self) -> str:
+        """The result as written (``'+6.000'``, ``'-10.000:r'``, '' if none)."""
+        return self.properties.get("RE", "")
+
+    def record(self) -> GameRecord:
+        """The game as a record (passes written in the file or left implied are both accepted)."""
+        record = GameRecord(self.start)
+        pass_unclaimed = record.plies[: record.ply] == [PASS]  # the start position itself forced a pass
+        for number, move in enumerate(self.moves, start=1):
+            if move.square == PASS:
+                if not pass_unclaimed:
+                    raise FormatError(f"move {number}: a pass, but the side to move has a legal move")
+                pass_unclaimed = False  # the record made this forced pass already
+                continue
+            if record.is_over():
+                raise FormatError(f"move {number}: {square_name(move.square)} comes after the end of the game")
+            if move.colour is not None and move.colour != record.position.to_move:
+                raise FormatError(f"move {number}: {square_name(move.square)} is written for the wrong side")
+            if not record.position.is_legal(move.square):
+                raise FormatError(f"move {number}: {square_name(move.square)} is not a legal move")
+            ply = record.ply
+            record.play(move.square)
+            pass_unclaimed = record.ply > ply + 1
+        return record
+
+
+def _board(text: str) -> Position:
+    """A GGF ``BO`` value: the size, 64 squares, the side to move."""
+    parts = text.split()
+    if not parts or parts[0] != "8":
+        raise FormatError(f"board {text[:20]!r}…: only 8x8 Othello is supported")
+    try:
+        return Position.from_text(" ".join(parts[1:]))
+    except NotationError as exc:
+        raise FormatError(f"board: {exc}") from None
+
+
+def _move(value: str, number: int, colour: Color) -> GgfMove:
+    name, *rest = value.split("/")
+    name = name.strip().lower()
+    try:
+        square = PASS if name in ("pa", "pass") else parse_square(name)
+    except NotationError:
+        raise FormatError(f"move {number}: {name!r} is not a square (a1 to h8) or PA") from None
+    numbers: list[float | None] = []
+    for part in rest[:2]:
+        try:
+            numbers.append(float(part) if part.strip() else None)
+        except ValueError:
+            raise FormatError(f"move {number}: {part!r} is not a number") from None
+    numbers += [None] * (2 - len(numbers))
+    return GgfMove(square, numbers[0], numbers[1], colour)
+
+
+def _parse_one(body: str, index: int) -> GgfGame:
+    properties: dict[str, str] = {}
+    moves: list[GgfMove] = []
+    start: Position | None = None
+    position = 0
+    while position < len(body):
+        match = _PROPERTY.match(body, position)
+        if match is None:
+            rest = body[position:].strip()
+            if not rest:
+                break
+            raise FormatError(f"game {index}: cannot read {rest[:24]!r}")
+        key, value = match.group(1), match.group(2)
+        position = match.end()
+        if key in ("B", "W"):
+            moves.append(_move(value, len(moves) + 1, BLACK if key == "B" else WHITE))
+        elif key == "BO":
+            start = _board(value)
+        else:
+            properties[key] = value.strip()
+    if properties.get("GM", "Othello").lower() not in ("othello", "reversi"):
+        raise FormatError(f"game {index}: the game is {properties['GM']!r}, not Othello")
+    game_type = properties.get("TY", "8")
+    if not re.fullmatch(r"[a-z]*8[a-z0-9.]*", game_type):
+        raise FormatError(f"game {index}: type {game_type!r} is not 8x8 Othello")
+    game = GgfGame(start or Position.start(), moves, properties)
+    try:
+        game.record()
+    except FormatError as exc:
+        raise FormatError(f"game {index}: {exc}") from None
+    return game
+
+
+def read_ggf(text: str) -> list[GgfGame]:
+    """Every game in a GGF text, checked move by move; ``FormatError`` for the first that cannot be read."""
+    if len(text) > MAX_FILE_CHARS:
+        raise FormatError(f"the text is too long ({len(text)} characters; at most {MAX_FILE_CHARS})")
+    games: list[GgfGame] = []
+    position = 0
+    while True:
+        opening = text.find("(;", position)
+        if opening < 0:
+            break
+        closing = text.find(";)", opening + 2)
+        if closing < 0:
+            raise FormatError(f"game {len(games) + 1}: no closing ';)'")
+        if len(games) == MAX_GAMES:
+            raise FormatError(f"more than {MAX_GAMES} games: split the file")
+        games.append(_parse_one(text[opening + 2: closing], len(games) + 1))
+        position = closing + 2
+    if not games:
+        raise FormatError("no GGF game found: a game starts with '(;' and ends with ';)'")
+    return games
+
+
+def looks_like_ggf(text: str) -> bool:
+    """Whether a pasted text is meant as GGF (it opens a game with ``(;``)."""
+    return "(;" in text[:200]
+
+
+def result_text(record: GameRecord, resigned: str | None = None, flagged: str | None = None) -> str:
+    """GGF's ``RE`` value: Black's disc margin, ``:r`` after a resignation, ``:t`` after a loss on time; '?'."""
+    loser = resigned or flagged
+    if loser is not None:
+        margin = -64 if loser == BLACK else 64
+        return f"{margin:+d}.000:{'r' if resigned else 't'}"
+    result = record.result()
+    if result is None:
+        return "?"
+    return f"{result.black - result.white:+d}.000"
+
+
+def _ggf_value(text: str) -> str:
+    return text.replace("]", ")").replace("[", "(")
+
+
+def write_ggf(record: GameRecord, black: str = "Black", white: str = "White", result: str | None = None,
+              place: str = "Othello (this game)", when: float | None = None) -> str:
+    """The played part of ``record`` as one GGF game."""
+    stamp = time.strftime("%Y.%m.%d_%H:%M:%S", time.localtime(when))
+    start = record.start
+    board = "".join("*" if c == "X" else c for c in start.to_text()[:64])
+    rows = " ".join(board[i: i + 8] for i in range(0, 64, 8))
+    side = "*" if start.to_move == BLACK else "O"
+    parts = [f"(;GM[Othello]PC[{_ggf_value(place)}]DT[{stamp}]PB[{_ggf_value(black)}]PW[{_ggf_value(white)}]",
+             f"TY[8]RE[{result if result is not None else result_text(record)}]BO[8 {rows} {side}]"]
+    colour = start.to_move
+    for ply in record.played():
+        parts.append(f"{'B' if colour == BLACK else 'W'}[{'PA' if ply == PASS else square_name(ply).upper()}]")
+        colour = WHITE if colour == BLACK else BLACK
+    parts.append(";)")
+    return "".join(parts)
+
+
+def read_obf(text: str) -> tuple[Position, dict[int, int]]:
+    """An OBF line: the position and any ``move:value`` pairs after it; ``FormatError`` otherwise."""
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    if len(line) > 1000:
+        raise FormatError("the OBF line is too long (at most 1000 characters)")
+    board, _, rest = line.partition(";")
+    try:
+        position = Position.from_text(board)
+    except NotationError as exc:
+        raise FormatError(f"OBF position: {exc}") from None
+    values: dict[int, int] = {}
+    for item in rest.split(";"):
+        item = item.strip()
+        if not item:
+            continue
+        name, _, value = item.partition(":")
+        try:
+            square = parse_square(name.strip().lower())
+            values[square] = int(value)
+        except (NotationError, ValueError):
+            raise FormatError(f"OBF move value {item!r}: expected e.g. 'd3:+4'") from None
+        if not position.is_legal(square):
+            raise FormatError(f"OBF move value {item!r}: {name.strip()} is not a legal move here")
+    return position, values
+
+
+def write_obf(position: Position, values: dict[int, float] | None = None) -> str:
+    """The position as an OBF line, with its moves' values (best first) when given."""
+    line = position.to_text() + ";"
+    for square, value in sorted((values or {}).items(), key=lambda item: (-item[1], item[0])):
+        line += f" {square_name(square).upper()}:{round(value):+d};"
+    return line
