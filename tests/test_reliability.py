@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import select
 import signal
 import time
 from collections.abc import Callable
@@ -209,9 +210,11 @@ def test_long_digit_runs_in_a_saved_or_last_game_are_refused_at_once(text: str) 
 # -- a kill in the middle of saving ---------------------------------------------------------------------
 
 
-def _keep_saving(directory: Path, texts: tuple[str, str]) -> None:  # pragma: no cover - runs in the child
+def _keep_saving(directory: Path, texts: tuple[str, str], started: int) -> None:  # pragma: no cover - the child
     store = FileStorage(directory)
-    index = 0
+    store.write(SAVEGAME_KEY, texts[0])
+    os.write(started, b"!")  # the parent kills only a writer that is well under way
+    index = 1
     while True:
         store.write(SAVEGAME_KEY, texts[index % 2])
         index += 1
@@ -220,24 +223,27 @@ def _keep_saving(directory: Path, texts: tuple[str, str]) -> None:  # pragma: no
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork to kill a writer quickly")
 def test_a_kill_at_any_point_of_a_save_leaves_the_old_or_the_new_file(tmp_path: Path) -> None:
     # big enough that kills land inside the write, the flush and the rename, not only between saves
-    old = json.dumps({"which": "old", "pad": "o" * 300_000})
-    new = json.dumps({"which": "new", "pad": "n" * 300_000})
+    old = json.dumps({"which": "old", "pad": "o" * 200_000})
+    new = json.dumps({"which": "new", "pad": "n" * 200_000})
     FileStorage(tmp_path).write(SAVEGAME_KEY, old)
     rng = random.Random(2026)
-    seen: set[str] = set()
-    for _ in range(60):
+    for _ in range(40):
+        started_read, started_write = os.pipe()
         pid = os.fork()
         if pid == 0:  # pragma: no cover - the child
             try:
-                _keep_saving(tmp_path, (new, old))
+                os.close(started_read)
+                _keep_saving(tmp_path, (new, old), started_write)
             finally:
                 os._exit(0)
-        time.sleep(rng.uniform(0.0, 0.02))
+        os.close(started_write)
+        ready, _, _ = select.select([started_read], [], [], 30)
+        assert ready and os.read(started_read, 1) == b"!", "the writer never got going"
+        os.close(started_read)
+        time.sleep(rng.uniform(0.0, 0.005))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         text = FileStorage(tmp_path).read(SAVEGAME_KEY)
         assert text in (old, new), "the save was lost or half-written"
-        seen.add(json.loads(text)["which"])
-    assert seen == {"old", "new"}  # the writer really was killed at different points
     FileStorage(tmp_path, stale_seconds=0).read(SAVEGAME_KEY)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["savegame.json"]  # its leftovers cleaned up
