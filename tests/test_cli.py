@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 START = "---------------------------OX------XO--------------------------- X"
 # FFO #3 (14 empties): D1 +2 is the only best move; every value is known.
@@ -250,3 +254,35 @@ def test_gtp_move_time_must_be_a_positive_number(value: str) -> None:
 def test_bench_at_depth_zero_does_not_divide_by_zero() -> None:
     data = cli_json("bench", "--depth", "0")
     assert data["bulk"]["nodes"] == 1  # type: ignore[index]
+
+
+# -- any command line: one JSON object or one error line ----------------------------------------------
+
+_TOKENS = st.sampled_from([
+    "show", "perft", "solve", "analyze", "bench", "--json", "--position", "--time", "--nodes", "--level",
+    "--max-empties", "--depth", "--no-bulk", "0", "1", "2", "-1", "nan", "inf", "1e9", "x", "", "f5d6", "f5.d6",
+    "f5 pass", "1" * 300, START, FFO_3, START.replace("X", "Z"), "d3c3e6d2d1e1b2c1 pass a3", "max", "9",
+])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_TOKENS, min_size=1, max_size=6))
+def test_any_command_line_prints_one_json_object_or_one_error_line(argv: list[str]) -> None:
+    from game.cli import main
+
+    if any(t in ("solve", "analyze") for t in argv) and "--time" not in argv and "--nodes" not in argv:
+        argv = [*argv, "--nodes", "2000"]  # what is tested is the reading of the line, not the search
+    if "perft" in argv or "bench" in argv:
+        argv = [t if t not in ("1e9", "9") else "2" for t in argv]  # perft has no limit but its depth
+        if "--depth" not in argv:
+            argv = [*argv, "--depth", "1"]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    if status == 0:
+        assert err.getvalue() == ""
+        if "--json" in argv:
+            assert len(out.getvalue().splitlines()) == 1 and isinstance(json.loads(out.getvalue()), dict)
+    else:
+        assert status == 2 and out.getvalue() == ""
+        assert len(err.getvalue().strip().splitlines()) == 1
