@@ -11,12 +11,15 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import BLACK, WHITE, GameRecord, parse_square  # noqa: E402
+from game.formats import read_ggf  # noqa: E402
 from game.match import MatchSetup  # noqa: E402
 from game.match_controller import custom_level  # noqa: E402
 from game.scenes.analysis import AnalysisScene  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402
+from game.scenes.transcript import TranscriptScene  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
+from tests.test_formats import GGS_GAME  # noqa: E402
 
 
 def cell_of(player: Player, ply: int) -> pygame.Rect:
@@ -168,3 +171,41 @@ def test_a_two_player_game_with_clocks_ends_on_a_flag_fall(player_factory) -> No
     summary = results.summary()
     assert summary.winner == BLACK and summary.reason.startswith("White (Player 2) ran out of time after 1 move")
     assert player.app.ctx.stats.two_player_games == 1
+
+
+# -- GGF and OBF through the transcript scene --------------------------------------------------------
+
+
+def test_a_pasted_server_ggf_game_is_read_reviewed_and_saved_as_ggf(player_factory, tmp_path) -> None:
+    player = player_factory()
+    player.click_button("scene:transcript")
+    scene = player.app.scene
+    assert isinstance(scene, TranscriptScene)
+    scene.set_text("")
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=GGS_GAME)])
+    assert scene.record is not None, scene.error
+    status, is_error = scene.status_lines()
+    assert not is_error and status.startswith("GGF: hercule vs scorp+, result +6.000") and "60 moves" in status
+    player.click_button("save_ggf")
+    (saved,) = (tmp_path / "games").glob("othello-*.ggf")
+    (again,) = read_ggf(saved.read_text(encoding="utf-8"))
+    assert again.black == "hercule" and again.record().played() == read_ggf(GGS_GAME)[0].record().played()
+    player.click_button("review")
+    review = player.app.scene
+    assert isinstance(review, ReviewScene) and len(review.record.moves()) == 60
+
+
+def test_a_bad_ggf_or_obf_paste_says_why_and_changes_nothing(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:transcript")
+    scene = player.app.scene
+    assert isinstance(scene, TranscriptScene)
+    scene.set_text("")
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="(;GM[Othello]B[f5]W[f5];)")])
+    assert scene.record is None and "move 2: f5 is not a legal move" in scene.status_lines()[0]
+    scene.set_text("")
+    obf = GameRecord.from_transcript("f5d6c3").position.to_text() + "; D3:+1;"
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=obf)])
+    assert scene.record is not None and scene.record.position == GameRecord.from_transcript("f5d6c3").position
+    player.click_button("two")
+    assert player.game.position == scene.record.position and not player.game.setup.counts

@@ -18,6 +18,16 @@ import pygame
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.browser import PageTextField, copy_to_clipboard, paste_from_clipboard
 from game.engine import BLACK, COLOR_NAMES, GameRecord, Position, TranscriptError
+from game.formats import (
+    FormatError,
+    GgfGame,
+    looks_like_ggf,
+    looks_like_obf,
+    read_ggf,
+    read_obf,
+    save_ggf_file,
+    write_ggf,
+)
 from game.match import MatchSetup
 from game.openings import opening_name
 from game.review.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game, save_game_file
@@ -27,8 +37,8 @@ from game.ui.board_view import Marks
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
-MAX_TEXT = 800
-"""Longest text the box takes (a whole game with a position line and move numbers fits)."""
+MAX_TEXT = 4000
+"""Longest text the box takes (a whole GGF game with evaluations and times fits)."""
 PLACEHOLDER = "Type or paste a game, e.g. f5 d6 c3 d3 c4"
 CARET_MS = 530
 
@@ -69,6 +79,9 @@ class TranscriptScene(Scene):
         self.preview: GameRecord | None = None
         """The last game the text described (kept on the board while the text has an error)."""
         self.error = ""
+        self.ggf: GgfGame | None = None
+        """The GGF game the text holds, when it is GGF (its players and result are kept)."""
+        self.ggf_count = 0
         self.group = ButtonGroup()
         self.now_ms = 0
         self.typed_ms = 0
@@ -112,9 +125,9 @@ class TranscriptScene(Scene):
             self.status = pygame.Rect(40, 370, 760, 80)
             self.board_rect = pygame.Rect(836, 96, 420, 420)
             rows = (pygame.Rect(40, 470, 760, 60), pygame.Rect(40, 548, 760, 60), pygame.Rect(40, 640, 760, 64))
-        tools = [("Paste", "paste"), ("Clear", "clear"), ("Copy", "copy")]
+        tools = [("Paste", "paste"), ("Clear", "clear"), ("Copy", "copy"), ("Copy GGF", "copy_ggf")]
         if not self.ctx.is_browser:
-            tools.append(("Save file", "save"))
+            tools += [("Save file", "save"), ("Save GGF", "save_ggf")]
         buttons = button_row(rows[0], tools, gap=12, size=22)
         uses = [("Review", "review"), ("Two players", "two"), ("Play the computer", "computer")]
         buttons += button_row(rows[1], uses, gap=12, size=22)
@@ -143,10 +156,19 @@ class TranscriptScene(Scene):
             self.record = self.preview = None
             self.error = ""
             return
+        self.ggf = None
         try:
-            self.record, self.error = read_game(self.text), ""
+            if looks_like_ggf(self.text):
+                games = read_ggf(self.text)
+                self.ggf, self.ggf_count = games[0], len(games)
+                self.record = self.ggf.record()
+            elif looks_like_obf(self.text):
+                self.record = GameRecord(read_obf(self.text)[0])
+            else:
+                self.record = read_game(self.text)
+            self.error = ""
             self.preview = self.record
-        except TranscriptError as exc:
+        except (TranscriptError, FormatError) as exc:
             self.record, self.error = None, str(exc)
 
     def type_text(self, typed: str) -> None:
@@ -209,7 +231,7 @@ class TranscriptScene(Scene):
 
     def enabled(self, action: str) -> bool:
         """Whether a button can do anything now."""
-        if action in ("copy", "save", "review", "two", "computer"):
+        if action in ("copy", "copy_ggf", "save", "save_ggf", "review", "two", "computer"):
             return self.record is not None and (action != "review" or self._has_moves_or_play())
         if action == "clear":
             return bool(self.text)
@@ -242,9 +264,15 @@ class TranscriptScene(Scene):
             text = game_text(record)
             copy_to_clipboard(text, lambda copied: self.ctx.toast(
                 f"Copied: {text}" if copied else f"Could not reach the clipboard. The game: {text}", ms=5000))
-        elif action == "save":
+        elif action == "copy_ggf":
+            ggf = write_ggf(record, *self._players())
+            copy_to_clipboard(ggf, lambda copied: self.ctx.toast(
+                "Copied the game as GGF." if copied else f"Could not reach the clipboard. The game: {ggf}", ms=5000))
+        elif action in ("save", "save_ggf"):
             try:
-                path = save_game_file(games_directory(self.ctx), record)
+                directory = games_directory(self.ctx)
+                path = (save_ggf_file(directory, record, *self._players()) if action == "save_ggf"
+                        else save_game_file(directory, record))
             except OSError as exc:
                 self.ctx.toast(f"Could not save the file: {exc}", error=True, ms=6000)
             else:
@@ -258,6 +286,12 @@ class TranscriptScene(Scene):
                 return
             self.go("game", setup=self._setup(action, record), record=_copy_record(record),
                     message=f"Replayed {len(record.moves())} moves. Undo steps back through them.")
+
+    def _players(self) -> tuple[str, str]:
+        """The players' names for a GGF file: the ones read, else Black and White."""
+        if self.ggf is not None:
+            return self.ggf.black or "Black", self.ggf.white or "White"
+        return "Black", "White"
 
     def _paste(self, pasted: str | None) -> None:
         if pasted is None:
@@ -291,6 +325,10 @@ class TranscriptScene(Scene):
             return "Moves are checked as you type. Enter opens the review.", False
         moves = len(record.moves())
         parts = [f"{moves} move{'s' if moves != 1 else ''}, all legal"]
+        if self.ggf is not None:
+            games = f" (the first of {self.ggf_count} games)" if self.ggf_count > 1 else ""
+            outcome = f", result {self.ggf.result}" if self.ggf.result else ""
+            parts.insert(0, f"GGF: {self.ggf.black or 'Black'} vs {self.ggf.white or 'White'}{outcome}{games}")
         name = opening_name(record.moves(), record.start)
         if name:
             parts.append(f"opening: {name}")
