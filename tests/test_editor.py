@@ -186,3 +186,23 @@ def test_analyse_opens_the_analysis_mode_on_the_position(player_factory) -> None
     assert set(analysis.live.latest.values) == set(Position.start().legal_squares())
     player.press(pygame.K_ESCAPE)
     assert player.app.scene is scene
+
+
+def test_a_position_is_pasted_as_obf_and_copied_back(player_factory, monkeypatch) -> None:
+    import game.scenes.editor as editor_module
+
+    wanted = Position.from_text("----X------X-----XXXO------XO------XO------X-------X------------ X")
+    pasted: list[str | None] = [wanted.to_text() + "; F4:+64;"]
+    monkeypatch.setattr(editor_module, "paste_from_clipboard", lambda on_text: on_text(pasted[0]))
+    copies: list[str] = []
+    monkeypatch.setattr(editor_module, "copy_to_clipboard",
+                        lambda text, on_result=None: copies.append(text) or (on_result and on_result(True)))
+    player = player_factory()
+    scene = open_editor(player)
+    player.click_button("paste_position")
+    assert scene.position == wanted
+    pasted[0] = "this is not a position"
+    player.click_button("paste_position")
+    assert scene.position == wanted and "Nothing was changed" in player.app.ctx.toasts[-1].message
+    player.click_button("copy_position")
+    assert copies == [wanted.to_text() + ";"]

@@ -11,7 +11,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import BLACK, WHITE, GameRecord, parse_square  # noqa: E402
-from game.formats import read_ggf  # noqa: E402
+from game.formats import read_ggf, read_obf  # noqa: E402
 from game.match import MatchSetup  # noqa: E402
 from game.match_controller import custom_level  # noqa: E402
 from game.scenes.analysis import AnalysisScene  # noqa: E402
@@ -55,7 +55,9 @@ def analysis_scene(player: Player) -> AnalysisScene:
     return scene
 
 
-def test_analysis_from_the_editor_updates_live_and_stops(player_factory) -> None:
+def test_analysis_from_the_editor_updates_live_and_stops(player_factory, monkeypatch) -> None:
+    import game.scenes.analysis as analysis_module
+
     player = player_factory()
     player.click_button("scene:editor")
     player.click_button("analyse")
@@ -78,6 +80,12 @@ def test_analysis_from_the_editor_updates_live_and_stops(player_factory) -> None
     assert scene.live.running
     player.frame()
     assert scene.live.nodes > nodes
+    copies: list[str] = []
+    monkeypatch.setattr(analysis_module, "copy_to_clipboard",
+                        lambda text, on_result=None: copies.append(text) or (on_result and on_result(True)))
+    player.click_button("copy")
+    position, values = read_obf(copies[-1])
+    assert position == scene.board.position and set(values) == legal
     player.click_button("back")
     assert player.app.scene_name == "editor"
 

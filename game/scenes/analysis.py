@@ -4,7 +4,8 @@ The engine's output updates live: the depth reached, nodes and nodes per
 second, the best move with its value and principal variation, and every
 legal move's value, written on its square too. Playing a move on the board
 analyses the new position (Undo goes back); Stop and Resume control the
-search; Back returns where the analysis was opened from.
+search; Copy OBF puts the position and the moves' values on the clipboard;
+Back returns where the analysis was opened from.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from typing import Any
 
 import pygame
 
+from game.browser import copy_to_clipboard
 from game.engine import COLOR_NAMES, GameRecord, Position, square_name
+from game.formats import write_obf
 from game.live_analysis import LiveAnalysis
 from game.review.hints import value_label
 from game.scenes.base import Scene
@@ -82,8 +85,8 @@ class AnalysisScene(Scene):
             row = pygame.Rect(side.left, side.bottom - 68, side.width, 64)
             self.title_pos = (side.left, side.top + 16)
         self.ctx.toast_area = self.panel.inflate(-20, -20)
-        self.group = ButtonGroup(button_row(row, [("Stop", "stop"), ("Undo move", "undo"), ("Back", "back")],
-                                            gap=12, size=22), columns=3)
+        actions = [("Stop", "stop"), ("Undo move", "undo"), ("Copy OBF", "copy"), ("Back", "back")]
+        self.group = ButtonGroup(button_row(row, actions, gap=12, size=22), columns=len(actions))
 
     # -- input ------------------------------------------------------------------------
 
@@ -112,6 +115,11 @@ class AnalysisScene(Scene):
                 self.live.stop()
             else:
                 self.live.resume()
+        elif action == "copy":
+            found = self.live.latest
+            line = write_obf(self.board.position, found.values if found is not None else None)
+            copy_to_clipboard(line, lambda copied: self.ctx.toast(
+                f"Copied (OBF): {line}" if copied else f"Could not reach the clipboard. {line}", ms=6000))
         elif action == "undo" and self.board.record.can_undo():
             self.board.record.undo()
             self.board.skip_animation()

@@ -14,7 +14,9 @@ from typing import Any
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
+from game.browser import copy_to_clipboard, paste_from_clipboard
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position
+from game.formats import FormatError, read_obf, write_obf
 from game.match import MatchSetup
 from game.review.board_setup import SetupCheck, check_position
 from game.scenes.base import Scene
@@ -82,7 +84,10 @@ class EditorScene(Scene):
                               [("Black to move", "move:X"), ("White to move", "move:O")], gap=8, size=20)
         buttons += button_row(pygame.Rect(left, top + 182, column, 46),
                               [("Clear board", "clear"), ("Start position", "start")], gap=8, size=19)
-        self.info = pygame.Rect(left, top + 242, column, actions_top - top - 254)
+        buttons += button_row(pygame.Rect(left, top + 236, column, 46),
+                              [("Paste position", "paste_position"), ("Copy position", "copy_position")], gap=8,
+                              size=19)
+        self.info = pygame.Rect(left, top + 296, column, actions_top - top - 308)
         buttons += button_row(pygame.Rect(left, actions_top, column, 66),
                               [("Play computer", "computer"), ("Two players", "two"), ("Analyse", "analyse")],
                               gap=8, size=20)
@@ -192,8 +197,30 @@ class EditorScene(Scene):
             self._mark()
         elif action == "menu":
             self.go("menu")
+        elif action == "paste_position":
+            paste_from_clipboard(self.paste_position)
+        elif action == "copy_position":
+            line = write_obf(self.position)
+            copy_to_clipboard(line, lambda copied: self.ctx.toast(
+                f"Copied the position (OBF): {line}" if copied else f"Could not reach the clipboard. {line}",
+                ms=5000))
         elif action in ("computer", "two", "analyse"):
             self.leave_with(action)
+
+    def paste_position(self, text: str | None) -> None:
+        """Set the board from a pasted position (OBF, or the 64-square text); anything else changes nothing."""
+        if text is None:
+            self.ctx.toast("The clipboard cannot be read here.", error=True)
+            return
+        try:
+            position = read_obf(text)[0]
+        except FormatError as exc:
+            self.ctx.toast(f"Not a position: {exc}. Nothing was changed.", error=True, ms=6000)
+            return
+        self.position = position
+        self.refused = ""
+        self._mark()
+        self.ctx.toast("Position pasted.")
 
     def leave_with(self, action: str) -> bool:
         """Play or analyse from the position; refused (with the reason, nothing changed) when it cannot be."""
