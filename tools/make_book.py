@@ -50,9 +50,9 @@ from game.wthor import WTHOR_PATH, read_games, replay  # noqa: E402
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "book"
 SCAN_VERSION = 1
-PLIES = 22
+PLIES = 24
 MIN_GAMES = 20
-DEPTH = 6
+DEPTH = 4
 WORKERS = 2
 SHALLOW_DEPTH = 2
 """Depth of the search that picks which unplayed moves get the full search."""

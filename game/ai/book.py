@@ -30,6 +30,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 from pathlib import Path
 
 from game.engine.bitboard import Bitboard
@@ -148,11 +149,7 @@ class Book:
     def __init__(self, info: BookInfo, keys: array.array[int], counts: bytes, columns: Sequence[Sequence[int]]) -> None:
         self.info = info
         self._keys = keys  # player, opponent, player, opponent, ... sorted by (player, opponent)
-        self._starts = [0] * (info.positions + 1)
-        at = 0
-        for index, count in enumerate(counts):
-            at += count
-            self._starts[index + 1] = at
+        self._starts = list(accumulate(counts, initial=0))  # position i's moves are [starts[i], starts[i + 1])
         self._squares, self._games, self._scores, self._values = columns
 
     def __len__(self) -> int:
