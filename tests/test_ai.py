@@ -6,11 +6,14 @@ import random
 
 import pytest
 
-from game.ai import LEVELS, analyze, think
+from game.ai import LEVELS, analyze, level_by_name_or_index, think
 from game.ai.endgame import solve, stable_discs
 from game.ai.thinking import Job
 from game.engine import GameRecord, Position, square_name
 from tests.reference_othello import RefBoard
+
+MASTER = level_by_name_or_index("master")
+EXPERT = level_by_name_or_index("expert")
 
 
 def reference_value(board: RefBoard) -> int:
@@ -124,8 +127,9 @@ def _use_clock(job: Job[int], clock: FakeClock) -> None:
 def test_slices_yield_soon_after_their_deadline() -> None:
     # With a clock that advances 0.1 ms per read, a 5 ms slice is 50 reads: the search must
     # notice the deadline and return within a few more reads, in the midgame and the endgame.
-    for transcript, level in (("f5d6c3d3c4f4f6f3e6e7", 5), ("", 4)):
-        record = GameRecord.from_transcript(transcript)
+    # (random play, so no opening book answers at once)
+    for position, level in ((random_position(41, 40), MASTER), (random_position(42, 50), EXPERT)):
+        record = GameRecord(position)
         job = think(record.position, level, node_budget=20_000)
         clock = FakeClock(0.0001)
         _use_clock(job, clock)
@@ -155,7 +159,7 @@ def test_endgame_solve_runs_in_slices() -> None:
 
 
 def test_cancel_stops_at_once() -> None:
-    job = think(Position.start(), 5)
+    job = think(random_position(43, 40), MASTER)  # out of the opening book
     assert job.advance(1) is None
     job.cancel()
     assert job.cancelled and not job.done
@@ -179,7 +183,7 @@ def test_node_budget_makes_search_reproducible() -> None:
     position = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7").position
     moves = set()
     for _ in range(2):
-        moves.add(think(position, 5, node_budget=4000).run())
+        moves.add(think(position, MASTER, node_budget=4000).run())
     assert len(moves) == 1
     seeded = {think(position, 0, seed=7).run() for _ in range(3)}
     assert len(seeded) == 1
@@ -190,7 +194,7 @@ def test_master_takes_a_free_corner_and_novice_is_not_random() -> None:
     record = GameRecord.from_transcript("f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3a6c1b1")
     position = record.position
     assert position.is_legal(0)
-    assert think(position, 5, node_budget=3000).run() == 0
+    assert think(position, MASTER, node_budget=3000).run() == 0
     # Novice prefers moves that flip many discs: over many seeds its choices are not uniform.
     start = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7").position
     picks = [think(start, 0, seed=s).run() for s in range(60)]

@@ -2,15 +2,31 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from game.ai import think
+from game.ai import level_by_name_or_index, think
 from game.ai.budget import Budget, NodeLimitReached, OutOfTime
 from game.ai.endgame import Solver, run_to_end
 from game.ai.evaluation import HeuristicEvaluation
 from game.ai.jobs import Job
 from game.ai.search import INF, MidgameSearch
-from game.engine import GameRecord
+from game.engine import PASS, GameRecord, Position
+
+
+def out_of_book(empties: int) -> Position:
+    """A position with ``empties`` empty squares reached by seeded random play (far from any opening book)."""
+    rng = random.Random(empties)
+    record = GameRecord()
+    while record.position.empty_count() > empties or not record.position.legal_moves():
+        if record.is_over():
+            record = GameRecord()
+        elif not record.position.legal_moves():
+            record.play(PASS)
+        else:
+            record.play(rng.choice(record.position.legal_squares()))
+    return record.position
 
 
 class StepClock:
@@ -64,8 +80,8 @@ def test_midgame_search_and_solver_share_one_budget() -> None:
 def test_a_slice_ends_at_the_first_check_after_its_deadline() -> None:
     # a whole Master think in 3 ms slices on a clock that moves 0.1 ms a read: every slice must
     # stop because the budget said the slice was spent, within a few reads of its end
-    position = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7").position
-    job = think(position, 5, node_budget=30_000)
+    position = out_of_book(30)
+    job = think(position, level_by_name_or_index("master"), node_budget=30_000)
     clock = StepClock(0.0001)
     job.budget.clock = clock
     slices = 0

@@ -42,7 +42,7 @@ __all__ = ["NodeLimitReached", "SolveResult", "Solver", "final_score", "run_to_e
 T = TypeVar("T")
 
 PLAIN_EMPTIES = 7
-"""Below this many empties the solver recurses without yielding."""
+"""Below this many empties the solver recurses without table or cut-offs (just below, checking the clock)."""
 DEEP_TT_EMPTIES = 12
 """Positions with this many empties and more go to the deep transposition table."""
 FASTEST_FIRST_MIN_EMPTIES = 8
@@ -83,8 +83,13 @@ class Solver:
     the nodes and holds the hard time and node limits.
     """
 
-    def __init__(self, budget: Budget | None = None, tt_limit: int = 200_000) -> None:
+    def __init__(
+        self, budget: Budget | None = None, tt_limit: int = 200_000,
+        evaluate: Callable[[Bitboard, Bitboard], int] | None = None,
+    ) -> None:
         self.budget = Budget() if budget is None else budget
+        self.evaluate = evaluate
+        """The midgame evaluation, for the win/loss/draw stage's probable cut-offs (never in an exact solve)."""
         # Two tables, so the many small subtrees cannot crowd out the few big ones:
         # each is emptied when full, and the deep one fills slowly.
         self.tt: Table = {}
@@ -164,6 +169,41 @@ class Solver:
 
     # -- upper levels: generators ---------------------------------------------------
 
+    def _plain_steps(
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: list[int], passed: bool
+    ) -> Generator[None, None, int]:
+        """``_plain``'s top level as a generator: checks the clock after each child.
+
+        A child is a plain search of at most a few hundred nodes, so a slice
+        ends within a few milliseconds of its deadline even in the browser.
+        """
+        budget = self.budget
+        budget.nodes += 1
+        flippers = FLIPPERS
+        plain = self._plain
+        clock = budget.clock
+        best = -INF
+        moved = False
+        for i, sq in enumerate(empties):
+            f = flippers[sq](p, o)
+            if not f:
+                continue
+            moved = True
+            score = -plain(o ^ f, p | f | (1 << sq), -beta, -alpha, empties[:i] + empties[i + 1 :], False)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        return best
+            if clock() > budget.deadline and budget.expired():
+                yield None
+        if not moved:
+            if passed:
+                return final_score(p, o)
+            return -(yield from self._plain_steps(o, p, -beta, -alpha, empties, True))
+        return best
+
     def search(
         self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False
     ) -> Generator[None, None, int]:
@@ -171,6 +211,8 @@ class Solver:
         empty = ~(p | o) & MASK64
         n_empty = empty.bit_count()
         if n_empty < PLAIN_EMPTIES:
+            if n_empty == PLAIN_EMPTIES - 1:
+                return (yield from self._plain_steps(p, o, alpha, beta, parity_order(empty), passed))
             return self._plain(p, o, alpha, beta, parity_order(empty), passed)
         budget = self.budget
         budget.nodes += 1
@@ -234,7 +276,12 @@ class Solver:
             if clock() > budget.deadline and budget.expired():
                 yield None  # the slice is spent: let the game loop draw a frame
 
-        store(table, self.tt_limit, key, EXACT_DEPTH, best, original_alpha, beta, best_move, entry)
+        in_use = store(table, self.tt_limit, key, EXACT_DEPTH, best, original_alpha, beta, best_move, entry)
+        if in_use is not table:  # that table was full: keep its replacement
+            if table is self.tt:
+                self.tt = in_use
+            else:
+                self.tt_shallow = in_use
         return best
 
     def root(
@@ -322,7 +369,7 @@ def solve(
     ``evaluation`` (like the pattern evaluation) gives the first guess of the
     score, which speeds the search up; it never changes the result.
     """
-    solver = Solver()
+    solver = Solver(evaluate=None if evaluation is None else getattr(evaluation, "evaluate", evaluation))
     started = time.perf_counter()
     guess = 0 if evaluation is None else round(evaluation(player, opponent) / 100)
     score, best = run_to_end(solver.aspirated(player, opponent, guess, all_best))

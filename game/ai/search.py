@@ -4,7 +4,7 @@ Scores are in evaluation units (``DISC`` = 100 per disc) for the side to
 move. The upper part of the tree is a generator, so the caller can run the
 search a slice at a time: it yields whenever the shared ``Budget``'s slice
 is spent. Nodes within ``PLAIN_DEPTH`` plies of the horizon are searched by
-plain recursion, each call bounded to a few milliseconds.
+plain recursion, each call bounded to a fraction of a millisecond natively.
 
 Move ordering (``ordering``): the transposition table's move, then (high in
 the tree) the evaluation of each child as a one-ply shallow search, lower
@@ -30,8 +30,8 @@ from .table import INF, Table, store
 
 __all__ = ["INF", "PLAIN_DEPTH", "SHALLOW_ORDER_DEPTH", "MidgameSearch"]
 
-PLAIN_DEPTH = 2
-"""Nodes this close to the horizon are searched without yielding."""
+PLAIN_DEPTH = 1
+"""Nodes this close to the horizon are searched by plain recursion, without checking the clock."""
 SHALLOW_ORDER_DEPTH = 2
 """From this remaining depth on, children are ordered by their evaluation."""
 
@@ -46,7 +46,7 @@ class MidgameSearch:
         self.tt: Table = {}
         self.tt_limit = tt_limit
         self.history = [0] * 64
-        self.solver = Solver(self.budget, tt_limit=tt_limit)
+        self.solver = Solver(self.budget, tt_limit=tt_limit, evaluate=self.evaluate)
 
     @property
     def nodes(self) -> int:
@@ -78,6 +78,8 @@ class MidgameSearch:
             return (yield from self._exact(p, o, alpha, beta))
         if depth <= PLAIN_DEPTH:
             return self.shallow(p, o, depth, alpha, beta, passed)
+        if depth == PLAIN_DEPTH + 1:
+            return (yield from self._last_plies(p, o, depth, alpha, beta, passed))
         budget = self.budget
         budget.nodes += 1
         if budget.nodes >= budget.node_limit:
@@ -122,11 +124,40 @@ class MidgameSearch:
                         break
             if clock() > budget.deadline and budget.expired():
                 yield None  # the slice is spent: let the game loop draw a frame
-        store(self.tt, self.tt_limit, key, depth, best, original_alpha, beta, best_move)
+        self.tt = store(self.tt, self.tt_limit, key, depth, best, original_alpha, beta, best_move)
+        return best
+
+    def _last_plies(
+        self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, passed: bool
+    ) -> Generator[None, None, int]:
+        """Alpha-beta just above the plain part, with no table; checks the clock after each child.
+
+        Each child is a plain search of a few dozen evaluations: in the browser, a
+        few milliseconds, so a slice ends within that of its deadline.
+        """
+        budget = self.budget
+        budget.nodes += 1
+        moves = legal_moves(p, o)
+        if not moves:
+            if passed or not legal_moves(o, p):
+                return final_score(p, o) * DISC
+            return -(yield from self._last_plies(o, p, depth, -beta, -alpha, True))
+        best = -INF
+        clock = budget.clock
+        shallow = self.shallow
+        for sq, f in self.order(p, o, moves, -1, depth):
+            score = -shallow(o ^ f, p | f | (1 << sq), depth - 1, -beta, -max(alpha, best))
+            if score > best:
+                best = score
+                if score >= beta:
+                    self.history[sq] += depth * depth
+                    return best
+            if clock() > budget.deadline and budget.expired():
+                yield None
         return best
 
     def shallow(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, passed: bool = False) -> int:
-        """Plain alpha-beta for the last plies before the horizon."""
+        """Plain alpha-beta for the last plies before the horizon (``depth`` at most ``PLAIN_DEPTH``)."""
         budget = self.budget
         budget.nodes += 1
         if depth == 0:
@@ -138,25 +169,16 @@ class MidgameSearch:
             return -self.shallow(o, p, depth, -beta, -alpha, True)
         flippers = FLIPPERS
         best = -INF
-        if depth == 1:
-            evaluate = self.evaluate
-            budget.nodes += moves.bit_count()
-            while moves:
-                bit = moves & -moves
-                moves ^= bit
-                f = flippers[bit.bit_length() - 1](p, o)
-                score = -evaluate(o ^ f, p | f | bit)
-                if score > best:
-                    best = score
-                    if score >= beta:
-                        return best
-            return best
-        for sq, f in self.order(p, o, moves, -1, depth):
-            score = -self.shallow(o ^ f, p | f | (1 << sq), depth - 1, -beta, -max(alpha, best))
+        evaluate = self.evaluate
+        budget.nodes += moves.bit_count()
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            f = flippers[bit.bit_length() - 1](p, o)
+            score = -evaluate(o ^ f, p | f | bit)
             if score > best:
                 best = score
                 if score >= beta:
-                    self.history[sq] += depth * depth
                     return best
         return best
 
@@ -192,7 +214,7 @@ class MidgameSearch:
                 best, best_move = score, sq
             if budget.clock() > budget.deadline and budget.expired():
                 yield None
-        store(self.tt, self.tt_limit, (p, o), depth, best, alpha, beta, best_move)
+        self.tt = store(self.tt, self.tt_limit, (p, o), depth, best, alpha, beta, best_move)
         return best, best_move, scores
 
     def root_values(self, p: Bitboard, o: Bitboard, depth: int) -> Generator[None, None, dict[int, int]]:
