@@ -140,8 +140,8 @@ _LINE = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
-@given(st.lists(_LINE, max_size=40))
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_LINE, max_size=30))
 def test_every_answer_is_one_protocol_reply_and_an_error_changes_nothing(lines: list[str]) -> None:
     engine = GtpEngine(move_time=0.01)
     for line in lines:
