@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from game.ai.levels import LEVELS, stored_level_index
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position, opponent_of, square_name
 from game.engine.record import PASS
 
@@ -92,8 +93,9 @@ class MatchSetup:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        return {"mode": self.mode, "human": self.human, "level": self.level, "start": self.start,
-                "given": self.given, "custom": self.custom, "clock": self.clock}
+        level_name = LEVELS[self.level].name if 0 <= self.level < len(LEVELS) else None
+        return {"mode": self.mode, "human": self.human, "level": self.level, "level_name": level_name,
+                "start": self.start, "given": self.given, "custom": self.custom, "clock": self.clock}
 
     @classmethod
     def from_json(cls, data: Any) -> MatchSetup:
@@ -105,8 +107,9 @@ class MatchSetup:
             raise ValueError(f"unknown mode {mode!r}")
         if human not in (BLACK, WHITE):
             raise ValueError(f"unknown colour {human!r}")
-        if not isinstance(level, int) or isinstance(level, bool) or level < 0:
-            raise ValueError(f"bad level {level!r}")
+        level = stored_level_index(level, data.get("level_name"))
+        if level is None:
+            raise ValueError(f"bad level {data['level']!r}")
         if start is not None:
             Position.from_text(start)  # raises NotationError (a ValueError) if malformed
         given = data.get("given", 0)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from game.ai.levels import LEVELS, stored_level_index
+
 ANIMATION_SECONDS: dict[str, float] = {"off": 0.0, "fast": 0.15, "normal": 0.3, "slow": 0.6}
 """How long one disc takes to turn over at each animation setting."""
 
@@ -40,8 +42,11 @@ class Settings:
         return ANIMATION_SECONDS[self.animation]
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return asdict(self)
+        """A JSON-ready dict (the level also by name, so a reordered ladder keeps the player's choice)."""
+        data = asdict(self)
+        if self.level is not None and 0 <= self.level < len(LEVELS):
+            data["level_name"] = LEVELS[self.level].name
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
@@ -64,8 +69,7 @@ class Settings:
                 if isinstance(value, str) and value in allowed[field.name]:
                     setattr(settings, field.name, value)
             elif field.name == "level":
-                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                    settings.level = value
+                settings.level = stored_level_index(value, data.get("level_name"))
             elif isinstance(value, bool):
                 setattr(settings, field.name, value)
         return settings

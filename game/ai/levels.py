@@ -6,7 +6,10 @@ endgame solver and the win/loss/draw solver take over (0 = never); and the
 randomness: a temperature in discs for choosing among the searched moves
 (0 = always the best). A few levels also use ``greed``: the share of a
 novice's attention that goes to flipping many discs now, the typical
-beginner's mistake.
+beginner's mistake. ``book``: the stronger levels open from the opening
+book (``game/ai/book.py``, made from master games), playing any book move
+valued within this many discs of the best, chosen by how often masters
+played it (``None`` = no book).
 """
 
 from __future__ import annotations
@@ -28,25 +31,49 @@ class Level:
     wld_empties: int
     temperature: float
     greed: float = 0.0
+    book: float | None = None
 
 
 # fmt: off
 LEVELS: tuple[Level, ...] = (
-    #     index name           description                                              eval        depth secs  exact wld  temp  greed
+    #     index name           description                                              eval        depth secs  exact wld  temp  greed book
     Level(0, "Novice",       "Grabs discs and sometimes misses the danger",             "heuristic", 1, None,   0,   0,  3.0, 0.6),
-    Level(1, "Beginner",     "Knows corners are good; looks one move ahead",             "heuristic", 2, None,   6,   0,  2.0, 0.2),
-    Level(2, "Casual",       "Plays sensibly and rarely blunders a corner",              "pattern",   3, None,   8,   0,  0.8),
-    Level(3, "Club",         "Reads a few moves deep and plays the end well",            "pattern",   6, 0.25, 12,  14,  0.0),
-    Level(4, "Expert",       "Deep search and an exact endgame",                         "pattern",  20, 0.5,  14,  16,  0.0),
-    Level(5, "Master",       "Everything it has: about a second a move",                 "pattern",  30, 1.0,  16,  18,  0.0),
+    Level(1, "Apprentice",   "Has learned that corners matter; still greedy",           "heuristic", 1, None,   0,   0,  1.5, 0.3),
+    Level(2, "Beginner",     "Knows corners are good; looks one move ahead",             "heuristic", 2, None,   6,   0,  2.0, 0.2),
+    Level(3, "Casual",       "Plays sensibly and rarely blunders a corner",              "pattern",   3, None,   8,   0,  0.8),
+    Level(4, "Club",         "Reads a few moves deep, knows the openings, ends well",    "pattern",   6, 0.25, 12,  14,  0.0, 0.0, 3.0),
+    Level(5, "Expert",       "Deep search, master openings and an exact endgame",        "pattern",  20, 0.5,  14,  16,  0.0, 0.0, 1.5),
+    Level(6, "Master",       "Everything it has: about a second a move",                 "pattern",  30, 1.0,  16,  18,  0.0, 0.0, 1.0),
 )
 # fmt: on
 
 BASELINE = Level(-1, "Baseline", "Club's search with the hand-written evaluation", "heuristic", 6, 0.25, 12, 14, 0.0)
 """Not offered to players: the yardstick that shows what the trained evaluation buys."""
 
-DEFAULT_LEVEL = 1
+DEFAULT_LEVEL = 2
 MAX_LEVEL = len(LEVELS) - 1
+
+
+FIRST_LADDER: tuple[str, ...] = ("Novice", "Beginner", "Casual", "Club", "Expert", "Master")
+"""The levels by index before Apprentice came in at index 1: how a stored index without a name is read."""
+
+
+def stored_level_index(index: object, name: object = None) -> int | None:
+    """The level a settings file or saved game means by its ``level`` (index) and ``level_name``.
+
+    The name wins when it is a level's; an index stored without a name
+    dates from the first ladder of six (``FIRST_LADDER``). ``None`` if neither
+    names a level.
+
+    >>> stored_level_index(5), stored_level_index(5, "Expert"), stored_level_index(9)
+    (6, 5, None)
+    """
+    for level in LEVELS:
+        if level.name == name:
+            return level.index
+    if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(FIRST_LADDER):
+        return stored_level_index(None, FIRST_LADDER[index])
+    return None
 
 
 def level_by_name_or_index(text: str) -> Level:

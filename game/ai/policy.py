@@ -3,6 +3,9 @@
 - Levels with a temperature value every move (a fixed-depth search, or the
   exact solver near the end) and draw one with noise, novices also weighing
   how many discs a move flips.
+- Levels with a ``book`` margin play from the opening book while the
+  position is in it (any move within the margin of the best, weighted by
+  how often masters chose it).
 - The others search by iterative deepening within their time per move; from
   ``exact_empties`` (or ``wld_empties`` for win/loss/draw) they solve the
   endgame after a quick midgame look, within ``ENDGAME_TIME_FACTOR`` times
@@ -19,6 +22,7 @@ from collections.abc import Generator
 from game.engine.bitboard import FLIPPERS, legal_moves
 from game.engine.position import Position
 
+from .book import BookError, choose_book_move, default_book
 from .budget import BudgetSpent
 from .deepening import Engine, hard_limit
 from .evaluation import DISC
@@ -59,6 +63,10 @@ def choose_move(
     n_empty = 64 - (p | o).bit_count()
     seconds = level.seconds
     budget = engine.budget
+    if level.book is not None:
+        move = book_move(position, level.book, rng)
+        if move is not None:
+            return move
 
     if level.temperature > 0:
         # weaker levels: value every move, then choose with noise (and, for novices, greed)
@@ -102,6 +110,15 @@ def choose_move(
         budget.limit_nodes(None)
 
 
+def book_move(position: Position, margin: float, rng: random.Random) -> int | None:
+    """A book move within ``margin`` discs of the book's best, or ``None`` out of book (or without a book)."""
+    try:
+        book = default_book()
+    except BookError:
+        return None  # a damaged book costs the opening knowledge, never the game
+    return choose_book_move(book, position.player, position.opponent, margin, rng)
+
+
 _ENGINES: dict[Level, Engine] = {}
 
 
@@ -132,4 +149,4 @@ def think(position: Position, level: int | Level, seed: int | None = None, node_
     return Job(steps, engine.budget)
 
 
-__all__ = ["ENDGAME_TIME_FACTOR", "choose", "choose_move", "engine_for", "think"]
+__all__ = ["ENDGAME_TIME_FACTOR", "book_move", "choose", "choose_move", "engine_for", "think"]
