@@ -349,3 +349,22 @@ def test_a_challenge_solution_can_be_stepped_back_and_forth(player_factory) -> N
     assert challenge.solution_step == 0 and challenge.board.record.moves() == []
     player.press(pygame.K_RIGHT)
     assert challenge.solution_step == 1
+
+
+def test_no_scene_puts_a_toast_over_a_button(player_factory) -> None:
+    for size in ((1280, 800), (720, 1280)):
+        player = player_factory(window_size=size)
+        record = GameRecord.from_transcript("f5d6c3d3c4")
+        persists = {"results": {"setup": MatchSetup("two", BLACK), "record": record},
+                    "review": {"record": record}, "challenge": {}, "game": {}, "analysis": {}}
+        for name in player.app.scenes:
+            player.app.scene.go(name, **persists.get(name, {}))  # type: ignore[attr-defined]
+            player.frame()
+            assert player.app.scene_name == name or name == "challenge"
+            player.app.ctx.toast("A message long enough to take two lines on the narrower screens, " * 2)
+            rect, _ = player.app.ctx.toasts[-1].layout(player.app.ctx.size, player.app.ctx.text)
+            group = getattr(player.app.scene, "group", None)
+            buttons = group.buttons if group is not None else []
+            covered = [b.label for b in buttons if rect.colliderect(b.rect)]
+            assert not covered, f"{name} at {size}: the toast covers {covered}"
+        pygame.quit()

@@ -126,6 +126,7 @@ class ChallengeListScene(Scene):
         portrait = is_portrait(self.ctx.size)
         margin = 24
         labels = [(KIND_NAMES[k], f"kind:{k}") for k in KINDS]
+        self.ctx.toast_area = pygame.Rect(margin, 4, width - 2 * margin, 102)  # over the title, not the tabs
         if portrait:
             tab_row = pygame.Rect(margin, 110, width - 2 * margin, 56)
             second = pygame.Rect(margin, tab_row.bottom + 8, width - 2 * margin, 56)

@@ -168,7 +168,7 @@ def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 
 
 @dataclass
 class Toast:
-    """A short message for a few seconds: at the bottom of ``area`` (a place with no buttons) or of the screen."""
+    """A short message for a few seconds: at the bottom of ``area`` (a place with no buttons) or the screen's top."""
 
     message: str
     until_ms: int
@@ -176,13 +176,20 @@ class Toast:
     area: pygame.Rect | None = None
 
     def layout(self, surface_size: tuple[int, int], text: TextRenderer) -> tuple[pygame.Rect, list[str]]:
-        """Where the toast goes and its lines."""
-        area = self.area or pygame.Rect((0, 0), surface_size).inflate(-80, -48)
+        """Where the toast goes and its lines: the bottom of its area, else the top of the screen.
+
+        Every scene keeps its buttons out of the top strip (titles live there), so a toast without
+        an area of its own covers no button.
+        """
+        area = self.area or pygame.Rect((0, 0), surface_size).inflate(-80, -32)
         lines = text.wrap(self.message, 20, min(area.width - 48, 900))
         height = 24 * len(lines) + 24
         box_width = min(area.width, max(text.width(line, 20) for line in lines) + 48)
         rect = pygame.Rect(0, 0, box_width, height)
-        rect.midbottom = area.midbottom
+        if self.area is not None:
+            rect.midbottom = area.midbottom
+        else:
+            rect.midtop = area.midtop
         return rect, lines
 
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, now_ms: int) -> None:
