@@ -519,11 +519,11 @@ class GameScene(Scene):
         count_rect = text.draw(surface, str(count), 34, theme.text, (rect.right - 14, rect.bottom - 8),
                                "bottomright", True)
         left = rect.left + 16
-        name = self.setup.player_name(colour)
+        clocks = self.match.clocks
+        name = self.setup.player_name(colour, self.level.name if clocks is not None else "")
         text.draw(surface, text.ellipsize(name, 24, rect.right - icon_size - 30 - left, bold=True), 24,
                   theme.text, (left, rect.top + 14), "topleft", True)
         baseline = rect.bottom - 26
-        clocks = self.match.clocks
         if clocks is not None:
             remaining = clocks[colour]
             shade = theme.danger if remaining < CLOCK_WARNING_MS else theme.accent if to_move else theme.text_dim
