@@ -13,6 +13,21 @@ from game.scenes.challenges import ChallengeListScene, ChallengeScene
 from game.scenes.editor import EditorScene
 from game.scenes.game_scene import GameScene
 from game.scenes.menu import MenuScene
+from game.scenes.names import (
+    ANALYSIS,
+    CHALLENGE,
+    CHALLENGES,
+    EDITOR,
+    GAME,
+    MENU,
+    NEW_GAME,
+    RESULTS,
+    REVIEW,
+    SETTINGS,
+    STATS,
+    TRANSCRIPT,
+    TUTORIAL,
+)
 from game.scenes.new_game import NewGameScene
 from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
@@ -22,19 +37,19 @@ from game.scenes.transcript import TranscriptScene
 from game.scenes.tutorial import TutorialScene
 
 SCENES: dict[str, type[Scene]] = {
-    "menu": MenuScene,
-    "new_game": NewGameScene,
-    "game": GameScene,
-    "results": ResultsScene,
-    "stats": StatsScene,
-    "settings": SettingsScene,
-    "review": ReviewScene,
-    "editor": EditorScene,
-    "transcript": TranscriptScene,
-    "challenges": ChallengeListScene,
-    "challenge": ChallengeScene,
-    "tutorial": TutorialScene,
-    "analysis": AnalysisScene,
+    MENU: MenuScene,
+    NEW_GAME: NewGameScene,
+    GAME: GameScene,
+    RESULTS: ResultsScene,
+    STATS: StatsScene,
+    SETTINGS: SettingsScene,
+    REVIEW: ReviewScene,
+    EDITOR: EditorScene,
+    TRANSCRIPT: TranscriptScene,
+    CHALLENGES: ChallengeListScene,
+    CHALLENGE: ChallengeScene,
+    TUTORIAL: TutorialScene,
+    ANALYSIS: AnalysisScene,
 }
 
 __all__ = ["SCENES", "Context", "Scene"]

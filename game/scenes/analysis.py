@@ -20,6 +20,7 @@ from game.formats import write_obf
 from game.live_analysis import LiveAnalysis
 from game.review.hints import value_label
 from game.scenes.base import Scene
+from game.scenes.names import MENU
 from game.ui.board_play import BoardPlay
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
@@ -44,7 +45,7 @@ class AnalysisScene(Scene):
         super().__init__(ctx)
         self.board = BoardPlay(ctx)
         self.live = LiveAnalysis(Position.start())
-        self.back = "menu"
+        self.back = MENU
         self.back_persist: dict[str, Any] = {}
         self.group = ButtonGroup()
         self.now_ms = 0
@@ -54,7 +55,7 @@ class AnalysisScene(Scene):
         self.now_ms = now_ms
         position = persist.get("position")
         record = GameRecord(position if isinstance(position, Position) else Position.start())
-        self.back = persist.get("back", "menu")
+        self.back = persist.get("back", MENU)
         self.back_persist = dict(persist.get("back_persist") or {})
         self.board.reset(record=record)
         self._restart()

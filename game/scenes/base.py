@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import pygame
 
 from game.match import SAVEGAME_KEY, SavedGame
+from game.scenes.names import MENU
 from game.settings import SETTINGS_KEY, Settings
 from game.stats import STATS_KEY, Stats
 from game.storage import JsonDocuments, Storage
@@ -155,11 +156,11 @@ class Scene:
         Returns ``None`` when there is nothing more for the scene to do.
         """
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go("menu")
+            self.go(MENU)
             return None
         action = group.handle(event)
         if action == "back":
-            self.go("menu")
+            self.go(MENU)
             return None
         return action
 

@@ -31,6 +31,7 @@ from game.challenges import (
 )
 from game.engine import COLOR_NAMES, Color, opponent_of, square_name
 from game.scenes.base import Context, Scene
+from game.scenes.names import CHALLENGE, CHALLENGES
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks, spinner
 from game.ui.layout import game_layout, is_portrait
@@ -175,7 +176,7 @@ class ChallengeListScene(Scene):
                 self.layout()
                 self.group.focus = focus
         elif action.startswith("play:"):
-            self.go("challenge", challenge_id=action.removeprefix("play:"))
+            self.go(CHALLENGE, challenge_id=action.removeprefix("play:"))
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title, progress, tabs and tiles (solved ones ticked, with their stars)."""
@@ -261,7 +262,7 @@ class ChallengeScene(Scene):
         chosen = next((c for c in challenges if c.id == wanted), challenges[0] if challenges else None)
         super().startup(now_ms, persist)
         if chosen is None:
-            self.go("challenges")
+            self.go(CHALLENGES)
             return
         self.open(chosen)
 
@@ -350,7 +351,7 @@ class ChallengeScene(Scene):
             self.open_next()
         elif action == "list":
             self._cancel_job()
-            self.go("challenges", kind=self.challenge.kind if self.challenge else None)
+            self.go(CHALLENGES, kind=self.challenge.kind if self.challenge else None)
 
     def open_next(self) -> None:
         """The next challenge in the list (after the last, the first)."""

@@ -20,6 +20,7 @@ from game.formats import FormatError, read_obf, write_obf
 from game.match import MatchSetup
 from game.review.board_setup import SetupCheck, check_position
 from game.scenes.base import Scene
+from game.scenes.names import ANALYSIS, EDITOR, GAME, MENU
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
@@ -196,7 +197,7 @@ class EditorScene(Scene):
             self.refused = ""
             self._mark()
         elif action == "menu":
-            self.go("menu")
+            self.go(MENU)
         elif action == "paste_position":
             paste_from_clipboard(self.paste_position)
         elif action == "copy_position":
@@ -231,7 +232,7 @@ class EditorScene(Scene):
             return False
         start = self.position.to_text()
         if action == "analyse":
-            self.go("analysis", position=self.position, back="editor", back_persist={"position": self.position})
+            self.go(ANALYSIS, position=self.position, back=EDITOR, back_persist={"position": self.position})
             return True
         if action == "two":
             setup = MatchSetup("two", BLACK, start=start)
@@ -240,7 +241,7 @@ class EditorScene(Scene):
             level = self.ctx.settings.level
             level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
             setup = MatchSetup("computer", record.position.to_move, level, start)
-        self.go("game", setup=setup, message="Playing from your position.")
+        self.go(GAME, setup=setup, message="Playing from your position.")
         return True
 
     # -- drawing ------------------------------------------------------------------------

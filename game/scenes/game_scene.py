@@ -26,6 +26,7 @@ from game.review.hints import hint_marks, value_label
 from game.review.transcripts import game_text
 from game.scenes.analysis import format_nodes
 from game.scenes.base import Scene
+from game.scenes.names import ANALYSIS, GAME, MENU, RESULTS, TUTORIAL
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks, spinner
 from game.ui.layout import game_layout
@@ -287,13 +288,13 @@ class GameScene(Scene):
             self.share()
         elif action == "menu":
             self.match.stop()
-            self.go("menu")
+            self.go(MENU)
         elif action == "analyse":
             self.match.stop()
-            self.go("analysis", position=self.position, back="game", back_persist=self._resume_persist())
+            self.go(ANALYSIS, position=self.position, back=GAME, back_persist=self._resume_persist())
         elif action == "rules":
             self.match.stop()
-            self.go("tutorial", back="game", **self._resume_persist())
+            self.go(TUTORIAL, back=GAME, **self._resume_persist())
         elif action == "new":
             if self.record.moves() and not self.record.is_over():
                 self._open_dialog("New game?", "This game will be abandoned (it does not count).",
@@ -338,7 +339,7 @@ class GameScene(Scene):
     def resign(self) -> None:
         """The player to move (the human against the computer) gives up."""
         loser = self.match.resign()
-        self.go("results", setup=self.setup, record=self.record, resigned=loser, counted=self.match.counted)
+        self.go(RESULTS, setup=self.setup, record=self.record, resigned=loser, counted=self.match.counted)
 
     def undo(self) -> None:
         """Take back a move; against the computer, go back to your previous turn."""
@@ -429,7 +430,7 @@ class GameScene(Scene):
             if self.over_since_ms is None:
                 self.over_since_ms = now_ms
             elif now_ms - self.over_since_ms >= END_PAUSE_MS:
-                self.go("results", setup=self.setup, record=self.record, resigned=None,
+                self.go(RESULTS, setup=self.setup, record=self.record, resigned=None,
                         flagged=self.match.flagged, counted=self.match.counted)
             return
         had_hint = self.match.hint is not None

@@ -10,6 +10,7 @@ from game.engine import BLACK, WHITE
 from game.match import MatchSetup, SavedGame
 from game.match_controller import level_for, level_named
 from game.scenes.base import Scene
+from game.scenes.names import GAME
 from game.ui.layout import is_portrait, menu_column
 from game.ui.widgets import Button, ButtonGroup, Dialog, fill_background
 
@@ -102,9 +103,9 @@ class MenuScene(Scene):
                                  [("Keep it", "cancel"), ("New game", "confirm")], self.ctx.text)
             return
         if action == "continue" and self.saved is not None:
-            self.go("game", setup=self.saved.setup, record=self.saved.record, resume=True, clocks=self.saved.clocks)
+            self.go(GAME, setup=self.saved.setup, record=self.saved.record, resume=True, clocks=self.saved.clocks)
         elif action == "two":
-            self.go("game", setup=MatchSetup("two", self.ctx.rng.choice((BLACK, WHITE))))
+            self.go(GAME, setup=MatchSetup("two", self.ctx.rng.choice((BLACK, WHITE))))
         elif action == "quit":
             self.quit = True
         elif action.startswith("scene:"):

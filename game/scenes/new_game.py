@@ -12,6 +12,7 @@ from game.engine import BLACK, WHITE
 from game.match import MatchSetup
 from game.match_controller import custom_level
 from game.scenes.base import Scene
+from game.scenes.names import GAME
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
@@ -98,9 +99,9 @@ class NewGameScene(Scene):
         elif action.startswith("clock:"):
             self.clock = int(action.removeprefix("clock:")) or None
         elif action == "two":
-            self.go("game", setup=replace(self.setup(), mode="two", custom=None))
+            self.go(GAME, setup=replace(self.setup(), mode="two", custom=None))
         elif action == "start":
-            self.go("game", setup=self.setup())
+            self.go(GAME, setup=self.setup())
         self._mark_selected()
 
     def setup(self) -> MatchSetup:

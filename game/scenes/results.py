@@ -12,6 +12,7 @@ from game.match import MatchSetup
 from game.match_controller import level_for
 from game.review.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.base import Scene
+from game.scenes.names import GAME, MENU, RESULTS, REVIEW
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.text import plural
@@ -140,15 +141,15 @@ class ResultsScene(Scene):
     def get_event(self, event: pygame.event.Event) -> None:
         """Rematch or menu."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go("menu")
+            self.go(MENU)
             return
         action = self.group.handle(event)
         if action == "rematch":
-            self.go("game", setup=self.rematch_setup())
+            self.go(GAME, setup=self.rematch_setup())
         elif action == "menu":
-            self.go("menu")
+            self.go(MENU)
         elif action == "review":
-            self.go("review", record=self.record, setup=self.setup, back="results",
+            self.go(REVIEW, record=self.record, setup=self.setup, back=RESULTS,
                     back_persist={"setup": self.setup, "record": self.record, "resigned": self.resigned,
                                   "flagged": self.flagged, "counted": self.counted})
 

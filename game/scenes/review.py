@@ -24,6 +24,7 @@ from game.review.analysis import GameAnalysis, MoveReview, PlayerSummary
 from game.review.hints import book_note, value_label
 from game.review.transcripts import game_text
 from game.scenes.base import Scene
+from game.scenes.names import ANALYSIS, GAME, MENU, REVIEW, TRANSCRIPT
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.move_list import MoveList
@@ -60,7 +61,7 @@ class ReviewScene(Scene):
         self.setup = MatchSetup("two", BLACK)
         self.analysis: GameAnalysis | None = None
         self.index = 0
-        self.back = "menu"
+        self.back = MENU
         self.back_persist: dict[str, Any] = {}
         self.dragging: str | None = None
         self.group = ButtonGroup()
@@ -73,7 +74,7 @@ class ReviewScene(Scene):
         """Take the game to review; ``back`` names the scene to return to, with ``back_persist``."""
         self.record = persist["record"]
         self.setup = persist.get("setup") or MatchSetup("two", BLACK)
-        self.back = persist.get("back", "menu")
+        self.back = persist.get("back", MENU)
         self.back_persist = dict(persist.get("back_persist") or {})
         self.analysis = analysis_for(self.record)
         self.index = 0
@@ -185,13 +186,13 @@ class ReviewScene(Scene):
         elif action == "back":
             self.go(self.back, **self.back_persist)
         elif action == "transcript":
-            self.go("transcript", record=self.record)
+            self.go(TRANSCRIPT, record=self.record)
         elif action == "play":
             self.play_from_here()
         elif action == "analyse":
             back = {"record": self.record, "setup": self.setup, "back": self.back, "back_persist": self.back_persist,
                     "index": self.index}
-            self.go("analysis", position=self.record.position_at(self.index), back="review", back_persist=back)
+            self.go(ANALYSIS, position=self.record.position_at(self.index), back=REVIEW, back_persist=back)
 
     def play_from_here(self) -> None:
         """Continue the game from the position shown (two players; the later moves can be redone)."""
@@ -202,7 +203,7 @@ class ReviewScene(Scene):
             self.ctx.toast("The game is over here: step back to a position where a move can be played.")
             return
         start = None if self.record.start == Position.start() else self.record.start.to_text()
-        self.go("game", setup=MatchSetup("two", BLACK, start=start), record=record,
+        self.go(GAME, setup=MatchSetup("two", BLACK, start=start), record=record,
                 message="Playing on from the review. Redo replays the game's later moves.")
 
     def update(self, now_ms: int) -> None:

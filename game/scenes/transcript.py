@@ -32,6 +32,7 @@ from game.match import MatchSetup
 from game.openings import opening_name
 from game.review.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game, save_game_file
 from game.scenes.base import Scene
+from game.scenes.names import GAME, MENU, REVIEW, TRANSCRIPT
 from game.storage import FileStorage, user_data_dir
 from game.ui.board_view import Marks
 from game.ui.layout import is_portrait
@@ -244,7 +245,7 @@ class TranscriptScene(Scene):
     def act(self, action: str) -> None:
         """Carry out a button's action."""
         if action == "menu":
-            self.go("menu")
+            self.go(MENU)
             return
         if action == "clear":
             self.set_text("")
@@ -278,13 +279,13 @@ class TranscriptScene(Scene):
             else:
                 self.ctx.toast(f"Saved as {path}", ms=6000)
         elif action == "review":
-            self.go("review", record=_copy_record(record), setup=MatchSetup("two", BLACK, start=_start_text(record)),
-                    back="transcript")
+            self.go(REVIEW, record=_copy_record(record), setup=MatchSetup("two", BLACK, start=_start_text(record)),
+                    back=TRANSCRIPT)
         elif action in ("two", "computer"):
             if record.is_over():
                 self.ctx.toast("This game is over: there is nothing to play on. Review it instead.")
                 return
-            self.go("game", setup=self._setup(action, record), record=_copy_record(record),
+            self.go(GAME, setup=self._setup(action, record), record=_copy_record(record),
                     message=f"Replayed {len(record.moves())} moves. Undo steps back through them.")
 
     def _players(self) -> tuple[str, str]:

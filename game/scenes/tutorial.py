@@ -15,6 +15,7 @@ import pygame
 
 from game.engine import GameResult, Position, parse_square, square_name
 from game.scenes.base import Scene
+from game.scenes.names import GAME, MENU
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
@@ -159,11 +160,11 @@ class TutorialScene(Scene):
     def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
         """Begin at the first step; remember where to go back to (a game hands its match on)."""
         self.now_ms = now_ms
-        if persist.get("back") == "game":
-            self.return_to = ("game", {"setup": persist.get("setup"), "record": persist.get("record"),
+        if persist.get("back") == GAME:
+            self.return_to = (GAME, {"setup": persist.get("setup"), "record": persist.get("record"),
                                        "resume": True, "clocks": persist.get("clocks")})
         else:
-            self.return_to = ("menu", {})
+            self.return_to = (MENU, {})
         super().startup(now_ms, persist)
         self.begin(0)
 
