@@ -253,8 +253,8 @@ class MatchController:
         """Jump to the position after ``ply`` plies of the record (undone ones included). False if not allowed."""
         if self.phase is Phase.OVER or not 0 <= ply <= len(self.record.plies):
             return False
-        while ply < len(self.record.plies) and self.record.plies[ply] == PASS and ply > 0:
-            ply += 1  # a forced pass is not a position to stop at
+        while ply < len(self.record.plies) and self.record.plies[ply] == PASS:
+            ply += 1  # a forced pass is not a position to stop at (the side to move has no move there)
         self._history_changed()
         self.record.goto(ply)
         self._settle()

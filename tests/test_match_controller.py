@@ -91,6 +91,14 @@ def test_goto_keeps_the_later_moves_for_redo() -> None:
     assert match.record.transcript() == "f5" and match.record.plies[1:] == [sq("d6"), sq("c3"), sq("d3")]
     assert match.goto(4) and match.record.transcript() == "f5d6c3d3"
     assert not match.goto(9)
+    passing = MatchController(MatchSetup("two", BLACK), GameRecord.from_transcript(PASS_GAME + "c1"))
+    passing.acknowledge_pass()
+    assert passing.record.played()[-1] == PASS
+    assert passing.goto(len(passing.record.plies) - 1)  # the position before the pass: stepped over
+    assert passing.record.ply == len(passing.record.plies) and passing.position.legal_moves()
+    passing.undo()
+    passing.goto(8)
+    assert passing.position.legal_moves()
 
 
 def test_resigning_ends_the_match_and_counts_a_loss_once() -> None:
