@@ -53,7 +53,7 @@ class NewGameScene(Scene):
         buttons = button_row(pygame.Rect(left, top, column, 52), COLOUR_LABELS, gap=12, size=24)
         self.clock_top = top + 92
         buttons += button_row(pygame.Rect(left, self.clock_top, column, 48), CLOCK_LABELS, gap=12, size=20)
-        per_row = 2 if portrait else 3
+        per_row = 2 if portrait else 3 if len(LEVELS) <= 6 else 4
         level_top = self.clock_top + 88
         rows = (len(LEVELS) + per_row - 1) // per_row
         for row in range(rows):
