@@ -20,6 +20,7 @@ from game.engine.bitboard import Bitboard, legal_moves, squares_of
 from .budget import Budget, BudgetSpent
 from .endgame import Solver
 from .evaluation import DISC, Evaluation, HeuristicEvaluation
+from .mpc import MpcError, ProbeTable, default_probes
 from .patterns import default_evaluation
 from .patterns import load as load_weights
 from .search import MidgameSearch
@@ -74,12 +75,29 @@ def hard_limit(budget: Budget, limit: float | None) -> Iterator[None]:
         budget.set_hard_limit(None if previous == float("inf") else previous)
 
 
-class Engine:
-    """The searches of one evaluation, with their tables and shared budget kept between moves."""
+def probes_for(evaluation: str) -> ProbeTable | None:
+    """Multi-ProbCut's table for searches with ``evaluation``: fitted for the pattern evaluation only.
 
-    def __init__(self, evaluation: str) -> None:
+    Damaged or missing parameters mean a full-width search (weaker, never wrong).
+    """
+    if evaluation != "pattern":
+        return None
+    try:
+        return default_probes()
+    except MpcError:
+        return None
+
+
+class Engine:
+    """The searches of one evaluation, with their tables and shared budget kept between moves.
+
+    ``mpc`` turns Multi-ProbCut on in the midgame search (where parameters exist).
+    """
+
+    def __init__(self, evaluation: str, mpc: bool = True) -> None:
         self.budget = Budget()
-        self.search = MidgameSearch(get_evaluation(evaluation), self.budget)
+        self.search = MidgameSearch(get_evaluation(evaluation), self.budget,
+                                    probes=probes_for(evaluation) if mpc else None)
 
     @property
     def solver(self) -> Solver:

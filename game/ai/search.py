@@ -25,6 +25,8 @@ from .budget import Budget
 from .cutoffs import table_cutoff
 from .endgame import Solver, final_score
 from .evaluation import DISC, Evaluation
+from .mpc import MIN_DEPTH as MPC_MIN_DEPTH
+from .mpc import ProbeTable
 from .ordering import Ordered, evaluated, fastest_first_midgame
 from .table import INF, Table, store
 
@@ -32,6 +34,8 @@ __all__ = ["INF", "PLAIN_DEPTH", "SHALLOW_ORDER_DEPTH", "MidgameSearch"]
 
 PLAIN_DEPTH = 1
 """Nodes this close to the horizon are searched by plain recursion, without checking the clock."""
+SCORE_RANGE = 64 * DISC
+"""Multi-ProbCut probes only windows within the scores a game can have (not the infinite bounds)."""
 SHALLOW_ORDER_DEPTH = 2
 """From this remaining depth on, children are ordered by their evaluation."""
 
@@ -39,7 +43,10 @@ SHALLOW_ORDER_DEPTH = 2
 class MidgameSearch:
     """Alpha-beta search with an evaluation, a bounded transposition table and history."""
 
-    def __init__(self, evaluation: Evaluation, budget: Budget | None = None, tt_limit: int = 200_000) -> None:
+    def __init__(
+        self, evaluation: Evaluation, budget: Budget | None = None, tt_limit: int = 200_000,
+        probes: ProbeTable | None = None,
+    ) -> None:
         # the pattern evaluation offers its plain function, which saves a __call__ per leaf
         self.evaluate: Callable[[Bitboard, Bitboard], int] = getattr(evaluation, "evaluate", evaluation)
         self.budget = Budget() if budget is None else budget
@@ -47,6 +54,8 @@ class MidgameSearch:
         self.tt_limit = tt_limit
         self.history = [0] * 64
         self.solver = Solver(self.budget, tt_limit=tt_limit, evaluate=self.evaluate)
+        self.probes = probes
+        """Multi-ProbCut's table (``mpc.default_probes()``), or ``None`` for a full-width search."""
 
     @property
     def nodes(self) -> int:
@@ -99,6 +108,20 @@ class MidgameSearch:
             if passed or not legal_moves(o, p):
                 return final_score(p, o) * DISC
             return -(yield from self.pvs(o, p, depth, -beta, -alpha, True))
+
+        # Multi-ProbCut: a shallow null-window probe that says the deep search would fail
+        # (never reached in an exact search: those went to the solver above)
+        if self.probes is not None and depth >= MPC_MIN_DEPTH:
+            probe = self.probes[depth][empty_count]
+            if probe is not None:
+                if -SCORE_RANGE <= beta <= SCORE_RANGE:
+                    high = probe.high(beta)
+                    if (yield from self.pvs(p, o, probe.depth, high - 1, high)) >= high:
+                        return beta
+                if -SCORE_RANGE <= alpha <= SCORE_RANGE:
+                    low = probe.low(alpha)
+                    if (yield from self.pvs(p, o, probe.depth, low, low + 1)) <= low:
+                        return alpha
 
         original_alpha = alpha
         best = -INF

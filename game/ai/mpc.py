@@ -1,0 +1,100 @@
+"""Multi-ProbCut: cutting a deep midgame search early when a shallow search says it will fail.
+
+Buro's observation: the score of a search to depth ``d`` is close to a linear
+function of the score of a much shallower search to depth ``s``, ``deep ≈ a *
+shallow + b``, with an error of standard deviation ``sigma`` that depends on
+the game phase. So before searching a node deeply, a null-window search to
+depth ``s`` checks whether the deep score is almost surely (``THRESHOLD``
+standard deviations) at least beta, or at most alpha; if so the node is cut.
+
+The parameters come from ``tools/fit_mpc.py`` (a regression of shallow on deep
+scores with the current evaluation, per phase and depth), stored in
+``mpc.json`` beside this file. Multi-ProbCut is only ever used in the midgame
+search: an exact solve never uses it, so an exact score cannot change.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+PARAMETERS_PATH = Path(__file__).with_name("mpc.json")
+THRESHOLD = 1.5
+"""Standard deviations of certainty a cut needs."""
+MIN_DEPTH = 3
+"""Nodes shallower than this are not worth a probe."""
+VERSION = 1
+
+
+def shallow_depth(depth: int) -> int:
+    """The depth of the probe for a search of ``depth``."""
+    return max(1, (depth - 1) // 2)
+
+
+class MpcError(ValueError):
+    """The parameters file is missing, damaged or of another version."""
+
+
+@dataclass(frozen=True)
+class Probe:
+    """For one depth and phase: the probe's depth and the window bounds that decide a cut.
+
+    The deep score is predicted as ``a * shallow + b`` with error ``sigma``; a
+    shallow score of at least ``(beta + THRESHOLD * sigma - b) / a`` cuts high.
+    """
+
+    depth: int
+    a: float
+    b: float
+    sigma: float
+
+    def high(self, beta: int) -> int:
+        """The shallow score from which the deep one is taken to reach ``beta``."""
+        return math.ceil((beta + THRESHOLD * self.sigma - self.b) / self.a)
+
+    def low(self, alpha: int) -> int:
+        """The shallow score up to which the deep one is taken to stay at or below ``alpha``."""
+        return math.floor((alpha - THRESHOLD * self.sigma - self.b) / self.a)
+
+
+ProbeTable = list[list[Probe | None]]
+"""``table[depth][empties]``: the probe for a node, or ``None`` for no Multi-ProbCut there."""
+
+
+def parse(text: str) -> ProbeTable:
+    """The probe table from the parameters file's text; ``MpcError`` if it is not a valid file."""
+    try:
+        data = json.loads(text)
+        if data.get("version") != VERSION:
+            raise MpcError(f"Multi-ProbCut parameters version {data.get('version')} is not {VERSION}")
+        rows = [(int(r["depth"]), int(r["empties_min"]), int(r["empties_max"]), float(r["a"]), float(r["b"]),
+                 float(r["sigma"])) for r in data["fits"]]
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        if isinstance(exc, MpcError):
+            raise
+        raise MpcError(f"Multi-ProbCut parameters are damaged: {exc}") from None
+    if not rows:
+        raise MpcError("Multi-ProbCut parameters have no fits")
+    deepest = max(r[0] for r in rows)
+    table: ProbeTable = [[None] * 65 for _ in range(65)]
+    for depth, lo, hi, a, b, sigma in rows:
+        if a <= 0 or sigma < 0 or not 0 <= lo <= hi <= 64 or depth < MIN_DEPTH:
+            raise MpcError(f"Multi-ProbCut parameters out of range at depth {depth}")
+        # deeper searches than were fitted use the deepest fit (the error grows slowly with depth)
+        for d in range(depth, 65) if depth == deepest else (depth,):
+            for empties in range(lo, hi + 1):
+                table[d][empties] = Probe(shallow_depth(d), a, b, sigma)
+    return table
+
+
+@cache
+def default_probes() -> ProbeTable:
+    """The probe table of the shipped parameters."""
+    try:
+        text = PARAMETERS_PATH.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MpcError(f"cannot read {PARAMETERS_PATH.name}: {exc.strerror}") from None
+    return parse(text)

@@ -1,0 +1,114 @@
+"""Fit the Multi-ProbCut parameters from the current evaluation: ``game/ai/mpc.json``.
+
+    python -m tools.fit_mpc [--games 40] [--max-depth 7] [--out game/ai/mpc.json]
+
+Positions come from games that open with six random moves and go on with the
+Casual level (seeded, so a rerun with the same weights gives the same file);
+one position in five from 14 to 56 empties is kept. Each is searched to
+every depth from 1 to ``--max-depth`` (no Multi-ProbCut, full window), and for
+each depth ``d`` from ``mpc.MIN_DEPTH`` and each phase the deep score is
+regressed on the score at the probe's depth ``mpc.shallow_depth(d)``: ``deep
+≈ a * shallow + b``, with ``sigma`` the residuals' standard deviation. Rerun
+it whenever the evaluation's weights change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from game.ai import think
+from game.ai.endgame import run_to_end
+from game.ai.mpc import MIN_DEPTH, PARAMETERS_PATH, VERSION, shallow_depth
+from game.ai.patterns import WEIGHTS_PATH, default_evaluation
+from game.ai.search import INF, MidgameSearch
+from game.engine import PASS, GameRecord
+
+PHASES = ((14, 24), (25, 34), (35, 44), (45, 56))
+"""Empties ranges fitted separately."""
+SAMPLE_EVERY = 5
+
+
+def sample_positions(games: int) -> list[tuple[int, int, int]]:
+    """(player, opponent, empties) of positions from seeded games."""
+    found = []
+    for game in range(games):
+        rng = random.Random(game)
+        record = GameRecord()
+        while not record.is_over():
+            position = record.position
+            if not position.legal_moves():
+                record.play(PASS)
+                continue
+            if record.ply < 6:
+                record.play(rng.choice(position.legal_squares()))
+                continue
+            empties = position.empty_count()
+            if 14 <= empties <= 56 and record.ply % SAMPLE_EVERY == game % SAMPLE_EVERY:
+                found.append((position.player, position.opponent, empties))
+            record.play(think(position, 2, seed=game * 100 + record.ply).run())
+    return found
+
+
+def depth_scores(player: int, opponent: int, max_depth: int) -> list[int]:
+    """The root score at depths 1 to ``max_depth`` (evaluation units)."""
+    search = MidgameSearch(default_evaluation())
+    return [run_to_end(search.root(player, opponent, d, -INF, INF))[0] for d in range(1, max_depth + 1)]
+
+
+def fit(pairs: list[tuple[int, int]]) -> tuple[float, float, float]:
+    """Least squares ``deep = a * shallow + b`` and the residuals' standard deviation."""
+    xs = [float(x) for x, _ in pairs]
+    ys = [float(y) for _, y in pairs]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    sxx = sum((x - mx) ** 2 for x in xs)
+    a = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx if sxx else 1.0
+    b = my - a * mx
+    sigma = statistics.pstdev([y - (a * x + b) for x, y in zip(xs, ys, strict=True)])
+    return a, b, sigma
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Sample, search, fit and write the parameters file."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--max-depth", type=int, default=7)
+    parser.add_argument("--out", type=Path, default=PARAMETERS_PATH)
+    args = parser.parse_args(argv)
+    if not 1 <= args.games <= 10_000 or not MIN_DEPTH <= args.max_depth <= 12:
+        print(f"error: --games 1..10000 and --max-depth {MIN_DEPTH}..12", file=sys.stderr)
+        return 2
+    started = time.perf_counter()
+    positions = sample_positions(args.games)
+    print(f"{len(positions)} positions sampled in {time.perf_counter() - started:.0f} s", flush=True)
+    rows: list[tuple[int, list[int]]] = []
+    for i, (p, o, empties) in enumerate(positions):
+        rows.append((empties, depth_scores(p, o, min(args.max_depth, empties - 1))))
+        if (i + 1) % 20 == 0:
+            print(f"  {i + 1}/{len(positions)} searched, {time.perf_counter() - started:.0f} s", flush=True)
+    fits = []
+    for depth in range(MIN_DEPTH, args.max_depth + 1):
+        probe = shallow_depth(depth)
+        for lo, hi in PHASES:
+            pairs = [(s[probe - 1], s[depth - 1]) for e, s in rows if lo <= e <= hi and len(s) >= depth]
+            if len(pairs) < 10:
+                continue
+            a, b, sigma = fit(pairs)
+            fits.append({"depth": depth, "probe": probe, "empties_min": lo, "empties_max": hi, "a": round(a, 4),
+                         "b": round(b, 1), "sigma": round(sigma, 1), "positions": len(pairs)})
+            print(f"depth {depth} (probe {probe}) empties {lo}-{hi}: deep = {a:.3f} * shallow + {b:.0f},"
+                  f" sigma {sigma / 100:.2f} discs over {len(pairs)} positions", flush=True)
+    data = {"version": VERSION, "weights": WEIGHTS_PATH.name, "weights_bytes": WEIGHTS_PATH.stat().st_size,
+            "games": args.games, "max_depth": args.max_depth, "fits": fits}
+    args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.out} in {time.perf_counter() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
