@@ -4,7 +4,10 @@
 
 Each pairing plays the XOT openings in ``/work/shared/reference/openings/xot-50.txt``
 (or ``--openings``), every opening twice with colours swapped. ``B`` is the
-baseline: Club's search with the hand-written evaluation. ``--time-scale``
+baseline: Club's search with the hand-written evaluation. ``M1`` is the
+Master of the first ladder: Master's search with the self-play weights that
+the WTHOR-trained ones replaced (``bench/weights/patterns-v1.bin``) and no
+opening book. ``--time-scale``
 multiplies every level's time per move (to fit a long ladder into less time;
 the report says so). Results are printed as a Markdown table and, with
 ``--json``, appended as JSON lines for later sessions.
@@ -33,9 +36,17 @@ def load_openings(path: Path) -> list[str]:
     return [line.split()[0] for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
 
 
+FIRST_WEIGHTS = Path(__file__).resolve().parent / "weights" / "patterns-v1.bin"
+FIRST_MASTER = dataclasses.replace(
+    LEVELS[-1], index=-2, name="First Master", evaluation=f"pattern:{FIRST_WEIGHTS}", book=None
+)
+"""Not offered to players: the Master of the first ladder (self-play weights, no book)."""
+
+
 def level_named(key: str, time_scale: float) -> Level:
-    """A level by index or ``B`` for the baseline, with its time scaled."""
-    level = BASELINE if key.upper() == "B" else LEVELS[int(key)]
+    """A level by index, ``B`` for the baseline or ``M1`` for the first Master, with its time scaled."""
+    special = {"B": BASELINE, "M1": FIRST_MASTER}
+    level = special[key.upper()] if key.upper() in special else LEVELS[int(key)]
     if level.seconds is not None and time_scale != 1.0:
         level = dataclasses.replace(level, seconds=level.seconds * time_scale)
     return level
@@ -90,7 +101,7 @@ def main() -> None:
     parser.add_argument("--time-scale", type=float, default=1.0)
     parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
     default_pairs = [f"{i + 1}-{i}" for i in range(len(LEVELS) - 1)] + [f"{i}-B" for i in range(len(LEVELS))]
-    parser.add_argument("--pairs", nargs="*", default=default_pairs, help="e.g. 1-0 (level 1 against 0), 3-B")
+    parser.add_argument("--pairs", nargs="*", default=default_pairs, help="e.g. 1-0 (level 1 against 0), 3-B, 6-M1")
     parser.add_argument("--json", type=Path, help="append one JSON line per pairing to this file")
     args = parser.parse_args()
 

@@ -218,8 +218,7 @@ def fit_joint(
 ) -> np.ndarray:
     """argmin sum_i s_i (x_i w - y_i)^2 + lam |w|^2 + smooth sum_phases |w_k - w_(k+1)|^2, by preconditioned CG."""
     n_cols = features.n_columns
-    flat = cols.ravel()
-    width = cols.shape[1]
+    columns = np.ascontiguousarray(cols.T)  # one row per feature slot: gathers and counts run along rows
     n_ph, per = features.n_phases, features.per_phase
 
     def laplacian(v: np.ndarray) -> np.ndarray:
@@ -233,10 +232,16 @@ def fit_joint(
         return out
 
     def xv(v: np.ndarray) -> np.ndarray:
-        return v[cols].sum(axis=1)
+        out = v[columns[0]]
+        for row in columns[1:]:
+            out += v[row]
+        return out
 
     def xtv(r: np.ndarray) -> np.ndarray:
-        return np.bincount(flat, weights=np.repeat(r, width), minlength=n_cols)
+        out = np.zeros(n_cols)
+        for row in columns:
+            out += np.bincount(row, weights=r, minlength=n_cols)
+        return out
 
     def a(v: np.ndarray) -> np.ndarray:
         return xtv(sample_weight * xv(v)) + lam * v + smooth * laplacian(v)
@@ -244,7 +249,7 @@ def fit_joint(
     degree = np.zeros(n_cols)
     degree[: n_ph * per] = 2.0
     degree[:per] = degree[(n_ph - 1) * per : n_ph * per] = 1.0
-    diagonal = np.bincount(flat, weights=np.repeat(sample_weight, width), minlength=n_cols) + lam + smooth * degree
+    diagonal = xtv(sample_weight) + lam + smooth * degree
     inverse = 1.0 / diagonal
 
     b = xtv(sample_weight * y)
@@ -280,16 +285,16 @@ def fit(args: argparse.Namespace) -> None:
     n_exact = int((exact & train).sum())
     log(f"{int(train.sum())} training positions ({n_exact} exact labels), {features.n_columns} columns")
     player, opponent, target, is_exact = data["player"][train], data["opponent"][train], y[train], exact[train]
-    if args.selfplay is not None:
-        sp_player, sp_opponent, sp_label, sp_exact = selfplay_positions(args.selfplay)
-        log(f"{len(sp_player)} self-play positions ({int(sp_exact.sum())} exact labels) from {args.selfplay}")
+    for directory in args.selfplay:
+        sp_player, sp_opponent, sp_label, sp_exact = selfplay_positions(directory)
+        log(f"{len(sp_player)} self-play positions ({int(sp_exact.sum())} exact labels) from {directory}")
         player, opponent = np.concatenate([player, sp_player]), np.concatenate([opponent, sp_opponent])
         target, is_exact = np.concatenate([target, sp_label]), np.concatenate([is_exact, sp_exact])
     cols = columns_in_batches(features, player, opponent)
     log("features built")
     weights = np.where(is_exact, args.exact_weight, 1.0)
     w = fit_joint(cols, target.astype(np.float64), weights, features, args.lam, args.smooth, args.iters)
-    residual = w[cols].sum(axis=1) - target
+    residual = w[cols[:, 0]] + sum(w[cols[:, j]] for j in range(1, cols.shape[1])) - target
     log(f"training MAE {np.abs(residual).mean():.2f} discs")
     bias = (100 * w[features.bias_column :]).tolist()
     classes = [[(100 * values).tolist() for values in phase] for phase in features.weight_values(w)]
@@ -343,7 +348,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--exact-empties", type=int, default=12)
     p.add_argument("--exact-weight", type=float, default=1.0, help="weight of an exactly labelled position")
     p.add_argument("--step", type=int, default=5, help="weights are stored in multiples of this many 1/100 discs")
-    p.add_argument("--selfplay", type=Path, default=None, help="also train on self-play chunks in this directory")
+    p.add_argument("--selfplay", type=Path, nargs="*", default=[], help="also train on self-play chunks in these")
     p.add_argument("--subsample", type=int, default=1, help="train on every Nth game only (quick trials)")
     p = sub.add_parser("accuracy", help="error by empties on the held-out games")
     p.add_argument("--weights", type=Path, nargs="+", default=[WEIGHTS_PATH])
