@@ -469,8 +469,8 @@ class _Tables:
     list share one int object, which keeps the lists small.
     """
 
-    SLICE = 16384
-    """Table entries made per warm-up step (a few milliseconds natively, under 20 in a browser)."""
+    SLICE = 8192
+    """Entries handled per warm-up step: about 1-2 ms natively, well under a browser frame in WebAssembly."""
 
     def __init__(self, weights: PatternWeights) -> None:
         self.weights = weights
@@ -480,19 +480,29 @@ class _Tables:
 
     def _making(self, phase: int, k: int) -> Iterator[None]:
         """Make pattern ``k``'s list for ``phase``, yielding between slices of the work."""
-        summed, deltas = self.summed[k], self.weights.deltas
+        summed, deltas, size = self.summed[k], self.weights.deltas, self.SLICE
         while len(summed) <= phase:
             p = len(summed)
-            summed.append(array("h", map(add, summed[-1], deltas[p][k]) if p else deltas[p][k]))
-            yield None
+            running = array("h")
+            for start in range(0, class_count(k), size):
+                part = deltas[p][k][start : start + size]
+                running.extend(map(add, summed[-1][start : start + size], part) if p else part)
+                yield None
+            summed.append(running)
         values = summed[phase]
-        shared = {v: v for v in set(values)}
-        class_weights = list(map(shared.__getitem__, values))
+        shared: dict[int, int] = {}
+        class_weights: list[int] = []
+        for start in range(0, len(values), size):
+            part = values[start : start + size]
+            for v in set(part):
+                shared.setdefault(v, v)
+            class_weights += map(shared.__getitem__, part)
+            yield None
         classes = class_map(k)
         table: list[int] = []
-        for start in range(0, len(classes), self.SLICE):
+        for start in range(0, len(classes), size):
+            table += map(class_weights.__getitem__, classes[start : start + size])
             yield None
-            table += map(class_weights.__getitem__, classes[start : start + self.SLICE])
         self.lists[phase][k] = table
 
     def phase(self, phase: int) -> tuple[list[int], ...]:
