@@ -1,6 +1,6 @@
 """Multi-ProbCut's worth: the top level with it against the top level without, at equal time per move.
 
-    python bench/mpc_match.py [--games 20] [--seconds 0.2]
+    python bench/mpc_match.py [--games 20] [--seconds 0.2] [--threshold 1.5]
 
 Each XOT opening is played twice, colours swapped; no opening book (the
 openings give the variety). Prints the score of the side with Multi-ProbCut
@@ -15,6 +15,7 @@ import math
 import random
 from pathlib import Path
 
+import game.ai.mpc as mpc
 from game.ai.deepening import Engine
 from game.ai.jobs import Job
 from game.ai.levels import LEVELS
@@ -46,7 +47,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=0.2)
+    parser.add_argument("--threshold", type=float, default=mpc.THRESHOLD, help="standard deviations a cut needs")
     args = parser.parse_args()
+    mpc.THRESHOLD = args.threshold
     openings = [ln.split()[0] for ln in OPENINGS.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     points = margin = 0.0
     for game in range(args.games):
@@ -61,7 +64,8 @@ def main() -> None:
         print(f"game {game + 1}: Multi-ProbCut {'Black' if mpc_black else 'White'}, {mine:+d} discs", flush=True)
     share = points / args.games
     elo = 400 * math.log10(share / (1 - share)) if 0 < share < 1 else float("inf") * (1 if share else -1)
-    print(f"Multi-ProbCut at {args.seconds:g} s a move: {points:g}/{args.games} ({100 * share:.0f} %),"
+    print(f"Multi-ProbCut (threshold {args.threshold:g}) at {args.seconds:g} s a move:"
+          f" {points:g}/{args.games} ({100 * share:.0f} %),"
           f" {margin / args.games:+.1f} discs a game, about {elo:+.0f} Elo")
 
 

@@ -106,35 +106,28 @@ class Solver:
     def _last1(self, p: Bitboard, o: Bitboard, sq: int) -> int:
         """Score with exactly one empty square ``sq``; ``p`` to move."""
         self.budget.nodes += 1
-        n_p = p.bit_count()
-        f = FLIPPERS[sq](p, o)
-        if f:
-            return 2 * (n_p + 1 + f.bit_count()) - 64
-        f = FLIPPERS[sq](o, p)
-        if f:
-            return 2 * (n_p - f.bit_count()) - 64
-        # nobody can play the last square: it goes to the winner
-        diff = 2 * n_p - 63
-        return diff + 1 if diff > 0 else diff - 1
+        return _last1(p, o, sq)
 
     def _last2(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, first: int, second: int, passed: bool) -> int:
-        """Score with exactly two empty squares; ``p`` to move."""
-        self.budget.nodes += 1
+        """Score with exactly two empty squares; ``p`` to move (counts itself and its one-empty leaves)."""
         best = -INF
         f = FLIPPERS[first](p, o)
         if f:
-            best = -self._last1(o ^ f, p | f | (1 << first), second)
+            best = -_last1(o ^ f, p | f | (1 << first), second)
             if best >= beta:
+                self.budget.nodes += 2
                 return best
-        f = FLIPPERS[second](p, o)
-        if f:
-            score = -self._last1(o ^ f, p | f | (1 << second), first)
+        g = FLIPPERS[second](p, o)
+        if g:
+            score = -_last1(o ^ g, p | g | (1 << second), first)
             if score > best:
                 best = score
         if best == -INF:
+            self.budget.nodes += 1
             if passed:
                 return final_score(p, o)
             return -self._last2(o, p, -beta, -alpha, first, second, True)
+        self.budget.nodes += 3 if f and g else 2
         return best
 
     def _plain(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: list[int], passed: bool) -> int:
@@ -345,6 +338,20 @@ class Solver:
         if all_best and best:
             score, best, _ = yield from self.root(p, o, "all_best", score - 1, score + 1)
         return score, best
+
+
+def _last1(p: Bitboard, o: Bitboard, sq: int) -> int:
+    """Score with exactly one empty square ``sq``; ``p`` to move (not counted: the caller counts it)."""
+    n_p = p.bit_count()
+    f = FLIPPERS[sq](p, o)
+    if f:
+        return 2 * (n_p + 1 + f.bit_count()) - 64
+    f = FLIPPERS[sq](o, p)
+    if f:
+        return 2 * (n_p - f.bit_count()) - 64
+    # nobody can play the last square: it goes to the winner
+    diff = 2 * n_p - 63
+    return diff + 1 if diff > 0 else diff - 1
 
 
 def run_to_end(gen: Generator[None, None, T]) -> T:
