@@ -41,12 +41,12 @@ def sample_positions(empties: int, count: int) -> list[Position]:
     return found
 
 
-def timed_solve(position: Position) -> tuple[float, int, int]:
-    """(seconds, score, nodes) of one exact solve."""
+def timed_solve(position: Position) -> tuple[float, int, int, float]:
+    """(seconds, score, nodes, CPU seconds) of one exact solve."""
     evaluation = get_evaluation("pattern")
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     result = solve(position.player, position.opponent, all_best=False, evaluation=evaluation)
-    return time.perf_counter() - started, result.score, result.nodes
+    return time.perf_counter() - started, result.score, result.nodes, time.process_time() - cpu
 
 
 def main() -> None:
@@ -55,24 +55,24 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=8)
     parser.add_argument("--ffo", type=int, nargs="*", default=[])
     args = parser.parse_args()
-    print("| empties | positions | median s | worst s | nodes/s |")
-    print("|---|---|---|---|---|")
+    print("| empties | positions | median s | worst s | nodes/s | median CPU s | nodes |")
+    print("|---|---|---|---|---|---|---|")
     for empties in args.empties:
         runs = [timed_solve(pos) for pos in sample_positions(empties, args.positions)]
         seconds = [r[0] for r in runs]
         rate = sum(r[2] for r in runs) / sum(seconds)
-        print(f"| {empties} | {len(runs)} | {statistics.median(seconds):.2f} | {max(seconds):.2f} | {rate:,.0f} |",
-              flush=True)
+        print(f"| {empties} | {len(runs)} | {statistics.median(seconds):.2f} | {max(seconds):.2f} | {rate:,.0f} |"
+              f" {statistics.median(r[3] for r in runs):.2f} | {sum(r[2] for r in runs):,} |", flush=True)
     lines = FFO.read_text().splitlines()
     for number in args.ffo:
         board, _, rest = lines[number - 1].partition(";")
         expected = int(rest.split(";")[0].split(":")[1])
         position = Position.from_text(board)
-        seconds, score, nodes = timed_solve(position)
+        elapsed, score, nodes, cpu = timed_solve(position)
         status = "ok" if score == expected else f"WRONG (expected {expected:+d})"
         empty = position.empty_count()
-        print(f"FFO #{number} ({empty} empty): {score:+d} {status} in {seconds:.1f} s, {nodes:,} nodes",
-              flush=True)
+        print(f"FFO #{number} ({empty} empty): {score:+d} {status} in {elapsed:.1f} s ({cpu:.1f} s CPU),"
+              f" {nodes:,} nodes", flush=True)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import pytest
 
 from game.ai import level_by_name_or_index, think
 from game.ai.budget import Budget, NodeLimitReached, OutOfTime
-from game.ai.endgame import Solver, run_to_end
+from game.ai.endgame import Solver, run_to_end, solve
 from game.ai.evaluation import HeuristicEvaluation
 from game.ai.jobs import Job
 from game.ai.search import INF, MidgameSearch
@@ -117,3 +117,13 @@ def test_the_node_limit_stops_the_solver_and_says_so() -> None:
     assert solver.budget.hit == "nodes"
     # checked at every node from 7 empties on; below, a plain subtree of a few hundred nodes may finish
     assert 500 <= solver.nodes < 500 + 2000
+
+
+def test_the_evaluated_ordering_at_many_empties_changes_no_score() -> None:
+    evaluation = HeuristicEvaluation()
+    for seed in (61, 62):
+        position = out_of_book(13 + seed % 2)
+        plain = solve(position.player, position.opponent, all_best=True)
+        ordered = solve(position.player, position.opponent, all_best=True, evaluation=evaluation)
+        assert (ordered.score, ordered.best) == (plain.score, plain.best)
+        assert ordered.nodes != plain.nodes  # the evaluation did order the moves

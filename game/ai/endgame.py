@@ -34,7 +34,7 @@ from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
 
 from .budget import Budget, NodeLimitReached
 from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
-from .ordering import fastest_first_endgame, parity_order
+from .ordering import evaluated_fastest_first, fastest_first_endgame, parity_order
 from .table import EXACT_DEPTH, INF, Table, store
 
 __all__ = ["NodeLimitReached", "SolveResult", "Solver", "final_score", "run_to_end", "solve", "stable_discs"]
@@ -47,6 +47,9 @@ DEEP_TT_EMPTIES = 12
 """Positions with this many empties and more go to the deep transposition table."""
 FASTEST_FIRST_MIN_EMPTIES = 8
 """From this many empties on, moves are ordered fastest-first; below, by parity."""
+EVALUATED_ORDER_EMPTIES = 12
+"""From this many empties on, with an evaluation, fastest-first adds each child's evaluation (about 20 %
+fewer nodes at 16 empties: a node there is worth an evaluation per child)."""
 ASPIRATION_WIDTH = 1
 """Half-width of the first window around the expected score, in discs."""
 
@@ -89,7 +92,8 @@ class Solver:
     ) -> None:
         self.budget = Budget() if budget is None else budget
         self.evaluate = evaluate
-        """The midgame evaluation, for the win/loss/draw stage's probable cut-offs (never in an exact solve)."""
+        """Orders the moves at many empties when given (never changes a score)."""
+        self.evaluated_order_empties = EVALUATED_ORDER_EMPTIES if evaluate is not None else 65
         # Two tables, so the many small subtrees cannot crowd out the few big ones:
         # each is emptied when full, and the deep one fills slowly.
         self.tt: Table = {}
@@ -240,7 +244,9 @@ class Solver:
         best = -INF
         best_move = -1
         first = True
-        if n_empty >= FASTEST_FIRST_MIN_EMPTIES:
+        if n_empty >= self.evaluated_order_empties:
+            ordered = evaluated_fastest_first(p, o, moves, tt_move, self.evaluate)  # type: ignore[arg-type]
+        elif n_empty >= FASTEST_FIRST_MIN_EMPTIES:
             ordered = fastest_first_endgame(p, o, moves, tt_move)
         else:
             ordered = [(sq, FLIPPERS[sq](p, o)) for sq in parity_order(empty) if moves >> sq & 1]
