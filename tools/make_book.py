@@ -105,8 +105,8 @@ def _scan_part(job: tuple[int, int, int]) -> Scan:
 
 
 def _data_stamp() -> str:
-    stat = WTHOR_PATH.stat()
-    return f"{SCAN_VERSION}-{stat.st_size}-{int(stat.st_mtime)}"
+    """What the cached scan depends on: this scan's version and the data file's contents."""
+    return f"{SCAN_VERSION}-{hashlib.sha256(WTHOR_PATH.read_bytes()).hexdigest()}"
 
 
 def scan_games(plies: int, workers: int) -> Scan:
