@@ -10,6 +10,7 @@ from game.scenes.base import Scene
 from game.settings import ANIMATION_SECONDS, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, fill_background
+from game.wthor import CREDIT
 
 ON_OFF = {"on": "On", "off": "Off"}
 
@@ -35,6 +36,7 @@ class SettingsScene(Scene):
         super().__init__(ctx)
         self.group = ButtonGroup()
         self.label_positions: list[tuple[str, tuple[int, int]]] = []
+        self.credit_at = (0, 0)
 
     def layout(self) -> None:
         """Rows of segmented buttons with their labels."""
@@ -57,6 +59,7 @@ class SettingsScene(Scene):
             buttons += button_row(row, [(text, f"{field}={value}") for value, text in choices.items()],
                                   gap=10, size=20)
         back = pygame.Rect((width - 320) // 2, min(height - 100, y + 30), 320, 68)
+        self.credit_at = (width // 2, min(height - 14, back.bottom + 28))
         buttons += button_row(back, [("Back", "back")], size=26)
         self.group = ButtonGroup(buttons, columns=1)
         self._mark()
@@ -97,3 +100,5 @@ class SettingsScene(Scene):
         for label, pos in self.label_positions:
             text.draw(surface, label, 22, theme.text, pos, "topleft" if portrait else "midleft", True)
         self.group.draw(surface, text, theme)
+        # the evaluation and the opening book are made from the FFO's games, which asks for credit
+        text.draw(surface, CREDIT, 16, theme.text, self.credit_at, "center")
