@@ -6,9 +6,11 @@ Positions 16-44 plies into the games of the World Championship of the
 held-out year (2023: never trained on, by the evaluation or the book), an
 evenly spaced sample of ``--positions``. Each level thinks as in a game
 (its time per move times ``--time-scale``); the figure is the share of
-positions where it plays the champion's move. ``--weights`` runs the same
-levels with another weights file (for example ``bench/weights/patterns-v1.bin``,
-the self-play weights the WTHOR-trained ones replaced). Data: the FFO's WTHOR database.
+positions where it plays the champion's move (book moves included: the book
+reaches ply 24). ``--weights`` runs the same levels with another weights file
+(for example ``bench/weights/patterns-v1.bin``, the self-play weights the
+WTHOR-trained ones replaced) and ``--no-book`` without the opening book.
+Data: the FFO's WTHOR database.
 """
 
 from __future__ import annotations
@@ -43,12 +45,14 @@ def sample(n: int) -> list[tuple[Position, int]]:
     return pairs[::step][:n]
 
 
-def variant(level: Level, time_scale: float, weights: str | None) -> Level:
-    """The level with its time scaled and, if given, another weights file."""
+def variant(level: Level, time_scale: float, weights: str | None, book: bool = True) -> Level:
+    """The level with its time scaled and, if given, another weights file or no opening book."""
     if level.seconds is not None:
         level = dataclasses.replace(level, seconds=level.seconds * time_scale)
     if weights is not None and level.evaluation == "pattern":
         level = dataclasses.replace(level, evaluation=f"pattern:{weights}")
+    if not book:
+        level = dataclasses.replace(level, book=None)
     return level
 
 
@@ -59,14 +63,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--time-scale", type=float, default=1.0)
     parser.add_argument("--weights", default=None)
+    parser.add_argument("--no-book", action="store_true", help="without the opening book (as the first ladder)")
     args = parser.parse_args(argv)
     pairs = sample(args.positions)
     for index in args.levels:
-        level = variant(LEVELS[index], args.time_scale, args.weights)
+        level = variant(LEVELS[index], args.time_scale, args.weights, not args.no_book)
         started = time.perf_counter()
         agreed = sum(think(position, level, seed=i).run() == move for i, (position, move) in enumerate(pairs))
         print(
-            f"{level.name} ({level.evaluation}, {level.seconds} s a move): {agreed}/{len(pairs)} = "
+            f"{level.name} ({level.evaluation}, {level.seconds} s a move, book {level.book}): {agreed}/{len(pairs)} = "
             f"{100 * agreed / len(pairs):.1f}% agree with the champion ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )
