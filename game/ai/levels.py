@@ -40,7 +40,7 @@ LEVELS: tuple[Level, ...] = (
     Level(0, "Novice",       "Grabs discs and sometimes misses the danger",             "heuristic", 1, None,   0,   0,  3.0, 0.6),
     Level(1, "Apprentice",   "Has learned that corners matter; still greedy",           "heuristic", 1, None,   0,   0,  1.5, 0.3),
     Level(2, "Beginner",     "Knows corners are good; looks one move ahead",             "heuristic", 2, None,   6,   0,  2.0, 0.2),
-    Level(3, "Casual",       "Plays sensibly and rarely blunders a corner",              "pattern",   3, None,   8,   0,  0.8),
+    Level(3, "Casual",       "Plays sensibly and rarely blunders a corner",              "pattern",   2, None,   8,   0,  1.6),
     Level(4, "Club",         "Reads a few moves deep, knows the openings, ends well",    "pattern",   6, 0.25, 12,  14,  0.0, 0.0, 3.0),
     Level(5, "Expert",       "Deep search, master openings and an exact endgame",        "pattern",  20, 0.5,  14,  16,  0.0, 0.0, 1.5),
     Level(6, "Master",       "Everything it has: about a second a move",                 "pattern",  30, 1.0,  16,  18,  0.0, 0.0, 1.0),

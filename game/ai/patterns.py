@@ -220,10 +220,11 @@ def class_map(k: int) -> list[int]:
     size = pattern.size
     low_digits = n // 2
     low_size = 3**low_digits
+    others = [perm for perm in self_permutations(pattern) if list(perm) != list(range(n))]
+    if not others:
+        return list(range(size))  # no symmetry maps the pattern onto itself: every reading is its own class
     canon = list(range(size))
-    for perm in self_permutations(pattern):
-        if list(perm) == list(range(n)):
-            continue
+    for perm in others:
         # the index of the permuted reading, split into the low digits' part and the high digits' part
         low = [sum(a // 3**d % 3 * 3 ** perm[d] for d in range(low_digits)) for a in range(low_size)]
         high = [
