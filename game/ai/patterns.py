@@ -206,15 +206,31 @@ def reference_indices(pattern: Pattern, player: Bitboard, opponent: Bitboard) ->
 # -- classes of readings -----------------------------------------------------------
 
 
-@cache
+_CLASS_MAPS: dict[int, list[int]] = {}
+_STEP_ENTRIES = 8192
+"""Table entries handled per warm-up step: about 1-2 ms natively, well under a browser frame in WebAssembly."""
+
+
 def class_map(k: int) -> list[int]:
     """For pattern ``k``, the class of each index: symmetric readings of the same squares share a class.
 
     Classes are numbered by their smallest index, so class ``c`` is the
     ``c``-th smallest index that no symmetric reading makes smaller (the
-    order ``canonical_indices`` gives). Built from two half-tables per
-    symmetry instead of digit by digit: fast enough to run at load time.
+    order ``canonical_indices`` gives).
     """
+    if k not in _CLASS_MAPS:
+        for _ in building_class_map(k):
+            pass
+    return _CLASS_MAPS[k]
+
+
+def building_class_map(k: int) -> Iterator[None]:
+    """Build ``class_map(k)``, yielding between slices of the work (the evaluation's warm-up runs it).
+
+    Built from two half-tables per symmetry instead of digit by digit.
+    """
+    if k in _CLASS_MAPS:
+        return
     pattern = PATTERNS[k]
     n = len(pattern.squares)
     size = pattern.size
@@ -222,7 +238,9 @@ def class_map(k: int) -> list[int]:
     low_size = 3**low_digits
     others = [perm for perm in self_permutations(pattern) if list(perm) != list(range(n))]
     if not others:
-        return list(range(size))  # no symmetry maps the pattern onto itself: every reading is its own class
+        _CLASS_MAPS[k] = list(range(size))  # no symmetry maps the pattern onto itself: each reading its own class
+        return
+    rows = max(1, _STEP_ENTRIES // low_size)  # high-digit values per step
     canon = list(range(size))
     for perm in others:
         # the index of the permuted reading, split into the low digits' part and the high digits' part
@@ -231,16 +249,45 @@ def class_map(k: int) -> list[int]:
             sum(b // 3**d % 3 * 3 ** perm[low_digits + d] for d in range(n - low_digits))
             for b in range(3 ** (n - low_digits))
         ]
-        image = [h + lo for h in high for lo in low]
-        canon = list(map(min, canon, image))
-    rank = list(accumulate(c == i for i, c in enumerate(canon)))
-    return [rank[c] - 1 for c in canon]
+        for first in range(0, len(high), rows):
+            start, stop = first * low_size, min(size, (first + rows) * low_size)
+            image = [h + lo for h in high[first : first + rows] for lo in low]
+            canon[start:stop] = map(min, canon[start:stop], image)
+            yield None
+    rank: list[int] = []  # representatives (indices no symmetric reading makes smaller) up to each index
+    for start in range(0, size, _STEP_ENTRIES):
+        flags = [c == i for i, c in enumerate(canon[start : start + _STEP_ENTRIES], start)]
+        rank += list(accumulate(flags, initial=rank[-1] if rank else 0))[1:]
+        yield None
+    classes: list[int] = []
+    for start in range(0, size, _STEP_ENTRIES):
+        classes += [rank[c] - 1 for c in canon[start : start + _STEP_ENTRIES]]
+        yield None
+    _CLASS_MAPS[k] = classes
 
 
 @cache
 def class_count(k: int) -> int:
-    """Number of classes (distinct weights) of pattern ``k``."""
-    return max(class_map(k)) + 1
+    """Number of classes (distinct weights) of pattern ``k``, by Burnside's count (no class map needed).
+
+    >>> [class_count(k) for k in range(3)]
+    [29646, 10206, 59049]
+    """
+    perms = self_permutations(PATTERNS[k])
+    return sum(int(3 ** _cycles(perm)) for perm in perms) // len(perms)
+
+
+def _cycles(perm: Sequence[int]) -> int:
+    seen: set[int] = set()
+    cycles = 0
+    for start in range(len(perm)):
+        if start not in seen:
+            cycles += 1
+            at = start
+            while at not in seen:
+                seen.add(at)
+                at = perm[at]
+    return cycles
 
 
 # -- the weights file --------------------------------------------------------------
@@ -470,8 +517,7 @@ class _Tables:
     list share one int object, which keeps the lists small.
     """
 
-    SLICE = 8192
-    """Entries handled per warm-up step: about 1-2 ms natively, well under a browser frame in WebAssembly."""
+    SLICE = _STEP_ENTRIES
 
     def __init__(self, weights: PatternWeights) -> None:
         self.weights = weights
@@ -481,6 +527,7 @@ class _Tables:
 
     def _making(self, phase: int, k: int) -> Iterator[None]:
         """Make pattern ``k``'s list for ``phase``, yielding between slices of the work."""
+        yield from building_class_map(k)
         summed, deltas, size = self.summed[k], self.weights.deltas, self.SLICE
         while len(summed) <= phase:
             p = len(summed)
