@@ -266,6 +266,8 @@ def test_hint_shows_a_legal_best_move(player_factory) -> None:
     assert best in player.game.position.legal_squares()
     assert player.game.status_text().startswith("Hint: ")
     assert player.game.marks().best == [best]
+    # at the start every move is one of the four symmetric openings: the hint says masters play it
+    assert "A book move, played in" in player.game.status_text()
 
 
 def test_share_prints_a_link_with_the_transcript_at_the_configured_address(player_factory, monkeypatch) -> None:

@@ -22,7 +22,7 @@ from game.engine import BLACK, COLOR_NAMES, Color, GameRecord, Position, opponen
 from game.match import MatchSetup, SavedGame
 from game.match_controller import MatchController, Move, Phase, level_named, refusal
 from game.openings import opening_name
-from game.review.hints import hint_marks, value_label
+from game.review.hints import book_note, hint_marks, value_label
 from game.review.transcripts import game_text
 from game.scenes.analysis import format_nodes
 from game.scenes.base import Scene
@@ -463,8 +463,9 @@ class GameScene(Scene):
         kind = "exact" if hint.exact else "estimate"
         others = ", ".join(square_name(s) for s in hint.best[1:])
         also = f" (as good: {others})" if others else ""
+        book = book_note(self.position, best)
         self._say(f"Hint: {square_name(best)}{also}, final margin {value_label(value)} "
-                  f"disc{'' if abs(value) == 1 else 's'} ({kind}).", 8000)
+                  f"disc{'' if abs(value) == 1 else 's'} ({kind}).{' ' + book if book else ''}", 8000)
 
     # -- drawing ------------------------------------------------------------
 
