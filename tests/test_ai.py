@@ -200,3 +200,17 @@ def test_master_takes_a_free_corner_and_novice_is_not_random() -> None:
     picks = [think(start, 0, seed=s).run() for s in range(60)]
     counts = sorted((picks.count(sq) for sq in set(picks)), reverse=True)
     assert counts[0] >= 60 / len(start.legal_squares()) * 1.5
+
+
+def test_a_hard_limit_left_behind_by_a_dropped_job_cannot_stall_the_next_move() -> None:
+    # a job dropped in the middle of a timed solve leaves its hard limit on the level's shared budget
+    from game.ai.policy import engine_for
+
+    position = random_position(45, 30)
+    engine_for(MASTER).budget.set_hard_limit(0.0)  # long past
+    job = think(position, MASTER, seed=1)
+    for _ in range(100_000):
+        if job.advance(5) is not None:
+            break
+    assert job.done and job.result in position.legal_squares()
+    assert engine_for(MASTER).budget.hard_limit > 1e9  # and no limit is left for the move after

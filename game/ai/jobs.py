@@ -57,8 +57,10 @@ class Job(Generic[T]):
         budget = self.budget
         started = budget.start_slice(max_ms)
         try:
-            while not budget.slice_over():
+            while True:  # at least one step a slice, so a job always moves on
                 next(self._steps)
+                if budget.slice_over():
+                    break
         except StopIteration as finished:
             self.done = True
             self.result = finished.value

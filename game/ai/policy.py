@@ -144,6 +144,9 @@ def think(position: Position, level: int | Level, seed: int | None = None, node_
     """
     chosen = level if isinstance(level, Level) else LEVELS[level]
     engine = engine_for(chosen, node_budget)
+    # a move starts with no hard time limit: one left by a job that was dropped mid-solve would
+    # otherwise end every slice of this one before it began
+    engine.budget.set_hard_limit(None)
     rng = random.Random(seed)
     steps = choose_move(engine, chosen, position, rng, engine.budget.clock(), node_budget)
     return Job(steps, engine.budget)
