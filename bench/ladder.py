@@ -19,9 +19,10 @@ import argparse
 import dataclasses
 import json
 import math
-import multiprocessing
+import sys
 import time
 import zlib
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from game.ai import LEVELS, think
@@ -52,6 +53,10 @@ def level_named(key: str, time_scale: float) -> Level:
     return level
 
 
+SLOW_MOVE_FACTOR = 6.0
+"""A move that takes this many times its level's time per move (plus a second) is reported on stderr."""
+
+
 def play_game(task: tuple[str, str, str, float, int]) -> tuple[float, int, int]:
     """One game; returns (score of the first level: 1, 0.5 or 0, its disc margin, moves)."""
     first_key, second_key, opening, time_scale, first_is_black = task
@@ -62,7 +67,13 @@ def play_game(task: tuple[str, str, str, float, int]) -> tuple[float, int, int]:
         position = record.position
         first_to_move = (position.to_move == BLACK) == bool(first_is_black)
         level = first if first_to_move else second
+        started = time.perf_counter()
         record.play(think(position, level, seed=seed + record.ply).run())
+        spent = time.perf_counter() - started
+        if level.seconds is not None and spent > SLOW_MOVE_FACTOR * level.seconds + 1.0:
+            # the time limits should make this impossible: keep the position to reproduce it
+            print(f"slow move: {level.name} took {spent:.1f} s (time {level.seconds:g} s) at "
+                  f"{position.to_text()}", file=sys.stderr, flush=True)
     result = record.result()
     assert result is not None
     margin = result.disc_difference(BLACK if first_is_black else "O")
@@ -108,7 +119,8 @@ def main() -> None:
     openings = load_openings(args.openings)
     print(f"| pairing | games | W-D-L | score | Elo (95% interval) | seconds |  (time scale {args.time_scale:g})")
     print("|---|---|---|---|---|---|")
-    with multiprocessing.Pool(args.workers) as pool:
+    # an executor, not a Pool: a worker that dies raises BrokenProcessPool instead of hanging the match
+    with ProcessPoolExecutor(args.workers) as pool:
         for pair in args.pairs:
             first, second = pair.split("-")
             tasks = [
@@ -116,7 +128,12 @@ def main() -> None:
                 for i in range(args.games)
             ]
             started = time.perf_counter()
-            results = pool.map(play_game, tasks)
+            results = []
+            for done in as_completed([pool.submit(play_game, task) for task in tasks]):
+                results.append(done.result())
+                if len(results) % 10 == 0:
+                    print(f"{pair}: {len(results)}/{len(tasks)} games, {time.perf_counter() - started:.0f} s",
+                          file=sys.stderr, flush=True)
             seconds = time.perf_counter() - started
             stats = summarise([r[0] for r in results])
             names = f"{level_named(first, 1).name} vs {level_named(second, 1).name}"

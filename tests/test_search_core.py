@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 import pytest
 
 from game.ai import level_by_name_or_index, think
 from game.ai.budget import Budget, NodeLimitReached, OutOfTime
+from game.ai.deepening import hard_limit
 from game.ai.endgame import Solver, run_to_end, solve
 from game.ai.evaluation import HeuristicEvaluation
 from game.ai.jobs import Job
@@ -127,3 +129,22 @@ def test_the_evaluated_ordering_at_many_empties_changes_no_score() -> None:
         ordered = solve(position.player, position.opponent, all_best=True, evaluation=evaluation)
         assert (ordered.score, ordered.best) == (plain.score, plain.best)
         assert ordered.nodes != plain.nodes  # the evaluation did order the moves
+
+
+def test_a_dropped_search_closed_later_leaves_the_next_moves_limit_alone() -> None:
+    budget = Budget()
+
+    def dropped_search() -> Generator[None, None, None]:
+        with hard_limit(budget, 5.0):
+            yield None
+
+    search = dropped_search()
+    next(search)
+    assert budget.hard_limit == 5.0
+    budget.set_hard_limit(100.0)  # the next move's own limit
+    search.close()  # the dropped search is collected only now
+    assert budget.hard_limit == 100.0
+    nested = dropped_search()
+    next(nested)
+    nested.close()  # an undisturbed block restores what was there before it
+    assert budget.hard_limit == 100.0

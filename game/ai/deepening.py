@@ -69,10 +69,14 @@ def hard_limit(budget: Budget, limit: float | None) -> Iterator[None]:
     """Within the block, the budget's searches stop with ``OutOfTime`` once the clock passes ``limit``."""
     previous = budget.hard_limit
     budget.set_hard_limit(limit)
+    ours = budget.hard_limit
     try:
         yield
     finally:
-        budget.set_hard_limit(None if previous == float("inf") else previous)
+        # a search dropped mid-block is closed later (when collected); by then the budget may
+        # serve another move, whose limit must not be replaced by this one's stale "previous"
+        if budget.hard_limit == ours:
+            budget.set_hard_limit(None if previous == float("inf") else previous)
 
 
 def probes_for(evaluation: str) -> ProbeTable | None:
