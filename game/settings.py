@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from game.ai.levels import LEVELS, stored_level_index
+from game.match import parse_custom
 
 ANIMATION_SECONDS: dict[str, float] = {"off": 0.0, "fast": 0.15, "normal": 0.3, "slow": 0.6}
 """How long one disc takes to turn over at each animation setting."""
@@ -35,6 +36,10 @@ class Settings:
     level: int | None = None
     colour: str = "black"
     hints: str = "off"
+    engine_output: bool = False
+    """Show the computer's search (depth, value, line, speed) while it thinks; off so a newcomer is not distracted."""
+    custom: str | None = None
+    """The custom level last chosen (``'time:3'``, ``'depth:8'``), used instead of ``level`` when set."""
 
     @property
     def flip_seconds(self) -> float:
@@ -70,6 +75,19 @@ class Settings:
                     setattr(settings, field.name, value)
             elif field.name == "level":
                 settings.level = stored_level_index(value, data.get("level_name"))
+            elif field.name == "custom":
+                settings.custom = _custom_or_none(value)
             elif isinstance(value, bool):
                 setattr(settings, field.name, value)
         return settings
+
+
+def _custom_or_none(value: Any) -> str | None:
+    """A stored custom level spec if it is a valid one, else ``None``."""
+    if not isinstance(value, str):
+        return None
+    try:
+        parse_custom(value)
+    except ValueError:
+        return None
+    return value
