@@ -18,7 +18,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from game.ai import LEVELS, Analysis, Job, Level, analyze, think
+from game.ai import LEVELS, Analysis, Job, Level, Progress, analyze, think
 from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Position, opponent_of, square_name
 from game.match import MatchSetup, parse_custom
 from game.stats import Stats
@@ -116,7 +116,6 @@ class MatchController:
         self._thinking: Job[int] | None = None
         self._choice: int | None = None
         self._think_started_ms = 0
-        self._think_nodes = 0
         self._hint_job: Job[Analysis] | None = None
         if self.record.plies[: self.record.ply] == [PASS]:
             self.pending_pass = self.record.start.to_move  # the start position itself forces a pass
@@ -145,12 +144,9 @@ class MatchController:
         """Whether the computer's search is running (or its move is waiting to be shown)."""
         return self._thinking is not None or self._choice is not None
 
-    def thinking_progress(self) -> tuple[int, float] | None:
-        """(Positions searched, seconds spent) on the computer's move so far, while it searches."""
-        job = self._thinking
-        if job is None:
-            return None
-        return job.budget.nodes - self._think_nodes, job.busy_seconds
+    def thinking_progress(self) -> Progress | None:
+        """The computer's search so far (nodes, time, depth, value, line), while it searches."""
+        return self._thinking.progress if self._thinking is not None else None
 
     @property
     def hint_running(self) -> bool:
@@ -307,7 +303,6 @@ class MatchController:
             if self._thinking is None and self._choice is None:
                 self._thinking = think(self.position, self.level)
                 self._think_started_ms = now_ms
-                self._think_nodes = self._thinking.budget.nodes
             if self._thinking is not None:
                 square = self._thinking.advance(slice_ms)
                 if square is not None:

@@ -11,7 +11,7 @@ modules.
 """
 
 from .levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, Level, level_by_name_or_index
-from .thinking import Analysis, Analyzer, Job, analyze, solve_position, think, warm_up
+from .thinking import Analysis, Analyzer, Job, Progress, analyze, solve_position, think, warm_up
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -21,6 +21,7 @@ __all__ = [
     "Analyzer",
     "Job",
     "Level",
+    "Progress",
     "analyze",
     "level_by_name_or_index",
     "solve_position",

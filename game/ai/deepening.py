@@ -5,6 +5,8 @@ An ``Engine`` owns one ``MidgameSearch`` (and through it the endgame
 moves. ``deepen`` searches 1, 2, 3... plies, each iteration with a window of
 ``ASPIRATION`` around the previous score, widened on the side it fails; past
 the time per move an unfinished iteration is dropped for the last finished one.
+After each finished iteration the engine's ``progress`` holds its depth, value
+and principal variation (a job reporting to it adds nodes and time).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from game.engine.bitboard import Bitboard, legal_moves, squares_of
 from .budget import Budget, BudgetSpent
 from .endgame import Solver
 from .evaluation import DISC, Evaluation, HeuristicEvaluation
+from .jobs import Progress
 from .mpc import MpcError, ProbeTable, default_probes
 from .patterns import default_evaluation
 from .patterns import load as load_weights
@@ -102,6 +105,8 @@ class Engine:
         self.budget = Budget()
         self.search = MidgameSearch(get_evaluation(evaluation), self.budget,
                                     probes=probes_for(evaluation) if mpc else None)
+        self.progress = Progress()
+        """What ``deepen`` has found so far (for a job's display: ``Job.report_to``)."""
 
     @property
     def solver(self) -> Solver:
@@ -114,6 +119,7 @@ class Engine:
         """Iterative deepening with aspiration windows; stops early when time is short."""
         search = self.search
         budget = self.budget
+        progress = self.progress
         decision = Decision(squares_of(legal_moves(p, o))[0], 0, 0)
         order: list[int] | None = None
         guess = 0
@@ -135,9 +141,12 @@ class Engine:
             guess = score
             exact = depth >= 64 - (p | o).bit_count()
             decision = Decision(move, score, depth, exact)
+            progress.depth, progress.value, progress.exact = depth, score / DISC, exact
+            progress.pv = tuple(search.principal_variation(p, o, move))
             order = sorted(scores, key=lambda sq: -scores[sq])
             if exact:
                 break
             if seconds is not None and budget.clock() - started > NEXT_ITERATION_SHARE * seconds:
                 break
+        progress.deepened = True
         return decision

@@ -16,6 +16,7 @@ import pygame
 
 from game.browser import copy_to_clipboard
 from game.engine import COLOR_NAMES, GameRecord, Position, square_name
+from game.engine_output import depth_text, format_nodes, line_text
 from game.formats import write_obf
 from game.live_analysis import LiveAnalysis
 from game.review.hints import value_label
@@ -27,15 +28,6 @@ from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 SLICE_MIN_MS, SLICE_MAX_MS = 6.0, 10.0
 FRAME_BUDGET_MS = 16.0
-
-
-def format_nodes(count: float) -> str:
-    """'950', '12.3k', '4.1M'."""
-    if count >= 1e6:
-        return f"{count / 1e6:.1f}M"
-    if count >= 1e3:
-        return f"{count / 1e3:.1f}k"
-    return str(round(count))
 
 
 class AnalysisScene(Scene):
@@ -152,7 +144,7 @@ class AnalysisScene(Scene):
             return f"{COLOR_NAMES[position.to_move]} must pass here."
         state = "searching" if live.running else "stopped" if live.stopped else "done"
         found = live.latest
-        depth = "exact" if found is not None and found.exact else f"depth {found.depth if found else 0}"
+        depth = depth_text(found.depth if found else 0, found is not None and found.exact)
         return (f"{depth} · {format_nodes(live.nodes)} nodes · {format_nodes(live.nodes_per_second)}/s · "
                 f"{live.seconds:.1f} s · {state}")
 
@@ -162,8 +154,7 @@ class AnalysisScene(Scene):
         if found is None or not found.best:
             return "Analysing…" if self.live.running else ""
         best = found.best[0]
-        line = " ".join(square_name(s) for s in found.pv[:10])
-        return f"Best {square_name(best)} {value_label(found.values.get(best, 0.0))} · line: {line}"
+        return f"Best {square_name(best)} {value_label(found.values.get(best, 0.0))} · line: {line_text(found.pv)}"
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Board with values, the engine output and the buttons."""

@@ -19,12 +19,12 @@ import pygame
 
 from game.browser import SHARE_BASE_ENV, copy_to_clipboard, share_link
 from game.engine import BLACK, COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
+from game.engine_output import format_nodes, thinking_lines
 from game.match import MatchSetup, SavedGame
 from game.match_controller import MatchController, Move, Phase, level_named, refusal
 from game.openings import opening_name
 from game.review.hints import book_note, hint_marks, value_label
 from game.review.transcripts import game_text
-from game.scenes.analysis import format_nodes
 from game.scenes.base import Scene
 from game.scenes.names import ANALYSIS, GAME, MENU, RESULTS, TUTORIAL
 from game.ui.board_play import BoardPlay
@@ -239,6 +239,8 @@ class GameScene(Scene):
             self._button_action("analyse")
         elif key == pygame.K_n:
             self._button_action("new")
+        elif key == pygame.K_e:
+            self.toggle_engine_output()
         elif key == pygame.K_ESCAPE:
             self._button_action("menu")
         else:
@@ -367,6 +369,13 @@ class GameScene(Scene):
         self.board.skip_animation()
         self.board.bad_square = None
         self.message = ""
+
+    def toggle_engine_output(self) -> None:
+        """Show or hide the computer's search while it thinks (E; also in Settings), and remember it."""
+        settings = self.ctx.settings
+        settings.engine_output = not settings.engine_output
+        self.ctx.save_settings()
+        self._say(f"Engine output {'on' if settings.engine_output else 'off'} (E switches it).", 3000)
 
     def request_hint(self) -> None:
         """Start analysing the position for the player to move."""
@@ -557,17 +566,30 @@ class GameScene(Scene):
             if mover == self.setup.human:
                 return f"Your turn ({COLOR_NAMES[mover]}): choose a square with a dot.{practice}"
             progress = self.match.thinking_progress()
-            if progress is None or progress[1] < 0.2:
+            if progress is None or progress.seconds < 0.2:
                 return f"The computer ({self.level.name}) is thinking…"
-            nodes, seconds = progress
-            return (f"The computer ({self.level.name}) is thinking… {format_nodes(nodes)} positions, "
-                    f"{format_nodes(nodes / seconds)}/s")
+            return (f"The computer ({self.level.name}) is thinking… {format_nodes(progress.nodes)} positions, "
+                    f"{format_nodes(progress.nodes_per_second)}/s")
         return f"{COLOR_NAMES[mover]} to move ({self.setup.player_name(mover)}).{practice}"
+
+    def engine_lines(self) -> tuple[str, str] | None:
+        """The engine output while the computer thinks (depth, value, line, speed), if shown."""
+        if not self.ctx.settings.engine_output or self.message and self.now_ms < self.message_until_ms:
+            return None
+        progress = self.match.thinking_progress()
+        if progress is None:
+            return None
+        first, line = thinking_lines(progress, self.position.to_move)
+        return f"{self.level.name}: {first}", line
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         theme, text = self.ctx.theme, self.ctx.text
         rect = self.layout_rects.status
-        lines = text.wrap(self.status_text(), 20, rect.width - 8)[:2]
+        engine = self.engine_lines()
+        if engine is not None:
+            lines = [text.ellipsize(line, 20, rect.width - 8) for line in engine if line]
+        else:
+            lines = text.wrap(self.status_text(), 20, rect.width - 8)[:2]
         y = rect.centery - 13 * len(lines) + 2
         for line in lines:
             text.draw(surface, line, 20, theme.text, (rect.centerx, y), "midtop")
