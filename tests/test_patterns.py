@@ -10,6 +10,7 @@ import pytest
 
 from game.ai.endgame import solve
 from game.ai.patterns import (
+    INFLATE_STEP,
     PATTERNS,
     WEIGHTS_PATH,
     PatternEvaluation,
@@ -20,6 +21,7 @@ from game.ai.patterns import (
     class_count,
     class_map,
     decode_weights,
+    decoding_weights,
     default_evaluation,
     encode_weights,
     instances,
@@ -262,3 +264,23 @@ def test_a_payload_that_inflates_beyond_its_declared_size_is_refused() -> None:
     header = good[: 16 + 65]
     with pytest.raises(WeightsError, match="corrupt"):
         decode_weights(header + zlib.compress(bytes(50_000_000)))
+
+
+def test_the_shipped_weights_load_in_small_steps_to_the_same_weights() -> None:
+    data = WEIGHTS_PATH.read_bytes()
+    steps = decoding_weights(data)
+    count = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            stepwise = done.value
+            break
+        count += 1
+    whole = decode_weights(data)
+    # the 4.5 MB payload is inflated in pieces of INFLATE_STEP, then the phases one per step
+    values = len(whole.bias) + sum(len(d) for phase in whole.deltas for d in phase)
+    assert count >= 2 * values // INFLATE_STEP + whole.n_phases
+    assert stepwise.phase_of == whole.phase_of and list(stepwise.bias) == list(whole.bias)
+    assert all(list(a) == list(b) for pa, pb in zip(stepwise.deltas, whole.deltas, strict=True)
+               for a, b in zip(pa, pb, strict=True))

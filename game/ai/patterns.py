@@ -49,7 +49,7 @@ import struct
 import sys
 import zlib
 from array import array
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from functools import cache
 from itertools import accumulate
 from operator import add
@@ -377,8 +377,12 @@ def encode_weights(
     return header + bytes(phase_of) + zlib.compress(raw[0::2] + raw[1::2], 9)
 
 
-def decode_weights(data: bytes) -> PatternWeights:
-    """Weights from file bytes; ``WeightsError`` if they are not a valid weights file."""
+INFLATE_STEP = 1 << 19
+"""Bytes of the weights a loading step inflates: about 2 ms natively, so the browser never holds a frame long."""
+
+
+def decoding_weights(data: bytes) -> Generator[None, None, PatternWeights]:
+    """``decode_weights`` a step at a time: yields between pieces of work of a few milliseconds each."""
     if len(data) < _HEADER.size + 65:
         raise WeightsError("weights file is truncated")
     magic, version, n_phases, n_patterns, step, count = _HEADER.unpack_from(data)
@@ -393,43 +397,99 @@ def decode_weights(data: bytes) -> PatternWeights:
     if any(p >= n_phases for p in phase_of):
         raise WeightsError("weights file is corrupt: bad phase table")
     inflate = zlib.decompressobj()
+    pieces: list[bytes] = []
+    size = 0
+    pending = data[_HEADER.size + 65 :]
     try:
-        raw = inflate.decompress(data[_HEADER.size + 65 :], 2 * count + 1)
+        # bounded: never more than the header promises (plus a byte, to notice a longer payload)
+        while size <= 2 * count:
+            piece = inflate.decompress(pending, min(INFLATE_STEP, 2 * count + 1 - size))
+            pending = inflate.unconsumed_tail
+            if not piece:
+                break
+            pieces.append(piece)
+            size += len(piece)
+            yield None
     except zlib.error as err:
         raise WeightsError(f"weights file is corrupt: {err}") from None
+    raw = b"".join(pieces)
     if len(raw) != 2 * count or not inflate.eof or inflate.unused_data:
         raise WeightsError("weights file is corrupt: wrong payload size")
-    interleaved = bytearray(2 * count)
-    interleaved[0::2] = raw[:count]
-    interleaved[1::2] = raw[count:]
-    values = array("h")
-    values.frombytes(interleaved)
-    if sys.byteorder == "big":
-        values.byteswap()
+
+    def values_at(at: int, n: int) -> array[int]:
+        """The ``n`` weights from ``at``, put together from their low and high byte planes."""
+        interleaved = bytearray(2 * n)
+        interleaved[0::2] = raw[at : at + n]
+        interleaved[1::2] = raw[count + at : count + at + n]
+        values = array("h")
+        values.frombytes(interleaved)
+        if sys.byteorder == "big":
+            values.byteswap()
+        return values
+
     deltas: list[list[Sequence[int]]] = []
-    at = 65
-    for _ in range(n_phases):
+    for phase_index in range(n_phases):
+        values = values_at(65 + phase_index * per_phase, per_phase)
         phase: list[Sequence[int]] = []
+        at = 0
         for k in range(len(PATTERNS)):
             phase.append(values[at : at + class_count(k)])
             at += class_count(k)
         deltas.append(phase)
-    return PatternWeights(phase_of, step, deltas, values[:65])
+        yield None
+    return PatternWeights(phase_of, step, deltas, values_at(0, 65))
+
+
+def decode_weights(data: bytes) -> PatternWeights:
+    """Weights from file bytes; ``WeightsError`` if they are not a valid weights file."""
+    steps = decoding_weights(data)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            weights: PatternWeights = done.value
+            return weights
+
+
+def loading(path: Path = WEIGHTS_PATH) -> Generator[None, None, PatternEvaluation]:
+    """``load`` a step at a time (a few milliseconds a step natively)."""
+    data = _read(path)
+    yield None
+    weights = yield from decoding_weights(data)
+    return PatternEvaluation(weights)
 
 
 def load(path: Path = WEIGHTS_PATH) -> PatternEvaluation:
     """The pattern evaluation with the weights stored at ``path``."""
+    return PatternEvaluation(decode_weights(_read(path)))
+
+
+def _read(path: Path) -> bytes:
+    """The file's bytes; ``WeightsError`` if it cannot be read."""
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as err:
         raise WeightsError(f"cannot read weights file {path}: {err.strerror}") from None
-    return PatternEvaluation(decode_weights(data))
 
 
-@cache
+_default: list[PatternEvaluation] = []
+"""The shipped evaluation once loaded (at most one)."""
+
+
 def default_evaluation() -> PatternEvaluation:
     """The shipped evaluation, loaded once and shared."""
-    return load()
+    if not _default:
+        _default.append(load())
+    return _default[0]
+
+
+def loading_default() -> Generator[None, None, PatternEvaluation]:
+    """``default_evaluation`` a step at a time, for a game loop; at once if it is loaded already."""
+    if not _default:
+        evaluation = yield from loading()
+        if not _default:  # nothing loaded it meanwhile
+            _default.append(evaluation)
+    return _default[0]
 
 
 # -- the fast evaluation -----------------------------------------------------------

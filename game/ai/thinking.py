@@ -28,7 +28,7 @@ from .book import BookError, default_book
 from .deepening import get_evaluation
 from .jobs import Job, Progress
 from .levels import LEVELS, Level
-from .patterns import default_evaluation
+from .patterns import loading_default
 from .policy import ENDGAME_TIME_FACTOR, engine_for
 from .policy import think as _policy_think
 
@@ -70,15 +70,14 @@ def think(position: Position, level: int | Level, seed: int | None = None,
 def warm_up() -> Iterator[None]:
     """Load what the searches need now rather than on the first move, a step at a time.
 
-    Each step takes at most a few milliseconds natively (loading the weights
-    and the book take longer, a step each; then the evaluation's tables are
-    prepared a pattern per step), so a game loop
-    can take one step a frame while a menu is on screen. The opening book is
+    Each step takes at most a few milliseconds natively (the weights are read
+    and inflated in pieces, the book loads in one step; then the evaluation's
+    tables are prepared a pattern per step), so a game loop can take one step
+    a frame while a menu is on screen. The opening book is
     loaded too, so the first move of a level that plays from it does not
     hold a frame (a damaged book is left for the level to do without).
     """
-    evaluation = default_evaluation()
-    yield None
+    evaluation = yield from loading_default()
     with contextlib.suppress(BookError):
         default_book()
     yield None
