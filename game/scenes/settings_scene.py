@@ -1,4 +1,4 @@
-"""Settings: legal-move dots, animation speed, sound, theme and which score is the headline."""
+"""Settings: legal-move dots, hints, engine output, animation speed, sound, theme and which score is the headline."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ ON_OFF = {"on": "On", "off": "Off"}
 ROWS: list[tuple[str, str, dict[str, str]]] = [
     ("Legal-move dots", "show_legal", ON_OFF),
     ("Hints in play", "hints", HINT_NAMES),
+    ("Engine output", "engine_output", ON_OFF),
     ("Disc animation", "animation", {name: name.capitalize() for name in ANIMATION_SECONDS}),
     ("Sound", "sound", ON_OFF),
     ("Theme", "theme", THEME_NAMES),
@@ -47,15 +48,17 @@ class SettingsScene(Scene):
         buttons = []
         self.label_positions = []
         y = 190 if portrait else 140
+        # rows close up when there are many, so Back and the credit stay on screen
+        step = min(130 if portrait else 84, (height - y - 170) // len(ROWS))
         for label, field, choices in ROWS:
             if portrait:
                 self.label_positions.append((label, (left, y)))
-                row = pygame.Rect(left, y + 30, column, 58)
-                y += 130
+                row = pygame.Rect(left, y + 30, column, min(58, step - 36))
+                y += step
             else:
                 self.label_positions.append((label, (left, y + 29)))
-                row = pygame.Rect(left + 280, y, column - 280, 58)
-                y += 84
+                row = pygame.Rect(left + 280, y, column - 280, min(58, step - 10))
+                y += step
             buttons += button_row(row, [(text, f"{field}={value}") for value, text in choices.items()],
                                   gap=10, size=20)
         back = pygame.Rect((width - 320) // 2, min(height - 100, y + 30), 320, 68)
