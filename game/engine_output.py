@@ -3,7 +3,8 @@
 One place for how the game scene (while the computer thinks) and the
 analysis mode describe a search, so both read alike: ``depth 9`` or
 ``exact``/``win-loss`` once the endgame is solved, values in discs named by
-the side they are for (``White +2.5``), node counts as ``12.3k``/``4.1M``.
+the side they are for (``White +2.5``, an estimate unless the depth says
+``exact``), node counts as ``12.3k``/``4.1M``.
 """
 
 from __future__ import annotations
@@ -40,12 +41,9 @@ def line_text(pv: tuple[int, ...] | list[int]) -> str:
 
 
 def thinking_lines(progress: Progress, mover: Color) -> tuple[str, str]:
-    """Two lines on a search in progress: depth, value (for ``mover``), nodes, speed; then its line."""
+    """Two lines on a search in progress: depth, nodes and speed; then the value (for ``mover``) and line."""
     speed = f"{format_nodes(progress.nodes)} nodes · {format_nodes(progress.nodes_per_second)}/s"
     if progress.depth == 0:
         return f"Searching… {speed}", ""
-    value = progress.value or 0.0
-    kind = "" if progress.exact else " (estimate)"
-    first = (f"{depth_text(progress.depth, progress.exact, progress.solving)} · "
-             f"{COLOR_NAMES[mover]} {value:+.1f}{kind} · {speed}")
-    return first, f"Line: {line_text(progress.pv)}"
+    first = f"{depth_text(progress.depth, progress.exact, progress.solving)} · {speed}"
+    return first, f"{COLOR_NAMES[mover]} {progress.value or 0.0:+.1f}: {line_text(progress.pv)}"

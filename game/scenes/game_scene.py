@@ -579,20 +579,20 @@ class GameScene(Scene):
         progress = self.match.thinking_progress()
         if progress is None:
             return None
-        first, line = thinking_lines(progress, self.position.to_move)
-        return f"{self.level.name}: {first}", line
+        return thinking_lines(progress, self.position.to_move)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         theme, text = self.ctx.theme, self.ctx.text
         rect = self.layout_rects.status
         engine = self.engine_lines()
+        size = 20 if engine is None else 18
         if engine is not None:
-            lines = [text.ellipsize(line, 20, rect.width - 8) for line in engine if line]
+            lines = [text.ellipsize(line, size, rect.width - 8) for line in engine if line]
         else:
-            lines = text.wrap(self.status_text(), 20, rect.width - 8)[:2]
+            lines = text.wrap(self.status_text(), size, rect.width - 8)[:2]
         y = rect.centery - 13 * len(lines) + 2
         for line in lines:
-            text.draw(surface, line, 20, theme.text, (rect.centerx, y), "midtop")
+            text.draw(surface, line, size, theme.text, (rect.centerx, y), "midtop")
             y += 26
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
