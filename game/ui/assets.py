@@ -11,11 +11,7 @@ from pathlib import Path
 
 import pygame
 
-ASSETS_DIR = Path(__file__).resolve().parent.parent.parent / "assets"
-FONT_REGULAR = "fonts/DejaVuSans.ttf"
-FONT_BOLD = "fonts/DejaVuSans-Bold.ttf"
-SOUND_FILES = {"place": "sounds/place.ogg", "flip": "sounds/flip.ogg"}
-ICON_FILE = "icon.png"
+from game.resources import FONT_BOLD, FONT_REGULAR, ICON_FILE, SOUND_FILES, assets_dir
 
 
 class Sounds:
@@ -54,9 +50,10 @@ def _init_mixer() -> bool:
 
 
 class Assets:
-    """Fonts, sounds and the icon from ``assets/``."""
+    """Fonts, sounds and the icon from the assets folder (``game.resources.assets_dir()`` unless given)."""
 
-    def __init__(self, root: Path = ASSETS_DIR, with_sound: bool = True) -> None:
+    def __init__(self, root: Path | None = None, with_sound: bool = True) -> None:
+        root = assets_dir() if root is None else root
         self.root = root
         if not pygame.font.get_init():
             pygame.font.init()
