@@ -17,13 +17,13 @@ from typing import Any
 
 import pygame
 
-from game import browser
+from game import browser, window_memory
 from game.ai import warm_up
 from game.browser import IS_BROWSER, location_fragment, parse_fragment, unlock_audio
 from game.engine import BLACK, GameRecord
 from game.match import MatchSetup
 from game.scenes import SCENES, Context, Scene
-from game.storage import Storage, default_storage
+from game.storage import JsonDocuments, Storage, default_storage
 from game.ui.assets import Assets
 from game.ui.layout import LANDSCAPE, game_layout, logical_size_for
 
@@ -85,10 +85,17 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.clock_ms = clock or pygame.time.get_ticks
-        size = window_size or initial_window_size()
+        storage = storage if storage is not None else default_storage()
+        self.remembers_window = window_size is None and not IS_BROWSER
+        """Whether the window opens where it was last closed (a desktop start that asks for no size)."""
+        place_documents = JsonDocuments(storage)
+        placement = window_memory.recall(place_documents, MIN_WINDOW) if self.remembers_window else None
+        size = window_size or (placement.size if placement else initial_window_size())
         flags = 0 if IS_BROWSER else pygame.RESIZABLE
         pygame.display.set_caption(WINDOW_TITLE)
+        asked = window_memory.before_opening(placement)
         self.window = pygame.display.set_mode(size, flags)
+        window_memory.after_opening(asked)
         if not IS_BROWSER:
             set_minimum_window_size(MIN_WINDOW)
         self.assets = Assets(with_sound=with_sound)
@@ -96,8 +103,8 @@ class App:
             pygame.display.set_icon(self.assets.icon)
         logical = logical_size_for(self.window.get_size())
         self.surface = pygame.Surface(logical)
-        self.ctx = Context(self.assets, storage if storage is not None else default_storage(), logical,
-                           IS_BROWSER, SCENES)
+        self.ctx = Context(self.assets, storage, logical, IS_BROWSER, SCENES)
+        self.ctx.documents.messages += place_documents.take_messages()
         self.scenes: dict[str, Scene] = {name: cls(self.ctx) for name, cls in SCENES.items()}
         self.scene_name = "menu"
         self.scene = self.scenes["menu"]
@@ -300,12 +307,17 @@ class App:
             self._pygame_clock.tick(FPS)
 
     def close(self) -> None:
-        """Shut pygame down (the game has been saved after every move already)."""
+        """Remember the window's place, then shut pygame down (the game has been saved after every move already)."""
+        if self.remembers_window:
+            window_memory.remember(self.ctx.documents)
         pygame.quit()
 
-    async def run(self) -> None:
-        """The frame loop: one frame, then yield to the browser (or the event loop) once."""
-        while self.frame():
+    async def run(self, before_frame: Callable[[App], bool] | None = None) -> None:
+        """The frame loop: one frame, then yield to the browser (or the event loop) once.
+
+        ``before_frame`` runs before each frame (scripted input, ``game.input_script``); False ends the loop.
+        """
+        while (before_frame is None or before_frame(self)) and self.frame():
             await asyncio.sleep(0)
             self.tick()
         self.close()

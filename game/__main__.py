@@ -1,0 +1,99 @@
+"""The ``othello`` command (also ``python -m game``): the desktop game, with a few options.
+
+``--data-dir PATH`` keeps the games, settings and statistics in ``PATH``
+instead of the platform's folder (``game.platform_dirs``);
+``--reset-settings`` puts the settings and the window's place back to their
+defaults (saved games and statistics are kept); ``--script FILE`` and
+``--frames N`` feed scripted input and stop after ``N`` frames
+(``game.input_script``), which is how an installed game is smoke-tested.
+Exit status: 0, 1 when a script failed, 2 for bad input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from game.cli import UsageError
+from game.cli import _Parser as OneLineParser
+from game.input_script import ScriptError, ScriptRunner, load_script
+from game.settings import SETTINGS_KEY
+from game.start import run_game
+from game.storage import FileStorage, JsonDocuments, default_storage
+from game.window_memory import WINDOW_KEY
+
+MAX_FRAMES = 10_000_000
+
+
+def frames_arg(text: str) -> int:
+    """A number of frames, 1 to ``MAX_FRAMES``."""
+    if not text.isdigit() or not 0 < int(text) <= MAX_FRAMES:
+        raise argparse.ArgumentTypeError(f"must be a whole number of frames from 1 to {MAX_FRAMES}, not {text[:20]!r}")
+    return int(text)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``othello`` command's options."""
+    parser = OneLineParser(prog="othello", description="Othello: play the computer or a friend.")
+    parser.add_argument("--data-dir", type=Path, metavar="PATH",
+                        help="keep games, settings and statistics in PATH (default: the platform's data folder)")
+    parser.add_argument("--reset-settings", action="store_true",
+                        help="put the settings and the window's size and place back to their defaults "
+                             "(saved games and statistics are kept)")
+    parser.add_argument("--script", type=Path, metavar="FILE",
+                        help="play the clicks, keys and waits in FILE as input (see game/input_script.py)")
+    parser.add_argument("--frames", type=frames_arg, metavar="N", help="close the game after N frames")
+    return parser
+
+
+def data_dir(path: Path) -> Path:
+    """``path`` made ready as the data folder (created if missing); ``UsageError`` if it cannot be one."""
+    path = path.expanduser()
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"othello: --data-dir: {path} is not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"othello: --data-dir: cannot create {path}: {exc.strerror or exc}") from None
+    return path.resolve()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``othello`` command; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        storage = FileStorage(data_dir(args.data_dir)) if args.data_dir is not None else default_storage()
+        commands = load_script(args.script) if args.script is not None else []
+    except (UsageError, ScriptError) as exc:
+        message = str(exc).splitlines()[0] if str(exc) else "error"
+        print(message if message.startswith("othello") else f"othello: {message}", file=sys.stderr)
+        return 2
+    if args.reset_settings:
+        reset_settings(JsonDocuments(storage))
+    runner = None
+    if args.script is not None or args.frames is not None:
+        runner = ScriptRunner(commands, args.frames, str(args.script or "--frames"))
+    try:
+        asyncio.run(run_game(storage, runner.step if runner is not None else None))
+    except KeyboardInterrupt:
+        return 130
+    if runner is not None and runner.failure:
+        print(f"othello: {runner.failure}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def reset_settings(documents: JsonDocuments) -> None:
+    """Forget the stored settings and window place, and say so (the rest of the data stays)."""
+    for key in (SETTINGS_KEY, WINDOW_KEY):
+        documents.delete(key)
+    for message in documents.take_messages():
+        print(f"othello: {message}", file=sys.stderr)
+    print("othello: settings reset to their defaults")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
