@@ -25,6 +25,8 @@ from game.scenes.names import (
     REVIEW,
     SETTINGS,
     STATS,
+    TRAINER,
+    TRAINER_PLAY,
     TRANSCRIPT,
     TUTORIAL,
 )
@@ -33,6 +35,7 @@ from game.scenes.results import ResultsScene
 from game.scenes.review import ReviewScene
 from game.scenes.settings_scene import SettingsScene
 from game.scenes.stats_scene import StatsScene
+from game.scenes.trainer import TrainerListScene, TrainerScene
 from game.scenes.transcript import TranscriptScene
 from game.scenes.tutorial import TutorialScene
 
@@ -50,6 +53,8 @@ SCENES: dict[str, type[Scene]] = {
     CHALLENGE: ChallengeScene,
     TUTORIAL: TutorialScene,
     ANALYSIS: AnalysisScene,
+    TRAINER: TrainerListScene,
+    TRAINER_PLAY: TrainerScene,
 }
 
 __all__ = ["SCENES", "Context", "Scene"]

@@ -1,0 +1,436 @@
+"""The opening trainer: choose an opening and a colour, then answer the book's main lines move by move.
+
+The list pages through the named openings the book covers (with each
+one's progress for the chosen colour). In a line the computer plays
+masters' moves (``game.trainer``), a slice of time apart so each can be
+seen; every answer is judged at once by the book, and a mistake names the
+better moves in the panel and rings them on the board, with their values.
+Progress is saved after every line, like the challenges'.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.ai.book import Book, BookError, default_book
+from game.engine import BLACK, COLOR_NAMES, WHITE, Color, Position
+from game.match_controller import refusal
+from game.openings import opening_name
+from game.scenes.base import Context, Scene
+from game.scenes.names import MENU, TRAINER, TRAINER_PLAY
+from game.trainer import (
+    GOOD_MARGIN,
+    PROGRESS_KEY,
+    LineResult,
+    TrainerProgress,
+    TrainerSession,
+    TrainingOpening,
+    disc_text,
+    opening_at,
+    trainable_openings,
+)
+from game.ui.board_play import BoardPlay
+from game.ui.board_view import Marks
+from game.ui.layout import game_layout, is_portrait
+from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
+from game.wthor import CREDIT
+
+REPLY_MS = 550
+"""The computer's book move appears this long after its turn begins, so the player sees each move land."""
+WHAT = "opening-trainer progress"
+TILE_SIZE = 21
+SUBTITLE_SIZE = max(12, int(TILE_SIZE * 0.62))
+"""The size ``Button`` draws a subtitle at under a label of ``TILE_SIZE``."""
+
+
+def load_book() -> tuple[Book | None, str]:
+    """The opening book, or ``None`` and why it could not be read."""
+    try:
+        return default_book(), ""
+    except (OSError, BookError) as exc:
+        return None, f"The opening book could not be read: {exc}"
+
+
+def load_progress(ctx: Context) -> TrainerProgress:
+    """The saved progress (a corrupt file is set aside with a message; nothing else is touched)."""
+    progress = ctx.documents.load(PROGRESS_KEY, TrainerProgress.from_json, WHAT) or TrainerProgress()
+    ctx.flush_storage_messages()
+    return progress
+
+
+def save_progress(ctx: Context, progress: TrainerProgress) -> None:
+    """Store the progress."""
+    ctx.documents.save(PROGRESS_KEY, progress.to_json(), WHAT)
+    ctx.flush_storage_messages()
+
+
+def handed_opening(persist: dict[str, Any]) -> TrainingOpening | None:
+    """The line another scene hands in: ``opening``, or ``moves`` from the start, or a ``position``."""
+    opening = persist.get("opening")
+    if isinstance(opening, TrainingOpening):
+        return opening
+    moves, position = persist.get("moves"), persist.get("position")
+    if moves is None and not isinstance(position, Position):
+        return None
+    try:
+        return opening_at(tuple(moves or ()), position if isinstance(position, Position) else None)
+    except (TypeError, ValueError):
+        return None
+
+
+# -- the list ----------------------------------------------------------------------------
+
+
+class TrainerListScene(Scene):
+    """The openings to train, a page at a time, and the colour to play."""
+
+    menu_label = "Opening trainer"
+    menu_order = 35
+    menu_subtitle = "Answer the masters' main lines, judged by the book"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.colour: Color = BLACK
+        self.page = 0
+        self.openings: list[TrainingOpening] = []
+        self.error = ""
+        self.progress = TrainerProgress()
+        self.group = ButtonGroup()
+        self.per_page = 1
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Load the book's openings and the progress; a line handed in (the explorer's) comes first."""
+        book, self.error = load_book()
+        self.openings = trainable_openings(book) if book is not None else []
+        handed = handed_opening(persist)
+        if handed is not None and book is not None:
+            self.openings.insert(0, handed)
+            self.page = 0
+        if persist.get("colour") in (BLACK, WHITE):
+            self.colour = persist["colour"]
+        self.progress = load_progress(self.ctx)
+        super().startup(now_ms, persist)
+        if self.error:
+            self.ctx.toast(self.error, error=True, ms=8000)
+
+    @property
+    def pages(self) -> int:
+        """How many pages the list takes."""
+        return max(1, -(-len(self.openings) // self.per_page))
+
+    def layout(self) -> None:
+        """Colour choice on top, a grid of openings, page buttons and Back at the bottom."""
+        width, height = self.ctx.size
+        portrait = is_portrait(self.ctx.size)
+        margin = 24
+        self.ctx.toast_area = pygame.Rect(margin, 4, width - 2 * margin, 150)
+        colour_row = pygame.Rect(margin + (0 if portrait else 280), 156 if portrait else 112,
+                                 width - 2 * margin - (0 if portrait else 560), 54)
+        columns, top = (2, 232) if portrait else (3, 186)
+        bottom_row = pygame.Rect(margin, height - (110 if portrait else 92), width - 2 * margin, 58)
+        tile_h, gap = 70, 10
+        rows = max(1, (bottom_row.top - 14 - top + gap) // (tile_h + gap))
+        self.per_page = rows * columns
+        self.page = max(0, min(self.page, self.pages - 1))
+        tile_w = (width - 2 * margin - (columns - 1) * gap) // columns
+        buttons = button_row(colour_row, [("Play Black", f"colour:{BLACK}"), ("Play White", f"colour:{WHITE}")],
+                             size=22)
+        for button in buttons:
+            button.selected = button.action == f"colour:{self.colour}"
+        first = self.page * self.per_page
+        for i, opening in enumerate(self.openings[first:first + self.per_page]):
+            row, col = divmod(i, columns)
+            rect = pygame.Rect(margin + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h)
+            buttons.append(Button(rect, opening.name, f"open:{first + i}", subtitle=self._subtitle(opening, tile_w),
+                                  size=TILE_SIZE))
+        self.page_label_at = (width // 2, bottom_row.top - 4)
+        buttons += button_row(bottom_row, [("< Page", "page:-1"), ("Back", "back"), ("Page >", "page:1")], size=22)
+        self.group = ButtonGroup(buttons, columns=columns)
+
+    def _subtitle(self, opening: TrainingOpening, width: int) -> str:
+        """Progress first (never cut), then as much of the line's moves as fits."""
+        moves = opening.transcript() or ("the start position" if opening.start is None else "a set position")
+        line = f"{self.progress.of(opening.name, self.colour).summary()} · {moves}" if opening.saved else moves
+        return self.ctx.text.ellipsize(line, SUBTITLE_SIZE, width - 20)
+
+    def _relayout(self) -> None:
+        focus = self.group.focus
+        self.layout()
+        self.group.focus = focus if focus is not None and focus < len(self.group.buttons) else None
+
+    def turn_page(self, delta: int) -> None:
+        """Show the next (or previous) page."""
+        page = max(0, min(self.pages - 1, self.page + delta))
+        if page != self.page:
+            self.page = page
+            self._relayout()
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Colour, an opening, the pages (also the wheel and Page Up/Down) or Back."""
+        if event.type == pygame.MOUSEWHEEL:
+            self.turn_page(-1 if event.y > 0 else 1)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.turn_page(-1 if event.key == pygame.K_PAGEUP else 1)
+            return
+        action = self.menu_choice(self.group, event)
+        if action is None:
+            return
+        if action.startswith("colour:"):
+            self.colour = WHITE if action.endswith(WHITE) else BLACK
+            self._relayout()
+        elif action.startswith("page:"):
+            self.turn_page(int(action.removeprefix("page:")))
+        elif action.startswith("open:"):
+            index = int(action.removeprefix("open:"))
+            if 0 <= index < len(self.openings):
+                self.go(TRAINER_PLAY, opening=self.openings[index], colour=self.colour)
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Title, the summary, the tiles, the page number and the credit."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        width, height = self.ctx.size
+        text.draw(surface, "Opening trainer", 46, theme.text, (width // 2, 46), "center", True)
+        played = sum(p.lines for by in self.progress.openings.values() for p in by.values())
+        summary = self.error or (f"{len(self.openings)} lines from the opening book · {played} played so far · "
+                                 f"a move more than {GOOD_MARGIN:g} discs below the best is a mistake")
+        text.draw_wrapped(surface, summary, 19, theme.text_dim, pygame.Rect(24, 78, width - 48, 60), centred=True,
+                          line_gap=1.2)
+        for button in self.group.buttons:
+            if button.action == "page:-1":
+                button.enabled = self.page > 0
+            elif button.action == "page:1":
+                button.enabled = self.page < self.pages - 1
+        self.group.draw(surface, text, theme)
+        text.draw(surface, f"Page {self.page + 1} of {self.pages}", 17, theme.text_dim, self.page_label_at,
+                  "midbottom")
+        credit_size = text.fit_size(CREDIT, 14, width - 32)
+        text.draw(surface, CREDIT, credit_size, theme.text_dim, (width // 2, height - 14), "center")
+
+
+# -- one opening --------------------------------------------------------------------------
+
+
+class TrainerScene(Scene):
+    """Lines of one opening: the computer's book moves, your answers, the feedback and the score."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.board = BoardPlay(ctx)
+        self.session: TrainerSession | None = None
+        self.progress = TrainerProgress()
+        self.message = ""
+        self.computer_due_ms = 0
+        self.now_ms = 0
+        self.group = ButtonGroup()
+        self.rng: random.Random = ctx.rng
+
+    # -- life cycle ---------------------------------------------------------------------
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Open the line handed in (``opening`` or ``moves``/``position``) with ``colour``."""
+        self.now_ms = now_ms
+        book, error = load_book()
+        opening = handed_opening(persist)
+        colour: Color = WHITE if persist.get("colour") == WHITE else BLACK
+        self.progress = load_progress(self.ctx)
+        super().startup(now_ms, persist)
+        if book is None or opening is None:
+            if error:
+                self.ctx.toast(error, error=True, ms=8000)
+            self.go(TRAINER)
+            return
+        self.session = TrainerSession(opening, colour, book, self.rng, on_line_end=self._line_ended)
+        self._begin_line()
+
+    def _begin_line(self) -> None:
+        assert self.session is not None
+        self.board.reset(record=self.session.record)
+        self.message = ""
+        self.computer_due_ms = self.now_ms + REPLY_MS
+
+    def _line_ended(self, result: LineResult) -> None:
+        if result.opening.saved:
+            self.progress.record_line(result.opening.name, result.colour, result.answered, result.good,
+                                      result.completed, result.mistakes)
+            save_progress(self.ctx, self.progress)
+
+    def layout(self) -> None:
+        """The board, the header, the feedback panel and the buttons, landscape or portrait."""
+        width, height = self.ctx.size
+        if is_portrait(self.ctx.size):
+            self.header = pygame.Rect(16, 10, width - 32, 150)
+            board_rect = pygame.Rect((width - 640) // 2, 164, 640, 640)
+            self.panel = pygame.Rect(16, 814, width - 32, 290)
+            rows = (pygame.Rect(16, 1118, width - 32, 60), pygame.Rect(16, 1190, width - 32, 60))
+        else:
+            rects = game_layout(self.ctx.size)
+            side = rects.side
+            board_rect = rects.board
+            self.header = pygame.Rect(side.left, side.top, side.width, 150)
+            self.panel = pygame.Rect(side.left, side.top + 160, side.width, 404)
+            rows = (pygame.Rect(side.left, side.bottom - 168, side.width, 60),
+                    pygame.Rect(side.left, side.bottom - 96, side.width, 60))
+        self.board.view = self.ctx.board_view(board_rect)
+        self.ctx.toast_area = self.panel.inflate(-16, -16)
+        top = button_row(rows[0], [("Try again", "retry"), ("Next line", "next")])
+        bottom = button_row(rows[1], [("Openings", "list"), ("Menu", "menu")])
+        self.group = ButtonGroup(top + bottom, columns=2)
+
+    # -- events -------------------------------------------------------------------------
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Buttons, the board, and keys (T try again, N next line, Escape the list)."""
+        action = self.group.handle(event) if event.type != pygame.KEYDOWN else None
+        if action is not None:
+            self.act(action)
+            return
+        if event.type == pygame.KEYDOWN:
+            shortcut = {pygame.K_t: "retry", pygame.K_n: "next", pygame.K_ESCAPE: "list"}.get(event.key)
+            if shortcut is not None:
+                self.act(shortcut)
+                return
+        square = self.board.pick(event)
+        if square is not None:
+            self.try_move(square)
+
+    def act(self, action: str) -> None:
+        """Carry out a button's action."""
+        session = self.session
+        if action == "list":
+            self.go(TRAINER, colour=session.colour if session else BLACK)
+        elif action == "menu":
+            self.go(MENU)
+        elif session is None:
+            return
+        elif action == "retry":
+            self.board.skip_animation()
+            if session.retry():
+                self.message = "Your move again."
+        elif action == "next":
+            session.next_line()
+            self._begin_line()
+
+    def try_move(self, square: int) -> None:
+        """The player's answer: refused with a reason, or judged by the book and played."""
+        session = self.session
+        if session is None:
+            return
+        if session.phase == "ended":
+            self.message = "This line is over: Next line plays another."
+            return
+        if session.phase == "computer":
+            self.message = "Wait for the computer's move."
+            return
+        self.board.skip_animation()
+        if session.phase == "mistake":
+            session.retry()
+        why = refusal(session.position, square)
+        if why is not None:
+            self.board.flash_bad(square, self.now_ms)
+            self.message = why
+            return
+        self.message = ""
+        feedback, played = session.answer(square)
+        self.board.animate(played.square, played.colour, played.flipped, self.now_ms)
+        if feedback.mistake:
+            self.board.flash_bad(square, self.now_ms)
+        self.computer_due_ms = self.now_ms + REPLY_MS
+
+    def update(self, now_ms: int) -> None:
+        """Animations, and the computer's book move when it is due."""
+        self.now_ms = now_ms
+        animating = self.board.update(now_ms)
+        session = self.session
+        if session is None or session.phase != "computer" or animating or now_ms < self.computer_due_ms:
+            return
+        played = session.computer_move()
+        if played is not None:
+            self.board.animate(played.square, played.colour, played.flipped, now_ms)
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def marks(self) -> Marks:
+        """Dots on your turn; after a mistake the better moves ringed with their values."""
+        session = self.session
+        marks = self.board.marks(self.now_ms, legal=session is not None and session.phase == "user")
+        feedback = session.feedback if session is not None else None
+        if feedback is not None and feedback.mistake and session is not None and session.phase == "mistake":
+            marks.best = [b.square for b in feedback.better]
+            marks.hints = {b.square: disc_text(b.value) for b in feedback.better}
+            if feedback.value is not None:
+                marks.hints[feedback.square] = disc_text(feedback.value)
+        return marks
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Board, header, the feedback panel, the buttons and the credit."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        self.board.draw(surface, self.marks(), now_ms)
+        session = self.session
+        if session is None:
+            return
+        header = self.header
+        name_size = text.fit_size(session.opening.name, 34, header.width, bold=True)
+        text.draw(surface, session.opening.name, name_size, theme.text, header.topleft, "topleft", True)
+        you = f"You play {COLOR_NAMES[session.colour]}"
+        line = session.opening.transcript()
+        detail = f"{you} · {line}" if line else you
+        text.draw(surface, text.ellipsize(detail, 19, header.width), 19, theme.text_dim,
+                  (header.left, header.top + 48), "topleft")
+        following = opening_name(session.record.moves(), session.record.start)
+        if following and following != session.opening.name:
+            text.draw(surface, text.ellipsize(f"Now in: {following}", 19, header.width, bold=True), 19,
+                      theme.accent, (header.left, header.top + 76), "topleft", True)
+        turn = session.whose_turn()
+        text.draw_wrapped(surface, turn, 20, theme.text, pygame.Rect(header.left, header.top + 104, header.width,
+                                                                          50))
+        self._draw_panel(surface)
+        for button in self.group.buttons:
+            button.enabled = button.action != "retry" or session.phase == "mistake"
+            button.primary = (button.action == "retry" and session.phase == "mistake") or (
+                button.action == "next" and session.phase == "ended")
+        self.group.draw(surface, text, theme)
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        theme, text = self.ctx.theme, self.ctx.text
+        session = self.session
+        assert session is not None
+        draw_panel(surface, self.panel, theme)
+        inner = self.panel.inflate(-32, -28)
+        y = inner.top
+        feedback = session.feedback
+        if self.message:
+            y = text.draw_wrapped(surface, self.message, 20, theme.text, pygame.Rect(inner.left, y, inner.width, 60))
+        if feedback is not None:
+            if feedback.mistake:
+                title, colour = ("Out of the book" if feedback.verdict == "out_of_book" else "A weak move"), \
+                    theme.danger
+            else:
+                title, colour = ("Best move" if feedback.verdict == "best" else "Good move"), theme.accent
+            text.draw(surface, title, 24, colour, (inner.left, y), "topleft", True)
+            y += 34
+            y = text.draw_wrapped(surface, feedback.text, 19, theme.text,
+                                  pygame.Rect(inner.left, y, inner.width, 120), line_gap=1.25) + 6
+            if feedback.mistake and feedback.better:
+                y = text.draw_wrapped(surface, "The better moves are ringed on the board.", 17, theme.text_dim,
+                                      pygame.Rect(inner.left, y, inner.width, 30))
+        elif session.phase == "user" and not self.message:
+            moves = session.book_moves()
+            text.draw(surface, f"The book knows {len(moves)} move{'s' if len(moves) != 1 else ''} here.", 19,
+                      theme.text_dim, (inner.left, y), "topleft")
+        # the judgements come from the FFO's games, which asks for credit wherever they are shown
+        credit_lines = text.wrap(CREDIT, 14, inner.width)
+        credit_top = inner.bottom - 18 * len(credit_lines) + 4
+        for i, credit in enumerate(credit_lines):
+            text.draw(surface, credit, 14, theme.text_dim, (inner.left, credit_top + 18 * i), "topleft")
+        score_y = credit_top - 60
+        text.draw(surface, f"This line: {session.line_score.text()}", 18, theme.text, (inner.left, score_y),
+                  "topleft")
+        lines = f" · {session.lines} line{'s' if session.lines != 1 else ''}" if session.lines else ""
+        text.draw(surface, f"Session: {session.score.text()}{lines}", 18, theme.text,
+                  (inner.left, score_y + 26), "topleft")

@@ -1,0 +1,41 @@
+"""The opening trainer: play the book's main lines against the computer, each answer judged by the book.
+
+Pure Python (no pygame): the session (``model``) and the player's progress
+(``progress``). The scene is ``game.scenes.trainer``; see ``docs/trainer.md``.
+"""
+
+from .model import (
+    GOOD_MARGIN,
+    PLY_LIMIT,
+    START_NAME,
+    Better,
+    Feedback,
+    LineResult,
+    Played,
+    Score,
+    TrainerSession,
+    TrainingOpening,
+    disc_text,
+    opening_at,
+    trainable_openings,
+)
+from .progress import PROGRESS_KEY, OpeningProgress, TrainerProgress
+
+__all__ = [
+    "GOOD_MARGIN",
+    "PLY_LIMIT",
+    "PROGRESS_KEY",
+    "START_NAME",
+    "Better",
+    "Feedback",
+    "LineResult",
+    "OpeningProgress",
+    "Played",
+    "Score",
+    "TrainerProgress",
+    "TrainerSession",
+    "TrainingOpening",
+    "disc_text",
+    "opening_at",
+    "trainable_openings",
+]

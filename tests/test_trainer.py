@@ -1,0 +1,315 @@
+"""The opening trainer: the book's judgement of answers, the computer's book replies, progress, and the scenes.
+
+The model tests need no window; the scene tests drive the real ``App`` with
+pygame events under ``SDL_VIDEODRIVER=dummy`` (``tests/app_driver.py``).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import json  # noqa: E402
+import random  # noqa: E402
+from collections import Counter  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ai.book import default_book  # noqa: E402
+from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name  # noqa: E402
+from game.scenes.trainer import TrainerListScene, TrainerScene  # noqa: E402
+from game.storage import JsonDocuments, MemoryStorage  # noqa: E402
+from game.trainer import (  # noqa: E402
+    GOOD_MARGIN,
+    PROGRESS_KEY,
+    LineResult,
+    TrainerProgress,
+    TrainerSession,
+    opening_at,
+    trainable_openings,
+)
+from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
+from tests.app_driver import Player  # noqa: E402
+
+TIGER = "f5d6c3d3c4"
+
+
+def tiger_session(colour: str = WHITE, seed: int = 1, **kwargs: object) -> TrainerSession:
+    opening = next(o for o in trainable_openings(default_book()) if o.name == "Tiger")
+    return TrainerSession(opening, colour, default_book(), random.Random(seed), **kwargs)  # type: ignore[arg-type]
+
+
+def book_at(transcript: str) -> dict[int, object]:
+    position = GameRecord.from_transcript(transcript).position
+    return default_book().lookup(position.player, position.opponent)  # type: ignore[return-value]
+
+
+# -- judging answers -------------------------------------------------------------------
+
+
+def test_a_move_the_book_values_more_than_two_discs_worse_names_the_better_moves() -> None:
+    moves = default_book().lookup(*(lambda p: (p.player, p.opponent))(GameRecord.from_transcript(TIGER).position))
+    best = max(entry.value for entry in moves.values())
+    g5 = parse_square("g5")
+    assert moves[g5].value < best - GOOD_MARGIN  # the book's verdict, read from the file, not assumed
+    expected = sorted((sq for sq, e in moves.items() if e.value >= best - GOOD_MARGIN),
+                      key=lambda sq: -moves[sq].value)
+    session = tiger_session()
+    assert session.phase == "user"  # White answers the Tiger's c4
+    feedback, played = session.answer(g5)
+    assert feedback.verdict == "weak" and feedback.mistake
+    assert [b.square for b in feedback.better] == expected
+    for better in feedback.better:
+        assert square_name(better.square) in feedback.text
+        assert f"{better.value:+.1f}" in feedback.text
+    assert "f4 (-0.3, 46,513 games)" in feedback.text  # the Tiger's main line, with its value and games
+    assert "b3" not in feedback.text  # 2.1 discs below the best: not one of the better moves
+    assert session.phase == "mistake" and played.square == g5
+    assert session.score.answered == 1 and session.score.good == 0 and session.score.in_book == 1
+    assert session.retry() and session.phase == "user"
+    assert session.record.transcript() == TIGER
+
+
+def test_a_move_out_of_the_book_says_so_and_a_good_move_hands_the_turn_over() -> None:
+    rose_bill = "f5d6c3d3c4f4c5b3c2b4"  # the Central Rose-Bill: no master played a2 here
+    moves = [parse_square(rose_bill[i:i + 2]) for i in range(0, len(rose_bill), 2)]
+    opening = opening_at(moves)
+    assert opening.name == "Central Rose-Bill" and opening.saved
+    session = TrainerSession(opening, BLACK, default_book(), random.Random(1))
+    book_moves = session.book_moves()
+    best = max(book_moves, key=lambda sq: book_moves[sq].value)
+    assert parse_square("a2") not in book_moves and session.position.is_legal(parse_square("a2"))
+    feedback, _ = session.answer(parse_square("a2"))
+    assert feedback.verdict == "out_of_book" and feedback.value is None
+    assert "a2 leaves the book" in feedback.text and square_name(best) in feedback.text
+    assert session.score.in_book == 0
+    feedback, _ = session.answer(best)  # answering after a mistake takes it back first
+    assert feedback.verdict == "best" and not feedback.mistake
+    assert session.record.transcript() == rose_bill + square_name(best)
+    assert session.phase == "computer"
+    assert session.score.answered == 2 and session.score.good == 1
+
+
+def test_the_computer_replies_with_book_moves_weighted_by_master_games() -> None:
+    moves = book_at("f5")
+    played = {sq: e.games for sq, e in moves.items() if e.games > 0}  # type: ignore[attr-defined]
+    total = sum(played.values())
+    session = TrainerSession(opening_at([parse_square("f5")]), BLACK, default_book(), random.Random(11))
+    counts: Counter[int] = Counter()
+    draws = 3000
+    for _ in range(draws):
+        assert session.phase == "computer"
+        reply = session.computer_move()
+        assert reply is not None and reply.colour == WHITE
+        counts[reply.square] += 1
+        session.start_line()
+    assert set(counts) <= set(played)
+    for square, games in played.items():
+        assert abs(counts[square] / draws - games / total) < 0.03, square_name(square)
+    again = TrainerSession(opening_at([parse_square("f5")]), BLACK, default_book(), random.Random(11))
+    replay = []
+    for _ in range(20):
+        reply = again.computer_move()
+        assert reply is not None
+        replay.append(reply.square)
+        again.start_line()
+    first = TrainerSession(opening_at([parse_square("f5")]), BLACK, default_book(), random.Random(11))
+    seeded = []
+    for _ in range(20):
+        reply = first.computer_move()
+        assert reply is not None
+        seeded.append(reply.square)
+        first.start_line()
+    assert replay == seeded  # the same seed, the same replies
+
+
+def test_a_line_runs_to_the_end_of_the_book_and_is_reported_once() -> None:
+    ended: list[LineResult] = []
+    session = tiger_session(seed=3, on_line_end=ended.append)
+    for _ in range(60):
+        if session.phase == "computer":
+            assert session.computer_move() is not None
+        elif session.phase == "user":
+            moves = session.book_moves()
+            session.answer(max(moves, key=lambda sq: moves[sq].value))
+        else:
+            break
+    assert session.phase == "ended"
+    assert "book ends" in session.end_reason or "line ends" in session.end_reason
+    assert len(ended) == 1 and ended[0].completed and ended[0].mistakes == 0
+    assert ended[0].answered == ended[0].good == session.score.answered > 0
+    session.next_line()
+    assert len(ended) == 1  # a line already reported is not counted again
+    assert session.record.transcript() == TIGER and session.phase == "user"
+
+
+def test_the_ply_limit_ends_a_line() -> None:
+    session = tiger_session(ply_limit=2)
+    session.answer(parse_square("f4"))
+    session.computer_move()
+    assert session.phase == "ended" and "after 2 moves" in session.end_reason
+
+
+def test_a_position_handed_in_is_trained_from_there() -> None:
+    position = GameRecord.from_transcript(TIGER).position
+    opening = opening_at(position=position)
+    assert opening.name == "Tiger" and opening.saved and opening.start == position
+    session = TrainerSession(opening, WHITE, default_book(), random.Random(1))
+    assert session.phase == "user" and session.position == position
+    assert not opening_at([parse_square("f5")]).saved  # unnamed: not kept in progress
+    with pytest.raises(ValueError):
+        opening_at([parse_square("a1")])
+
+
+def test_the_trainable_openings_are_the_named_ones_the_book_has() -> None:
+    openings = trainable_openings(default_book())
+    names = [o.name for o in openings]
+    assert names[0] == "From the start" and "Tiger" in names and "Rose" in names
+    for opening in openings:
+        position = opening.record().position
+        assert default_book().lookup(position.player, position.opponent), opening.name
+
+
+# -- progress ------------------------------------------------------------------------
+
+
+def test_progress_is_saved_and_read_back() -> None:
+    progress = TrainerProgress()
+    progress.record_line("Tiger", WHITE, answered=6, good=5, completed=True, mistakes=1)
+    progress.record_line("Tiger", WHITE, answered=4, good=4, completed=True, mistakes=0)
+    progress.record_line("Rose", BLACK, answered=2, good=1, completed=False, mistakes=1)
+    storage = MemoryStorage()
+    assert JsonDocuments(storage).save(PROGRESS_KEY, progress.to_json(), "opening-trainer progress")
+    loaded = JsonDocuments(storage).load(PROGRESS_KEY, TrainerProgress.from_json, "opening-trainer progress")
+    assert loaded is not None
+    tiger = loaded.of("Tiger", WHITE)
+    assert (tiger.lines, tiger.completed, tiger.clean, tiger.answered, tiger.good) == (2, 2, 1, 10, 9)
+    assert loaded.of("Tiger", BLACK).lines == 0
+    assert loaded.of("Rose", BLACK).summary() == "1 line, 0 clean · 50% good"
+
+
+@pytest.mark.parametrize("bad", [
+    "{not json",
+    json.dumps({"openings": {"Tiger": {"white": {"lines": 1, "clean": 2, "completed": 1}}}}),
+    json.dumps({"openings": {"Tiger": {"purple": {"lines": 1}}}}),
+    json.dumps({"openings": {"Tiger": {"black": {"lines": -1}}}}),
+    json.dumps([1, 2]),
+])
+def test_a_corrupt_progress_store_is_set_aside_with_a_message_and_nothing_else_is_lost(bad: str) -> None:
+    challenges = json.dumps({"stars": {"corner-1": 3}, "seen_solution": []})
+    storage = MemoryStorage({PROGRESS_KEY: bad, "challenges": challenges})
+    documents = JsonDocuments(storage)
+    assert documents.load(PROGRESS_KEY, TrainerProgress.from_json, "opening-trainer progress") is None
+    [message] = documents.take_messages()
+    assert message.startswith("Your opening-trainer progress could not be read")
+    aside = [key for key in storage.data if key.startswith(f"{PROGRESS_KEY}.corrupt-")]
+    assert len(aside) == 1 and storage.data[aside[0]] == bad and PROGRESS_KEY not in storage.data
+    assert storage.data["challenges"] == challenges
+
+
+# -- the scenes, with real events ------------------------------------------------------
+
+
+def open_trainer(player: Player, opening: str, colour: str) -> TrainerScene:
+    player.click_button("scene:trainer")
+    scene = player.app.scene
+    assert isinstance(scene, TrainerListScene)
+    player.click_button(f"colour:{colour}")
+    while scene.page > 0:  # the list stays on the page it was left at
+        player.click_button("page:-1")
+    for _ in range(10):
+        tile = next((b for b in player.app.scene.group.buttons if b.label == opening), None)  # type: ignore[attr-defined]
+        if tile is not None:
+            break
+        player.click_button("page:1")
+    assert tile is not None, opening
+    player.click(tile.rect.center)
+    trainer = player.app.scene
+    assert isinstance(trainer, TrainerScene) and trainer.session is not None
+    return trainer
+
+
+def click_square(player: Player, scene: TrainerScene, name: str) -> None:
+    assert scene.board.view is not None
+    player.click(scene.board.view.square_center(parse_square(name)))
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_the_trainer_judges_a_bad_move_and_rings_the_better_one(player_factory, size) -> None:
+    storage = MemoryStorage()
+    player = player_factory(storage, window_size=size)
+    scene = open_trainer(player, "Tiger", WHITE)
+    session = scene.session
+    assert session is not None and session.colour == WHITE and session.record.transcript() == TIGER
+    click_square(player, scene, "g5")
+    feedback = session.feedback
+    assert feedback is not None and feedback.verdict == "weak"
+    assert "f4 (-0.3" in feedback.text
+    assert scene.marks().best == [parse_square("f4")]
+    player.frame()
+    view = scene.board.view
+    assert view is not None
+    ring = view.square_rect(parse_square("f4"))
+    assert player.pixel((ring.centerx, ring.top + 4)) == player.app.ctx.theme.hint  # the better move ringed
+    player.click_button("retry")
+    assert session.phase == "user" and session.record.transcript() == TIGER
+    click_square(player, scene, "f4")
+    assert session.feedback is not None and session.feedback.verdict == "best"
+    player.run_until(lambda: session.phase != "computer")
+    assert len(session.record.moves()) == 7  # the computer answered with a book move
+    player.click_button("next")  # leaving a line with answers records it
+    saved = TrainerProgress.from_json(json.loads(storage.data[PROGRESS_KEY]))
+    assert saved.of("Tiger", WHITE).lines == 1 and saved.of("Tiger", WHITE).good == 1
+    player.click_button("list")
+    assert isinstance(player.app.scene, TrainerListScene)
+    tile = next(b for b in player.app.scene.group.buttons if b.label == "Tiger")
+    assert tile.subtitle.startswith("1 line, 0 clean")
+
+
+def test_an_illegal_click_in_the_trainer_changes_nothing(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    scene = open_trainer(player, "Tiger", WHITE)
+    click_square(player, scene, "a1")
+    assert scene.session is not None and scene.session.score.answered == 0
+    assert "not a legal move" in scene.message and scene.session.record.transcript() == TIGER
+
+
+def test_a_corrupt_trainer_store_gives_a_message_and_the_trainer_opens(player_factory) -> None:
+    challenges = json.dumps({"stars": {"corner-1": 3}, "seen_solution": []})
+    storage = MemoryStorage({PROGRESS_KEY: "{oops", "challenges": challenges})
+    player = player_factory(storage)
+    player.click_button("scene:trainer")
+    assert isinstance(player.app.scene, TrainerListScene)
+    messages = [t.message for t in player.app.ctx.toasts]
+    assert any("opening-trainer progress could not be read" in m for m in messages)
+    assert storage.data["challenges"] == challenges
+    assert any(key.startswith(f"{PROGRESS_KEY}.corrupt-") for key in storage.data)
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_menu_and_trainer_layouts_fit_the_screen(player_factory, size) -> None:
+    player = player_factory(MemoryStorage(), window_size=size)
+    screen = pygame.Rect((0, 0), player.app.ctx.size)
+
+    def check() -> None:
+        rects = [b.rect for b in player.app.scene.group.buttons]  # type: ignore[attr-defined]
+        for i, rect in enumerate(rects):
+            assert screen.contains(rect), rect
+            assert all(not rect.colliderect(other) for other in rects[i + 1:]), rect
+
+    check()
+    assert any(b.label == "Opening trainer" for b in player.app.scene.group.buttons)  # type: ignore[attr-defined]
+    player.click_button("scene:trainer")
+    check()
+    player.click_button("page:1")
+    check()
+    player.click_button("back")
+    scene = open_trainer(player, "Tiger", BLACK)
+    check()
+    assert scene.board.view is not None
+    board = scene.board.view.rect
+    assert screen.contains(board) and not any(board.colliderect(b.rect) for b in scene.group.buttons)
+    assert not board.colliderect(scene.panel)
