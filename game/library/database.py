@@ -1,0 +1,246 @@
+"""The game library's table of master games, read from a WTHOR table file in bounded steps.
+
+The file is the one ``game.wthor`` describes (a header, then ``year, event,
+black, white, result, moves`` a line), compressed with xz (the full database,
+``game/data/wthor/``) or gzip (the web build's subset, ``game/data/library/``).
+This reader keeps the moves as their text (``f5d6c3...``) and checks every
+field's form without replaying the games, so the whole database loads in about
+a second; a scene spreads the work over frames with ``TableLoader.advance``.
+
+Every limit is explicit: the compressed file (``MAX_FILE_BYTES``), its text
+(``MAX_TEXT_CHARS``) and the number of games (``MAX_GAMES``). A missing,
+truncated, corrupt or oversized file gives a ``LibraryError`` naming it.
+Pure Python; nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from game.wthor import HEADER, MAX_LINE, WTHOR_PATH
+
+SUBSET_PATH = Path(__file__).resolve().parent.parent / "data" / "library" / "web-games.tsv.gz"
+"""The subset shipped to the browser (``tools/make_library_subset.py``)."""
+MAX_FILE_BYTES = 32 * 1024 * 1024
+"""The largest compressed file read (the full database is 5.5 MB)."""
+MAX_TEXT_CHARS = 128 * 1024 * 1024
+"""The most text a file may unpack to (the full database is 24.6 MB): a bound against a decompression bomb."""
+MAX_GAMES = 500_000
+"""The most games read (the full database has 131,212)."""
+CHUNK_BYTES = 32 * 1024
+"""Compressed bytes unpacked per small step of the loader."""
+
+CHAMPIONSHIP = "World Championship"
+"""Events whose name contains this are world championships (the blitz one of 2018 included)."""
+
+_MOVES = re.compile(r"(?:[a-h][1-8]){0,60}")
+_NUMBER = re.compile(r"\d{1,4}")
+
+
+class LibraryError(ValueError):
+    """The games file or a cache is missing, unreadable, corrupt or too large; the message says which."""
+
+
+@dataclass(frozen=True, slots=True)
+class LibraryGame:
+    """One master game: where, who, the recorded result (Black's discs first) and the moves as text."""
+
+    index: int
+    year: int
+    event: str
+    black: str
+    white: str
+    black_discs: int
+    white_discs: int
+    moves: str
+
+    @property
+    def result(self) -> str:
+        """The recorded result as the file writes it: ``'33-31'``, Black's discs first."""
+        return f"{self.black_discs}-{self.white_discs}"
+
+    @property
+    def black_margin(self) -> int:
+        """Black's disc difference by the FFO rule (empty squares to the winner)."""
+        return self.black_discs - self.white_discs
+
+    @property
+    def championship(self) -> bool:
+        """Whether the game was played at a world championship."""
+        return CHAMPIONSHIP in self.event
+
+    @property
+    def move_count(self) -> int:
+        """Number of moves recorded."""
+        return len(self.moves) // 2
+
+    def as_json(self) -> dict[str, object]:
+        """The CLI's keys: ``year, event, black, white, result, moves``."""
+        return {
+            "year": self.year, "event": self.event, "black": self.black, "white": self.white,
+            "result": self.result, "moves": self.moves,
+        }  # fmt: skip
+
+
+def parse_row(line: str, index: int) -> LibraryGame:
+    """One game from one line of a table; ``LibraryError`` names the line and what is wrong."""
+    if len(line) > MAX_LINE:
+        raise LibraryError(f"line {index + 2}: longer than {MAX_LINE} characters")
+    fields = line.rstrip("\r").split("\t")
+    if len(fields) != 6:
+        raise LibraryError(f"line {index + 2}: expected 6 tab-separated fields, found {len(fields)}")
+    year_text, event, black, white, result, moves = fields
+    black_text, dash, white_text = result.partition("-")
+    numbers = (year_text, black_text, white_text)
+    if not dash or not all(_NUMBER.fullmatch(text) for text in numbers):
+        raise LibraryError(f"line {index + 2}: bad year or result ({year_text[:10]!r}, {result[:10]!r})")
+    black_discs, white_discs = int(black_text), int(white_text)
+    if black_discs + white_discs > 64:
+        raise LibraryError(f"line {index + 2}: the result {result!r} has more than 64 discs")
+    if not _MOVES.fullmatch(moves):
+        raise LibraryError(f"line {index + 2}: the moves are not a list of squares like f5d6c3")
+    return LibraryGame(index, int(year_text), event, black, white, black_discs, white_discs, moves)
+
+
+class _Unpacker(Protocol):
+    @property
+    def eof(self) -> bool: ...
+
+    def decompress(self, data: bytes, max_length: int = ...) -> bytes: ...
+
+
+def _unpacker(path: Path) -> _Unpacker:
+    if path.name.endswith(".xz"):
+        import lzma  # the desktop only: the browser reads the gzip subset
+
+        return lzma.LZMADecompressor()
+    if path.name.endswith(".gz"):
+        return zlib.decompressobj(wbits=31)
+    raise LibraryError(f"{path.name}: not a .tsv.xz or .tsv.gz games file")
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """The games of one file, in file order (``games[i].index == i``), and where they came from."""
+
+    games: list[LibraryGame]
+    path: Path
+    stamp: str
+    """The first 16 hex digits of the SHA-256 of the file's bytes: caches built from it are keyed by it."""
+
+    @property
+    def full(self) -> bool:
+        """Whether this is the full database (not the web subset)."""
+        return self.path.name == WTHOR_PATH.name
+
+
+class TableLoader:
+    """Reads a games file in steps: ``advance(max_ms)`` until it returns ``True``; then ``table`` or ``error``."""
+
+    def __init__(self, path: Path = WTHOR_PATH, max_games: int = MAX_GAMES) -> None:
+        self.path = path
+        self.max_games = max_games
+        self.table: GameTable | None = None
+        self.error: str | None = None
+        self._data = b""
+        self._at = 0
+        self._unpacker: _Unpacker | None = None
+        self._pending = ""
+        self._chars = 0
+        self._header = False
+        self._games: list[LibraryGame] = []
+        self._started = False
+
+    @property
+    def done(self) -> bool:
+        """Whether loading has ended (with a table or an error)."""
+        return self.table is not None or self.error is not None
+
+    @property
+    def progress(self) -> float:
+        """The share of the file read, 0 to 1."""
+        if self.done:
+            return 1.0
+        return self._at / len(self._data) if self._data else 0.0
+
+    def advance(self, max_ms: float) -> bool:
+        """Work for about ``max_ms`` milliseconds (at least one small step); ``True`` when done."""
+        deadline = time.perf_counter() + max_ms / 1000
+        try:
+            while not self.done:
+                self._step()
+                if time.perf_counter() >= deadline:
+                    break
+        except LibraryError as exc:
+            self.error = str(exc)
+        except Exception as exc:  # OSError, zlib.error, lzma.LZMAError, UnicodeDecodeError: a damaged file
+            self.error = f"{self.path.name}: cannot be read ({type(exc).__name__}: {exc})"
+        return self.done
+
+    def run(self) -> GameTable:
+        """Load at once; ``LibraryError`` on failure."""
+        while not self.advance(1000.0):
+            pass
+        if self.table is None:
+            raise LibraryError(self.error or "not loaded")
+        return self.table
+
+    def _step(self) -> None:
+        if not self._started:
+            self._started = True
+            self._open()
+            return
+        assert self._unpacker is not None
+        chunk = self._data[self._at : self._at + CHUNK_BYTES]
+        self._at += len(chunk)
+        room = MAX_TEXT_CHARS - self._chars + 1
+        text = self._unpacker.decompress(chunk, room) if chunk else b""
+        self._chars += len(text)
+        if self._chars > MAX_TEXT_CHARS:
+            raise LibraryError(f"{self.path.name}: unpacks to more than {MAX_TEXT_CHARS} bytes")
+        self._take(text.decode("utf-8", errors="strict"), final=not chunk)
+
+    def _open(self) -> None:
+        try:
+            size = self.path.stat().st_size
+        except OSError as exc:
+            raise LibraryError(f"games file {self.path} cannot be read: {exc.strerror}") from None
+        if size > MAX_FILE_BYTES:
+            raise LibraryError(f"{self.path.name}: larger than {MAX_FILE_BYTES} bytes")
+        self._unpacker = _unpacker(self.path)
+        self._data = self.path.read_bytes()
+
+    def _take(self, text: str, final: bool) -> None:
+        lines = (self._pending + text).split("\n")
+        self._pending = "" if final else lines.pop()
+        for line in lines:
+            if not self._header:
+                if line.rstrip("\r") != HEADER:
+                    raise LibraryError(f"{self.path.name}: not a WTHOR table (header {line[:40]!r})")
+                self._header = True
+                continue
+            if not line:
+                continue
+            if len(self._games) >= self.max_games:
+                raise LibraryError(f"{self.path.name}: more than {self.max_games} games")
+            self._games.append(parse_row(line, len(self._games)))
+        if len(self._pending) > MAX_LINE:
+            raise LibraryError(f"line {len(self._games) + 2}: longer than {MAX_LINE} characters")
+        if final:
+            assert self._unpacker is not None
+            if not self._header or not self._unpacker.eof:
+                raise LibraryError(f"{self.path.name}: empty or truncated")
+            stamp = hashlib.sha256(self._data).hexdigest()[:16]
+            self.table = GameTable(self._games, self.path, stamp)
+            self._data = b""
+
+
+def default_games_path() -> Path:
+    """The full database where it is installed (the desktop), else the web build's subset."""
+    return WTHOR_PATH if WTHOR_PATH.exists() else SUBSET_PATH

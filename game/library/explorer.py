@@ -1,0 +1,134 @@
+"""The opening explorer's data: what master games played in a position, and what the book thinks of it.
+
+>>> from game.engine import Position
+>>> start = explore(Position.start(), index=None)
+>>> sorted(start.moves), start.source
+(['c4', 'd3', 'e6', 'f5'], 'book')
+>>> start.moves["f5"].games == start.total_games == 131212
+True
+
+``explore(position)`` answers at once and never builds anything. Counts come
+from the full-database ``PositionIndex`` (every master game that reached the
+position within the index's first ``PLIES`` moves, any move order, mirror
+images folded) when one is loaded (``game.library.service``: the desktop, after
+the index is built or read from its cache), else from the opening book (the
+positions at least 20 games reached in their first 24 moves: the browser, or
+before the index is ready). ``source`` says which. Squares are named in the
+queried position's own orientation; a move that the position's symmetry makes
+equal to others (the start's four) appears under each of them with the same
+figures, and ``total_games`` counts each game once.
+
+Pure Python; nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from game.ai.book import BookError, BookMove, canonical, canonical_move, default_book
+from game.engine import Position, square_name
+from game.library.positions import PositionIndex
+from game.openings import default_book as named_openings
+from game.openings import opening_name
+from game.wthor import CREDIT
+
+Source = Literal["index", "book"]
+"""``'index'``: counts from every master game (the full database); ``'book'``: from the opening book only."""
+
+_DEFAULT = object()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveStats:
+    """One move's figures, for the player making it.
+
+    ``games``: master games that played it here (0 for a move only the book
+    suggests); ``score``: their average final disc difference (the FFO rule,
+    empty squares to the winner), ``None`` when no game played it; ``value``:
+    the book's backed-up value in discs, ``None`` outside the book.
+    """
+
+    games: int
+    score: float | None
+    value: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Exploration:
+    """A position's moves (square name -> figures), the opening's name, how many games reached it, the source."""
+
+    moves: dict[str, MoveStats]
+    name: str | None
+    total_games: int
+    source: Source
+    credit: str = CREDIT
+    """Where the games come from, to show with the figures."""
+
+    def ranked(self) -> list[tuple[str, MoveStats]]:
+        """The moves, most played first (then best book value, then by name)."""
+        def order(item: tuple[str, MoveStats]) -> tuple[int, float, str]:
+            name, stats = item
+            return (-stats.games, -(stats.value if stats.value is not None else -99.0), name)
+
+        return sorted(self.moves.items(), key=order)
+
+
+def _book_moves(position: Position) -> dict[int, BookMove]:
+    try:
+        return default_book().lookup(position.player, position.opponent)
+    except BookError:  # a damaged book file: the explorer still shows the games
+        return {}
+
+
+def _total(position: Position, games_of: dict[int, int]) -> int:
+    """Games that played a move here, each counted once (symmetric twins of a move share one count)."""
+    _, _, symmetries = canonical(position.player, position.opponent)
+    once: dict[int, int] = {}
+    for square, games in games_of.items():
+        once[canonical_move(symmetries, square)] = games
+    return sum(once.values())
+
+
+def _name(position: Position, line: Sequence[int] | None) -> str | None:
+    if line is not None:
+        return opening_name(line)
+    named = named_openings().named(position)
+    return named.name if named is not None else None
+
+
+def explore(
+    position: Position,
+    *,
+    line: Sequence[int] | None = None,
+    index: PositionIndex | None | object = _DEFAULT,
+) -> Exploration:
+    """What master games played in ``position``, with the book's values and the opening's name.
+
+    ``line``: the moves from the standard start that led here, when known
+    (the name is then the deepest named opening the line passed through,
+    as the game shows it); otherwise the name of exactly this position.
+    ``index``: the position index to count from; by default the shared one
+    when it is loaded (``game.library.service.shared().index``), else the
+    book; ``None`` forces the book.
+    """
+    if index is _DEFAULT:
+        from game.library.service import loaded_index
+
+        index = loaded_index()
+    book = _book_moves(position)
+    name = _name(position, line)
+    counted = index.lookup(position.player, position.opponent) if isinstance(index, PositionIndex) else None
+    if counted is None:  # the book alone (no index, or beyond its plies)
+        moves = {square_name(sq): MoveStats(e.games, e.score, e.value) for sq, e in book.items()}
+        total = _total(position, {sq: e.games for sq, e in book.items()})
+        return Exploration(moves, name, total, "book")
+    stats: dict[str, MoveStats] = {}
+    for sq in sorted(set(counted) | set(book)):
+        games, result_sum = counted.get(sq, (0, 0))
+        entry = book.get(sq)
+        score = result_sum / games if games else None
+        stats[square_name(sq)] = MoveStats(games, score, entry.value if entry is not None else None)
+    total = _total(position, {sq: games for sq, (games, _) in counted.items()})
+    return Exploration(stats, name, total, "index")

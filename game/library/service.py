@@ -1,0 +1,191 @@
+"""The library's shared state: the games table and the explorer's position index, loaded in bounded steps.
+
+One ``LibraryService`` per process (``shared()``). A scene calls
+``advance(max_ms)`` every frame until it returns ``True``: first the games
+table is read (the full database on the desktop, the web subset in the
+browser); then, for the full database only, the position index is read from
+its cache file, or built in steps and cached. ``status`` and ``progress`` say
+where it is; ``error`` is a one-line message when the games cannot be read
+(the explorer then falls back to the book, and nothing crashes).
+
+The cache is ``explorer-<plies>.bin`` in ``cache/`` under the game's data
+directory (``game.storage.user_data_dir()``), versioned and keyed by the
+games file's stamp: a stale, foreign, truncated or corrupt cache is rebuilt
+(and replaced), a cache that cannot be written only costs a rebuild next time.
+Pure Python; nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from game.library.database import GameTable, LibraryError, TableLoader, default_games_path
+from game.library.positions import PLIES, IndexBuilder, PositionIndex, decode_index, encode_index
+
+MAX_CACHE_BYTES = 256 * 1024 * 1024
+"""The largest cache file read."""
+
+
+def cache_dir() -> Path:
+    """Where the library keeps its caches: ``cache/`` in the game's data directory."""
+    from game.storage import user_data_dir
+
+    return user_data_dir() / "cache"
+
+
+def read_cache(path: Path, stamp: str, plies: int) -> PositionIndex | None:
+    """The cached index if ``path`` holds a good one for these games and plies, else ``None`` (never raises)."""
+    try:
+        if path.stat().st_size > MAX_CACHE_BYTES:
+            return None
+        index = decode_index(path.read_bytes())
+    except (OSError, LibraryError, MemoryError):
+        return None
+    if index.stamp != stamp or index.plies != plies:
+        return None
+    return index
+
+
+def write_cache(path: Path, index: PositionIndex) -> str | None:
+    """Write the index atomically; ``None``, or a one-line reason it could not be written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(encode_index(index))
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as exc:
+        return f"the explorer's cache could not be saved ({exc.strerror or exc})"
+    return None
+
+
+class LibraryService:
+    """The games table, then (for the full database) the position index: ``advance`` until done."""
+
+    def __init__(self, games_path: Path | None = None, cache: Path | None = None, plies: int = PLIES) -> None:
+        self.games_path = games_path or default_games_path()
+        self.cache_path = cache
+        self.plies = plies
+        self.table: GameTable | None = None
+        self.index: PositionIndex | None = None
+        self.error: str | None = None
+        self.note: str | None = None
+        """A problem that changed nothing the player can see (a cache that could not be written)."""
+        self.timings: dict[str, float] = {}
+        """Seconds of work spent on each stage: ``table``, ``cache_read``, ``build``, ``cache_write``."""
+        self._loader: TableLoader | None = TableLoader(self.games_path)
+        self._builder: IndexBuilder | None = None
+        self._cache_tried = False
+        self._done = False
+
+    @property
+    def done(self) -> bool:
+        """Whether everything that will be loaded is."""
+        return self._done
+
+    @property
+    def status(self) -> str:
+        """What is being done, for a progress line."""
+        if self.error:
+            return self.error
+        if self._loader is not None:
+            return "Reading the master games"
+        if self._builder is not None:
+            return "Counting the master games' openings (once; kept for next time)"
+        return "Ready"
+
+    @property
+    def progress(self) -> float:
+        """The current stage's share done, 0 to 1."""
+        if self._loader is not None:
+            return self._loader.progress
+        if self._builder is not None:
+            return self._builder.progress
+        return 1.0
+
+    def _cache_file(self) -> Path:
+        return (self.cache_path or cache_dir()) / f"explorer-{self.plies}.bin"
+
+    def advance(self, max_ms: float) -> bool:
+        """Work for about ``max_ms`` milliseconds; ``True`` when done (or stopped by an error)."""
+        deadline = time.perf_counter() + max_ms / 1000
+        while not self._done:
+            self._stage(max(1.0, (deadline - time.perf_counter()) * 1000))
+            if time.perf_counter() >= deadline:
+                break
+        return self._done
+
+    def _stage(self, max_ms: float) -> None:
+        if self._loader is not None:
+            started = time.perf_counter()
+            finished = self._loader.advance(max_ms)
+            self._add("table", started)
+            if finished:
+                self.table, self.error = self._loader.table, self._loader.error
+                self._loader = None
+                if self.table is None or not self.table.full:
+                    self._done = True  # the subset: the explorer uses the book
+            return
+        assert self.table is not None
+        if not self._cache_tried:
+            self._cache_tried = True
+            started = time.perf_counter()
+            self.index = read_cache(self._cache_file(), self.table.stamp, self.plies)
+            self._add("cache_read", started)
+            if self.index is not None:
+                self._done = True
+            else:
+                self._builder = IndexBuilder(self.table, self.plies)
+            return
+        assert self._builder is not None
+        started = time.perf_counter()
+        finished = self._builder.advance(max_ms)
+        self._add("build", started)
+        if finished:
+            self.index = self._builder.index
+            self._builder = None
+            assert self.index is not None
+            started = time.perf_counter()
+            self.note = write_cache(self._cache_file(), self.index)
+            self._add("cache_write", started)
+            self._done = True
+
+    def _add(self, stage: str, started: float) -> None:
+        self.timings[stage] = self.timings.get(stage, 0.0) + time.perf_counter() - started
+
+    def run(self) -> LibraryService:
+        """Load everything at once (the command line, benchmarks)."""
+        while not self.advance(1000.0):
+            pass
+        return self
+
+
+_shared: LibraryService | None = None
+
+
+def shared() -> LibraryService:
+    """The process's library (created on first use; nothing is read until ``advance``)."""
+    global _shared
+    if _shared is None:
+        _shared = LibraryService()
+    return _shared
+
+
+def set_shared(service: LibraryService | None) -> None:
+    """Replace the process's library (tests point it at small files)."""
+    global _shared
+    _shared = service
+
+
+def loaded_index() -> PositionIndex | None:
+    """The shared library's position index if it is loaded, else ``None`` (never loads anything)."""
+    return _shared.index if _shared is not None else None
