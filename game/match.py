@@ -20,9 +20,13 @@ SAVEGAME_KEY = "savegame"
 CUSTOM_SECONDS = (0.1, 30.0)
 """The time per move a custom level may take, in seconds."""
 CUSTOM_DEPTHS = (1, 20)
+"""The search depths a custom level may use."""
 CLOCK_SECONDS = (10, 7200)
 """The time a side's clock may start with, in seconds."""
-"""The search depths a custom level may use."""
+MAX_CLOCK_MS = CLOCK_SECONDS[1] * 1000
+"""The most a clock may hold, increments included, in milliseconds."""
+INCREMENT_SECONDS = (0, 60)
+"""The seconds a clock may gain after each move (a Fischer increment)."""
 
 
 def parse_custom(spec: str) -> tuple[str, float]:
@@ -60,6 +64,8 @@ class MatchSetup:
     """A custom computer level instead of ``level``: ``'time:SECONDS'`` (per move) or ``'depth:PLIES'``."""
     clock: int | None = None
     """Seconds on each side's clock for the whole game (``None``: no clocks); a flag fall loses."""
+    increment: int = 0
+    """Seconds added to a side's clock after each of its moves (Fischer: 5 minutes + 3 is ``300, 3``)."""
 
     @property
     def counts(self) -> bool:
@@ -95,7 +101,8 @@ class MatchSetup:
         """A JSON-ready dict."""
         level_name = LEVELS[self.level].name if 0 <= self.level < len(LEVELS) else None
         return {"mode": self.mode, "human": self.human, "level": self.level, "level_name": level_name,
-                "start": self.start, "given": self.given, "custom": self.custom, "clock": self.clock}
+                "start": self.start, "given": self.given, "custom": self.custom, "clock": self.clock,
+                "increment": self.increment}
 
     @classmethod
     def from_json(cls, data: Any) -> MatchSetup:
@@ -122,7 +129,11 @@ class MatchSetup:
         if clock is not None and (not isinstance(clock, int) or isinstance(clock, bool)
                                   or not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]):
             raise ValueError(f"bad clock {clock!r}")
-        return cls(mode, human, level, start, given, custom, clock)
+        increment = data.get("increment", 0)
+        if (not isinstance(increment, int) or isinstance(increment, bool)
+                or not INCREMENT_SECONDS[0] <= increment <= INCREMENT_SECONDS[1]):
+            raise ValueError(f"bad clock increment {increment!r}")
+        return cls(mode, human, level, start, given, custom, clock, increment)
 
 
 @dataclass
@@ -162,7 +173,7 @@ class SavedGame:
         clocks = data.get("clocks")
         if clocks is not None:
             if (not isinstance(clocks, list) or len(clocks) != 2
-                    or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 7_200_000
+                    or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= MAX_CLOCK_MS
                                for c in clocks)):
                 raise ValueError("the saved clocks do not fit")
             return cls(setup, record, (clocks[0], clocks[1]))

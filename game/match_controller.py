@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from game.ai import LEVELS, Analysis, Job, Level, Progress, analyze, think
 from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Position, opponent_of, square_name
-from game.match import MatchSetup, parse_custom
+from game.match import MAX_CLOCK_MS, MatchSetup, parse_custom
 from game.stats import Stats
 
 CUSTOM_INDEX = -2
@@ -207,6 +207,9 @@ class MatchController:
         if ply_before < self.setup.given:
             self.setup = replace(self.setup, given=ply_before)  # the game leaves the moves it was given
         self.record.play(square)
+        if self.clocks is not None and self.setup.increment:
+            mover = before.to_move  # a Fischer increment: the mover's clock gains it after the move
+            self.clocks[mover] = min(MAX_CLOCK_MS, self.clocks[mover] + self.setup.increment * 1000)
         self._cancel_search()
         self._cancel_hint()
         passer = opponent_of(before.to_move) if self.record.ply > ply_before + 1 else None

@@ -1,4 +1,4 @@
-"""Setting up a game against the computer: your colour and the level (both remembered)."""
+"""Setting up a game: your colour, a clock, and the computer's level, named or custom (remembered)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, WHITE
-from game.match import MatchSetup
+from game.match import MatchSetup, parse_custom
 from game.match_controller import custom_level
 from game.scenes.base import Scene
 from game.scenes.names import GAME
@@ -20,8 +20,21 @@ COLOUR_LABELS = [("Black", "colour:black"), ("White", "colour:white"), ("Random"
 CUSTOM_LABELS = [("1 s", "custom:time:1"), ("3 s", "custom:time:3"), ("10 s", "custom:time:10"),
                  ("Depth 4", "custom:depth:4"), ("Depth 8", "custom:depth:8"), ("Depth 12", "custom:depth:12")]
 """Custom levels: full strength with a chosen time per move or a fixed depth."""
-CLOCK_LABELS = [("No clock", "clock:0"), ("1 min", "clock:60"), ("5 min", "clock:300"), ("15 min", "clock:900")]
-"""Time controls: each side's time for the whole game."""
+CLOCK_LABELS = [("No clock", "clock:0"), ("1 min", "clock:60"), ("3 + 2", "clock:180+2"), ("5 min", "clock:300"),
+                ("5 + 3", "clock:300+3"), ("15 min", "clock:900")]
+"""Time controls: each side's time for the whole game, plus seconds gained after each move (Fischer)."""
+
+
+def custom_label(spec: str) -> str:
+    """A custom level's button: '3 s', 'Depth 8'."""
+    kind, value = parse_custom(spec)
+    return f"{value:g} s" if kind == "time" else f"Depth {value:g}"
+
+
+def parse_clock(action: str) -> tuple[int | None, int]:
+    """(Seconds on each clock or ``None``, increment) from a clock button's ``'clock:300+3'``."""
+    base, _, increment = action.removeprefix("clock:").partition("+")
+    return int(base) or None, int(increment or 0)
 
 
 class NewGameScene(Scene):
@@ -30,10 +43,15 @@ class NewGameScene(Scene):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         self.group = ButtonGroup()
-        self.custom: str | None = None
-        """The custom level chosen instead of a named one (this session only)."""
         self.clock: int | None = None
         """Seconds on each clock, or ``None`` (this session only)."""
+        self.increment = 0
+        """Seconds each clock gains after a move."""
+
+    @property
+    def custom(self) -> str | None:
+        """The custom level chosen instead of a named one (remembered in the settings)."""
+        return self.ctx.settings.custom
 
     @property
     def level_index(self) -> int:
@@ -61,7 +79,10 @@ class NewGameScene(Scene):
             rect = pygame.Rect(left, level_top + row * 70, column * len(chunk) // per_row, 58)
             buttons += button_row(rect, chunk, gap=12, size=24)
         self.custom_top = level_top + rows * 70 + 26
-        buttons += button_row(pygame.Rect(left, self.custom_top, column, 52), CUSTOM_LABELS, gap=8, size=20)
+        customs = list(CUSTOM_LABELS)
+        if self.custom is not None and f"custom:{self.custom}" not in {action for _, action in customs}:
+            customs.append((custom_label(self.custom), f"custom:{self.custom}"))  # one remembered from elsewhere
+        buttons += button_row(pygame.Rect(left, self.custom_top, column, 52), customs, gap=8, size=20)
         self.description_rect = pygame.Rect(left, self.custom_top + 62, column, 96)
         bottom = pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72)
         actions = button_row(bottom, [("Back", "back"), ("Two players", "two"), ("Play the computer", "start")],
@@ -80,7 +101,7 @@ class NewGameScene(Scene):
             elif button.action.startswith("custom:"):
                 button.selected = button.action == f"custom:{self.custom}"
             elif button.action.startswith("clock:"):
-                button.selected = button.action == f"clock:{self.clock or 0}"
+                button.selected = parse_clock(button.action) == (self.clock, self.increment)
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Pick a colour or a level, start, or go back."""
@@ -91,13 +112,16 @@ class NewGameScene(Scene):
             self.ctx.settings.colour = action.removeprefix("colour:")
             self.ctx.save_settings()
         elif action.startswith("level:"):
-            self.custom = None
+            self.ctx.settings.custom = None
             self.ctx.settings.level = int(action.removeprefix("level:"))
             self.ctx.save_settings()
         elif action.startswith("custom:"):
-            self.custom = action.removeprefix("custom:")
+            self.ctx.settings.custom = action.removeprefix("custom:")
+            self.ctx.save_settings()
         elif action.startswith("clock:"):
-            self.clock = int(action.removeprefix("clock:")) or None
+            self.clock, self.increment = parse_clock(action)
+            if self.clock is None:
+                self.increment = 0
         elif action == "two":
             self.go(GAME, setup=replace(self.setup(), mode="two", custom=None))
         elif action == "start":
@@ -108,7 +132,8 @@ class NewGameScene(Scene):
         """The match the current choices describe."""
         choice = self.ctx.settings.colour
         human = BLACK if choice == "black" else WHITE if choice == "white" else self.ctx.rng.choice((BLACK, WHITE))
-        return MatchSetup("computer", human, self.level_index, custom=self.custom, clock=self.clock)
+        return MatchSetup("computer", human, self.level_index, custom=self.custom, clock=self.clock,
+                          increment=self.increment if self.clock is not None else 0)
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Headings, choices and the chosen level's description."""
@@ -120,7 +145,7 @@ class NewGameScene(Scene):
         first = self.group.buttons[0].rect
         text.draw(surface, "Your colour (Black moves first)", 20, theme.text_dim, (first.left, first.top - 12),
                   "bottomleft")
-        text.draw(surface, "Clocks: each side's time for the whole game (a flag fall loses)", 20, theme.text_dim,
+        text.draw(surface, "Clock: each side's time, + seconds gained a move (a flag fall loses)", 20, theme.text_dim,
                   (first.left, self.clock_top - 8), "bottomleft")
         level_button = next(b for b in self.group.buttons if b.action.startswith("level:"))
         text.draw(surface, "Level", 20, theme.text_dim, (level_button.rect.left, level_button.rect.top - 12),
