@@ -24,17 +24,17 @@ import json
 import math
 import os
 import re
-import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
+from game.platform_dirs import app_data_dir
+
 DATA_DIR_ENV = "OTHELLO_DATA_DIR"
 """Environment variable naming the desktop data directory (tests point it at a tmp dir)."""
 
-APP_DIR_NAME = "othello-wasm"
 _KEY_PATTERN = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
 
 T = TypeVar("T")
@@ -193,18 +193,16 @@ class FileStorage:
 
 
 def user_data_dir() -> Path:
-    """The desktop data directory: ``$OTHELLO_DATA_DIR`` or the platform's per-user place."""
+    """The desktop data directory: ``$OTHELLO_DATA_DIR`` or the platform's per-user place (``game.platform_dirs``)."""
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override)
-    home = Path.home()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming")
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
-    return base / APP_DIR_NAME
+    return app_data_dir()
+
+
+def folder_of(storage: Storage) -> Path | None:
+    """The folder ``storage`` keeps its files in (a ``FileStorage``), or ``None`` (memory, the browser)."""
+    return storage.directory if isinstance(storage, FileStorage) else None
 
 
 def default_storage() -> Storage:

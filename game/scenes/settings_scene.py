@@ -6,13 +6,17 @@ from typing import Any
 
 import pygame
 
+from game.platform_dirs import open_folder, shown_path
 from game.scenes.base import Scene
 from game.settings import ANIMATION_SECONDS, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
+from game.storage import folder_of
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, fill_background
 from game.wthor import CREDIT
 
 ON_OFF = {"on": "On", "off": "Off"}
+OPEN_DATA = "open_data"
+"""The action of the button that shows the data folder in the file manager (desktop only)."""
 
 ROWS: list[tuple[str, str, dict[str, str]]] = [
     ("Legal-move dots", "show_legal", ON_OFF),
@@ -61,9 +65,13 @@ class SettingsScene(Scene):
                 y += step
             buttons += button_row(row, [(text, f"{field}={value}") for value, text in choices.items()],
                                   gap=10, size=20)
-        back = pygame.Rect((width - 320) // 2, min(height - 100, y + 30), 320, 68)
+        folder = None if self.ctx.is_browser else folder_of(self.ctx.documents.storage)
+        row_width = 320 if folder is None else min(column, 760)
+        back = pygame.Rect((width - row_width) // 2, min(height - 100, y + 30), row_width, 68)
         self.credit_at = (width // 2, min(height - 14, back.bottom + 28))
-        buttons += button_row(back, [("Back", "back")], size=26)
+        buttons += button_row(back, [("Back", "back")] + ([("Open data folder", OPEN_DATA)] if folder else []), size=26)
+        if folder is not None:
+            buttons[-1].subtitle = shown_path(folder)  # where the games, settings and statistics are kept
         self.group = ButtonGroup(buttons, columns=1)
         self._mark()
 
@@ -82,8 +90,17 @@ class SettingsScene(Scene):
     def get_event(self, event: pygame.event.Event) -> None:
         """Change a setting or go back."""
         action = self.menu_choice(self.group, event)
-        if action is not None:
+        if action == OPEN_DATA:
+            self.open_data_folder()
+        elif action is not None:
             self.apply(action)
+
+    def open_data_folder(self) -> None:
+        """Show the data folder in the platform's file manager (a message if it cannot)."""
+        folder = folder_of(self.ctx.documents.storage)
+        if folder is not None:
+            problem = open_folder(folder)
+            self.ctx.toast(problem or f"Opened {shown_path(folder)}", error=problem is not None)
 
     def apply(self, action: str) -> None:
         """Apply a ``field=value`` choice and save."""
