@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from game.library.database import GameTable, LibraryError, TableLoader, default_games_path
-from game.library.positions import PLIES, IndexBuilder, PositionIndex, decode_index, encode_index
+from game.library.positions import PLIES, IndexBuilder, IndexEncoder, PositionIndex, decode_index
 
 MAX_CACHE_BYTES = 256 * 1024 * 1024
 """The largest cache file read."""
@@ -50,14 +50,14 @@ def read_cache(path: Path, stamp: str, plies: int) -> PositionIndex | None:
     return index
 
 
-def write_cache(path: Path, index: PositionIndex) -> str | None:
-    """Write the index atomically; ``None``, or a one-line reason it could not be written."""
+def write_cache(path: Path, data: bytes) -> str | None:
+    """Write an encoded index atomically; ``None``, or a one-line reason it could not be written."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as handle:
-                handle.write(encode_index(index))
+                handle.write(data)
             os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -84,6 +84,7 @@ class LibraryService:
         """Seconds of work spent on each stage: ``table``, ``cache_read``, ``build``, ``cache_write``."""
         self._loader: TableLoader | None = TableLoader(self.games_path)
         self._builder: IndexBuilder | None = None
+        self._encoder: IndexEncoder | None = None
         self._cache_tried = False
         self._done = False
 
@@ -101,6 +102,8 @@ class LibraryService:
             return "Reading the master games"
         if self._builder is not None:
             return "Counting the master games' openings (once; kept for next time)"
+        if self._encoder is not None:
+            return "Saving the count of the openings"
         return "Ready"
 
     @property
@@ -110,7 +113,7 @@ class LibraryService:
             return self._loader.progress
         if self._builder is not None:
             return self._builder.progress
-        return 1.0
+        return 1.0 if self._encoder is None else 0.99
 
     def _cache_file(self) -> Path:
         return (self.cache_path or cache_dir()) / f"explorer-{self.plies}.bin"
@@ -146,18 +149,25 @@ class LibraryService:
             else:
                 self._builder = IndexBuilder(self.table, self.plies)
             return
-        assert self._builder is not None
-        started = time.perf_counter()
-        finished = self._builder.advance(max_ms)
-        self._add("build", started)
-        if finished:
-            self.index = self._builder.index
-            self._builder = None
-            assert self.index is not None
+        if self._builder is not None:
             started = time.perf_counter()
-            self.note = write_cache(self._cache_file(), self.index)
-            self._add("cache_write", started)
+            finished = self._builder.advance(max_ms)
+            self._add("build", started)
+            if finished:
+                self.index = self._builder.index
+                self._builder = None
+                assert self.index is not None
+                self._encoder = IndexEncoder(self.index)
+            return
+        assert self._encoder is not None
+        started = time.perf_counter()
+        finished = self._encoder.advance(max_ms)
+        if finished:
+            assert self._encoder.data is not None
+            self.note = write_cache(self._cache_file(), self._encoder.data)
+            self._encoder = None
             self._done = True
+        self._add("cache_write", started)
 
     def _add(self, stage: str, started: float) -> None:
         self.timings[stage] = self.timings.get(stage, 0.0) + time.perf_counter() - started
