@@ -302,6 +302,45 @@ def cmd_book(args: argparse.Namespace) -> None:
     _emit(args, {"moves": moves, "name": name}, "\n".join(lines))
 
 
+# -- library -----------------------------------------------------------------
+
+
+def cmd_library(args: argparse.Namespace) -> None:
+    """Master games from the WTHOR database by player, event, year and opening, newest first."""
+    from game.library.database import LibraryError, TableLoader, default_games_path
+    from game.library.search import Query, QueryError, SearchIndex, parse_years
+    from game.wthor import CREDIT
+
+    try:
+        years = parse_years(args.year) if args.year is not None else None
+        query = Query(args.player or "", args.color, args.event or "", years, args.opening or "")
+        table = TableLoader(default_games_path()).run()
+        found = SearchIndex(table).search(query, limit=args.limit)
+    except (QueryError, LibraryError) as exc:
+        raise UsageError(f"library: {exc}") from None
+    data = {
+        "games": [game.as_json() for game in found.games],
+        "total": found.total,
+        "openings": list(found.openings),
+        "source": table.path.name,
+        "credit": CREDIT,
+    }
+    lines = [f"{found.total} games" + (f", the newest {len(found.games)}:" if found.total > len(found.games) else ":")]
+    lines += [f"{g.year}  {g.event}  {g.black} - {g.white}  {g.result}  {g.moves[:24]}..." for g in found.games]
+    lines.append(CREDIT)
+    _emit(args, data, "\n".join(lines))
+
+
+def limit_arg(text: str) -> int:
+    """A number of games from 1 to 10,000."""
+    from game.library.search import MAX_RESULTS
+
+    value = _count_arg(text, 1, "games")
+    if value > MAX_RESULTS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_RESULTS}, not {text[:20]!r}")
+    return value
+
+
 # -- main --------------------------------------------------------------------
 
 Command = Callable[[argparse.Namespace], None]
@@ -352,6 +391,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("position", nargs="?", default="", metavar="POS",
                    help="a transcript from the start, or 64 squares a1..h8 (X, O, -), a space, side to move")
     p.set_defaults(func=cmd_book)
+
+    p = sub.add_parser("library", help="master games by player, event, year and opening, newest first")
+    p.add_argument("--player", metavar="NAME", help="part of a player's name (any case)")
+    p.add_argument("--color", choices=("any", "black", "white"), default="any",
+                   help="the colour --player played (default any)")
+    p.add_argument("--event", metavar="TEXT", help="part of the event's name (any case)")
+    p.add_argument("--year", metavar="Y", help="a year (1990) or a range (1990-1999)")
+    p.add_argument("--opening", metavar="MOVES",
+                   help="the first moves (f5d6c3, from any first move) or an opening's name (Tiger)")
+    p.add_argument("--limit", type=limit_arg, default=50, metavar="N", help="at most N games (default 50)")
+    p.set_defaults(func=cmd_library)
 
     p = sub.add_parser("bench", help="perft nodes per second, bulk and no-bulk")
     p.add_argument("--depth", type=depth_arg, default=8)
