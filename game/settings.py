@@ -38,6 +38,9 @@ class Settings:
     hints: str = "off"
     engine_output: bool = False
     """Show the computer's search (depth, value, line, speed) while it thinks; off so a newcomer is not distracted."""
+    show_explorer: bool = False
+    """The opening explorer beside the board in play (masters' moves and the book's values): off, so as not to spoil
+    a game against the computer."""
     custom: str | None = None
     """The custom level last chosen (``'time:3'``, ``'depth:8'``), used instead of ``level`` when set."""
 

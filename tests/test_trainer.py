@@ -313,3 +313,70 @@ def test_menu_and_trainer_layouts_fit_the_screen(player_factory, size) -> None:
     board = scene.board.view.rect
     assert screen.contains(board) and not any(board.colliderect(b.rect) for b in scene.group.buttons)
     assert not board.colliderect(scene.panel)
+
+
+# -- the explorer panel beside the board -------------------------------------------------
+
+
+def start_two_player_game(player: Player) -> None:
+    player.click_button("two")
+    assert player.app.scene_name == "game"
+
+
+@pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])
+def test_the_explorer_panel_is_in_the_game_only_when_the_setting_is_on(player_factory, size) -> None:
+    storage = MemoryStorage()
+    player = player_factory(storage, window_size=size)
+    assert player.app.ctx.settings.show_explorer is False  # off by default: it would spoil play
+    start_two_player_game(player)
+    game = player.game
+    full_moves = game.layout_rects.moves
+    player.frame()
+    assert game.explorer_rect is None and game.explorer.mode == ""
+    player.press(pygame.K_ESCAPE)
+    player.click_button("scene:settings")
+    player.click_button("show_explorer=on")
+    assert '"show_explorer": true' in (storage.read("settings") or "")
+    player.click_button("back")
+    player.click_button("continue")
+    game = player.game
+    player.click_square("f5")
+    player.frame()
+    rect = game.explorer_rect
+    assert rect is not None and full_moves.contains(rect) and not rect.colliderect(game.layout_rects.moves)
+    assert game.explorer.mode == ("table" if size == LANDSCAPE else "compact")
+    data = game.explorer.exploration(game.position, game.record.moves())
+    moves = book_at("f5")
+    assert {name: stats.games for name, stats in data.moves.items()} == \
+        {square_name(sq): e.games for sq, e in moves.items()}  # type: ignore[attr-defined]
+    screen = pygame.Rect((0, 0), player.app.ctx.size)
+    assert screen.contains(rect) and not any(rect.colliderect(b.rect) for b in game.group.buttons)
+
+
+def test_the_review_shows_the_explorer_on_request(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    player.app.scene.go("review", record=GameRecord.from_transcript(TIGER + "f4"), index=5)
+    player.frame()
+    review = player.app.scene
+    assert not review.show_explorer  # type: ignore[attr-defined]
+    player.click_button("explorer")
+    player.frame()
+    assert review.show_explorer and review.explorer.mode == "table"  # type: ignore[attr-defined]
+    data = review.explorer.exploration(GameRecord.from_transcript(TIGER).position,  # type: ignore[attr-defined]
+                                       GameRecord.from_transcript(TIGER).moves())
+    assert data.name == "Tiger" and data.moves["f4"].games == 46513
+    player.press(pygame.K_e)
+    assert not review.show_explorer  # type: ignore[attr-defined]
+
+
+def test_a_line_handed_in_from_the_explorer_heads_the_list(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    moves = [parse_square(TIGER[i:i + 2]) for i in range(0, len(TIGER), 2)] + [parse_square("f4")]
+    player.app.scene.go("trainer", moves=moves, colour=BLACK)
+    player.frame()
+    first = next(b for b in player.app.scene.group.buttons if b.action == "open:0")  # type: ignore[attr-defined]
+    assert first.label == opening_at(moves).name == "This line"  # no name for this position: listed first
+    player.click(first.rect.center)
+    trainer = player.app.scene
+    assert isinstance(trainer, TrainerScene) and trainer.session is not None
+    assert trainer.session.record.transcript() == TIGER + "f4" and trainer.session.phase == "user"

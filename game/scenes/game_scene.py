@@ -29,6 +29,7 @@ from game.scenes.base import Scene
 from game.scenes.names import ANALYSIS, GAME, MENU, RESULTS, TUTORIAL
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks, spinner
+from game.ui.explorer_panel import ExplorerPanel, share_with_moves
 from game.ui.layout import game_layout
 from game.ui.move_list import MoveList
 from game.ui.text import plural
@@ -85,6 +86,9 @@ class GameScene(Scene):
         self.over_since_ms: int | None = None
         self.group = ButtonGroup()
         self.now_ms = 0
+        self.explorer = ExplorerPanel()
+        self.explorer_rect: pygame.Rect | None = None
+        """Where the opening explorer goes (the setting is on), cut from the move list's panel."""
 
     # -- life cycle -----------------------------------------------------------
 
@@ -126,6 +130,10 @@ class GameScene(Scene):
         self.layout_rects = game_layout(self.ctx.size)
         self.board.view = self.ctx.board_view(self.layout_rects.board)
         moves = self.layout_rects.moves
+        self.explorer_rect = None
+        if self.ctx.settings.show_explorer:
+            moves, self.explorer_rect = share_with_moves(moves)
+            self.layout_rects = replace(self.layout_rects, moves=moves)
         self.moves = MoveList(pygame.Rect(moves.left + 10, moves.top + 34, moves.width - 20, moves.height - 40))
         self.ctx.toast_area = moves.inflate(-20, -16)
         top = button_row(self.layout_rects.buttons[0],
@@ -494,6 +502,9 @@ class GameScene(Scene):
             self._draw_card(surface, colour, rect, now_ms)
         self._draw_status(surface)
         self._draw_moves(surface)
+        if self.explorer_rect is not None:
+            line = self.record.moves() if self.record.start == Position.start() else None
+            self.explorer.draw(surface, self.ctx.text, theme, self.explorer_rect, self.position, line)
         for button in self.group.buttons:
             button.enabled = self._enabled(button.action)
         self.group.draw(surface, self.ctx.text, theme)

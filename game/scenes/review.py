@@ -26,6 +26,7 @@ from game.review.transcripts import game_text
 from game.scenes.base import Scene
 from game.scenes.names import ANALYSIS, GAME, MENU, REVIEW, TRANSCRIPT
 from game.ui.board_view import Marks
+from game.ui.explorer_panel import ExplorerPanel
 from game.ui.layout import game_layout, is_portrait
 from game.ui.move_list import MoveList
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
@@ -67,6 +68,9 @@ class ReviewScene(Scene):
         self.group = ButtonGroup()
         self.move_list = MoveList(pygame.Rect(0, 0, 0, 0))
         self.opening = ""
+        self.explorer = ExplorerPanel()
+        self.show_explorer = False
+        """The opening explorer in place of the summary and the move list (the Explorer button, E)."""
 
     # -- life cycle -------------------------------------------------------------------
 
@@ -81,6 +85,7 @@ class ReviewScene(Scene):
         self.go_to(int(persist.get("index", 0)))
         self.dragging = None
         self.opening = opening_name(self.record.moves(), self.record.start) or ""
+        self.show_explorer = self.ctx.settings.show_explorer
         super().startup(now_ms, persist)
 
     def cleanup(self) -> dict[str, Any]:
@@ -121,8 +126,8 @@ class ReviewScene(Scene):
             self.title_pos = (left, 38)
         self.move_list = MoveList(self.moves_rect.inflate(-12, -12), columns=3, row_height=24, size=16)
         self.ctx.toast_area = self.comment.union(self.summary_rect)
-        buttons = button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last")], gap=8,
-                             size=24)
+        buttons = button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last"),
+                                   ("Explorer", "explorer")], gap=8, size=24)
         buttons += button_row(actions, [("Back", "back"), ("Transcript", "transcript"), ("Play from here", "play"),
                                         ("Analyse", "analyse")], gap=8, size=20)
         self.group = ButtonGroup(buttons, columns=4)
@@ -145,11 +150,11 @@ class ReviewScene(Scene):
         """Keys, buttons, and clicks or drags on the slider, the graph and the move list."""
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_LEFT: "previous", pygame.K_RIGHT: "next", pygame.K_HOME: "first", pygame.K_END: "last",
-                    pygame.K_ESCAPE: "back"}
+                    pygame.K_ESCAPE: "back", pygame.K_e: "explorer"}
             if event.key in keys:
                 self.act(keys[event.key])
                 return
-        ply = self.move_list.handle(event)
+        ply = self.move_list.handle(event) if not self.show_explorer else None
         if ply is not None:
             self.go_to(ply)
             return
@@ -183,6 +188,8 @@ class ReviewScene(Scene):
             self.step(1)
         elif action == "last":
             self.go_to(self.last_index)
+        elif action == "explorer":
+            self.show_explorer = not self.show_explorer
         elif action == "back":
             self.go(self.back, **self.back_persist)
         elif action == "transcript":
@@ -309,9 +316,16 @@ class ReviewScene(Scene):
         self._draw_graph(surface)
         self._draw_slider(surface)
         self._draw_comment(surface)
-        self._draw_summary(surface)
-        self._draw_moves(surface)
+        if self.show_explorer:
+            line = [p for p in self.record.played()[: self.index] if p != PASS] \
+                if self.record.start == Position.start() else None
+            self.explorer.draw(surface, text, theme, self.summary_rect.union(self.moves_rect),
+                               self.record.position_at(self.index), line)
+        else:
+            self._draw_summary(surface)
+            self._draw_moves(surface)
         for button in self.group.buttons:
+            button.selected = button.action == "explorer" and self.show_explorer
             if button.action in ("first", "previous"):
                 button.enabled = self.index > 0
             elif button.action in ("next", "last"):

@@ -22,6 +22,7 @@ ROWS: list[tuple[str, str, dict[str, str]]] = [
     ("Legal-move dots", "show_legal", ON_OFF),
     ("Hints in play", "hints", HINT_NAMES),
     ("Engine output", "engine_output", ON_OFF),
+    ("Opening explorer", "show_explorer", ON_OFF),
     ("Disc animation", "animation", {name: name.capitalize() for name in ANIMATION_SECONDS}),
     ("Sound", "sound", ON_OFF),
     ("Theme", "theme", THEME_NAMES),

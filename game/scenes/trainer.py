@@ -126,7 +126,7 @@ class TrainerListScene(Scene):
         width, height = self.ctx.size
         portrait = is_portrait(self.ctx.size)
         margin = 24
-        self.ctx.toast_area = pygame.Rect(margin, 4, width - 2 * margin, 150)
+        self.ctx.toast_area = pygame.Rect(margin, 4, width - 2 * margin, 146 if portrait else 104)  # above the buttons
         colour_row = pygame.Rect(margin + (0 if portrait else 280), 156 if portrait else 112,
                                  width - 2 * margin - (0 if portrait else 560), 54)
         columns, top = (2, 232) if portrait else (3, 186)
@@ -232,10 +232,10 @@ class TrainerScene(Scene):
     # -- life cycle ---------------------------------------------------------------------
 
     def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
-        """Open the line handed in (``opening`` or ``moves``/``position``) with ``colour``."""
+        """Open the line handed in (``opening`` or ``moves``/``position``; else the start) with ``colour``."""
         self.now_ms = now_ms
         book, error = load_book()
-        opening = handed_opening(persist)
+        opening = handed_opening(persist) or (trainable_openings(book)[0] if book is not None else None)
         colour: Color = WHITE if persist.get("colour") == WHITE else BLACK
         self.progress = load_progress(self.ctx)
         super().startup(now_ms, persist)
