@@ -4,7 +4,7 @@ This is the one module that asks where the game runs. The rest of the game
 imports from here: the storage backend over ``window.localStorage`` (with a
 fallback when the browser blocks it), the game transcript in the page
 address (``index.html#f5d6c3``), share links, the clipboard (copy and paste,
-both answered a frame or two later in the browser), a text field over the
+both answered a frame or two later in the browser), file downloads, a text field over the
 canvas for touch screens, the page's size, the loading screen (hidden after
 the first frame, or showing an error) and the audio unlock browsers require.
 
@@ -21,6 +21,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import unquote
 
@@ -35,13 +36,15 @@ STORAGE_PREFIX = "othello:"
 SHARE_BASE_ENV = "OTHELLO_SHARE_URL"
 """Environment variable holding the page address that desktop share links point at."""
 
-DEFAULT_SHARE_BASE = "https://OWNER.github.io/othello-wasm/"
-"""Where desktop share links point when ``OTHELLO_SHARE_URL`` is unset.
+SHARE_BASE_FILE = Path(__file__).resolve().with_name("share_base.txt")
+"""Where the web build records the address the site is published at (``build --share-base URL``).
 
-The GitHub Pages address the workflow publishes to, with the repository
-owner still to be filled in (README, "Play in the browser"). In the browser
-the page's own address is used instead.
+Desktop share links use it when ``OTHELLO_SHARE_URL`` is unset; without
+either there is no link (the game's moves are shared instead), never a
+made-up address. In the browser the page's own address is used.
 """
+MAX_SHARE_BASE = 300
+"""The longest page address taken as a share base."""
 
 _DEBUG_FRAGMENTS = ("debug", "debug-mobile")
 """pygbag's own switches in the fragment (``#debug``): not games."""
@@ -176,17 +179,44 @@ def parse_fragment(fragment: str) -> str:
     return record.transcript()
 
 
-def page_address() -> str:
-    """The address of the page without query or fragment; on desktop the share base (see module)."""
+def valid_share_base(address: str) -> str:
+    """``address`` if it is a web page address (http or https, a host, no spaces); ``ValueError`` otherwise."""
+    address = address.strip()
+    scheme, _, rest = address.partition("://")
+    host = rest.split("/", 1)[0]
+    if (scheme not in ("http", "https") or not host or len(address) > MAX_SHARE_BASE
+            or any(ch.isspace() or ord(ch) < 32 for ch in address)):
+        raise ValueError(f"not a web page address: {address[:60]!r} (expected e.g. https://example.org/othello/)")
+    return address
+
+
+def share_base(recorded: Path | None = None) -> str | None:
+    """The desktop's share address: ``$OTHELLO_SHARE_URL``, else the one the web build recorded, else ``None``.
+
+    A recorded file that is not a web page address counts as none.
+    """
+    configured = os.environ.get(SHARE_BASE_ENV, "").strip()
+    try:
+        if configured:
+            return valid_share_base(configured)
+        with (recorded or SHARE_BASE_FILE).open(encoding="utf-8", errors="replace") as handle:
+            return valid_share_base(handle.read(MAX_SHARE_BASE + 1))
+    except (OSError, ValueError):
+        return None
+
+
+def page_address() -> str | None:
+    """The address of the page without query or fragment; on the desktop ``share_base()`` (maybe ``None``)."""
     if IS_BROWSER:
         location = _browser_window().location
         return f"{location.origin}{location.pathname}"
-    return os.environ.get(SHARE_BASE_ENV) or DEFAULT_SHARE_BASE
+    return share_base()
 
 
-def share_link(transcript: str) -> str:
-    """The address that opens the game ``transcript`` (e.g. ``'…/index.html#f5d6c3'``)."""
-    return f"{page_address().split('#', 1)[0]}#{transcript}"
+def share_link(transcript: str) -> str | None:
+    """The address that opens the game ``transcript`` (e.g. ``'…/index.html#f5d6c3'``); ``None`` without one."""
+    address = page_address()
+    return None if address is None else f"{address.split('#', 1)[0]}#{transcript}"
 
 
 # -- answers that arrive later: the clipboard ------------------------------------------
@@ -329,6 +359,37 @@ def paste_from_clipboard(on_text: Callable[[str | None], None]) -> None:
         on_text(None)
         return
     on_text(text or None)
+
+
+_DOWNLOAD_JS = """
+(function (name, text) {
+  var url = URL.createObjectURL(new Blob([text], {type: "text/plain;charset=utf-8"}));
+  var link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.style.display = "none";
+  document.body.appendChild(link);
+  link.click();
+  document.body.removeChild(link);
+  setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+  return 1;
+})(%s, %s)
+"""
+
+
+def download_text(name: str, text: str) -> bool:
+    """Offer ``text`` as a file download named ``name`` (browser only: a Blob and a link); False if it failed.
+
+    The browser saves it where it keeps downloads (or asks). On the desktop
+    this does nothing and answers False: files are saved with the in-game
+    file chooser there.
+    """
+    if not IS_BROWSER:
+        return False
+    try:
+        return bool(_run_js(_DOWNLOAD_JS % (json.dumps(name), json.dumps(text))))
+    except Exception:  # no page, a JavaScript exception: nothing was downloaded
+        return False
 
 
 _RESUME_AUDIO_JS = """

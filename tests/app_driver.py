@@ -63,6 +63,8 @@ class Player:
     def button(self, action: str) -> pygame.Rect:
         scene = self.app.scene
         group = scene.dialog.group if getattr(scene, "dialog", None) is not None else scene.group  # type: ignore[attr-defined]
+        if getattr(scene, "chooser", None) is not None:  # a file chooser open over the scene
+            group = scene.chooser.group  # type: ignore[attr-defined]
         for button in group.buttons:
             if button.action == action:
                 return button.rect
@@ -71,6 +73,11 @@ class Player:
 
     def click_button(self, action: str) -> None:
         self.click(self.button(action).center)
+
+    def type_name(self, name: str, erase: int = 200) -> None:
+        """Erase what a text field holds (Backspace) and type ``name`` in one frame."""
+        backspace = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="")
+        self.frame([backspace] * erase + [pygame.event.Event(pygame.TEXTINPUT, text=name)])
 
     def run_until(self, done: Callable[[], bool], frames: int = 400) -> None:
         for _ in range(frames):

@@ -167,9 +167,27 @@ def test_desktop_share_link_uses_the_configured_page(monkeypatch: pytest.MonkeyP
     assert browser.parse_fragment(link.split("#", 1)[1]) == "f5d6c3"
 
 
-def test_desktop_share_link_defaults_to_the_documented_address(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_desktop_share_link_without_an_address_is_none_never_a_placeholder(
+        monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
     monkeypatch.delenv(browser.SHARE_BASE_ENV, raising=False)
-    assert browser.share_link("f5d6") == browser.DEFAULT_SHARE_BASE + "#f5d6"
+    monkeypatch.setattr(browser, "SHARE_BASE_FILE", tmp_path / "share_base.txt")
+    assert browser.share_link("f5d6") is None
+
+
+def test_desktop_share_link_uses_the_address_the_web_build_recorded(monkeypatch: pytest.MonkeyPatch,
+                                                                   tmp_path) -> None:
+    from game.web.build import BuildError, record_share_base
+
+    monkeypatch.delenv(browser.SHARE_BASE_ENV, raising=False)
+    (tmp_path / "game").mkdir()
+    recorded = record_share_base(tmp_path, "https://someone.github.io/othello/")
+    monkeypatch.setattr(browser, "SHARE_BASE_FILE", recorded)
+    assert browser.share_link("f5d6") == "https://someone.github.io/othello/#f5d6"
+    with pytest.raises(BuildError, match="not a web page address"):
+        record_share_base(tmp_path, "OWNER here")
+    assert browser.share_link("f5d6") == "https://someone.github.io/othello/#f5d6"  # unchanged
+    recorded.write_text("not an address\n", encoding="utf-8")  # a damaged file counts as none
+    assert browser.share_link("f5d6") is None
 
 
 def test_a_configured_address_with_its_own_fragment_is_not_doubled(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,7 +207,8 @@ def test_on_the_desktop_nothing_reaches_for_the_browser(monkeypatch: pytest.Monk
     browser.unlock_audio()
     assert browser.location_fragment() is None
     assert browser.viewport_size() is None
-    assert browser.page_address().startswith("http")
+    monkeypatch.setenv(browser.SHARE_BASE_ENV, "https://example.org/othello/")
+    assert browser.page_address() == "https://example.org/othello/"
 
 
 # -- the browser, simulated ------------------------------------------------------

@@ -194,7 +194,8 @@ def test_a_pasted_server_ggf_game_is_read_reviewed_and_saved_as_ggf(player_facto
     assert scene.record is not None, scene.error
     status, is_error = scene.status_lines()
     assert not is_error and status.startswith("GGF: hercule vs scorp+, result +6.000") and "60 moves" in status
-    player.click_button("save_ggf")
+    player.click_button("save")  # the file chooser, in the games folder, with a GGF name
+    player.click_button("confirm")
     (saved,) = (tmp_path / "games").glob("othello-*.ggf")
     (again,) = read_ggf(saved.read_text(encoding="utf-8"))
     assert again.black == "hercule" and again.record().played() == read_ggf(GGS_GAME)[0].record().played()

@@ -280,8 +280,10 @@ def test_share_prints_a_link_with_the_transcript_at_the_configured_address(playe
     assert player.printed[-1] == "Share this game: https://games.example.org/othello/#f5d6"
 
 
-def test_share_without_a_configured_address_gives_the_moves_never_a_placeholder(player_factory, monkeypatch) -> None:
+def test_share_without_a_configured_address_gives_the_moves_never_a_placeholder(player_factory, monkeypatch,
+                                                                               tmp_path) -> None:
     monkeypatch.delenv(SHARE_BASE_ENV, raising=False)
+    monkeypatch.setattr("game.browser.SHARE_BASE_FILE", tmp_path / "no-share-base.txt")  # none recorded either
     player = player_factory()
     player.click_button("two")
     player.click_square("f5")

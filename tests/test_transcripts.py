@@ -195,7 +195,9 @@ def test_save_file_writes_the_game_next_to_the_games_data(tmp_path: Path, player
     player = player_factory(FileStorage(tmp_path))
     open_transcript(player)
     type_text(player, TIGER)
-    player.click_button("save")
+    player.click_button("save")  # the file chooser: a name ending in .txt saves the transcript
+    player.type_name("othello-mine.txt")
+    player.click_button("confirm")
     files = list((tmp_path / "games").glob("othello-*.txt"))
     assert len(files) == 1 and files[0].read_text(encoding="utf-8").strip() == TIGER
     assert str(files[0]) in player.app.ctx.toasts[-1].message

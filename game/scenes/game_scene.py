@@ -10,14 +10,13 @@ for the player to acknowledge. The game is autosaved after every move.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pygame
 
-from game.browser import SHARE_BASE_ENV, copy_to_clipboard, share_link
+from game.browser import copy_to_clipboard, share_link
 from game.engine import BLACK, COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
 from game.engine_output import format_nodes, thinking_lines
 from game.match import MatchSetup, SavedGame
@@ -383,7 +382,7 @@ class GameScene(Scene):
         settings = self.ctx.settings
         settings.engine_output = not settings.engine_output
         self.ctx.save_settings()
-        self._say(f"Engine output {'on' if settings.engine_output else 'off'} (E switches it).", 3000)
+        self.ctx.toast(f"Engine output {'on' if settings.engine_output else 'off'} (E switches it).", ms=2500)
 
     def request_hint(self) -> None:
         """Start analysing the position for the player to move."""
@@ -396,8 +395,8 @@ class GameScene(Scene):
     def share(self) -> None:
         """Put a link to this game on the clipboard, or the game's text where no web address is known."""
         standard = self.record.start == Position.start()
-        if standard and (self.ctx.is_browser or os.environ.get(SHARE_BASE_ENV)):
-            link = share_link(self.record.transcript())
+        link = share_link(self.record.transcript()) if standard else None
+        if link is not None:
             if not self.ctx.is_browser:
                 self.ctx.print_line(f"Share this game: {link}")
             # the browser answers a frame or two later, and may refuse: the toast says which

@@ -1,22 +1,26 @@
-"""Transcripts in and out: type or paste a game to replay, review or continue it; copy or save a game's text.
+"""Transcripts in and out: type or paste a game to replay, review or continue it; copy, save or open files.
 
 The text box takes typed text (pygame ``TEXTINPUT`` events, Backspace,
 Ctrl+V to paste where the clipboard can be read) and checks it as you type:
 a malformed or illegal transcript is named with its ply and reason, and
 the buttons that would use it stay disabled, so nothing else changes.
 Opened from the menu it starts with the game in progress (or else the last
-finished game); opened from the review it holds the game reviewed.
+finished game); opened from the review it holds the game reviewed. On the
+desktop Save… and Open… use the in-game file chooser (GGF games, OBF
+positions, transcripts: the name's ending decides); in the browser Download
+offers the game as a GGF file (a position alone as OBF) and Paste reads one.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
-from game.browser import PageTextField, copy_to_clipboard, paste_from_clipboard
+from game.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.engine import BLACK, COLOR_NAMES, GameRecord, Position, TranscriptError
 from game.formats import (
     FormatError,
@@ -25,22 +29,25 @@ from game.formats import (
     looks_like_obf,
     read_ggf,
     read_obf,
-    save_ggf_file,
     write_ggf,
+    write_obf,
 )
 from game.match import MatchSetup
 from game.openings import opening_name
-from game.review.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game, save_game_file
+from game.review.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game
 from game.scenes.base import Scene
 from game.scenes.names import GAME, MENU, REVIEW, TRANSCRIPT
 from game.storage import FileStorage, user_data_dir
 from game.ui.board_view import Marks
+from game.ui.file_chooser import Choice, FileChooser, read_text_file, write_text_file
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 MAX_TEXT = 4000
 """Longest text the box takes (a whole GGF game with evaluations and times fits)."""
 PLACEHOLDER = "Type or paste a game, e.g. f5 d6 c3 d3 c4"
+FILE_TYPES = (".ggf", ".obf", ".txt")
+"""What Save… writes and Open… reads: a GGF game, an OBF position, a transcript."""
 CARET_MS = 530
 
 
@@ -66,6 +73,34 @@ def games_directory(ctx: Any) -> Path:
     return Path(base) / "games"
 
 
+def parse_text(text: str) -> tuple[GameRecord, GgfGame | None, int]:
+    """The game a text holds (a GGF game, an OBF position or a transcript), its GGF game and how many there were.
+
+    Raises ``TranscriptError`` or ``FormatError`` (one line) if it holds none.
+    """
+    if looks_like_ggf(text):
+        games = read_ggf(text)
+        return games[0].record(), games[0], len(games)
+    if looks_like_obf(text):
+        return GameRecord(read_obf(text)[0]), None, 0
+    return read_game(text), None, 0
+
+
+def file_text(record: GameRecord, suffix: str, black: str = "Black", white: str = "White") -> str:
+    """The file a game is saved as: GGF for ``.ggf``, its position as OBF for ``.obf``, else its transcript."""
+    if suffix == ".ggf":
+        return write_ggf(record, black, white) + "\n"
+    if suffix == ".obf":
+        return write_obf(record.position) + "\n"
+    return game_text(record) + "\n"
+
+
+def default_file_name(record: GameRecord, now: float | None = None) -> str:
+    """'othello-20261201-093000.ggf' (``.obf`` for a position without moves)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    return f"othello-{stamp}{'.obf' if not record.moves() else '.ggf'}"
+
+
 class TranscriptScene(Scene):
     """A text box for a game's transcript, its board, and what can be done with it."""
 
@@ -88,6 +123,8 @@ class TranscriptScene(Scene):
         self.typed_ms = 0
         self.field = PageTextField()
         """On a touch screen in the browser, an HTML text box over ours: the phone's keyboard, its paste."""
+        self.chooser: FileChooser | None = None
+        """The file chooser while it is open (desktop)."""
 
     # -- life cycle -----------------------------------------------------------
 
@@ -103,6 +140,7 @@ class TranscriptScene(Scene):
             self.ctx.flush_storage_messages()
         useful = record is not None and (bool(record.moves()) or record.start != Position.start())
         self.set_text(game_text(record) if record is not None and useful else "")
+        self.chooser = None
         super().startup(now_ms, persist)
         pygame.key.start_text_input()
 
@@ -127,8 +165,7 @@ class TranscriptScene(Scene):
             self.board_rect = pygame.Rect(836, 96, 420, 420)
             rows = (pygame.Rect(40, 470, 760, 60), pygame.Rect(40, 548, 760, 60), pygame.Rect(40, 640, 760, 64))
         tools = [("Paste", "paste"), ("Clear", "clear"), ("Copy", "copy"), ("Copy GGF", "copy_ggf")]
-        if not self.ctx.is_browser:
-            tools += [("Save file", "save"), ("Save GGF", "save_ggf")]
+        tools += [("Download", "download")] if self.ctx.is_browser else [("Save…", "save"), ("Open…", "open")]
         buttons = button_row(rows[0], tools, gap=12, size=22)
         uses = [("Review", "review"), ("Two players", "two"), ("Play the computer", "computer")]
         buttons += button_row(rows[1], uses, gap=12, size=22)
@@ -159,14 +196,7 @@ class TranscriptScene(Scene):
             return
         self.ggf = None
         try:
-            if looks_like_ggf(self.text):
-                games = read_ggf(self.text)
-                self.ggf, self.ggf_count = games[0], len(games)
-                self.record = self.ggf.record()
-            elif looks_like_obf(self.text):
-                self.record = GameRecord(read_obf(self.text)[0])
-            else:
-                self.record = read_game(self.text)
+            self.record, self.ggf, self.ggf_count = parse_text(self.text)
             self.error = ""
             self.preview = self.record
         except (TranscriptError, FormatError) as exc:
@@ -196,7 +226,12 @@ class TranscriptScene(Scene):
     # -- events -------------------------------------------------------------------
 
     def get_event(self, event: pygame.event.Event) -> None:
-        """Typing, editing keys and the buttons."""
+        """Typing, editing keys and the buttons (or the file chooser, while it is open)."""
+        if self.chooser is not None:
+            choice = self.chooser.handle(event)
+            if choice is not None:
+                self._chosen(choice)
+            return
         if event.type == pygame.TEXTINPUT:
             self.type_text(event.text)
             return
@@ -232,7 +267,7 @@ class TranscriptScene(Scene):
 
     def enabled(self, action: str) -> bool:
         """Whether a button can do anything now."""
-        if action in ("copy", "copy_ggf", "save", "save_ggf", "review", "two", "computer"):
+        if action in ("copy", "copy_ggf", "save", "download", "review", "two", "computer"):
             return self.record is not None and (action != "review" or self._has_moves_or_play())
         if action == "clear":
             return bool(self.text)
@@ -249,6 +284,9 @@ class TranscriptScene(Scene):
             return
         if action == "clear":
             self.set_text("")
+            return
+        if action == "open":
+            self._open_chooser("open", "")
             return
         if action == "paste":
             if self.ctx.is_browser:
@@ -269,15 +307,14 @@ class TranscriptScene(Scene):
             ggf = write_ggf(record, *self._players())
             copy_to_clipboard(ggf, lambda copied: self.ctx.toast(
                 "Copied the game as GGF." if copied else f"Could not reach the clipboard. The game: {ggf}", ms=5000))
-        elif action in ("save", "save_ggf"):
-            try:
-                directory = games_directory(self.ctx)
-                path = (save_ggf_file(directory, record, *self._players()) if action == "save_ggf"
-                        else save_game_file(directory, record))
-            except OSError as exc:
-                self.ctx.toast(f"Could not save the file: {exc}", error=True, ms=6000)
+        elif action == "save":
+            self._open_chooser("save", default_file_name(record))
+        elif action == "download":
+            name = default_file_name(record)
+            if download_text(name, file_text(record, Path(name).suffix, *self._players())):
+                self.ctx.toast(f"Downloading {name} (your browser keeps it with its downloads).", ms=6000)
             else:
-                self.ctx.toast(f"Saved as {path}", ms=6000)
+                self.ctx.toast("The browser refused the download: use Copy GGF instead.", error=True, ms=6000)
         elif action == "review":
             self.go(REVIEW, record=_copy_record(record), setup=MatchSetup("two", BLACK, start=_start_text(record)),
                     back=TRANSCRIPT)
@@ -287,6 +324,51 @@ class TranscriptScene(Scene):
                 return
             self.go(GAME, setup=self._setup(action, record), record=_copy_record(record),
                     message=f"Replayed {len(record.moves())} moves. Undo steps back through them.")
+
+    def _open_chooser(self, mode: str, name: str) -> None:
+        """The file chooser in the games folder (made when saving; the home folder if it cannot be)."""
+        folder = games_directory(self.ctx)
+        try:
+            if mode == "save":
+                folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            pass
+        if not folder.is_dir():
+            folder = Path.home()
+        self.chooser = FileChooser(self.ctx.size, "save" if mode == "save" else "open", folder, FILE_TYPES, name,
+                                   "Save the game" if mode == "save" else "Open a game or a position")
+
+    def _chosen(self, choice: Choice) -> None:
+        """Save to or open the chosen file; a failure keeps the chooser open, saying why, and changes nothing."""
+        chooser, path = self.chooser, choice.path
+        if chooser is None or choice.action == "cancel" or path is None:
+            self.chooser = None
+            return
+        if choice.action == "save":
+            record = self.record
+            if record is None:
+                chooser.fail("There is no game to save.")
+                return
+            try:
+                write_text_file(path, file_text(record, path.suffix.lower(), *self._players()))
+            except OSError as exc:
+                chooser.fail(f"Could not save {path.name}: {exc.strerror or exc}.")
+                return
+            self.chooser = None
+            self.ctx.toast(f"Saved as {path}", ms=6000)
+            return
+        try:
+            text = read_text_file(path)
+            record, ggf, _ = parse_text(text)
+        except (ValueError, TranscriptError, FormatError) as exc:
+            chooser.fail(f"{path.name}: {exc}. Nothing was changed.")
+            return
+        if len(text) > MAX_TEXT:  # a long file (many games): the box takes its first game
+            text = write_ggf(record, *((ggf.black, ggf.white) if ggf is not None else ("Black", "White")),
+                             result=ggf.result if ggf is not None else None)
+        self.chooser = None
+        self.set_text(text.strip())
+        self.ctx.toast(f"Opened {path.name}.", ms=4000)
 
     def _players(self) -> tuple[str, str]:
         """The players' names for a GGF file: the ones read, else Black and White."""
@@ -377,6 +459,8 @@ class TranscriptScene(Scene):
         for button in self.group.buttons:
             button.enabled = self.enabled(button.action)
         self.group.draw(surface, text, theme)
+        if self.chooser is not None:
+            self.chooser.draw(surface, text, theme, now_ms)
 
 
 def _start_text(record: GameRecord) -> str | None:

@@ -3,6 +3,8 @@
     python -m game.web build              # build/web/ offline (pygbag 0.9.3, our template and icon)
     python -m game.web build --archive    # ... and build/web.zip for itch.io
     python -m game.web build --cdn URL    # the page loads pygbag's runtime from URL instead
+    python -m game.web build --share-base https://you.github.io/othello/   # where it will be published
+    python -m game.web share-base URL     # only record that address (a desktop build's share links)
     python -m game.web serve [--build]    # serve build/web on http://127.0.0.1:8000/
 """
 
@@ -12,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build
+from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build, record_share_base
 from .serve import DEFAULT_BIND, DEFAULT_PORT, make_server, page_url
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,6 +41,11 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd.add_argument("--cdn", help="where the page loads pygbag's runtime from (default: pygbag's CDN)")
     build_cmd.add_argument("--title", default=DEFAULT_TITLE, help=f"page title (default: {DEFAULT_TITLE})")
     build_cmd.add_argument("--verbose", action="store_true", help="show pygbag's output")
+    build_cmd.add_argument("--share-base", help="the address the site is published at, for the desktop's share "
+                                                "links (recorded in game/share_base.txt)")
+
+    base_cmd = commands.add_parser("share-base", help="record where the site is published (game/share_base.txt)")
+    base_cmd.add_argument("address", help="e.g. https://you.github.io/othello/")
 
     serve_cmd = commands.add_parser("serve", help="serve build/web/ on this computer")
     serve_cmd.add_argument("--build", action="store_true", help="build first")
@@ -52,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     repo: Path = args.repo.resolve()
     try:
+        if args.command == "share-base":
+            print(f"recorded {record_share_base(repo, args.address).relative_to(repo)}")
+            return 0
         if args.command == "build" or args.build:
             result = build(
                 repo,
@@ -59,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
                 cdn=getattr(args, "cdn", None),
                 archive=getattr(args, "archive", False),
                 quiet=not getattr(args, "verbose", False),
+                share_base=getattr(args, "share_base", None),
             )
             print(_describe(result, repo))
         if args.command == "serve":

@@ -19,6 +19,11 @@ the page needs is published: ``index.html``, the ``.tar.gz`` and
 
 The browser still loads pygbag's runtime (CPython 3.12 for WebAssembly,
 pygame-ce) from the CDN at play time: ``cdn`` points it elsewhere.
+
+``share_base`` records where the site will be published, in
+``game/share_base.txt`` (not in git), so that the desktop game's Share can
+give a real link to it (``game.browser.share_base``); the page itself always
+uses its own address.
 """
 
 from __future__ import annotations
@@ -31,6 +36,8 @@ import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from game.browser import SHARE_BASE_FILE, valid_share_base
 
 PYGBAG_VERSION = "0.9.3"
 DEFAULT_TITLE = "Othello"
@@ -103,6 +110,17 @@ def pygbag_command(repo: Path, title: str = DEFAULT_TITLE, cdn: str | None = Non
     return command
 
 
+def record_share_base(repo: Path, address: str) -> Path:
+    """Write the site's published address into the checkout's ``game/share_base.txt``; ``BuildError`` if bad."""
+    try:
+        address = valid_share_base(address)
+    except ValueError as exc:
+        raise BuildError(f"--share-base: {exc}") from None
+    path = repo / "game" / SHARE_BASE_FILE.name
+    path.write_text(address + "\n", encoding="utf-8")
+    return path
+
+
 def check_sources(repo: Path) -> None:
     """Raise ``BuildError`` naming every file the build needs but ``repo`` lacks."""
     needed = [Path("main.py"), Path(TEMPLATE_NAME), Path("pygbag.ini"), ICON_PATH]
@@ -124,14 +142,18 @@ def build(
     cdn: str | None = None,
     archive: bool = False,
     quiet: bool = True,
+    share_base: str | None = None,
 ) -> BuildResult:
     """Build the static site into ``repo/build/web`` (replacing what was there) and check it.
 
     pygbag's own output goes to ``build/pygbag.log`` (and to the terminal
-    unless ``quiet``). With ``archive`` also writes ``build/web.zip``.
+    unless ``quiet``). With ``archive`` also writes ``build/web.zip``. With
+    ``share_base`` records where the site is published (see the module).
     """
     repo = repo.resolve()
     check_sources(repo)
+    if share_base is not None:
+        record_share_base(repo, share_base)
     if not title.strip() or any(ch in title for ch in '"\\<>&{}'):
         raise BuildError(f"the title {title!r} must be plain text (it goes into Python, JavaScript and HTML)")
     output_dir = repo / OUTPUT_DIR

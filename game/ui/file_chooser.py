@@ -1,0 +1,322 @@
+"""A small in-game file chooser for the desktop (pygame has no native dialog).
+
+``FileChooser`` is a modal box like ``Dialog``: the current folder's
+sub-folders and matching files a page at a time (click a folder to enter it,
+Up for its parent, a file to take its name), a file-name field, and
+Cancel / Save (or Open). ``handle(event)`` returns a ``Choice`` once the
+player has chosen; the scene does the reading or writing and, when that
+fails, calls ``fail(message)`` so the box stays open and says why.
+
+The pygame-free part is bounded and checked: ``list_folder`` lists at most
+``MAX_ENTRIES`` entries (and says when it left some out), ``check_name``
+turns a typed name into a path inside the folder or a one-line reason, and
+``read_text_file`` reads at most ``MAX_READ_BYTES``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import pygame
+
+from game.ui.text import TextRenderer
+from game.ui.theme import Theme
+from game.ui.widgets import ButtonGroup, button_row, draw_panel
+
+MAX_ENTRIES = 1000
+"""Entries listed from one folder at most (the rest are left out, and the box says so)."""
+MAX_NAME = 120
+"""The longest file name the field takes."""
+MAX_READ_BYTES = 1_000_000
+"""The largest file ``read_text_file`` reads (a game record or a position is a few kB)."""
+ROW_HEIGHT = 34
+Mode = Literal["save", "open"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the listing."""
+
+    name: str
+    is_dir: bool
+    size: int = 0
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the player chose: ``'cancel'``, or ``'save'``/``'open'`` with the file's path."""
+
+    action: str
+    path: Path | None = None
+
+
+def list_folder(folder: Path, extensions: Sequence[str]) -> tuple[list[Entry], bool]:
+    """The sub-folders, then the files ending in one of ``extensions``, by name; and whether some were left out.
+
+    Hidden entries (a leading dot) are not listed. ``OSError`` if the folder cannot be read.
+    """
+    entries: list[Entry] = []
+    left_out = False
+    suffixes = tuple(e.lower() for e in extensions)
+    with os.scandir(folder) as scan:
+        for item in scan:
+            if item.name.startswith("."):
+                continue
+            try:
+                is_dir = item.is_dir()
+                if not is_dir and not (item.is_file() and item.name.lower().endswith(suffixes)):
+                    continue
+                size = 0 if is_dir else item.stat().st_size
+            except OSError:
+                continue  # a broken link, a file gone meanwhile: not offered
+            if len(entries) >= MAX_ENTRIES:
+                left_out = True
+                break
+            entries.append(Entry(item.name, is_dir, size))
+    entries.sort(key=lambda e: (not e.is_dir, e.name.casefold()))
+    return entries, left_out
+
+
+def check_name(folder: Path, name: str, extensions: Sequence[str]) -> Path:
+    """The path of file ``name`` in ``folder``; ``ValueError`` with a one-line reason if it is not a fit name."""
+    name = name.strip()
+    if not name:
+        raise ValueError("Type a file name first.")
+    if len(name) > MAX_NAME:
+        raise ValueError(f"That name is too long (at most {MAX_NAME} characters).")
+    if any(sep in name for sep in ("/", "\\", ":")) or name in (".", "..") or name.startswith("."):
+        raise ValueError("A file name cannot hold '/', '\\' or ':' nor start with a dot: choose folders above.")
+    if any(ord(ch) < 32 for ch in name):
+        raise ValueError("A file name cannot hold control characters.")
+    if not name.lower().endswith(tuple(e.lower() for e in extensions)):
+        raise ValueError(f"The name must end in {', '.join(extensions)}.")
+    return folder / name
+
+
+def read_text_file(path: Path, limit: int = MAX_READ_BYTES) -> str:
+    """The text of a small file (UTF-8, else Latin-1); ``ValueError`` with a one-line reason otherwise."""
+    try:
+        if not path.is_file():
+            raise ValueError(f"{path.name} is not a file.")
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise ValueError(f"{path.name} cannot be read: {exc.strerror or exc}.") from None
+    if len(data) > limit:
+        raise ValueError(f"{path.name} is too big for a game record (over {limit // 1000:,} kB).")
+    if b"\0" in data:
+        raise ValueError(f"{path.name} is not a text file.")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def write_text_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file renamed over it (never half a file); ``OSError``."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    finally:
+        if temporary.exists():
+            temporary.unlink()
+
+
+def size_text(size: int) -> str:
+    """'812 B', '3.4 kB'."""
+    return f"{size} B" if size < 1000 else f"{size / 1000:.1f} kB"
+
+
+class FileChooser:
+    """A modal box to choose a file to save to or open, in folders of the computer."""
+
+    def __init__(self, surface_size: tuple[int, int], mode: Mode, folder: Path, extensions: Sequence[str],
+                 name: str = "", title: str | None = None) -> None:
+        self.mode: Mode = mode
+        self.extensions = tuple(extensions)
+        self.title = title or ("Save a file" if mode == "save" else "Open a file")
+        self.name = name
+        self.message = ""
+        self.is_error = False
+        self.folder = folder
+        self.entries: list[Entry] = []
+        self.left_out = False
+        self.page = 0
+        self._confirm_replace: Path | None = None
+        width, height = surface_size
+        self.rect = pygame.Rect(0, 0, min(780, width - 40), min(660, height - 40))
+        self.rect.center = (width // 2, height // 2)
+        inner = self.rect.inflate(-48, -40)
+        self.list_rect = pygame.Rect(inner.left, inner.top + 86, inner.width, 0)
+        bottom = inner.bottom
+        actions = pygame.Rect(inner.left, bottom - 56, inner.width, 56)
+        self.field_rect = pygame.Rect(inner.left, actions.top - 34 - 52, inner.width, 48)
+        paging = pygame.Rect(inner.left, self.field_rect.top - 38 - 50, inner.width, 46)
+        self.list_rect.height = paging.top - 10 - self.list_rect.top
+        self.rows = max(1, self.list_rect.height // ROW_HEIGHT)
+        buttons = button_row(paging, [("Up a folder", "up"), ("Previous", "previous"), ("Next", "next")],
+                             gap=12, size=20)
+        buttons += button_row(actions, [("Cancel", "cancel"), ("Save" if mode == "save" else "Open", "confirm")],
+                              gap=16, size=22)
+        self.group = ButtonGroup(buttons, columns=3)
+        buttons[-1].primary = True
+        self.enter(folder)
+
+    # -- the folder ---------------------------------------------------------------------
+
+    @property
+    def pages(self) -> int:
+        """How many pages the listing takes."""
+        return max(1, (len(self.entries) + self.rows - 1) // self.rows)
+
+    def visible(self) -> list[Entry]:
+        """The entries of the page shown."""
+        return self.entries[self.page * self.rows: (self.page + 1) * self.rows]
+
+    def enter(self, folder: Path) -> bool:
+        """Show ``folder``; False (and a message, the listing unchanged) if it cannot be read."""
+        try:
+            entries, left_out = list_folder(folder, self.extensions)
+        except OSError as exc:
+            self.say(f"Cannot open the folder {folder.name or folder}: {exc.strerror or exc}.", error=True)
+            return False
+        self.folder, self.entries, self.left_out, self.page = folder, entries, left_out, 0
+        self._confirm_replace = None
+        self.say(f"Only the first {MAX_ENTRIES} entries are listed." if left_out else "")
+        return True
+
+    def say(self, message: str, error: bool = False) -> None:
+        """Show a line under the field."""
+        self.message, self.is_error = message, error
+
+    def fail(self, message: str) -> None:
+        """The scene could not use the chosen file: stay open and say why."""
+        self._confirm_replace = None
+        self.say(message, error=True)
+
+    # -- input ----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> Choice | None:
+        """Typing, the listing and the buttons; the ``Choice`` once made (Escape cancels, Enter confirms)."""
+        if event.type == pygame.TEXTINPUT:
+            typed = "".join(ch for ch in event.text if ch >= " ")
+            self.name = (self.name + typed)[:MAX_NAME]
+            self._confirm_replace = None
+            return None
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                return Choice("cancel")
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.group.focus is None:
+                return self._confirm()
+            if event.key == pygame.K_BACKSPACE:
+                self.name = self.name[:-1]
+                self._confirm_replace = None
+                return None
+            if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+                self._turn(1 if event.key == pygame.K_PAGEDOWN else -1)
+                return None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.list_rect.collidepoint(event.pos):
+            row = (event.pos[1] - self.list_rect.top) // ROW_HEIGHT
+            shown = self.visible()
+            if 0 <= row < len(shown):
+                self._pick(shown[row])
+            return None
+        action = self.group.handle(event)
+        if action == "cancel":
+            return Choice("cancel")
+        if action == "confirm":
+            return self._confirm()
+        if action == "up":
+            self.enter(self.folder.parent)
+        elif action in ("previous", "next"):
+            self._turn(1 if action == "next" else -1)
+        return None
+
+    def _turn(self, step: int) -> None:
+        self.page = max(0, min(self.pages - 1, self.page + step))
+
+    def _pick(self, entry: Entry) -> None:
+        if entry.is_dir:
+            self.enter(self.folder / entry.name)
+        else:
+            self.name = entry.name
+            self._confirm_replace = None
+            self.say("")
+
+    def _confirm(self) -> Choice | None:
+        try:
+            path = check_name(self.folder, self.name, self.extensions)
+        except ValueError as exc:
+            self.say(str(exc), error=True)
+            return None
+        if self.mode == "open":
+            if not path.is_file():
+                self.say(f"There is no file {path.name} here.", error=True)
+                return None
+            return Choice("open", path)
+        if path.exists() and self._confirm_replace != path:
+            self._confirm_replace = path
+            self.say(f"{path.name} already exists: Save again to replace it.", error=True)
+            return None
+        return Choice("save", path)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, now_ms: int = 0) -> None:
+        """Dim the screen and draw the box."""
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 150))
+        surface.blit(veil, (0, 0))
+        draw_panel(surface, self.rect, theme, radius=18)
+        inner = self.rect.inflate(-48, -40)
+        text.draw(surface, self.title, 28, theme.text, (inner.left, inner.top), "topleft", True)
+        folder = str(self.folder)
+        while len(folder) > 4 and text.width(folder, 18) > inner.width:
+            folder = "…" + folder[2:]
+        text.draw(surface, folder, 18, theme.text_dim, (inner.left, inner.top + 44), "topleft")
+        pygame.draw.rect(surface, theme.background, self.list_rect, border_radius=8)
+        shown = self.visible()
+        for row, entry in enumerate(shown):
+            top = self.list_rect.top + row * ROW_HEIGHT
+            label = entry.name + ("/" if entry.is_dir else "")
+            colour = theme.accent if not entry.is_dir and entry.name == self.name.strip() else theme.text
+            size = "" if entry.is_dir else size_text(entry.size)
+            size_rect = text.draw(surface, size, 18, theme.text_dim, (self.list_rect.right - 12, top + 7),
+                                  "topright") if size else pygame.Rect(self.list_rect.right - 12, top, 0, 0)
+            room = size_rect.left - 24 - self.list_rect.left
+            text.draw(surface, text.ellipsize(label, 20, room, bold=entry.is_dir), 20, colour,
+                      (self.list_rect.left + 12, top + 6), "topleft", entry.is_dir)
+        if not shown:
+            empty = f"No folders or {', '.join(self.extensions)} files here."
+            text.draw(surface, empty, 18, theme.text_dim, (self.list_rect.left + 12, self.list_rect.top + 8))
+        page = f"page {self.page + 1} of {self.pages}"
+        text.draw(surface, page, 16, theme.text_dim, (self.list_rect.right, self.list_rect.top - 4), "bottomright")
+        for button in self.group.buttons:
+            if button.action == "previous":
+                button.enabled = self.page > 0
+            elif button.action == "next":
+                button.enabled = self.page < self.pages - 1
+            elif button.action == "up":
+                button.enabled = self.folder.parent != self.folder
+        text.draw(surface, "File name", 16, theme.text_dim, (self.field_rect.left, self.field_rect.top - 4),
+                  "bottomleft")
+        pygame.draw.rect(surface, theme.background, self.field_rect, border_radius=8)
+        pygame.draw.rect(surface, theme.accent, self.field_rect, width=2, border_radius=8)
+        shown_name = self.name
+        while shown_name and text.width(shown_name, 22) > self.field_rect.width - 30:
+            shown_name = shown_name[1:]
+        name_rect = text.draw(surface, shown_name, 22, theme.text, (self.field_rect.left + 12,
+                                                                     self.field_rect.centery), "midleft")
+        if now_ms // 530 % 2 == 0:
+            pygame.draw.line(surface, theme.text, (name_rect.right + 2, self.field_rect.top + 10),
+                             (name_rect.right + 2, self.field_rect.bottom - 10), 2)
+        if self.message:
+            lines = text.wrap(self.message, 18, self.field_rect.width)[:1]
+            text.draw(surface, lines[0] if lines else "", 18, theme.danger if self.is_error else theme.text_dim,
+                      (self.field_rect.left, self.field_rect.bottom + 6), "topleft")
+        self.group.draw(surface, text, theme)
