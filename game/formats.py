@@ -24,7 +24,6 @@ from __future__ import annotations
 import re
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Position, parse_square, square_name
 from game.engine.notation import NotationError
@@ -225,23 +224,6 @@ def write_ggf(record: GameRecord, black: str = "Black", white: str = "White", re
         colour = WHITE if colour == BLACK else BLACK
     parts.append(";)")
     return "".join(parts)
-
-
-def save_ggf_file(directory: Path, record: GameRecord, black: str = "Black", white: str = "White",
-                  now: float | None = None) -> Path:
-    """Write the game as a new GGF file ``othello-YYYYMMDD-HHMMSS.ggf`` in ``directory``; its path.
-
-    Raises ``OSError`` when the file cannot be written.
-    """
-    directory.mkdir(parents=True, exist_ok=True)
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    path = directory / f"othello-{stamp}.ggf"
-    suffix = 1
-    while path.exists() and suffix < 100:
-        path = directory / f"othello-{stamp}-{suffix}.ggf"
-        suffix += 1
-    path.write_text(write_ggf(record, black, white, when=now) + "\n", encoding="utf-8")
-    return path
 
 
 def read_obf(text: str) -> tuple[Position, dict[int, int]]:

@@ -388,7 +388,7 @@ class TranscriptScene(Scene):
             return MatchSetup("two", BLACK, start=start)
         level = self.ctx.settings.level
         level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
-        return MatchSetup("computer", record.position.to_move, level, start)
+        return MatchSetup("computer", record.position.to_move, level, start, custom=self.ctx.settings.custom)
 
     # -- drawing -------------------------------------------------------------------
 
