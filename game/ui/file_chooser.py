@@ -89,7 +89,7 @@ def check_name(folder: Path, name: str, extensions: Sequence[str]) -> Path:
     if len(name) > MAX_NAME:
         raise ValueError(f"That name is too long (at most {MAX_NAME} characters).")
     if any(sep in name for sep in ("/", "\\", ":")) or name in (".", "..") or name.startswith("."):
-        raise ValueError("A file name cannot hold '/', '\\' or ':' nor start with a dot: choose folders above.")
+        raise ValueError("A file name cannot hold '/', '\\' or ':' nor start with a dot.")
     if any(ord(ch) < 32 for ch in name):
         raise ValueError("A file name cannot hold control characters.")
     if not name.lower().endswith(tuple(e.lower() for e in extensions)):
@@ -155,7 +155,7 @@ class FileChooser:
         self.list_rect = pygame.Rect(inner.left, inner.top + 86, inner.width, 0)
         bottom = inner.bottom
         actions = pygame.Rect(inner.left, bottom - 56, inner.width, 56)
-        self.field_rect = pygame.Rect(inner.left, actions.top - 34 - 52, inner.width, 48)
+        self.field_rect = pygame.Rect(inner.left, actions.top - 56 - 48, inner.width, 48)  # two message lines
         paging = pygame.Rect(inner.left, self.field_rect.top - 38 - 50, inner.width, 46)
         self.list_rect.height = paging.top - 10 - self.list_rect.top
         self.rows = max(1, self.list_rect.height // ROW_HEIGHT)
@@ -315,8 +315,10 @@ class FileChooser:
         if now_ms // 530 % 2 == 0:
             pygame.draw.line(surface, theme.text, (name_rect.right + 2, self.field_rect.top + 10),
                              (name_rect.right + 2, self.field_rect.bottom - 10), 2)
-        if self.message:
-            lines = text.wrap(self.message, 18, self.field_rect.width)[:1]
-            text.draw(surface, lines[0] if lines else "", 18, theme.danger if self.is_error else theme.text_dim,
-                      (self.field_rect.left, self.field_rect.bottom + 6), "topleft")
+        lines = text.wrap(self.message, 16, self.field_rect.width) if self.message else []
+        if len(lines) > 2:
+            lines = [lines[0], text.ellipsize(" ".join(lines[1:]), 16, self.field_rect.width)]
+        for n, line in enumerate(lines):
+            text.draw(surface, line, 16, theme.danger if self.is_error else theme.text_dim,
+                      (self.field_rect.left, self.field_rect.bottom + 6 + 20 * n), "topleft")
         self.group.draw(surface, text, theme)
