@@ -27,6 +27,8 @@ CUSTOM_INDEX = -2
 """The index custom levels carry (not one of ``LEVELS``)."""
 HINT_LEVEL_CAP = 3
 """Hints use at most this level's analysis (strong, and quick enough to feel instant)."""
+CLOCK_RESERVE_MOVES = 4
+"""With a clock, the computer spreads its time over its moves still to come plus this many."""
 
 
 class Phase(enum.Enum):
@@ -76,6 +78,17 @@ def custom_level(spec: str) -> Level:
 def level_for(setup: MatchSetup) -> Level:
     """The computer's level in a match: its custom one, or the named level."""
     return custom_level(setup.custom) if setup.custom else level_named(setup.level)
+
+
+def clocked_level(level: Level, remaining_ms: int, increment_s: int, empties: int) -> Level:
+    """``level`` with its time per move cut to what its clock affords: the time left over the moves to come.
+
+    A level searching to a fixed depth gets that limit too, so it cannot lose on time by thinking.
+    """
+    share = remaining_ms / 1000 / (empties / 2 + CLOCK_RESERVE_MOVES) + 0.8 * increment_s
+    # an exact endgame may take ENDGAME_TIME_FACTOR times the time a move; the reserve above covers it
+    seconds = max(0.05, share if level.seconds is None else min(level.seconds, share))
+    return replace(level, seconds=seconds)
 
 
 def refusal(position: Position, square: int) -> str | None:
@@ -304,7 +317,11 @@ class MatchController:
         """Run the computer's search or the hint for one slice; the computer's move once it is due."""
         if self.phase is Phase.COMPUTER:
             if self._thinking is None and self._choice is None:
-                self._thinking = think(self.position, self.level)
+                level = self.level
+                if self.clocks is not None:
+                    level = clocked_level(level, self.clocks[self.position.to_move], self.setup.increment,
+                                          self.position.empty_count())
+                self._thinking = think(self.position, level)
                 self._think_started_ms = now_ms
             if self._thinking is not None:
                 square = self._thinking.advance(slice_ms)

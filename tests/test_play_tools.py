@@ -25,6 +25,7 @@ from game.ai import LEVELS, Progress, think  # noqa: E402
 from game.engine import BLACK, WHITE, GameRecord, Position, parse_square  # noqa: E402
 from game.engine_output import thinking_lines  # noqa: E402
 from game.formats import read_ggf  # noqa: E402
+from game.match_controller import clocked_level, custom_level  # noqa: E402
 from game.scenes.game_scene import GameScene  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402
 from game.scenes.transcript import TranscriptScene  # noqa: E402
@@ -177,6 +178,15 @@ def test_a_flag_fall_against_the_computer_loses_on_time(player_factory) -> None:
     assert summary.winner == WHITE and "ran out of time" in summary.reason
     stats = player.app.ctx.stats
     assert stats.vs_computer[stats.key("Novice", BLACK)].lost == 1
+
+
+def test_with_a_clock_the_computer_thinks_within_what_its_clock_affords() -> None:
+    master = level_by_name("Master")
+    assert clocked_level(master, 600_000, 0, 56).seconds == master.seconds  # ten minutes: its own pace
+    short = clocked_level(master, 30_000, 0, 56).seconds
+    assert short is not None and short < master.seconds and short * 32 <= 30.0  # spread over the moves to come
+    deep = clocked_level(custom_level("depth:12"), 20_000, 3, 20).seconds
+    assert deep is not None and 2.4 < deep < 20 / 14 + 2.5  # a fixed depth gets a time limit too, plus the increment
 
 
 # -- files through the chooser ------------------------------------------------------------------------
