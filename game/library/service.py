@@ -101,9 +101,9 @@ class LibraryService:
         if self._loader is not None:
             return "Reading the master games"
         if self._builder is not None:
-            return "Counting the master games' openings (once; kept for next time)"
+            return "Counting all the games' openings (once)"
         if self._encoder is not None:
-            return "Saving the count of the openings"
+            return "Saving the openings' count"
         return "Ready"
 
     @property

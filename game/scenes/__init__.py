@@ -11,14 +11,18 @@ from game.scenes.analysis import AnalysisScene
 from game.scenes.base import Context, Scene
 from game.scenes.challenges import ChallengeListScene, ChallengeScene
 from game.scenes.editor import EditorScene
+from game.scenes.explorer import ExplorerScene
 from game.scenes.game_scene import GameScene
+from game.scenes.library import LibraryScene
 from game.scenes.menu import MenuScene
 from game.scenes.names import (
     ANALYSIS,
     CHALLENGE,
     CHALLENGES,
     EDITOR,
+    EXPLORER,
     GAME,
+    LIBRARY,
     MENU,
     NEW_GAME,
     RESULTS,
@@ -55,6 +59,8 @@ SCENES: dict[str, type[Scene]] = {
     ANALYSIS: AnalysisScene,
     TRAINER: TrainerListScene,
     TRAINER_PLAY: TrainerScene,
+    LIBRARY: LibraryScene,
+    EXPLORER: ExplorerScene,
 }
 
 __all__ = ["SCENES", "Context", "Scene"]

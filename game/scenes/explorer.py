@@ -1,0 +1,227 @@
+"""The opening explorer: walk the tree of master games move by move, and back.
+
+Beside the board: the opening's name, how many master games reached the
+position, and each move with its number of games (and share), how it scored
+for the player making it, and the book's value. A move is played by a click
+on its row or on the board (any legal move, played or not); ``<`` / ``>``
+(Left/Right) take it back and replay it, ``|<`` (Home) returns to the
+start, Back (Escape) returns where the explorer was opened from.
+
+It takes ``{"moves": [squares from the start]}`` or ``{"position": Position}``
+and ``{"back": scene, "back_persist": {...}}``. The figures come from
+``game.library.explorer.explore``: the full database's index once it is
+loaded (this scene keeps loading it, a slice a frame), the opening book
+until then and in the browser; the panel says which.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import COLOR_NAMES, PASS, GameRecord, IllegalMoveError, Position, parse_square
+from game.library.explorer import Exploration, MoveStats, explore
+from game.library.service import shared
+from game.scenes.base import Scene
+from game.scenes.names import MENU
+from game.ui.board_view import Marks
+from game.ui.layout import game_layout, is_portrait
+from game.ui.text import plural
+from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
+
+LOAD_SLICE_MS = 8.0
+"""Milliseconds a frame spent loading the library (the games, then the position index) while it is not ready."""
+
+
+def figures(stats: MoveStats, total: int) -> tuple[str, str]:
+    """A move's row: ``'f4  46,513 games (62%)'`` and ``'score -0.4 · book -0.3'``."""
+    share = f" ({100 * stats.games / total:.0f}%)" if total and stats.games else ""
+    first = f"{stats.games:,} {'game' if stats.games == 1 else 'games'}{share}" if stats.games else "no game"
+    parts = []
+    if stats.score is not None:
+        parts.append(f"score {stats.score:+.1f}")
+    if stats.value is not None:
+        parts.append(f"book {stats.value:+.1f}")
+    return first, " · ".join(parts) or "not in the book"
+
+
+class ExplorerScene(Scene):
+    """The tree of master games' openings, one position at a time."""
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.record = GameRecord()
+        self.back = MENU
+        self.back_persist: dict[str, Any] = {}
+        self.group = ButtonGroup()
+        self.exploration: Exploration | None = None
+        self.rows: list[str] = []
+        """The squares of the move rows shown, top to bottom."""
+        self._source_seen: str | None = None
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Start at the moves or the position handed on (else the standard start)."""
+        position = persist.get("position")
+        self.record = GameRecord(position if isinstance(position, Position) else None)
+        for square in persist.get("moves") or []:
+            if square == PASS:
+                continue
+            try:
+                self.record.play(square)
+            except IllegalMoveError:
+                break
+        self.back = persist.get("back", MENU)
+        self.back_persist = dict(persist.get("back_persist") or {})
+        self.refresh()
+        super().startup(now_ms, persist)
+
+    # -- state -------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Look the position up again (after a move, or when the full index becomes ready)."""
+        standard = self.record.start == Position.start()
+        self.exploration = explore(self.record.position, line=self.record.moves() if standard else None)
+        self._source_seen = self.exploration.source
+        self.layout()
+
+    def play(self, square: int) -> None:
+        """Play a move (any legal one); an illegal square changes nothing."""
+        try:
+            self.record.play(square)
+        except IllegalMoveError:
+            return
+        self.refresh()
+
+    # -- layout ------------------------------------------------------------------------
+
+    def layout(self) -> None:
+        """The board, and beside it (below it in portrait) the name, the moves and the buttons."""
+        rects = game_layout(self.ctx.size)
+        self.view = self.ctx.board_view(rects.board)
+        side = rects.side
+        if is_portrait(self.ctx.size):
+            self.header = pygame.Rect(16, 12, side.width, 160)
+            nav = pygame.Rect(side.left, self.ctx.size[1] - 76, side.width, 60)
+            rows_area = pygame.Rect(side.left, side.top, side.width, nav.top - side.top - 34)
+        else:
+            self.header = pygame.Rect(side.left, side.top, side.width, 160)
+            nav = pygame.Rect(side.left, side.bottom - 60, side.width, 60)
+            rows_area = pygame.Rect(side.left, self.header.bottom + 10, side.width, nav.top - self.header.bottom - 52)
+        self.credit_pos = (side.left, nav.top - 26)
+        buttons = button_row(nav, [("|<", "start"), ("<", "undo"), (">", "redo"), ("Back", "back")], gap=8, size=22)
+        ranked = self.exploration.ranked() if self.exploration is not None else []
+        row_height, gap = 54, 6
+        count = max(0, min(len(ranked), (rows_area.height + gap) // (row_height + gap)))
+        self.rows = [name for name, _ in ranked[:count]]
+        total = self.exploration.total_games if self.exploration is not None else 0
+        for i, (name, stats) in enumerate(ranked[:count]):
+            first, second = figures(stats, total)
+            rect = pygame.Rect(rows_area.left, rows_area.top + i * (row_height + gap), rows_area.width, row_height)
+            buttons.append(Button(rect, f"{name}   {first}", f"move:{name}", subtitle=second, size=21))
+        self.group = ButtonGroup(buttons, columns=4)
+
+    # -- events ------------------------------------------------------------------------
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Board clicks, move rows, the buttons and the arrow keys."""
+        if event.type == pygame.KEYDOWN:
+            key = {pygame.K_LEFT: "undo", pygame.K_RIGHT: "redo", pygame.K_HOME: "start",
+                   pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "undo"}.get(event.key)
+            if key is not None:
+                self.act(key)
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            square = self.view.square_at(event.pos)
+            if square is not None:
+                self.play(square)
+                return
+        action = self.group.handle(event)
+        if action is not None:
+            self.act(action)
+
+    def act(self, action: str) -> None:
+        """Carry out a button's action."""
+        if action.startswith("move:"):
+            self.play(parse_square(action[5:]))
+        elif action == "undo":
+            if self.record.can_undo():
+                self.record.undo()
+                self.refresh()
+        elif action == "redo":
+            if self.record.can_redo():
+                self.record.redo()
+                self.refresh()
+        elif action == "start":
+            self.record.goto(1 if self.record.plies[:1] == [PASS] else 0)  # a start that must pass keeps it
+            self.refresh()
+        elif action == "back":
+            self.go(self.back, **self.back_persist)
+
+    def update(self, now_ms: int) -> None:
+        """Keep loading the library; look again when the full database's counts become ready."""
+        service = shared()
+        if not service.done:
+            service.advance(LOAD_SLICE_MS)
+        if self.exploration is not None and service.index is not None and self._source_seen != "index":
+            self.refresh()
+
+    # -- drawing -----------------------------------------------------------------------
+
+    def marks(self) -> Marks:
+        """Each move's share of the games on its square; the most played ringed."""
+        position = self.record.position
+        marks = Marks(last_move=self.record.last_move(), legal=0 if position.is_over() else position.legal_moves())
+        exploration = self.exploration
+        if exploration is None or not exploration.moves:
+            return marks
+        total = exploration.total_games
+        for name, stats in exploration.moves.items():
+            square = parse_square(name)
+            if stats.games and total:
+                marks.hints[square] = f"{100 * stats.games / total:.0f}%"
+        ranked = exploration.ranked()
+        if ranked and ranked[0][1].games:
+            marks.best = [parse_square(ranked[0][0])]
+        return marks
+
+    def header_lines(self) -> list[tuple[str, int, bool]]:
+        """(text, size, dim) lines above the moves."""
+        exploration = self.exploration
+        position = self.record.position
+        lines: list[tuple[str, int, bool]] = []
+        name = exploration.name if exploration is not None else None
+        lines.append((name or "Opening explorer", 28, False))
+        moves = len(self.record.moves())
+        side = "The game is over" if position.is_over() else f"{COLOR_NAMES[position.to_move]} to move"
+        lines.append((f"After {plural(moves, 'move')}: {side}", 18, True))
+        if exploration is not None:
+            where = "all master games" if exploration.source == "index" else "the opening book"
+            if exploration.total_games:
+                lines.append((f"{exploration.total_games:,} master games went on from here", 18, True))
+            else:
+                lines.append(("No master game went on from here", 18, True))
+            lines.append((f"Counts from {where}", 16, True))
+        service = shared()
+        if not service.done:
+            lines.append((f"{service.status}: {service.progress:.0%}", 16, True))
+        elif service.error:
+            lines.append((service.error, 16, True))
+        return lines
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Board, header, move rows, buttons and the credit."""
+        theme = self.ctx.theme
+        text = self.ctx.text
+        fill_background(surface, theme)
+        self.view.draw(surface, self.record.position, self.marks())
+        draw_panel(surface, self.header.inflate(12, 8), theme)
+        y = self.header.top + 6
+        for line, size, dim in self.header_lines():
+            shown = text.ellipsize(line, size, self.header.width - 12, bold=not dim)
+            text.draw(surface, shown, size, theme.text_dim if dim else theme.text, (self.header.left + 6, y),
+                      bold=not dim)
+            y += size + 8
+        self.group.draw(surface, text, theme)
+        credit = self.exploration.credit if self.exploration is not None else ""
+        text.draw(surface, text.ellipsize(credit, 14, self.header.width), 14, theme.text_dim, self.credit_pos)

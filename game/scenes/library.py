@@ -1,0 +1,370 @@
+"""The library of master games: the World Championship finals first, then search; review, explore or play on.
+
+Left: the shelf of World Championship finals (``game.library.famous``; a
+final opens its games) or, under Search, four fields (player, event, year or
+years, opening name or first moves) and the games found, newest first, a page
+at a time; world championship games are starred. Right: the game chosen, on
+a board you can step through (``<`` ``>``, Left/Right), with its players,
+event and recorded result, and three ways on: Review (the review scene, with
+its evaluation graph and mistakes), Explorer (the opening explorer at the
+position shown) and Play from here (against the computer at your last level,
+as practice: a game handed in does not count in the statistics).
+
+The games load a slice a frame (``game.library.service``); on the desktop
+the whole WTHOR database, in the browser the subset shipped with the web
+build (docs/web.md). Every screen credits the FFO.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ai import DEFAULT_LEVEL, LEVELS
+from game.engine import BLACK, COLOR_NAMES, PASS, GameRecord, GameResult, TranscriptError
+from game.library.database import LibraryGame
+from game.library.famous import Final, find_finals
+from game.library.positions import PLIES
+from game.library.search import Query, QueryError, SearchIndex, parse_years
+from game.library.service import shared
+from game.match import MatchSetup
+from game.openings import opening_name
+from game.scenes.base import Scene
+from game.scenes.names import EXPLORER, GAME, LIBRARY, REVIEW
+from game.ui.board_view import Marks
+from game.ui.layout import is_portrait
+from game.ui.text_field import TextField
+from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
+from game.wthor import CREDIT
+
+LOAD_SLICE_MS = 8.0
+"""Milliseconds a frame spent loading the library while it is not ready."""
+STAR = "★ "
+"""Marks a world championship game in the lists."""
+
+
+def game_label(game: LibraryGame) -> tuple[str, str]:
+    """A row: ``'2010  Takanashi Yusuke - Borassi Michele  38-26'`` and the event (starred: a championship)."""
+    return (f"{game.year}  {game.black} - {game.white}  {game.result}",
+            (STAR if game.championship else "") + game.event)
+
+
+class LibraryScene(Scene):
+    """Browse, search and open the master games."""
+
+    menu_label = "Library"
+    menu_order = 36
+    menu_subtitle = "Master games, world finals, opening explorer"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.mode = "shelf"
+        """``'shelf'`` (the finals), ``'final'`` (one final's games) or ``'search'``."""
+        self.finals: list[Final] | None = None
+        self.search_index: SearchIndex | None = None
+        self.results: list[LibraryGame] = []
+        self.total = 0
+        self.heading = ""
+        self.page = 0
+        self.selected: LibraryGame | None = None
+        self.record: GameRecord | None = None
+        self.ply = 0
+        self.fields = [TextField(pygame.Rect(0, 0, 0, 0), label, placeholder=hint) for label, hint in (
+            ("Player", "e.g. Takanashi"), ("Event", "e.g. World"), ("Year", "1990 or 1990-1999"),
+            ("Opening", "a name or f5d6c3..."))]
+        self.group = ButtonGroup()
+        self.rows_per_page = 8
+
+    # -- life cycle -------------------------------------------------------------------
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Come back to where the library was (the state is kept on the scene)."""
+        super().startup(now_ms, persist)
+        pygame.key.start_text_input()
+
+    def cleanup(self) -> dict[str, Any]:
+        """Stop taking text."""
+        pygame.key.stop_text_input()
+        return super().cleanup()
+
+    def update(self, now_ms: int) -> None:
+        """Load the games (then the explorer's index) a slice a frame; build the shelf when the games are in."""
+        service = shared()
+        if not service.done:
+            service.advance(LOAD_SLICE_MS)
+        if self.finals is None and service.table is not None:
+            self.finals = find_finals(service.table)
+            self.layout()
+
+    # -- layout ------------------------------------------------------------------------
+
+    def layout(self) -> None:
+        """Lists on the left (above in portrait), the chosen game on the right (below)."""
+        width, height = self.ctx.size
+        portrait = is_portrait(self.ctx.size)
+        left_w = width - 48 if portrait else 620
+        tabs = pygame.Rect(24, 64, min(420, left_w), 44)
+        buttons = button_row(tabs, [("World finals", "shelf"), ("Search", "search")], gap=10, size=20)
+        buttons[0].selected = self.mode in ("shelf", "final")
+        buttons[1].selected = self.mode == "search"
+        top = 124
+        half = (left_w - 16) // 2
+        for i, field in enumerate(self.fields):
+            field.rect = pygame.Rect(24 + (i % 2) * (half + 16), 146 + (i // 2) * 70, half, 42)
+        if self.mode == "search":
+            buttons += button_row(pygame.Rect(24, 278, left_w, 44), [("Search", "find"), ("Clear", "clear")],
+                                  gap=16, size=20)
+            top = 334
+        bottom = 700 if portrait else height - 64
+        row_h, gap = 50, 6
+        self.heading_pos = (24, top)
+        first_row = top + 30
+        self.rows_per_page = max(1, (bottom - 50 - first_row) // (row_h + gap))
+        for i, (label, subtitle, action) in enumerate(self.page_rows()):
+            rect = pygame.Rect(24, first_row + i * (row_h + gap), left_w, row_h)
+            buttons.append(Button(rect, label, action, subtitle=subtitle, size=19,
+                                  selected=action == self._selected_action()))
+        pager = pygame.Rect(24, bottom - 44, left_w, 44)
+        pages = button_row(pager, [("< Previous", "page:-1"), ("Next >", "page:1")], gap=16, size=18)
+        pages[0].enabled = self.page > 0
+        pages[1].enabled = (self.page + 1) * self.rows_per_page < self.row_count()
+        buttons += pages
+        if portrait:
+            self.board_rect = pygame.Rect(24, 724, 300, 300)
+            self.info_rect = pygame.Rect(340, 724, width - 364, 300)
+            nav = pygame.Rect(24, 1036, width - 48, 50)
+            actions = pygame.Rect(24, 1098, width - 48, 56)
+            back = pygame.Rect(24, 1166, width - 48, 50)
+            self.credit_pos = (24, 1236)
+        else:
+            right = 668
+            self.board_rect = pygame.Rect(right + (width - right - 24 - 360) // 2, 20, 360, 360)
+            self.info_rect = pygame.Rect(right, 448, width - right - 24, 150)
+            nav = pygame.Rect(right, 390, width - right - 24, 46)
+            actions = pygame.Rect(right, 610, width - right - 24, 56)
+            back = pygame.Rect(right, 680, width - right - 24, 50)
+            self.credit_pos = (24, height - 30)
+        self.view = self.ctx.board_view(self.board_rect)
+        chosen = self.record is not None
+        for button in button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last")],
+                                 gap=8, size=22):
+            button.enabled = chosen
+            buttons.append(button)
+        for button in button_row(actions, [("Review", "review"), ("Explorer", "explorer"),
+                                           ("Play from here", "play")], gap=10, size=20):
+            button.enabled = chosen or button.action == "explorer"
+            buttons.append(button)
+        buttons += button_row(back, [("Back", "back")], size=22)
+        self.group = ButtonGroup(buttons, columns=2)
+
+    def row_count(self) -> int:
+        """Rows in the current list."""
+        if self.mode == "shelf":
+            return len(self.finals or [])
+        return len(self.results)
+
+    def page_rows(self) -> list[tuple[str, str, str]]:
+        """(label, subtitle, action) of the rows on the current page."""
+        start = self.page * self.rows_per_page
+        if self.mode == "shelf":
+            finals = (self.finals or [])[start : start + self.rows_per_page]
+            return [(final.title, f"{final.event}: {len(final.games)} games, the final by the rule in "
+                     "docs/library.md", f"final:{start + i}") for i, final in enumerate(finals)]
+        games = self.results[start : start + self.rows_per_page]
+        return [(*game_label(game), f"game:{start + i}") for i, game in enumerate(games)]
+
+    def _selected_action(self) -> str | None:
+        if self.selected is None or self.mode == "shelf":
+            return None
+        try:
+            return f"game:{self.results.index(self.selected)}"
+        except ValueError:
+            return None
+
+    # -- actions -------------------------------------------------------------------------
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """Fields (in Search), keys, the lists and the buttons."""
+        if self.mode == "search":
+            for field in self.fields:
+                if field.handle(event) == "submit":
+                    self.act("find")
+                    return
+            typing = any(field.focused for field in self.fields)
+            if typing and event.type in (pygame.TEXTINPUT, pygame.KEYDOWN) and getattr(event, "key", None) not in (
+                    pygame.K_ESCAPE, pygame.K_TAB):
+                return
+        if event.type == pygame.KEYDOWN:
+            key = {pygame.K_LEFT: "previous", pygame.K_RIGHT: "next", pygame.K_HOME: "first",
+                   pygame.K_END: "last", pygame.K_PAGEUP: "page:-1", pygame.K_PAGEDOWN: "page:1"}.get(event.key)
+            if key is not None:
+                self.act(key)
+                return
+        action = self.menu_choice(self.group, event)
+        if action is not None:
+            self.act(action)
+
+    def act(self, action: str) -> None:
+        """Carry out a button's action."""
+        if action in ("shelf", "search"):
+            self.mode, self.page = action, 0
+            for field in self.fields:
+                field.focused = action == "search" and field is self.fields[0] and not any(
+                    f.text for f in self.fields)
+        elif action == "find":
+            self.find()
+        elif action == "clear":
+            for field in self.fields:
+                field.text = ""
+            self.results, self.total, self.heading = [], 0, ""
+        elif action.startswith("page:"):
+            pages = max(1, -(-self.row_count() // self.rows_per_page))
+            self.page = max(0, min(pages - 1, self.page + int(action[5:])))
+        elif action.startswith("final:") and self.finals is not None:
+            final = self.finals[int(action[6:])]
+            self.mode, self.page = "final", 0
+            self.results, self.total = list(final.games), len(final.games)
+            self.heading = f"{final.year} final: {final.winner} - {final.runner_up}"
+            self.choose(final.games[0])
+        elif action.startswith("game:"):
+            self.choose(self.results[int(action[5:])])
+        elif action in ("first", "previous", "next", "last"):
+            self.step(action)
+        elif action == "review":
+            self.review()
+        elif action == "explorer":
+            self.go(EXPLORER, moves=self.played_moves()[:PLIES], back=LIBRARY)  # no further than it counts
+            return
+        elif action == "play":
+            self.play()
+            return
+        self.layout()
+
+    def find(self) -> None:
+        """Search with the four fields; a bad field is named and nothing changes."""
+        service = shared()
+        if service.table is None:
+            self.ctx.toast(service.error or "The games are still loading.", error=service.error is not None)
+            return
+        player, event, year, opening = (field.text.strip() for field in self.fields)
+        try:
+            years = parse_years(year) if year else None
+            if self.search_index is None or self.search_index.table is not service.table:
+                self.search_index = SearchIndex(service.table)
+            found = self.search_index.search(Query(player, "any", event, years, opening), limit=10_000)
+        except QueryError as exc:
+            self.ctx.toast(str(exc), error=True)
+            return
+        self.mode, self.page = "search", 0
+        self.results, self.total = found.games, found.total
+        shown = f" (the newest {len(found.games):,})" if found.total > len(found.games) else ""
+        named = f" · {', '.join(found.openings[:2])}" if found.openings else ""
+        self.heading = f"{found.total:,} games, newest first{shown}{named}"
+        for field in self.fields:
+            field.focused = False
+
+    def choose(self, game: LibraryGame) -> None:
+        """Show a game on the board, at its end."""
+        try:
+            record = GameRecord.from_transcript(game.moves)
+        except TranscriptError as exc:
+            self.ctx.toast(f"This game cannot be replayed: {exc}", error=True)
+            return
+        self.selected, self.record = game, record
+        self.ply = len(record.plies)
+
+    def played_moves(self) -> list[int]:
+        """The chosen game's moves up to the position shown (passes left out)."""
+        if self.record is None:
+            return []
+        return [p for p in self.record.plies[: self.ply] if p != PASS]
+
+    def step(self, action: str) -> None:
+        """Move through the chosen game."""
+        if self.record is None:
+            return
+        last = len(self.record.plies)
+        self.ply = {"first": 0, "previous": self.ply - 1, "next": self.ply + 1, "last": last}[action]
+        self.ply = max(0, min(last, self.ply))
+
+    def review(self) -> None:
+        """Open the chosen game in the review, at the position shown."""
+        if self.record is None:
+            return
+        self.go(REVIEW, record=self.record, setup=MatchSetup("two", BLACK), back=LIBRARY, back_persist={},
+                index=self.ply)
+
+    def play(self) -> None:
+        """Play on from the position shown against the computer, as practice."""
+        if self.record is None:
+            return
+        record = GameRecord.from_transcript(self.record.transcript())
+        record.goto(self.ply)
+        if record.is_over():
+            self.ctx.toast("The game is over here: step back to a position where a move can be played.")
+            return
+        record = GameRecord.from_transcript(record.transcript())  # without the game's later moves
+        level = self.ctx.settings.level
+        level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
+        setup = MatchSetup("computer", record.position.to_move, level, given=record.ply)
+        self.go(GAME, setup=setup, record=record,
+                message="Playing on from a master game: practice, not counted in your statistics.")
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def info_lines(self) -> list[tuple[str, int, bool]]:
+        """(text, size, dim) lines about the chosen game."""
+        game, record = self.selected, self.record
+        if game is None or record is None:
+            return [("Choose a game", 24, False), ("Its board, players and result show here.", 17, True)]
+        lines = [(f"{game.black} (Black) - {game.white} (White)", 20, False),
+                 (f"{STAR if game.championship else ''}{game.event}"
+                  + ("" if str(game.year) in game.event else f", {game.year}"), 17, True)]
+        final = record.position_at(len(record.plies))
+        if final.is_over() and GameResult.of(final).black == game.black_discs:
+            lines.append((f"Result {game.result} (Black's discs first)", 17, True))
+        else:
+            lines.append((f"Result {game.result} as recorded: the game stopped after {game.move_count} moves",
+                          17, True))
+        played = self.played_moves()
+        moves = len(played)
+        name = opening_name(played)
+        position = record.position_at(self.ply)
+        where = "the end" if position.is_over() else f"{COLOR_NAMES[position.to_move]} to move"
+        lines.append((f"After {moves} moves: {where}" + (f" · {name}" if name else ""), 17, True))
+        return lines
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Title, lists, the chosen game, buttons and the credit."""
+        theme = self.ctx.theme
+        text = self.ctx.text
+        fill_background(surface, theme)
+        text.draw(surface, "Library of master games", 30, theme.text, (24, 20), bold=True)
+        service = shared()
+        if self.mode == "search":
+            for field in self.fields:
+                field.draw(surface, text, theme)
+        heading = self.heading if self.mode != "shelf" else "World Championship finals"
+        if service.table is None:
+            heading = service.error or f"{service.status}: {service.progress:.0%}"
+        elif self.mode == "search" and not self.heading:
+            heading = "Type in any field, then Search (Enter)"
+        text.draw(surface, text.ellipsize(heading, 19, 620), 19, theme.text_dim, self.heading_pos, bold=True)
+        if self.record is not None:
+            position = self.record.position_at(self.ply)
+            previous = next((p for p in reversed(self.record.plies[: self.ply]) if p >= 0), None)
+            self.view.draw(surface, position, Marks(last_move=previous))
+        else:
+            self.view.draw(surface, GameRecord().position, Marks())
+        draw_panel(surface, self.info_rect, theme)
+        y = self.info_rect.top + 12
+        for line, size, dim in self.info_lines():
+            shown = text.ellipsize(line, size, self.info_rect.width - 24)
+            text.draw(surface, shown, size, theme.text_dim if dim else theme.text, (self.info_rect.left + 12, y),
+                      bold=not dim)
+            y += size + 12
+        self.group.draw(surface, text, theme)
+        source = "" if service.table is None or service.table.full else " (the browser's selection)"
+        text.draw(surface, text.ellipsize(CREDIT + source, 14, self.ctx.size[0] - 48), 14, theme.text_dim,
+                  self.credit_pos)
