@@ -20,6 +20,7 @@ import pytest  # noqa: E402
 
 from game.ai.book import default_book  # noqa: E402
 from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name  # noqa: E402
+from game.library.explorer import explore  # noqa: E402
 from game.scenes.trainer import TrainerListScene, TrainerScene  # noqa: E402
 from game.storage import JsonDocuments, MemoryStorage  # noqa: E402
 from game.trainer import (  # noqa: E402
@@ -346,9 +347,12 @@ def test_the_explorer_panel_is_in_the_game_only_when_the_setting_is_on(player_fa
     assert rect is not None and full_moves.contains(rect) and not rect.colliderect(game.layout_rects.moves)
     assert game.explorer.mode == ("table" if size == LANDSCAPE else "compact")
     data = game.explorer.exploration(game.position, game.record.moves())
-    moves = book_at("f5")
-    assert {name: stats.games for name, stats in data.moves.items()} == \
-        {square_name(sq): e.games for sq, e in moves.items()}  # type: ignore[attr-defined]
+    assert data == explore(game.position, line=game.record.moves())  # what the panel shows is the explorer's
+    if data.source == "book":  # no library index loaded in this process: the book's own counts
+        moves = book_at("f5")
+        assert {name: stats.games for name, stats in data.moves.items()} == \
+            {square_name(sq): e.games for sq, e in moves.items()}  # type: ignore[attr-defined]
+    assert data.moves["d6"].games > data.moves["f4"].games > 0
     screen = pygame.Rect((0, 0), player.app.ctx.size)
     assert screen.contains(rect) and not any(rect.colliderect(b.rect) for b in game.group.buttons)
 
@@ -364,7 +368,7 @@ def test_the_review_shows_the_explorer_on_request(player_factory) -> None:
     assert review.show_explorer and review.explorer.mode == "table"  # type: ignore[attr-defined]
     data = review.explorer.exploration(GameRecord.from_transcript(TIGER).position,  # type: ignore[attr-defined]
                                        GameRecord.from_transcript(TIGER).moves())
-    assert data.name == "Tiger" and data.moves["f4"].games == 46513
+    assert data.name == "Tiger" and data.moves["f4"].games >= 46513 and data.moves["f4"].value == -0.3
     player.press(pygame.K_e)
     assert not review.show_explorer  # type: ignore[attr-defined]
 
@@ -380,3 +384,22 @@ def test_a_line_handed_in_from_the_explorer_heads_the_list(player_factory) -> No
     trainer = player.app.scene
     assert isinstance(trainer, TrainerScene) and trainer.session is not None
     assert trainer.session.record.transcript() == TIGER + "f4" and trainer.session.phase == "user"
+
+
+def test_the_explorer_panel_fits_what_room_it_has(player_factory) -> None:
+    from game.ui.explorer_panel import ExplorerPanel
+
+    player = player_factory(MemoryStorage())
+    ctx = player.app.ctx
+    surface = pygame.Surface(ctx.size)
+    position = GameRecord.from_transcript(TIGER).position
+    panel = ExplorerPanel()
+    for height, mode in ((40, "no room"), (90, "compact"), (260, "table")):
+        panel.draw(surface, ctx.text, ctx.theme, pygame.Rect(10, 10, 440, height), position)
+        assert panel.mode == mode, height
+    assert panel.exploration(position).name == "Tiger"
+    outside = GameRecord.from_transcript(TIGER + "g5c2").position  # no 20 master games went this way
+    if panel.exploration(outside).source == "book":
+        assert panel.exploration(outside).moves == {}
+    panel.draw(surface, ctx.text, ctx.theme, pygame.Rect(10, 10, 440, 260), outside)
+    assert panel.mode == "table"

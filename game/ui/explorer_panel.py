@@ -4,7 +4,7 @@ The figures come from ``game.library.explorer.explore`` (the full WTHOR
 index when loaded, else the opening book), fetched once per position and
 kept. The panel draws a table when it has the height for one, a compact
 two lines when it has less, and says there is no room when it has not even
-that; it always credits the FFO's games.
+that; it always credits the FFO's games (``Exploration.credit``).
 """
 
 from __future__ import annotations
@@ -18,14 +18,12 @@ from game.library.explorer import Exploration, explore
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme
 from game.ui.widgets import draw_panel
-from game.wthor import CREDIT
 
 TABLE_MIN_HEIGHT = 150
 """Below this the panel draws its compact form."""
 COMPACT_MIN_HEIGHT = 64
 """Below this there is no room for the panel at all."""
 ROW_STEP = 22
-SHORT_CREDIT = "Master games: WTHOR, French Othello Federation (FFO)"
 
 
 def _figure(value: float | None) -> str:
@@ -100,13 +98,14 @@ class ExplorerPanel:
         title = f"Explorer · {data.name}" if data.name else "Explorer"
         shown = text.draw(surface, text.ellipsize(title, 16, inner.width // 2, bold=True), 16, theme.accent,
                           inner.topleft, "topleft", True)
-        heading = text.ellipsize(self._heading(data), 14, inner.right - shown.right - 12)
+        legend = f"{data.total_games:,} master games · move: games (book value)" if data.moves else self._heading(data)
+        heading = text.ellipsize(legend, 14, inner.right - shown.right - 12)
         text.draw(surface, heading, 14, theme.text_dim, (inner.right, inner.top + 1), "topright")
         moves = " · ".join(f"{name} {stats.games:,} ({_figure(stats.value)})" for name, stats in data.ranked())
         if moves:
             text.draw(surface, text.ellipsize(moves, 15, inner.width), 15, theme.text, (inner.left, inner.top + 22),
                       "topleft")
-        credit = text.ellipsize(SHORT_CREDIT, 12, inner.width)
+        credit = text.ellipsize(data.credit, 12, inner.width)
         text.draw(surface, credit, 12, theme.text_dim, inner.bottomleft, "bottomleft")
 
     def _draw_table(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, inner: pygame.Rect,
@@ -120,7 +119,7 @@ class ExplorerPanel:
         text.draw(surface, text.ellipsize(self._heading(data), 15, inner.width), 15, theme.text_dim,
                   (inner.left, y), "topleft")
         y += 24
-        credit_lines = text.wrap(CREDIT, 12, inner.width)
+        credit_lines = text.wrap(data.credit, 12, inner.width)
         bottom = inner.bottom - 15 * len(credit_lines)
         for i, line in enumerate(credit_lines):
             text.draw(surface, line, 12, theme.text_dim, (inner.left, bottom + 2 + 15 * i), "topleft")
