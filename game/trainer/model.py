@@ -251,7 +251,8 @@ class TrainerSession:
         if position.is_over():
             self._end("The game is over.")
         elif self.line_plies >= self.ply_limit:
-            self._end(f"The line ends after {self.ply_limit} moves. Well played!")
+            praise = " Well played: no mistakes!" if self.line_score.answered and not self.line_mistakes else ""
+            self._end(f"The line ends after {self.ply_limit} moves.{praise}")
         elif not self.book_moves():
             if self.line_plies == 0:
                 self._end("This position is not in the opening book.")
