@@ -321,3 +321,21 @@ def test_in_the_browser_download_offers_the_game_as_a_ggf_file(player_factory, m
 
 def test_on_the_desktop_download_does_nothing_and_says_so() -> None:
     assert browser.download_text("x.ggf", "(;GM[Othello];)") is False
+
+
+# -- the share base -------------------------------------------------------------------------------
+
+
+def test_the_share_base_command_records_the_address_and_refuses_a_bad_one(tmp_path, capsys, monkeypatch) -> None:
+    from game.web.__main__ import main
+
+    monkeypatch.delenv(browser.SHARE_BASE_ENV, raising=False)
+    (tmp_path / "game").mkdir()
+    assert main(["--repo", str(tmp_path), "share-base", "https://someone.github.io/othello/"]) == 0
+    recorded = tmp_path / "game" / "share_base.txt"
+    assert browser.share_base(recorded) == "https://someone.github.io/othello/"
+    assert recorded.read_text(encoding="utf-8").strip() == "https://someone.github.io/othello/"
+    assert main(["--repo", str(tmp_path), "share-base", "OWNER"]) == 1
+    error = capsys.readouterr().err.strip()
+    assert error.count("\n") == 0 and "not a web page address" in error
+    assert recorded.read_text(encoding="utf-8").strip() == "https://someone.github.io/othello/"  # unchanged
