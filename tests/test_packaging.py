@@ -144,11 +144,9 @@ def test_the_installed_game_reads_its_files_from_the_venv(installed: Path, tmp_p
 
 def d3_centre() -> tuple[int, int]:
     """Where d3 is on the logical screen in a two-player game (asked of the game itself, in this process)."""
-    sys.path.insert(0, str(REPO / "tests"))
-    from app_driver import Player
-
     from game.engine import parse_square
     from game.storage import MemoryStorage
+    from tests.app_driver import Player
 
     player = Player(MemoryStorage())
     player.click_button("two")
