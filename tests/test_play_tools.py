@@ -61,7 +61,7 @@ def test_the_engine_output_shows_a_depth_and_a_line_while_the_computer_thinks(pl
     player.frame()
     assert game.engine_lines() is None  # off by default: a newcomer sees only "thinking"
     assert "is thinking" in game.status_text()
-    player.press(pygame.K_e)
+    player.press(pygame.K_o)
     assert player.app.ctx.settings.engine_output
     player.run_until(lambda: game.match.thinking_progress() is not None
                      and game.match.thinking_progress().depth >= 2, frames=400)

@@ -246,7 +246,7 @@ class GameScene(Scene):
             self._button_action("analyse")
         elif key == pygame.K_n:
             self._button_action("new")
-        elif key == pygame.K_e:
+        elif key == pygame.K_o:  # O for output (E is the review's explorer)
             self.toggle_engine_output()
         elif key == pygame.K_ESCAPE:
             self._button_action("menu")
@@ -378,11 +378,11 @@ class GameScene(Scene):
         self.message = ""
 
     def toggle_engine_output(self) -> None:
-        """Show or hide the computer's search while it thinks (E; also in Settings), and remember it."""
+        """Show or hide the computer's search while it thinks (O; also in Settings), and remember it."""
         settings = self.ctx.settings
         settings.engine_output = not settings.engine_output
         self.ctx.save_settings()
-        self.ctx.toast(f"Engine output {'on' if settings.engine_output else 'off'} (E switches it).", ms=2500)
+        self.ctx.toast(f"Engine output {'on' if settings.engine_output else 'off'} (O switches it).", ms=2500)
 
     def request_hint(self) -> None:
         """Start analysing the position for the player to move."""
