@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from game.cli import UsageError
 from game.cli import _Parser as OneLineParser
-from game.input_script import ScriptError, ScriptRunner, load_script
 from game.settings import SETTINGS_KEY
-from game.start import run_game
 from game.storage import FileStorage, JsonDocuments, default_storage
-from game.window_memory import WINDOW_KEY
 
 MAX_FRAMES = 10_000_000
 
@@ -63,6 +61,10 @@ def data_dir(path: Path) -> Path:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``othello`` command; returns the exit status."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # a desktop game, not a console banner
+    from game.input_script import ScriptError, ScriptRunner, load_script
+    from game.start import run_game
+
     try:
         args = build_parser().parse_args(argv)
         storage = FileStorage(data_dir(args.data_dir)) if args.data_dir is not None else default_storage()
@@ -88,6 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def reset_settings(documents: JsonDocuments) -> None:
     """Forget the stored settings and window place, and say so (the rest of the data stays)."""
+    from game.window_memory import WINDOW_KEY
+
     for key in (SETTINGS_KEY, WINDOW_KEY):
         documents.delete(key)
     for message in documents.take_messages():
