@@ -1,0 +1,218 @@
+"""The opening explorer: its counts against a plain scan of the games, its cache, its scene."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.book import canonical, canonical_move, images
+from game.engine import GameRecord, Position, parse_square
+from game.library import service as library_service
+from game.library.database import GameTable, TableLoader
+from game.library.explorer import explore
+from game.library.positions import IndexBuilder, PositionIndex, decode_index, encode_index
+from game.library.service import LibraryService, read_cache
+from game.storage import MemoryStorage
+from game.wthor import WTHOR_PATH, read_games, replay
+
+GAMES = 1500
+PLIES = 30
+Key = tuple[int, int]
+
+
+@pytest.fixture(scope="module")
+def table() -> GameTable:
+    full = TableLoader(WTHOR_PATH).run()
+    return GameTable(full.games[:GAMES], full.path, full.stamp)
+
+
+@pytest.fixture(scope="module")
+def index(table: GameTable) -> PositionIndex:
+    return IndexBuilder(table, PLIES).run()
+
+
+@pytest.fixture(scope="module")
+def scan() -> dict[Key, Counter[int]]:
+    """The plain scan, with the game module's own reader and replay: canonical position -> canonical move -> games."""
+    counts: dict[Key, Counter[int]] = defaultdict(Counter)
+    for game in read_games(limit=GAMES):
+        for ply in replay(game.moves[:PLIES]):
+            p, o, symmetries = canonical(ply.player, ply.opponent)
+            counts[(p, o)][canonical_move(symmetries, ply.move)] += 1
+    return counts
+
+
+def position_after(moves: str) -> Position:
+    return GameRecord.from_transcript(moves).position
+
+
+def expected(scan: dict[Key, Counter[int]], position: Position) -> dict[str, int]:
+    """Square name (in the position's own orientation) -> games, from the scan."""
+    p, o, symmetries = canonical(position.player, position.opponent)
+    found = scan.get((p, o), Counter())
+    names = {}
+    for square in position.legal_squares():
+        games = found.get(canonical_move(symmetries, square), 0)
+        if games:
+            names[f"{'abcdefgh'[square % 8]}{square // 8 + 1}"] = games
+    return names
+
+
+@pytest.mark.parametrize("moves", ["", "f5", "f5d6", "f5f6", "f5d6c3d3c4", "f5d6c5f4e3c6d3f6e6d7", "f5f4e3f6d3"])
+def test_counts_equal_a_plain_scan(index: PositionIndex, scan: dict[Key, Counter[int]], moves: str) -> None:
+    position = position_after(moves)
+    found = explore(position, index=index)
+    assert found.source == "index"
+    counted = {name: stats.games for name, stats in found.moves.items() if stats.games}
+    assert counted == expected(scan, position) and counted
+    assert found.total_games == sum(scan[canonical(position.player, position.opponent)[:2]].values())
+
+
+def test_mirror_images_and_transpositions_count_as_one(index: PositionIndex, scan: dict[Key, Counter[int]]) -> None:
+    tiger = position_after("f5d6c3d3c4")
+    from_e6 = position_after("e6f4c3c4d3")  # the same opening begun on e6: the Tiger turned over a diagonal
+    assert from_e6 != tiger
+    a, b = explore(tiger, index=index), explore(from_e6, index=index)
+    assert a.total_games == b.total_games > 20
+    assert a.moves["f4"].games == b.moves["d6"].games  # f4 in the Tiger is d6 in its image
+    # a board no game reached as it is: the Tiger mirrored left to right (another colour set-up)
+    mirrored = Position(images(tiger.black)[1], images(tiger.white)[1], tiger.to_move)
+    m = explore(mirrored, index=index)
+    assert m.total_games == a.total_games and m.moves["c4"].games == a.moves["f4"].games
+    assert {n: s.games for n, s in m.moves.items() if s.games} == expected(scan, mirrored)
+    # a transposition: the same position by two move orders, both played in these games
+    one, other = position_after("f5f6e6f4e3c5c4d3f3"), position_after("f5f6e6f4e3d3f3c5c4")
+    assert one == other
+    both = explore(one, index=index)
+    assert {n: s.games for n, s in both.moves.items() if s.games} == expected(scan, one)
+    lines = [g for g in read_games(limit=GAMES)
+             if "".join(f"{'abcdefgh'[m % 8]}{m // 8 + 1}" for m in g.moves[:9]) in (
+                 "f5f6e6f4e3c5c4d3f3", "f5f6e6f4e3d3f3c5c4")]
+    assert len({tuple(g.moves[:9]) for g in lines}) == 2  # both orders were played, and count together
+    assert len(lines) <= both.total_games == sum(scan[canonical(one.player, one.opponent)[:2]].values())
+
+
+def test_the_start_shows_every_game_under_each_first_move(index: PositionIndex) -> None:
+    start = explore(Position.start(), index=index)
+    assert sorted(start.moves) == ["c4", "d3", "e6", "f5"]
+    assert {s.games for s in start.moves.values()} == {GAMES} and start.total_games == GAMES
+    assert start.moves["f5"].value is not None  # the book's value beside the count
+
+
+def test_scores_are_the_movers_average_result(index: PositionIndex, table: GameTable) -> None:
+    after = position_after("f5d6")  # Black to move
+    found = explore(after, index=index)
+    games = [g for g in table.games if g.moves.startswith("f5d6c3")]
+    assert found.moves["c3"].games == len(games)
+    score = found.moves["c3"].score
+    assert score is not None and score == pytest.approx(sum(g.black_margin for g in games) / len(games))
+    white = explore(position_after("f5d6c3"), index=index)  # White to move: the sign turns
+    replies = [g for g in table.games if g.moves.startswith("f5d6c3d3")]
+    d3 = white.moves["d3"].score
+    assert d3 is not None and d3 == pytest.approx(-sum(g.black_margin for g in replies) / len(replies))
+
+
+def test_beyond_the_plies_and_without_an_index_the_book_answers(index: PositionIndex) -> None:
+    book = explore(position_after("f5d6c3d3c4"), index=None)
+    assert book.source == "book" and book.moves["f4"].games > 40_000 and book.name == "Tiger"
+    deep = "f5d6c3d3c4f4f6f3e6e7d7g6f8f7g5h6h4e8d8c8c7b8h5g4g3h3e3c5c6b6"  # 30 moves: past the index
+    assert explore(position_after(deep), index=index).source == "book"
+    assert explore(position_after("f5d6c3d3c4"), line=[parse_square(s) for s in ("f5", "d6", "c3", "d3", "c4")],
+                   index=index).name == "Tiger"
+
+
+def test_the_cache_round_trips_and_a_bad_one_is_rebuilt(index: PositionIndex, table: GameTable,
+                                                        tmp_path: Path) -> None:
+    data = encode_index(index)
+    again = decode_index(data)
+    assert again.positions == index.positions and again.stamp == index.stamp
+    assert explore(Position.start(), index=again) == explore(Position.start(), index=index)
+    path = tmp_path / "explorer-30.bin"
+    for bad in (b"", b"OTXI", data[:-10], data[:40] + bytes(len(data) - 40), b"junk" * 100):
+        path.write_bytes(bad)
+        assert read_cache(path, index.stamp, PLIES) is None
+    path.write_bytes(data)
+    assert read_cache(path, "another-stamp-00", PLIES) is None  # stale: other games
+    assert read_cache(path, index.stamp, PLIES) is not None
+
+
+def test_a_corrupt_cache_is_rebuilt_not_a_crash(tmp_path: Path, table: GameTable) -> None:
+    from tests.test_library import write_table
+
+    lines = ["\t".join([str(g.year), g.event, g.black, g.white, g.result, g.moves]) for g in table.games[:200]]
+    games = write_table(tmp_path / "wthor-1977-2023.tsv.xz", lines)  # named as the full database
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "explorer-30.bin").write_bytes(b"OTXI\x01\x00garbage")
+    service = LibraryService(games, cache=cache).run()
+    assert service.index is not None and service.error is None and "build" in service.timings
+    rebuilt = read_cache(cache / "explorer-30.bin", service.index.stamp, PLIES)
+    assert rebuilt is not None and rebuilt.positions == service.index.positions
+    second = LibraryService(games, cache=cache).run()  # now read, not built
+    assert "build" not in second.timings and second.index is not None
+
+
+# -- the scene -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def shared_index(index: PositionIndex, table: GameTable) -> Iterator[LibraryService]:
+    service = LibraryService(WTHOR_PATH)
+    service.table, service.index = table, index
+    service._loader = None  # already loaded
+    service._done = True
+    library_service.set_shared(service)
+    yield service
+    library_service.set_shared(None)
+
+
+def test_walking_the_tree_with_clicks_and_back(player_factory, shared_index, scan) -> None:
+    player = player_factory(MemoryStorage())
+    player.app.scene.go("explorer", back="menu")  # type: ignore[attr-defined]
+    player.frame()
+    assert player.app.scene_name == "explorer"
+    scene = player.scene
+    assert scene.exploration.source == "index"  # type: ignore[attr-defined]
+    player.click_button("move:f5")  # a row
+    player.click(scene.view.square_center(parse_square("d6")))  # type: ignore[attr-defined]
+    player.click_button("move:c3")
+    assert scene.record.transcript() == "f5d6c3"  # type: ignore[attr-defined]
+    rows = {b.action: b.label for b in player.scene.group.buttons if b.action.startswith("move:")}  # type: ignore
+    position = position_after("f5d6c3")
+    for name, games in expected(scan, position).items():
+        if f"move:{name}" in rows:
+            assert rows[f"move:{name}"].split()[1] == f"{games:,}"
+    player.click_button("undo")
+    assert scene.record.transcript() == "f5d6"  # type: ignore[attr-defined]
+    player.press(pygame.K_RIGHT)
+    assert scene.record.transcript() == "f5d6c3"  # type: ignore[attr-defined]
+    player.press(pygame.K_HOME)
+    assert scene.record.transcript() == ""  # type: ignore[attr-defined]
+    player.click(scene.view.square_center(parse_square("a1")))  # type: ignore[attr-defined]
+    assert scene.record.transcript() == ""  # an illegal square changes nothing  # type: ignore[attr-defined]
+    player.click_button("back")
+    assert player.app.scene_name == "menu"
+
+
+def test_the_explorer_opens_from_the_library_at_the_game_shown(player_factory, shared_index) -> None:
+    player = player_factory(MemoryStorage())
+    player.click_button("scene:library")
+    player.run_until(lambda: player.scene.finals is not None)  # type: ignore[attr-defined]
+    player.click_button("search")
+    player.click(player.scene.fields[3].rect.center)  # type: ignore[attr-defined]
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="f5d6c3d3c4")])
+    player.press(pygame.K_RETURN)
+    player.click_button("game:0")
+    player.click_button("first")
+    for _ in range(5):
+        player.click_button("next")
+    player.click_button("explorer")
+    assert player.app.scene_name == "explorer"
+    assert player.scene.record.transcript() == "f5d6c3d3c4"  # type: ignore[attr-defined]
+    assert player.scene.exploration.name == "Tiger"  # type: ignore[attr-defined]
+    player.press(pygame.K_ESCAPE)
+    assert player.app.scene_name == "library"

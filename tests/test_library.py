@@ -1,0 +1,280 @@
+"""The game library: loading, search against a plain scan of the file, the finals shelf, the CLI, the scene."""
+
+from __future__ import annotations
+
+import json
+import lzma
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.cli import main as cli_main
+from game.engine import GameRecord, GameResult
+from game.library import service as library_service
+from game.library.database import LibraryError, LibraryGame, TableLoader, parse_row
+from game.library.famous import find_finals
+from game.library.search import Query, QueryError, SearchIndex, opening_line, parse_years
+from game.library.service import LibraryService
+from game.storage import MemoryStorage
+from game.wthor import HEADER, WTHOR_PATH
+
+Row = tuple[int, list[str]]
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[Row]:
+    """The plain scan: every line of the database split on tabs, with its index."""
+    with lzma.open(WTHOR_PATH, "rt", encoding="utf-8") as handle:
+        lines = handle.read().split("\n")
+    assert lines[0] == HEADER
+    return [(i, line.split("\t")) for i, line in enumerate(lines[1:]) if line]
+
+
+@pytest.fixture(scope="module")
+def index() -> SearchIndex:
+    return SearchIndex(TableLoader(WTHOR_PATH).run())
+
+
+def newest_first(found: list[Row]) -> list[int]:
+    return [i for i, _ in sorted(found, key=lambda r: (-int(r[1][0]), r[0]))]
+
+
+def indices(games: list[LibraryGame]) -> list[int]:
+    return [g.index for g in games]
+
+
+def test_the_whole_database_loads(rows: list[Row], index: SearchIndex) -> None:
+    assert len(index.table.games) == len(rows) == 131_212
+    game = index.table.games[12_345]
+    assert [str(game.year), game.event, game.black, game.white, game.result, game.moves] == rows[12_345][1]
+
+
+def test_search_by_player_either_colour_and_one_colour(rows: list[Row], index: SearchIndex) -> None:
+    both = index.search(Query(player="SHAMAN"), limit=10_000)
+    expected = newest_first([r for r in rows if "shaman" in r[1][2].lower() or "shaman" in r[1][3].lower()])
+    assert both.total == len(expected) > 1000
+    assert indices(both.games) == expected
+    white = index.search(Query(player="takanashi", color="white"), limit=10_000)
+    assert indices(white.games) == newest_first([r for r in rows if "takanashi" in r[1][3].lower()])
+
+
+def test_search_by_event_and_years(rows: list[Row], index: SearchIndex) -> None:
+    found = index.search(Query(event="world championship", years=(1990, 1994)), limit=10_000)
+    expected = newest_first([r for r in rows if "world championship" in r[1][1].lower()
+                             and 1990 <= int(r[1][0]) <= 1994])
+    assert indices(found.games) == expected and len(expected) > 900
+    assert all(g.championship for g in found.games)
+
+
+def test_search_by_opening_moves_from_any_first_move(rows: list[Row], index: SearchIndex) -> None:
+    found = index.search(Query(opening="f5d6c3d3c4f4f6"), limit=10_000)
+    expected = newest_first([r for r in rows if r[1][5].startswith("f5d6c3d3c4f4f6")])
+    assert found.total == len(expected) > 1000
+    assert indices(found.games) == expected[:10_000]
+    turned = index.search(Query(opening="e6f4c3c4d3"), limit=10)  # the Tiger begun on e6
+    assert turned.lines == ("f5d6c3d3c4",)
+
+
+def test_search_by_opening_name_uses_its_line(rows: list[Row], index: SearchIndex) -> None:
+    found = index.search(Query(opening="tiger", player="murakami"), limit=10_000)
+    assert found.openings == ("Tiger",) and found.lines == ("f5d6c3d3c4",)
+    expected = newest_first([r for r in rows if r[1][5].startswith("f5d6c3d3c4")
+                             and ("murakami" in r[1][2].lower() or "murakami" in r[1][3].lower())])
+    assert indices(found.games) == expected and expected
+
+
+def test_bad_search_texts_are_refused_with_a_reason(index: SearchIndex) -> None:
+    for query, words in ((Query(opening="f5f5"), "not a legal move"), (Query(opening="no such opening"), "no opening")):
+        with pytest.raises(QueryError, match=words):
+            index.search(query)
+    for text in ("19x", "1999-1990", "", "2000-", "12345"):
+        with pytest.raises(QueryError):
+            parse_years(text)
+    assert parse_years("1990-1999") == (1990, 1999)
+
+
+@given(st.text(max_size=30))
+def test_year_parser_never_fails_otherwise(text: str) -> None:
+    try:
+        first, last = parse_years(text)
+    except QueryError:
+        return
+    assert 0 <= first <= last <= 9999
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet="abcdefgh12345678 9-\t\nxX", max_size=60))
+def test_row_parser_accepts_only_well_formed_lines(text: str) -> None:
+    try:
+        game = parse_row(text, 0)
+    except LibraryError:
+        return
+    assert "\t".join([str(game.year), game.event, game.black, game.white, game.result, game.moves]) == text
+    assert game.black_discs + game.white_discs <= 64 and len(game.moves) % 2 == 0
+
+
+@settings(max_examples=50)
+@given(st.lists(st.sampled_from(["f5", "d6", "c3", "d3", "c4", "f4", "e6", "f6"]), max_size=6))
+def test_opening_lines_are_legal_and_begin_on_f5(names: list[str]) -> None:
+    try:
+        line = opening_line("".join(names))
+    except QueryError:
+        return
+    if line:
+        assert line.startswith("f5")
+        GameRecord.from_transcript(line)  # legal
+
+
+# -- files ---------------------------------------------------------------------------
+
+
+def write_table(path: Path, lines: list[str]) -> Path:
+    with lzma.open(path, "wt", encoding="utf-8") as handle:
+        handle.write(HEADER + "\n" + "".join(line + "\n" for line in lines))
+    return path
+
+
+def test_missing_corrupt_truncated_and_bad_files_give_one_clear_error(tmp_path: Path, rows: list[Row]) -> None:
+    good = write_table(tmp_path / "good.tsv.xz", ["\t".join(r[1]) for r in rows[:50]])
+    assert len(TableLoader(good).run().games) == 50
+    truncated = tmp_path / "cut.tsv.xz"
+    truncated.write_bytes(good.read_bytes()[:-40])
+    garbage = tmp_path / "junk.tsv.xz"
+    garbage.write_bytes(b"\xfd7zXZ" + bytes(range(256)) * 8)
+    bad_rows = ["\t".join(r[1]) for r in rows[:3]] + ["1990\tx\ty\tz\t33-31\tf5zz"]
+    bad_line = write_table(tmp_path / "bad.tsv.xz", bad_rows)
+    cases = {tmp_path / "none.tsv.xz": "cannot be read", truncated: "truncated|cannot be read",
+             garbage: "cannot be read", bad_line: "line 5", tmp_path / "x.csv": "cannot be read|not a"}
+    (tmp_path / "x.csv").write_text("hello")
+    for path, words in cases.items():
+        loader = TableLoader(path)
+        assert loader.advance(1000.0) and loader.table is None
+        assert loader.error is not None and "\n" not in loader.error
+        with pytest.raises(LibraryError, match=words):
+            TableLoader(path).run()
+
+
+# -- the shelf -------------------------------------------------------------------------
+
+
+def test_the_shelf_has_the_finals_found_by_the_rule(index: SearchIndex) -> None:
+    finals = {f.year: f for f in find_finals(index.table)}
+    final = finals[2010]  # Takanashi beat Borassi 2-1 (published result)
+    assert (final.winner, final.runner_up, final.score) == ("Takanashi Yusuke", "Borassi Michele", (2.0, 1.0))
+    assert all(g.event == "World Championship - 2010" for g in final.games)
+    assert finals[1980].winner in ("Cerf Jonathan", "Mimura Takuya")
+    assert list(finals) == sorted(finals, reverse=True) and 1978 not in finals
+    for f in finals.values():  # each final is a run of games in a row between the same two players
+        assert len(f.games) >= 2 and len({frozenset((g.black, g.white)) for g in f.games}) == 1
+        assert [g.index for g in f.games] == list(range(f.games[0].index, f.games[0].index + len(f.games)))
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+def test_cli_lists_games_as_one_json_object(capsys: pytest.CaptureFixture[str], rows: list[Row]) -> None:
+    assert cli_main(["library", "--player", "tastet", "--year", "1992-1994", "--opening", "f5d6", "--limit", "3",
+                     "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = newest_first([r for r in rows if 1992 <= int(r[1][0]) <= 1994 and r[1][5].startswith("f5d6")
+                             and ("tastet" in r[1][2].lower() or "tastet" in r[1][3].lower())])
+    assert data["total"] == len(expected)
+    assert [list(g.values()) for g in data["games"]] == [
+        [int(rows[i][1][0]), *rows[i][1][1:]] for i in expected[:3]]
+    assert list(data["games"][0]) == ["year", "event", "black", "white", "result", "moves"]
+    assert "FFO" in data["credit"]
+
+
+@pytest.mark.parametrize("args", [["--year", "19x"], ["--limit", "0"], ["--opening", "f5f5"], ["--color", "red"],
+                                  ["--year", "2000-1990"]])
+def test_cli_refuses_bad_input_with_one_line(capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    assert cli_main(["library", *args, "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1
+
+
+# -- the scene ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def small_library(tmp_path: Path, rows: list[Row]) -> Iterator[LibraryService]:
+    """The shared library pointed at a small file: the 2010 championship and a few hundred other games."""
+    chosen = [r for r in rows if r[1][1] == "World Championship - 2010"] + rows[:300]
+    path = write_table(tmp_path / "small.tsv.xz", ["\t".join(r[1]) for r in chosen])
+    service = LibraryService(path, cache=tmp_path / "cache")
+    library_service.set_shared(service)
+    yield service
+    library_service.set_shared(None)
+
+
+def test_a_final_from_the_shelf_opens_in_the_review_with_its_true_score(player_factory, small_library) -> None:
+    player = player_factory(MemoryStorage())
+    player.click_button("scene:library")
+    assert player.app.scene_name == "library"
+    player.run_until(lambda: player.scene.finals is not None)  # type: ignore[attr-defined]
+    player.frame()
+    player.click_button("final:0")
+    game = player.scene.selected  # type: ignore[attr-defined]
+    assert game is not None and game.event == "World Championship - 2010"
+    player.click_button("review")
+    assert player.app.scene_name == "review"
+    review = player.scene
+    end = GameResult.of(review.record.position_at(review.last_index))  # type: ignore[attr-defined]
+    assert (end.black, end.white) == (game.black_discs, game.white_discs)
+    player.press(pygame.K_END)
+    lines = " ".join(text for text, _ in review.comment_lines())  # type: ignore[attr-defined]
+    assert f"{game.black_discs}-{game.white_discs} on the board" in lines
+    player.click_button("back")
+    assert player.app.scene_name == "library" and player.scene.selected is game  # type: ignore[attr-defined]
+
+
+def test_search_in_the_scene_then_play_on_against_the_computer_as_practice(player_factory, small_library) -> None:
+    player = player_factory(MemoryStorage())
+    player.click_button("scene:library")
+    player.run_until(lambda: small_library.table is not None)
+    player.click_button("search")
+    player.click(player.scene.fields[0].rect.center)  # type: ignore[attr-defined]
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="borassi")])
+    player.press(pygame.K_RETURN)
+    scene = player.scene
+    expected = [g for g in small_library.table.games if "borassi" in (g.black + g.white).lower()]
+    assert scene.total == len(expected) > 0  # type: ignore[attr-defined]
+    player.click_button("game:0")
+    for _ in range(40):
+        player.click_button("previous")
+    assert scene.ply == len(scene.record.plies) - 40  # type: ignore[attr-defined]
+    player.click_button("play")
+    assert player.app.scene_name == "game"
+    game = player.game
+    assert game.setup.mode == "computer" and not game.setup.counts
+    assert game.record.moves() == scene.played_moves()  # type: ignore[attr-defined]
+    assert game.human_can_move()
+    player.press(pygame.K_ESCAPE)
+
+
+def test_a_bad_search_field_is_named_and_changes_nothing(player_factory, small_library) -> None:
+    player = player_factory(MemoryStorage())
+    player.click_button("scene:library")
+    player.run_until(lambda: small_library.table is not None)
+    player.click_button("search")
+    player.click(player.scene.fields[2].rect.center)  # type: ignore[attr-defined]
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="19x")])
+    player.click_button("find")
+    assert player.scene.results == []  # type: ignore[attr-defined]
+    assert any("year must be" in t.message for t in player.app.ctx.toasts)
+
+
+def test_the_library_lays_out_in_portrait(player_factory, small_library) -> None:
+    player = player_factory(MemoryStorage(), window_size=(720, 1280))
+    player.click_button("scene:library")
+    player.run_until(lambda: player.scene.finals is not None)  # type: ignore[attr-defined]
+    player.frame()
+    buttons = player.scene.group.buttons  # type: ignore[attr-defined]
+    screen = pygame.Rect(0, 0, 720, 1280)
+    assert all(screen.contains(b.rect) for b in buttons)
+    for a in buttons:
+        assert not any(a is not b and a.rect.colliderect(b.rect) for b in buttons), a.action
