@@ -278,3 +278,19 @@ def test_the_library_lays_out_in_portrait(player_factory, small_library) -> None
     assert all(screen.contains(b.rect) for b in buttons)
     for a in buttons:
         assert not any(a is not b and a.rect.colliderect(b.rect) for b in buttons), a.action
+
+
+def test_the_browsers_subset_is_what_the_tool_makes_and_loads(index: SearchIndex) -> None:
+    import importlib.util
+
+    from game.library.database import SUBSET_PATH
+
+    spec = importlib.util.spec_from_file_location("make_library_subset", Path("tools/make_library_subset.py"))
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    games, _ = tool.choose(index.table.games, tool.DEFAULT_MAX_BYTES)
+    assert tool.pack(games) == SUBSET_PATH.read_bytes()  # regenerate it (tools/) when the rules change
+    subset = TableLoader(SUBSET_PATH).run()
+    assert not subset.full and len(subset.games) == len(games)
+    assert [f.title for f in find_finals(subset)] == [f.title for f in find_finals(index.table)]
