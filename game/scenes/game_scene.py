@@ -549,6 +549,9 @@ class GameScene(Scene):
             remaining = clocks[colour]
             shade = theme.danger if remaining < CLOCK_WARNING_MS else theme.accent if to_move else theme.text_dim
             shown = text.draw(surface, clock_text(remaining), 22, shade, (left, baseline), "midleft", True)
+            if self.setup.increment:  # the time control's increment, so both players know it
+                shown = text.draw(surface, f"+{self.setup.increment} s", 16, theme.text_dim,
+                                  (shown.right + 8, baseline + 1), "midleft")
             if to_move and self.match.phase is Phase.COMPUTER and self.board.animation is None:
                 spinner(surface, (shown.right + 16, baseline), 8, theme.accent, now_ms)
         elif to_move and self.match.phase is Phase.COMPUTER and self.board.animation is None:
