@@ -19,10 +19,11 @@ from game.engine import (
     COLOR_NAMES,
     GameRecord,
     NotationError,
+    PerftTimeout,
     Position,
     TranscriptError,
-    perft,
     square_name,
+    timed_perft,
 )
 
 if TYPE_CHECKING:
@@ -89,12 +90,22 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 
 # -- perft -------------------------------------------------------------------
 
+PERFT_SECONDS = 600.0
+"""perft's and bench's default time limit: deep counts grow about eightfold a ply."""
+
+
+def _timed(position: Position, depth: int, bulk: bool, max_seconds: float) -> int:
+    try:
+        return timed_perft(position, depth, max_seconds, bulk=bulk)
+    except PerftTimeout as exc:
+        raise UsageError(f"{exc} (depth {depth}; raise --max-seconds to count deeper)") from None
+
 
 def cmd_perft(args: argparse.Namespace) -> None:
     """Count leaf nodes ``depth`` plies ahead."""
     position = _position_arg(args.position)
     started = time.perf_counter()
-    nodes = perft(position, args.depth, bulk=not args.no_bulk)
+    nodes = _timed(position, args.depth, not args.no_bulk, args.max_seconds)
     seconds = time.perf_counter() - started
     nps = round(nodes / seconds) if seconds > 0 else 0
     data = {"depth": args.depth, "nodes": nodes, "seconds": round(seconds, 6), "nps": nps}
@@ -160,7 +171,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
     lines = []
     for label, bulk in (("bulk", True), ("no_bulk", False)):
         started = time.perf_counter()
-        nodes = perft(position, args.depth, bulk=bulk)
+        nodes = _timed(position, args.depth, bulk, args.max_seconds)
         seconds = time.perf_counter() - started
         nps = round(nodes / seconds) if seconds > 0 else 0
         results[label] = {"nodes": nodes, "seconds": round(seconds, 6), "nps": nps}
@@ -362,6 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("depth", type=depth_arg)
     p.add_argument("--position", help="64 squares a1..h8 (X, O, -), a space, side to move")
     p.add_argument("--no-bulk", action="store_true", help="make every leaf move")
+    p.add_argument("--max-seconds", type=seconds_arg, default=PERFT_SECONDS,
+                   help=f"stop with a message after this long (default {PERFT_SECONDS:g})")
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("show", help="show the board after a transcript")
@@ -405,6 +418,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="perft nodes per second, bulk and no-bulk")
     p.add_argument("--depth", type=depth_arg, default=8)
+    p.add_argument("--max-seconds", type=seconds_arg, default=PERFT_SECONDS,
+                   help=f"stop with a message after this long each (default {PERFT_SECONDS:g})")
     p.set_defaults(func=cmd_bench)
 
     for action in sub.choices.values():

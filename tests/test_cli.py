@@ -97,6 +97,8 @@ def test_show_finished_game_scores_both_ways() -> None:
         (("analyze", FFO_3, "--time", "-2"), "--time"),
         (("solve", START), "--max-empties 30; or bound the search with --time or --nodes"),
         (("perft",), "depth"),
+        (("perft", "14", "--max-seconds", "0.1"), "perft stopped at its time limit of 0.1 s (depth 14"),
+        (("bench", "--depth", "14", "--max-seconds", "0.1"), "raise --max-seconds"),
         (("solve", "nonsense"), "position"),
         (("analyze", START, "--level", "grandmaster"), "unknown level"),
         (("frobnicate",), "invalid choice"),

@@ -7,6 +7,8 @@ here by a brute-force perft over the list-based reference (never taken from the 
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 from reference_othello import (
     BLOCKED_WITH_TWO_EMPTY,
@@ -18,7 +20,7 @@ from reference_othello import (
 )
 from reference_othello import perft as reference_perft
 
-from game.engine import Position, perft
+from game.engine import PerftTimeout, Position, perft, timed_perft
 
 START_COUNTS = [4, 12, 56, 244, 1396, 8200, 55092, 390216]
 """Leaf nodes 1..8 plies from the start (the published sequence)."""
@@ -122,3 +124,23 @@ def test_perft_of_a_finished_game_is_one_leaf_at_any_depth() -> None:
     for depth in range(1, 6):
         assert perft(blocked, depth) == 1
         assert perft(blocked, depth, bulk=False) == 1
+
+
+perft_module = importlib.import_module("game.engine.perft")  # the module (the package exports the function)
+
+
+@pytest.mark.parametrize("name", ["blocked-ending-5-to-go", "wipeout-4-to-go"])
+def test_timed_perft_counts_what_perft_counts_through_passes_and_ends(name: str, monkeypatch: pytest.MonkeyPatch
+                                                                       ) -> None:
+    monkeypatch.setattr(perft_module, "CHECKED_DEPTH", 2)  # split at the top of small trees (fast)
+    text, top, _ = TREES[name]
+    position = Position.from_text(text)
+    for depth in range(1, top + 1):
+        assert timed_perft(position, depth, 60.0) == perft(position, depth)
+        assert timed_perft(position, depth, 60.0, bulk=False) == perft(position, depth)
+
+
+def test_timed_perft_stops_at_its_limit_and_says_so() -> None:
+    with pytest.raises(PerftTimeout, match="time limit of 0.05 s"):
+        timed_perft(Position.start(), 14, 0.05)
+    assert timed_perft(Position.start(), 7, 60.0) == 55092

@@ -6,12 +6,13 @@ WebAssembly. Nothing here imports pygame.
 
 from .bitboard import Bitboard, flips, legal_moves, popcount, squares_of
 from .notation import NotationError, parse_square, split_transcript, square_name
-from .perft import perft
+from .perft import PerftTimeout, perft, timed_perft
 from .position import BLACK, COLOR_NAMES, WHITE, Color, IllegalMoveError, Position, opponent_of
 from .record import PASS, GameRecord, TranscriptError, ply_name
 from .result import REASON_TEXT, EndReason, GameResult, Winner
 
 __all__ = [
+    "PerftTimeout",
     "BLACK",
     "COLOR_NAMES",
     "PASS",
@@ -32,6 +33,7 @@ __all__ = [
     "opponent_of",
     "parse_square",
     "perft",
+    "timed_perft",
     "ply_name",
     "popcount",
     "split_transcript",

@@ -11,8 +11,21 @@ one leaf. From the start: 4, 12, 56, 244, 1396, 8200, 55092, 390216, ...
 
 from __future__ import annotations
 
+import time
+
 from .bitboard import FLIPPERS, Bitboard, legal_moves
 from .position import Position
+
+CHECKED_DEPTH = 6
+"""Subtrees this deep or shallower are counted without looking at the clock (milliseconds each)."""
+
+
+class PerftTimeout(Exception):
+    """A perft with a time limit ran past it."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"perft stopped at its time limit of {seconds:g} s")
+        self.seconds = seconds
 
 
 def perft(position: Position, depth: int, bulk: bool = True) -> int:
@@ -25,9 +38,36 @@ def perft(position: Position, depth: int, bulk: bool = True) -> int:
         raise ValueError("depth must be 0 or more")
     if depth == 0:
         return 1
-    if bulk:
-        return _perft_bulk(position.player, position.opponent, depth)
-    return _perft_full(position.player, position.opponent, depth)
+    count = _perft_bulk if bulk else _perft_full
+    return count(position.player, position.opponent, depth)
+
+
+def timed_perft(position: Position, depth: int, seconds: float, bulk: bool = True) -> int:
+    """``perft``, stopped with ``PerftTimeout`` once it has run ``seconds`` (checked between subtrees)."""
+    if depth < 0:
+        raise ValueError("depth must be 0 or more")
+    if depth == 0:
+        return 1
+    count = _perft_bulk if bulk else _perft_full
+    deadline = time.perf_counter() + seconds
+
+    def split(p: Bitboard, o: Bitboard, depth: int) -> int:
+        if depth <= CHECKED_DEPTH:
+            return count(p, o, depth)
+        if time.perf_counter() > deadline:
+            raise PerftTimeout(seconds)
+        moves = legal_moves(p, o)
+        if not moves:
+            return split(o, p, depth - 1) if legal_moves(o, p) else 1
+        total = 0
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            f = FLIPPERS[bit.bit_length() - 1](p, o)
+            total += split(o ^ f, p | f | bit, depth - 1)
+        return total
+
+    return split(position.player, position.opponent, depth)
 
 
 def _perft_bulk(p: Bitboard, o: Bitboard, depth: int) -> int:
