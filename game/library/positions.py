@@ -164,7 +164,7 @@ class IndexBuilder:
     _next: dict[str, tuple[Bitboard, Bitboard, bool]] = field(default_factory=dict)
     _lines: dict[str, list[int]] = field(default_factory=dict)
     _edges: list[tuple[str, list[int]]] | None = None
-    _stats: dict[tuple[Bitboard, Bitboard], dict[int, list[int]]] = field(default_factory=dict)
+    _stats: dict[tuple[Bitboard, Bitboard], list[tuple[int, int, int]]] = field(default_factory=dict)
     _tables: list[PlyTable] = field(default_factory=list)
     _skipped: int = 0
 
@@ -241,27 +241,33 @@ class IndexBuilder:
         assert self._edges is not None
         edges = self._edges
         at2 = 2 * self._ply
-        positions, stats = self._positions, self._stats
+        parent_of, stats, following = self._positions.get, self._stats, self._next
+        flippers, square_of = FLIPPERS, _SQUARE
         end = min(len(edges), self._at + count)
+        done = 0
         for line, (games, black_sum) in edges[self._at : end]:
-            self._done_steps += games
-            parent = positions.get(line[:at2])
+            done += games
+            parent = parent_of(line[:at2])
             if parent is None:  # the line left the rules earlier
                 continue
             p, o, black = parent
-            sq = _SQUARE[line[at2:]]
-            f = FLIPPERS[sq](p, o)
+            sq = square_of[line[at2:]]
+            f = flippers[sq](p, o)
             if not f:  # the side to move has no move and passes (or the move is illegal)
                 p, o, black = o, p, not black
-                f = FLIPPERS[sq](p, o)
+                f = flippers[sq](p, o)
             if not f or (p | o) >> sq & 1:
                 self._skipped += games
                 continue
-            moves = stats.setdefault((p, o), {})
-            entry = moves.setdefault(sq, [0, 0])  # another move order reached the same position
-            entry[0] += games
-            entry[1] += black_sum if black else -black_sum
-            self._next[line] = (o ^ f, p | f | (1 << sq), not black)
+            key = (p, o)
+            entry = (sq, games, black_sum if black else -black_sum)
+            moves = stats.get(key)
+            if moves is None:
+                stats[key] = [entry]
+            else:
+                moves.append(entry)  # another move, or the same move by another move order (merged later)
+            following[line] = (o ^ f, p | f | (1 << sq), not black)
+        self._done_steps += done
         self._at = end
         if end >= len(edges):
             self._tables.append(_ply_table(stats))
@@ -270,19 +276,34 @@ class IndexBuilder:
             self._ply += 1
 
 
-def _ply_table(stats: dict[tuple[Bitboard, Bitboard], dict[int, list[int]]]) -> PlyTable:
-    keys: array.array[int] = array.array("Q")
-    counts: list[int] = []
+def _ply_table(stats: dict[tuple[Bitboard, Bitboard], list[tuple[int, int, int]]]) -> PlyTable:
+    """One ply's table: positions sorted, each one's moves sorted by square (counts of one square added up)."""
+    order = sorted(stats)
+    keys: array.array[int] = array.array("Q", [half for key in order for half in key])
+    counts = bytearray()
     squares = bytearray()
     games: array.array[int] = array.array("I")
     sums: array.array[int] = array.array("i")
-    for (p, o), moves in sorted(stats.items()):
-        keys.extend((p, o))
-        counts.append(len(moves))
-        for sq, (played, total) in sorted(moves.items()):
-            squares.append(sq)
-            games.append(played)
-            sums.append(total)
+    add_count, add_square, add_games, add_sum = counts.append, squares.append, games.append, sums.append
+    for key in order:
+        moves = stats[key]
+        if len(moves) == 1:
+            sq, played, total = moves[0]
+            add_count(1)
+            add_square(sq)
+            add_games(played)
+            add_sum(total)
+            continue
+        merged: dict[int, list[int]] = {}
+        for sq, played, total in moves:
+            entry = merged.setdefault(sq, [0, 0])
+            entry[0] += played
+            entry[1] += total
+        add_count(len(merged))
+        for sq in sorted(merged):
+            add_square(sq)
+            add_games(merged[sq][0])
+            add_sum(merged[sq][1])
     return PlyTable(keys, list(accumulate(counts, initial=0)), bytes(squares), games, sums)
 
 
