@@ -1,7 +1,8 @@
 """The ``othello`` command (also ``python -m game``): the desktop game, with a few options.
 
-``--data-dir PATH`` keeps the games, settings and statistics in ``PATH``
-instead of the platform's folder (``game.platform_dirs``);
+``--data-dir PATH`` keeps everything the game stores (games, settings,
+statistics, caches) in ``PATH`` instead of the platform's folder
+(``game.platform_dirs``), as ``$OTHELLO_DATA_DIR`` does;
 ``--reset-settings`` puts the settings and the window's place back to their
 defaults (saved games and statistics are kept); ``--script FILE`` and
 ``--frames N`` feed scripted input and stop after ``N`` frames
@@ -21,7 +22,7 @@ from pathlib import Path
 from game.cli import UsageError
 from game.cli import _Parser as OneLineParser
 from game.settings import SETTINGS_KEY
-from game.storage import FileStorage, JsonDocuments, default_storage
+from game.storage import DATA_DIR_ENV, JsonDocuments, default_storage
 
 MAX_FRAMES = 10_000_000
 
@@ -67,7 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         args = build_parser().parse_args(argv)
-        storage = FileStorage(data_dir(args.data_dir)) if args.data_dir is not None else default_storage()
+        if args.data_dir is not None:  # for everything that keeps files there (saves, the library's caches)
+            os.environ[DATA_DIR_ENV] = str(data_dir(args.data_dir))
+        storage = default_storage()
         commands = load_script(args.script) if args.script is not None else []
     except (UsageError, ScriptError) as exc:
         message = str(exc).splitlines()[0] if str(exc) else "error"

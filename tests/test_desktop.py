@@ -23,7 +23,7 @@ from game.input_script import ScriptError, ScriptRunner, parse_script  # noqa: E
 from game.platform_dirs import app_data_dir, open_folder, shown_path  # noqa: E402
 from game.resources import CHECKOUT_ASSETS, MissingAssetsError, assets_dir  # noqa: E402
 from game.scenes import settings_scene  # noqa: E402
-from game.storage import FileStorage, MemoryStorage  # noqa: E402
+from game.storage import DATA_DIR_ENV, FileStorage, MemoryStorage, user_data_dir  # noqa: E402
 from game.window_memory import POSITION_ENV, WINDOW_KEY, Placement  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
 
@@ -206,6 +206,13 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path, capsys: pytes
     script.write_bytes(b"\xff\xfe")
     assert othello_main(["--script", str(script)]) == 2
     assert capsys.readouterr().err == f"othello: {script}: not UTF-8 text\n"
+
+
+def test_the_data_dir_option_is_the_data_folder_for_everything(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(DATA_DIR_ENV, raising=False)  # restored afterwards, whatever main() set
+    assert othello_main(["--data-dir", str(tmp_path / "mine"), "--frames", "2"]) == 0
+    assert user_data_dir() == (tmp_path / "mine").resolve()
+    assert (tmp_path / "mine" / "window.json").is_file()
 
 
 def test_python_m_game_starts_the_game(tmp_path: Path) -> None:

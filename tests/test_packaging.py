@@ -107,6 +107,14 @@ def test_every_package_of_the_tree_is_in_the_wheel(dist: dict[str, Path]) -> Non
     assert [name for name in modules if name not in names] == []
 
 
+def test_every_data_file_of_the_package_is_in_the_wheel(dist: dict[str, Path]) -> None:
+    source = dist["source"]
+    data = [path.relative_to(source).as_posix() for path in (source / "game").rglob("*")
+            if path.is_file() and path.suffix not in (".py", ".pyc")]
+    assert "game/data/openings.txt" in data
+    assert [name for name in data if name not in wheel_names(dist["wheel"])] == []
+
+
 def test_the_executable_bundles_the_same_data_files_as_the_wheel(dist: dict[str, Path]) -> None:
     names = wheel_names(dist["wheel"])
     wheel_data = {name for name in names if name.startswith("game/") and not name.endswith(".py")}
