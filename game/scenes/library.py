@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
+from game.browser import PageTextField
 from game.engine import BLACK, COLOR_NAMES, PASS, GameRecord, GameResult, TranscriptError
 from game.library.database import LibraryGame
 from game.library.famous import Final, find_finals
@@ -34,7 +35,7 @@ from game.scenes.base import Scene
 from game.scenes.names import EXPLORER, GAME, LIBRARY, REVIEW
 from game.ui.board_view import Marks
 from game.ui.layout import is_portrait
-from game.ui.text_field import TextField
+from game.ui.text_field import MAX_CHARS, TextField
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 from game.wthor import CREDIT
 
@@ -75,6 +76,9 @@ class LibraryScene(Scene):
             ("Opening", "a name or f5d6c3..."))]
         self.group = ButtonGroup()
         self.rows_per_page = 8
+        self.page_field = PageTextField()
+        """On a touch screen in the browser, an HTML field over the focused one brings up the keyboard."""
+        self._page_field_for: TextField | None = None
 
     # -- life cycle -------------------------------------------------------------------
 
@@ -86,7 +90,20 @@ class LibraryScene(Scene):
     def cleanup(self) -> dict[str, Any]:
         """Stop taking text."""
         pygame.key.stop_text_input()
+        self._follow_focus(None)
         return super().cleanup()
+
+    def _follow_focus(self, field: TextField | None) -> None:
+        """Put the page's text field (touch browsers only) over ``field``, or take it away."""
+        if field is self._page_field_for:
+            return
+        self.page_field.close()
+        self._page_field_for = field
+        if field is not None:
+            width, height = self.ctx.size
+            box = field.rect
+            self.page_field.open((box.x / width, box.y / height, box.width / width, box.height / height),
+                                 field.text, field.placeholder)
 
     def update(self, now_ms: int) -> None:
         """Load the games (then the explorer's index) a slice a frame; build the shelf when the games are in."""
@@ -96,6 +113,12 @@ class LibraryScene(Scene):
         if self.finals is None and service.table is not None:
             self.finals = find_finals(service.table)
             self.layout()
+        focused = next((f for f in self.fields if f.focused), None) if self.mode == "search" else None
+        self._follow_focus(focused)
+        if focused is not None:
+            typed = self.page_field.sync(focused.text)
+            if typed is not None:
+                focused.text = typed[:MAX_CHARS]
 
     # -- layout ------------------------------------------------------------------------
 
