@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 
 import pytest
 
-from game.ai.endgame import run_to_end, solve
+from game.ai.endgame import ProbeSearch, Solver, run_to_end, solve
 from game.ai.evaluation import HeuristicEvaluation
-from game.ai.mpc import MpcError, default_probes, parse
+from game.ai.mpc import (
+    WLD_MIN_EMPTIES,
+    EndgameProbes,
+    MpcError,
+    default_endgame_probes,
+    default_probes,
+    endgame_probe_depth,
+    parse,
+    parse_endgame,
+)
 from game.ai.search import INF, MidgameSearch
+from game.ai.table import EXACT_DEPTH
 from game.engine import GameRecord
 from tests.test_ai import random_position
 
@@ -53,3 +64,75 @@ def test_multi_probcut_never_changes_an_exact_score(seed: int, empties: int) -> 
     for alpha, beta in ((-INF, INF), (exact * 100 - 100, exact * 100 + 100)):
         score, _, _ = run_to_end(search.root(position.player, position.opponent, empties, alpha, beta))
         assert score == exact * 100
+
+
+def aggressive_endgame() -> EndgameProbes:
+    """Win/loss/draw probes that cut whenever a depth-2 probe leans either way (sigma 0), at every node."""
+    fits = [{"probe": endgame_probe_depth(lo), "empties_min": lo, "empties_max": hi, "a": 0.01, "b": 0.0,
+             "sigma": 0.0} for lo, hi in ((12, 15), (16, 64))]
+    return parse_endgame(json.dumps({"version": 1, "fits": [], "endgame_fits": fits}))
+
+
+def test_the_shipped_parameters_cover_the_win_loss_draw_stage() -> None:
+    probes = default_endgame_probes()
+    assert all(probes[e] is None for e in range(WLD_MIN_EMPTIES))
+    assert all(probes[e] is not None for e in range(WLD_MIN_EMPTIES, 30))  # more empties than fitted too
+    assert probes[14].depth == 2 and probes[18].depth == 4  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("fits", ['[{"probe": 2}]', '[{"probe": 2, "empties_min": 12, "empties_max": 17, "a": 0.01,'
+                                  ' "b": 0, "sigma": 2}]', '[{"probe": 2, "empties_min": 4, "empties_max": 5,'
+                                  ' "a": 0.01, "b": 0, "sigma": 2}]', '"no"'])
+def test_damaged_endgame_parameters_are_refused_with_a_message(fits: str) -> None:
+    with pytest.raises(MpcError, match="Multi-ProbCut endgame parameters"):
+        parse_endgame('{"version": 1, "fits": [], "endgame_fits": ' + fits + "}")
+    assert parse_endgame('{"version": 1, "fits": []}') == [None] * 65  # a file without them: no probes
+
+
+def selective_solver() -> tuple[Solver, MidgameSearch]:
+    search = MidgameSearch(HeuristicEvaluation(), endgame_probes=aggressive_endgame())
+    return search.solver, search
+
+
+def test_a_selective_win_loss_draw_search_probes_and_cuts() -> None:
+    position = random_position(61, 16)
+    p, o = position.player, position.opponent
+    exact_solver = Solver()
+    run_to_end(exact_solver.root(p, o, "best", -1, 1))
+    solver, _ = selective_solver()
+    run_to_end(solver.root(p, o, "best", -1, 1, selective=True))
+    assert solver.nodes < exact_solver.nodes
+
+
+@pytest.mark.parametrize("seed", [61, 62, 63])
+def test_a_selective_search_leaves_no_trace_in_a_later_exact_solve(seed: int) -> None:
+    # the aggressive probes give wrong bounds often; the exact solve after them, on the same tables, must not
+    # use any of them
+    position = random_position(seed, 15)
+    p, o = position.player, position.opponent
+    truth = solve(p, o, all_best=False).score
+    solver, _ = selective_solver()
+    run_to_end(solver.root(p, o, "best", -1, 1, selective=True))
+    assert solver.table_depth == EXACT_DEPTH
+    score, _, values = run_to_end(solver.root(p, o, "all_values"))
+    assert score == truth
+    assert values == run_to_end(Solver().root(p, o, "all_values"))[2]
+
+
+def test_a_solve_without_selective_never_probes() -> None:
+    position = random_position(64, 14)
+    calls: dict[bool, int] = {}
+    for selective in (False, True):
+        solver, search = selective_solver()
+        real_pvs = search.pvs
+        calls[selective] = 0
+
+        def counting(*args: int, selective: bool = selective, real_pvs: ProbeSearch = real_pvs
+                     ) -> Generator[None, None, int]:
+            calls[selective] += 1
+            return (yield from real_pvs(*args))
+
+        solver.probe_search = counting
+        run_to_end(solver.root(position.player, position.opponent, "best", -1, 1, selective=selective))
+    assert calls[False] == 0
+    assert calls[True] > 0

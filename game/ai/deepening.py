@@ -23,7 +23,7 @@ from .budget import Budget, BudgetSpent
 from .endgame import Solver
 from .evaluation import DISC, Evaluation, HeuristicEvaluation
 from .jobs import Progress
-from .mpc import MpcError, ProbeTable, default_probes
+from .mpc import EndgameProbes, MpcError, ProbeTable, default_endgame_probes, default_probes
 from .patterns import default_evaluation
 from .patterns import load as load_weights
 from .search import MidgameSearch
@@ -95,16 +95,29 @@ def probes_for(evaluation: str) -> ProbeTable | None:
         return None
 
 
+def endgame_probes_for(evaluation: str) -> EndgameProbes | None:
+    """The win/loss/draw stage's Multi-ProbCut probes for ``evaluation`` (the pattern evaluation only)."""
+    if evaluation != "pattern":
+        return None
+    try:
+        probes = default_endgame_probes()
+    except MpcError:
+        return None
+    return probes if any(probes) else None
+
+
 class Engine:
     """The searches of one evaluation, with their tables and shared budget kept between moves.
 
-    ``mpc`` turns Multi-ProbCut on in the midgame search (where parameters exist).
+    ``mpc`` turns Multi-ProbCut on in the midgame search and the win/loss/draw stage (where parameters
+    exist).
     """
 
     def __init__(self, evaluation: str, mpc: bool = True) -> None:
         self.budget = Budget()
         self.search = MidgameSearch(get_evaluation(evaluation), self.budget,
-                                    probes=probes_for(evaluation) if mpc else None)
+                                    probes=probes_for(evaluation) if mpc else None,
+                                    endgame_probes=endgame_probes_for(evaluation) if mpc else None)
         self.progress = Progress()
         """What ``deepen`` has found so far (for a job's display: ``Job.report_to``)."""
 

@@ -34,6 +34,7 @@ from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
 
 from .budget import Budget, NodeLimitReached
 from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
+from .mpc import WLD_MIN_EMPTIES, WLD_THRESHOLD, EndgameProbes
 from .ordering import evaluated_fastest_first, fastest_first_endgame, parity_order
 from .table import EXACT_DEPTH, INF, Table, store
 
@@ -52,6 +53,12 @@ EVALUATED_ORDER_EMPTIES = 12
 fewer nodes at 16 empties: a node there is worth an evaluation per child)."""
 ASPIRATION_WIDTH = 1
 """Half-width of the first window around the expected score, in discs."""
+SELECTIVE_DEPTH = EXACT_DEPTH - 1
+"""The depth recorded for a selective (Multi-ProbCut) result: below an exact one, so an exact search never
+trusts it, while a selective search trusts both."""
+
+ProbeSearch = Callable[[Bitboard, Bitboard, int, int, int], Generator[None, None, int]]
+"""A shallow midgame search ``(player, opponent, depth, alpha, beta)`` in evaluation units: the probe."""
 
 
 def final_score(player: Bitboard, opponent: Bitboard) -> int:
@@ -99,6 +106,11 @@ class Solver:
         self.tt: Table = {}
         self.tt_shallow: Table = {}
         self.tt_limit = tt_limit
+        self.probes: EndgameProbes | None = None
+        self.probe_search: ProbeSearch | None = None
+        """With ``probes``, what a selective root (``root(..., selective=True)``) probes with."""
+        self.table_depth = EXACT_DEPTH
+        """``EXACT_DEPTH``, or ``SELECTIVE_DEPTH`` while a selective root runs."""
 
     @property
     def nodes(self) -> int:
@@ -223,15 +235,24 @@ class Solver:
 
         key = (p, o)
         tt_move = -1
+        depth = self.table_depth
         table = self.tt if n_empty >= DEEP_TT_EMPTIES else self.tt_shallow
         entry = table.get(key)
         if entry is not None:
-            cut = table_cutoff(entry, EXACT_DEPTH, alpha, beta)
+            tt_move = entry[3]
+            if entry[0] >= depth:
+                cut = table_cutoff(entry, depth, alpha, beta)
+                if cut is not None:
+                    return cut
+                alpha = max(alpha, entry[1])
+                beta = min(beta, entry[2])
+            else:
+                entry = None  # a selective result: its bounds are no proof for an exact search
+
+        if depth == SELECTIVE_DEPTH and n_empty >= WLD_MIN_EMPTIES:
+            cut = yield from self._probe(p, o, n_empty, alpha, beta)
             if cut is not None:
                 return cut
-            tt_move = entry[3]
-            alpha = max(alpha, entry[1])
-            beta = min(beta, entry[2])
 
         moves = legal_moves(p, o)
         if not moves:
@@ -252,7 +273,7 @@ class Solver:
             ordered = [(sq, FLIPPERS[sq](p, o)) for sq in parity_order(empty) if moves >> sq & 1]
         if n_empty >= ETC_MIN_EMPTIES:
             child_table = self.tt if n_empty - 1 >= DEEP_TT_EMPTIES else self.tt_shallow
-            cut = etc_cutoff(child_table, ordered, p, o, EXACT_DEPTH, beta)
+            cut = etc_cutoff(child_table, ordered, p, o, depth, beta)
             if cut is not None:
                 return cut
         clock = budget.clock
@@ -275,7 +296,7 @@ class Solver:
             if clock() > budget.deadline and budget.expired():
                 yield None  # the slice is spent: let the game loop draw a frame
 
-        in_use = store(table, self.tt_limit, key, EXACT_DEPTH, best, original_alpha, beta, best_move, entry)
+        in_use = store(table, self.tt_limit, key, depth, best, original_alpha, beta, best_move, entry)
         if in_use is not table:  # that table was full: keep its replacement
             if table is self.tt:
                 self.tt = in_use
@@ -283,16 +304,46 @@ class Solver:
                 self.tt_shallow = in_use
         return best
 
+    def _probe(
+        self, p: Bitboard, o: Bitboard, n_empty: int, alpha: int, beta: int
+    ) -> Generator[None, None, int | None]:
+        """Multi-ProbCut in a selective search: the bound a shallow search says the node fails at, else None."""
+        probe = None if self.probes is None else self.probes[n_empty]
+        if probe is None or self.probe_search is None:
+            return None
+        if beta <= 64:
+            high = probe.high(beta, WLD_THRESHOLD)
+            if (yield from self.probe_search(p, o, probe.depth, high - 1, high)) >= high:
+                return beta
+        if alpha >= -64:
+            low = probe.low(alpha, WLD_THRESHOLD)
+            if (yield from self.probe_search(p, o, probe.depth, low, low + 1)) <= low:
+                return alpha
+        return None
+
     def root(
-        self, p: Bitboard, o: Bitboard, mode: str = "best", alpha: int = -64, beta: int = 64
+        self, p: Bitboard, o: Bitboard, mode: str = "best", alpha: int = -64, beta: int = 64,
+        selective: bool = False,
     ) -> Generator[None, None, tuple[int, list[int], dict[int, int]]]:
         """Solve the root position.
 
         Returns the score, the best moves and exact values of moves. ``mode``:
         ``"best"`` finds the score and one best move; ``"all_best"`` also proves
         which other moves tie it; ``"all_values"`` finds every move's exact value.
-        A root that must pass returns the score with no moves.
+        A root that must pass returns the score with no moves. ``selective``
+        (for the win/loss/draw stage, with ``probes``) lets Multi-ProbCut cut
+        nodes a shallow search says fail: much faster, almost always right, not
+        a proof. Without it the result is exact.
         """
+        self.table_depth = SELECTIVE_DEPTH if selective and self.probes is not None else EXACT_DEPTH
+        try:
+            return (yield from self._root(p, o, mode, alpha, beta))
+        finally:
+            self.table_depth = EXACT_DEPTH
+
+    def _root(
+        self, p: Bitboard, o: Bitboard, mode: str, alpha: int, beta: int
+    ) -> Generator[None, None, tuple[int, list[int], dict[int, int]]]:
         moves = legal_moves(p, o)
         if not moves:
             if legal_moves(o, p):

@@ -9,8 +9,13 @@ standard deviations) at least beta, or at most alpha; if so the node is cut.
 
 The parameters come from ``tools/fit_mpc.py`` (a regression of shallow on deep
 scores with the current evaluation, per phase and depth), stored in
-``mpc.json`` beside this file. Multi-ProbCut is only ever used in the midgame
-search: an exact solve never uses it, so an exact score cannot change.
+``mpc.json`` beside this file.
+
+The endgame's win/loss/draw stage uses it too (``endgame_fits`` in the same
+file): there the "deep" score is the exact final score in discs and the probe
+a shallow midgame search (``endgame_probe_depth``), fitted per number of
+empties; a cut needs ``WLD_THRESHOLD`` standard deviations. An exact solve
+never uses Multi-ProbCut, so an exact score cannot change.
 """
 
 from __future__ import annotations
@@ -27,12 +32,24 @@ THRESHOLD = 1.0
 at 0.2 s a move, where 1.5 scored 46 % over 24: ``bench/mpc_match.py``)."""
 MIN_DEPTH = 3
 """Nodes shallower than this are not worth a probe."""
+WLD_THRESHOLD = 2.0
+"""Standard deviations of certainty a cut needs in the win/loss/draw stage (a wrong cut there can turn a
+win into a loss, so it asks for more than the midgame's ``THRESHOLD``). ``bench/wld_mpc.py`` on held-out
+master positions: 1.5 got 3 of 12 results wrong at 16 empties; 2.0 got 1 of 24 wrong at 16 (0.7 times the
+exact search's nodes) and 1 of 16 at 18 (half its nodes, a third of its time); 2.5 none of 24 at 16 (0.8)."""
+WLD_MIN_EMPTIES = 12
+"""Endgame nodes with fewer empties than this are searched without probes (they are cheap)."""
 VERSION = 1
 
 
 def shallow_depth(depth: int) -> int:
     """The depth of the probe for a search of ``depth``."""
     return max(1, (depth - 1) // 2)
+
+
+def endgame_probe_depth(empties: int) -> int:
+    """The depth of the midgame probe for a win/loss/draw node with ``empties`` empty squares."""
+    return 2 if empties < 16 else 4
 
 
 class MpcError(ValueError):
@@ -52,17 +69,20 @@ class Probe:
     b: float
     sigma: float
 
-    def high(self, beta: int) -> int:
+    def high(self, beta: int, threshold: float = THRESHOLD) -> int:
         """The shallow score from which the deep one is taken to reach ``beta``."""
-        return math.ceil((beta + THRESHOLD * self.sigma - self.b) / self.a)
+        return math.ceil((beta + threshold * self.sigma - self.b) / self.a)
 
-    def low(self, alpha: int) -> int:
+    def low(self, alpha: int, threshold: float = THRESHOLD) -> int:
         """The shallow score up to which the deep one is taken to stay at or below ``alpha``."""
-        return math.floor((alpha - THRESHOLD * self.sigma - self.b) / self.a)
+        return math.floor((alpha - threshold * self.sigma - self.b) / self.a)
 
 
 ProbeTable = list[list[Probe | None]]
 """``table[depth][empties]``: the probe for a node, or ``None`` for no Multi-ProbCut there."""
+EndgameProbes = list[Probe | None]
+"""``probes[empties]``: the win/loss/draw stage's probe (exact score in discs from the probe's score in
+evaluation units), or ``None`` for no Multi-ProbCut there."""
 
 
 def parse(text: str) -> ProbeTable:
@@ -91,11 +111,40 @@ def parse(text: str) -> ProbeTable:
     return table
 
 
+def parse_endgame(text: str) -> EndgameProbes:
+    """The win/loss/draw stage's probes from the parameters file's text (all ``None`` if it has none)."""
+    try:
+        data = json.loads(text)
+        rows = [(int(r["probe"]), int(r["empties_min"]), int(r["empties_max"]), float(r["a"]), float(r["b"]),
+                 float(r["sigma"])) for r in data.get("endgame_fits", [])]
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise MpcError(f"Multi-ProbCut endgame parameters are damaged: {exc}") from None
+    probes: EndgameProbes = [None] * 65
+    deepest = max((r[2] for r in rows), default=0)
+    for probe, lo, hi, a, b, sigma in rows:
+        probe_depths = {endgame_probe_depth(lo), endgame_probe_depth(hi)}
+        if a <= 0 or sigma < 0 or not WLD_MIN_EMPTIES <= lo <= hi <= 64 or probe_depths != {probe}:
+            raise MpcError(f"Multi-ProbCut endgame parameters out of range at {lo}-{hi} empties")
+        # more empties than were fitted use the fit with the most (the error shrinks as the game ends)
+        for empties in range(lo, 65 if hi == deepest else hi + 1):
+            probes[empties] = Probe(endgame_probe_depth(empties), a, b, sigma)
+    return probes
+
+
+def _parameters_text() -> str:
+    try:
+        return PARAMETERS_PATH.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MpcError(f"cannot read {PARAMETERS_PATH.name}: {exc.strerror}") from None
+
+
 @cache
 def default_probes() -> ProbeTable:
     """The probe table of the shipped parameters."""
-    try:
-        text = PARAMETERS_PATH.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MpcError(f"cannot read {PARAMETERS_PATH.name}: {exc.strerror}") from None
-    return parse(text)
+    return parse(_parameters_text())
+
+
+@cache
+def default_endgame_probes() -> EndgameProbes:
+    """The win/loss/draw stage's probes of the shipped parameters."""
+    return parse_endgame(_parameters_text())

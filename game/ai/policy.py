@@ -90,6 +90,7 @@ def choose_move(
     if n_empty > max(level.exact_empties, level.wld_empties):
         decision = yield from engine.deepen(p, o, depth_limit, seconds, started)
         return decision.move
+    engine.progress.endgame = "exact" if n_empty <= level.exact_empties else "win-loss"
     # a quick midgame look first, so a solve that runs out of time still leaves a good move
     quick_seconds = None if seconds is None else QUICK_LOOK_SHARE * seconds
     decision = yield from engine.deepen(p, o, min(depth_limit, QUICK_LOOK_DEPTH), quick_seconds, started)
@@ -101,7 +102,7 @@ def choose_move(
             if n_empty <= level.exact_empties:
                 _, best = yield from engine.solver.aspirated(p, o, round(decision.value / DISC))
                 return best[0] if best else decision.move
-            score, best, _ = yield from engine.solver.root(p, o, "best", -1, 1)
+            score, best, _ = yield from engine.solver.root(p, o, "best", -1, 1, selective=True)
         # when every move loses, the midgame choice gives the opponent the most chances to go wrong
         return best[0] if score >= 0 and best else decision.move
     except BudgetSpent:
@@ -139,6 +140,10 @@ def engine_for(level: Level, node_budget: int | None = None) -> Engine:
 def think(position: Position, level: int | Level, seed: int | None = None, node_budget: int | None = None) -> Job[int]:
     """Start choosing a move for the side to move; advance the returned job to get it.
 
+    The job's ``progress`` follows the search live: the depth, value and
+    principal variation of each finished iteration, and ``endgame`` says
+    which solve (exact or win-loss) follows them.
+
     ``node_budget`` replaces the time limit by a node count, which makes the
     search reproducible (tests, matches).
     """
@@ -149,7 +154,7 @@ def think(position: Position, level: int | Level, seed: int | None = None, node_
     engine.budget.set_hard_limit(None)
     rng = random.Random(seed)
     steps = choose_move(engine, chosen, position, rng, engine.budget.clock(), node_budget)
-    return Job(steps, engine.budget)
+    return Job(steps, engine.budget, engine.progress)
 
 
 __all__ = ["ENDGAME_TIME_FACTOR", "book_move", "choose", "choose_move", "engine_for", "think"]

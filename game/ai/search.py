@@ -26,7 +26,7 @@ from .cutoffs import table_cutoff
 from .endgame import Solver, final_score
 from .evaluation import DISC, Evaluation
 from .mpc import MIN_DEPTH as MPC_MIN_DEPTH
-from .mpc import ProbeTable
+from .mpc import EndgameProbes, ProbeTable
 from .ordering import Ordered, evaluated, fastest_first_midgame
 from .table import INF, Table, store
 
@@ -45,7 +45,7 @@ class MidgameSearch:
 
     def __init__(
         self, evaluation: Evaluation, budget: Budget | None = None, tt_limit: int = 200_000,
-        probes: ProbeTable | None = None,
+        probes: ProbeTable | None = None, endgame_probes: EndgameProbes | None = None,
     ) -> None:
         # the pattern evaluation offers its plain function, which saves a __call__ per leaf
         self.evaluate: Callable[[Bitboard, Bitboard], int] = getattr(evaluation, "evaluate", evaluation)
@@ -56,6 +56,10 @@ class MidgameSearch:
         self.solver = Solver(self.budget, tt_limit=tt_limit, evaluate=self.evaluate)
         self.probes = probes
         """Multi-ProbCut's table (``mpc.default_probes()``), or ``None`` for a full-width search."""
+        if endgame_probes is not None:
+            # the win/loss/draw stage probes with this search (a selective solve only; never an exact one)
+            self.solver.probes = endgame_probes
+            self.solver.probe_search = self.pvs
 
     @property
     def nodes(self) -> int:

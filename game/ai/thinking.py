@@ -21,16 +21,12 @@ import contextlib
 import gc
 from collections.abc import Iterator
 
-from game.engine.position import Position
-
 from .analyzer import Analysis, Analyzer, analyze, solve_position
 from .book import BookError, default_book
 from .deepening import get_evaluation
 from .jobs import Job, Progress
-from .levels import LEVELS, Level
 from .patterns import loading_default
-from .policy import ENDGAME_TIME_FACTOR, engine_for
-from .policy import think as _policy_think
+from .policy import ENDGAME_TIME_FACTOR, think
 
 __all__ = [
     "ENDGAME_TIME_FACTOR",
@@ -44,27 +40,6 @@ __all__ = [
     "think",
     "warm_up",
 ]
-
-
-def think(position: Position, level: int | Level, seed: int | None = None,
-          node_budget: int | None = None) -> Job[int]:
-    """Start choosing a move (``policy.think``); the job's ``progress`` follows the search live.
-
-    It shows the depth, value and principal variation of each finished
-    iteration, and ``endgame`` says which solve (exact or win-loss) follows
-    them. With a node budget only nodes and time are reported (the search
-    runs on an engine of its own).
-    """
-    job = _policy_think(position, level, seed, node_budget)
-    if node_budget is None:
-        chosen = level if isinstance(level, Level) else LEVELS[level]
-        progress = engine_for(chosen).progress  # the engine policy.think has just used
-        job.report_to(progress)
-        empties = position.empty_count()
-        # the policy's rule: a level without noise solves from these empties, after a quick midgame look
-        if chosen.temperature <= 0 and empties <= max(chosen.exact_empties, chosen.wld_empties):
-            progress.endgame = "exact" if empties <= chosen.exact_empties else "win-loss"
-    return job
 
 
 def warm_up() -> Iterator[None]:
