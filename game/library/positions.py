@@ -147,31 +147,39 @@ class PositionIndex:
 class IndexBuilder:
     """Builds a ``PositionIndex`` from a table, ply by ply: call ``advance(max_ms)`` until it returns ``True``.
 
-    Each ply has two phases: the games are grouped by their first moves (a
+    Each ply has three phases: the games are grouped by their first moves (a
     dict of transcript prefixes, so a line that thousands of games share is
-    replayed once), then each distinct line is played one move further and
-    its games' counts are added to the position it left.
+    replayed once); each distinct line is played one move further and its
+    games' counts are added to the position it left; the ply's positions are
+    sorted into its table.
     """
 
     table: GameTable
     plies: int = PLIES
     index: PositionIndex | None = None
+    # The work in progress is kept in plain ints (no tuples or lists per line or position), which
+    # the cyclic garbage collector does not track: with a tuple per line, its full collections over
+    # a million live objects stalled a slice for 100-700 ms.
     _ply: int = 0
     _at: int = 0
     _done_steps: int = 0
     _total_steps: int = 0
-    _positions: dict[str, tuple[Bitboard, Bitboard, bool]] = field(default_factory=dict)
-    _next: dict[str, tuple[Bitboard, Bitboard, bool]] = field(default_factory=dict)
-    _lines: dict[str, list[int]] = field(default_factory=dict)
-    _edges: list[tuple[str, list[int]]] | None = None
-    _stats: dict[tuple[Bitboard, Bitboard], list[tuple[int, int, int]]] = field(default_factory=dict)
+    _positions: dict[str, int] = field(default_factory=dict)
+    """Line (moves text) -> the position after it: player | opponent << 64 | (Black to move) << 128."""
+    _next: dict[str, int] = field(default_factory=dict)
+    _lines: dict[str, int] = field(default_factory=dict)
+    """Line one move longer -> games << 40 plus the sum of Black's results (``_count_sum``)."""
+    _edges: list[str] | None = None
+    _stats: dict[int, int | list[int]] = field(default_factory=dict)
+    """Position (player << 64 | opponent) -> one packed move (``_pack_move``) or a list of them."""
     _tables: list[PlyTable] = field(default_factory=list)
+    _maker: _TableMaker | None = None
     _skipped: int = 0
 
     def __post_init__(self) -> None:
         games = self.table.games
         self._total_steps = sum(2 * min(self.plies, g.move_count) for g in games) or 1
-        self._positions = {"": (START_BLACK, START_WHITE, True)}
+        self._positions = {"": START_BLACK | START_WHITE << 64 | 1 << 128}
 
     @property
     def done(self) -> bool:
@@ -209,7 +217,13 @@ class IndexBuilder:
             while len(self.index.tables) < self.plies:  # no game got this far (a tiny table)
                 self.index.tables.append(_ply_table({}))
             return
-        if self._edges is None:
+        if self._maker is not None:  # phase 3: the ply's table, in slices
+            table = self._maker.step(5 * count)
+            if table is not None:
+                self._tables.append(table)
+                self._maker = None
+                self._ply += 1
+        elif self._edges is None:
             self._group(count)
         else:
             self._play(count)
@@ -219,92 +233,137 @@ class IndexBuilder:
         games = self.table.games
         cut = 2 * self._ply + 2
         lines = self._lines
+        get = lines.get
         end = min(len(games), self._at + count)
         for game in games[self._at : end]:
             moves = game.moves
-            if len(moves) < cut:
-                continue
-            line = moves[:cut]
-            entry = lines.get(line)
-            if entry is None:
-                lines[line] = [1, game.black_margin]
-            else:
-                entry[0] += 1
-                entry[1] += game.black_margin
+            if len(moves) >= cut:
+                line = moves[:cut]
+                lines[line] = get(line, 0) + _ONE_GAME + game.black_margin
         self._done_steps += end - self._at
         self._at = end
         if end >= len(games):
-            self._edges, self._lines, self._at = list(lines.items()), {}, 0
+            self._edges, self._at = list(lines), 0
 
     def _play(self, count: int) -> None:
         """Phase 2: play each line's last move from the position it left, and count it there."""
         assert self._edges is not None
         edges = self._edges
         at2 = 2 * self._ply
-        parent_of, stats, following = self._positions.get, self._stats, self._next
+        parent_of, stats, following, lines = self._positions.get, self._stats, self._next, self._lines
         flippers, square_of = FLIPPERS, _SQUARE
         end = min(len(edges), self._at + count)
         done = 0
-        for line, (games, black_sum) in edges[self._at : end]:
+        for line in edges[self._at : end]:
+            games, black_sum = _count_sum(lines[line])
             done += games
             parent = parent_of(line[:at2])
             if parent is None:  # the line left the rules earlier
                 continue
-            p, o, black = parent
+            p, o, black = parent & _MASK, parent >> 64 & _MASK, parent >> 128
             sq = square_of[line[at2:]]
             f = flippers[sq](p, o)
             if not f:  # the side to move has no move and passes (or the move is illegal)
-                p, o, black = o, p, not black
+                p, o, black = o, p, 1 - black
                 f = flippers[sq](p, o)
             if not f or (p | o) >> sq & 1:
                 self._skipped += games
                 continue
-            key = (p, o)
-            entry = (sq, games, black_sum if black else -black_sum)
+            key = p << 64 | o
+            entry = _pack_move(sq, games, black_sum if black else -black_sum)
             moves = stats.get(key)
             if moves is None:
-                stats[key] = [entry]
+                stats[key] = entry
+            elif isinstance(moves, int):
+                stats[key] = [moves, entry]  # another move, or the same one by another move order
             else:
-                moves.append(entry)  # another move, or the same move by another move order (merged later)
-            following[line] = (o ^ f, p | f | (1 << sq), not black)
+                moves.append(entry)
+            following[line] = (o ^ f) | (p | f | (1 << sq)) << 64 | (1 - black) << 128
         self._done_steps += done
         self._at = end
         if end >= len(edges):
-            self._tables.append(_ply_table(stats))
-            self._positions, self._next, self._stats = self._next, {}, {}
+            self._maker = _TableMaker(stats)
+            self._positions, self._next, self._stats, self._lines = self._next, {}, {}, {}
             self._edges, self._at = None, 0
-            self._ply += 1
 
 
-def _ply_table(stats: dict[tuple[Bitboard, Bitboard], list[tuple[int, int, int]]]) -> PlyTable:
-    """One ply's table: positions sorted, each one's moves sorted by square (counts of one square added up)."""
-    order = sorted(stats)
-    keys: array.array[int] = array.array("Q", [half for key in order for half in key])
-    counts = bytearray()
-    squares = bytearray()
-    games: array.array[int] = array.array("I")
-    sums: array.array[int] = array.array("i")
-    add_count, add_square, add_games, add_sum = counts.append, squares.append, games.append, sums.append
-    for key in order:
-        moves = stats[key]
-        if len(moves) == 1:
-            sq, played, total = moves[0]
-            add_count(1)
-            add_square(sq)
-            add_games(played)
-            add_sum(total)
-            continue
-        merged: dict[int, list[int]] = {}
-        for sq, played, total in moves:
-            entry = merged.setdefault(sq, [0, 0])
-            entry[0] += played
-            entry[1] += total
-        add_count(len(merged))
-        for sq in sorted(merged):
-            add_square(sq)
-            add_games(merged[sq][0])
-            add_sum(merged[sq][1])
-    return PlyTable(keys, list(accumulate(counts, initial=0)), bytes(squares), games, sums)
+_MASK = (1 << 64) - 1
+_ONE_GAME = 1 << 40
+_SUM_BIAS = 1 << 39
+"""A line's games and sum of results in one int: games << 40 plus the sum (|sum| < 64 * 500,000 < 2**39)."""
+
+
+def _count_sum(packed: int) -> tuple[int, int]:
+    games = (packed + _SUM_BIAS) >> 40
+    return games, packed - (games << 40)
+
+
+def _pack_move(square: int, games: int, total: int) -> int:
+    """A move's square, games and sum of the mover's results in one int."""
+    return square | games << 6 | (total + _SUM_BIAS) << 32
+
+
+def _unpack_move(packed: int) -> tuple[int, int, int]:
+    return packed & 63, packed >> 6 & 0x3FFFFFF, (packed >> 32) - _SUM_BIAS
+
+
+class _TableMaker:
+    """One ply's table from its counts, a slice of positions at a time (the largest plies have 130,000)."""
+
+    def __init__(self, stats: dict[int, int | list[int]]) -> None:
+        self.stats = stats
+        self.order: list[int] | None = None  # sorted in a step of its own (about 50 ms for 130,000)
+        self.at = 0
+        self.counts = bytearray()
+        self.squares = bytearray()
+        self.games: array.array[int] = array.array("I")
+        self.sums: array.array[int] = array.array("i")
+
+    def step(self, count: int) -> PlyTable | None:
+        """Sort the positions (the first step), then add ``count`` of them a step; the table once all are in."""
+        if self.order is None:
+            self.order = sorted(self.stats)
+            if self.order:
+                return None
+        add_count, add_square = self.counts.append, self.squares.append
+        add_games, add_sum = self.games.append, self.sums.append
+        stats = self.stats
+        end = min(len(self.order), self.at + count)
+        for key in self.order[self.at : end]:
+            moves = stats[key]
+            if isinstance(moves, int):
+                sq, played, total = _unpack_move(moves)
+                add_count(1)
+                add_square(sq)
+                add_games(played)
+                add_sum(total)
+                continue
+            merged: dict[int, list[int]] = {}
+            for packed in moves:  # the same move by different move orders is one entry
+                sq, played, total = _unpack_move(packed)
+                entry = merged.setdefault(sq, [0, 0])
+                entry[0] += played
+                entry[1] += total
+            add_count(len(merged))
+            for sq in sorted(merged):
+                add_square(sq)
+                add_games(merged[sq][0])
+                add_sum(merged[sq][1])
+        self.at = end
+        if end < len(self.order):
+            return None
+        keys: array.array[int] = array.array("Q")
+        for key in self.order:
+            keys.append(key >> 64)
+            keys.append(key & _MASK)
+        return PlyTable(keys, list(accumulate(self.counts, initial=0)), bytes(self.squares), self.games, self.sums)
+
+
+def _ply_table(stats: dict[int, int | list[int]]) -> PlyTable:
+    """One ply's table at once."""
+    table = _TableMaker(stats).step(len(stats))
+    assert table is not None
+    return table
 
 
 # -- the cache file -------------------------------------------------------------
@@ -384,54 +443,134 @@ def encode_index(index: PositionIndex) -> bytes:
     return encoder.data
 
 
-def decode_index(data: bytes) -> PositionIndex:
-    """An index from cache file bytes; ``LibraryError`` says what is wrong with a bad file."""
-    if len(data) < HEADER.size:
-        raise LibraryError("explorer index cache is truncated (no header)")
-    magic, version, plies, games, stamp, crc = HEADER.unpack_from(data)
-    if magic != MAGIC:
-        raise LibraryError("not an explorer index cache")
-    if version != VERSION:
-        raise LibraryError(f"explorer index cache version {version} (this program reads {VERSION})")
-    if not 0 < plies <= 60:
-        raise LibraryError("explorer index cache is corrupt: bad ply count")
-    packed = data[HEADER.size :]
-    if zlib.crc32(packed) != crc:
-        raise LibraryError("explorer index cache is truncated or corrupt (checksum mismatch)")
-    try:
-        unpacker = zlib.decompressobj()
-        head = unpacker.decompress(packed, 8 * plies + 4)
-        sizes: array.array[int] = array.array("I")
-        sizes.frombytes(head)
-        _little_endian(sizes)
-        if len(sizes) != 2 * plies + 1 or any(n > MAX_POSITIONS for n in sizes[:-1]):
-            raise LibraryError("explorer index cache is corrupt: impossible sizes")
-        expected = sum(17 * sizes[2 * k] + 9 * sizes[2 * k + 1] for k in range(plies))
-        raw = unpacker.decompress(unpacker.unconsumed_tail, expected + 1)
-    except zlib.error as err:
-        raise LibraryError(f"explorer index cache is corrupt: {err}") from None
-    if len(raw) != expected:
-        raise LibraryError("explorer index cache is corrupt: wrong payload size")
-    view = memoryview(raw)
-    at = 0
+_OUT_SLICE = 4 << 20
+"""Bytes unpacked per small step of the decoder."""
 
-    def column(code: str, count: int) -> array.array[int]:
-        nonlocal at
+
+class IndexDecoder:
+    """An index from cache file bytes, unpacked in slices: ``advance(max_ms)`` until ``True``, then ``index``.
+
+    ``LibraryError`` (from the constructor or ``advance``) says what is wrong with a bad file; the
+    sizes are checked before anything is allocated.
+    """
+
+    def __init__(self, data: bytes) -> None:
+        if len(data) < HEADER.size:
+            raise LibraryError("explorer index cache is truncated (no header)")
+        magic, version, plies, games, stamp, crc = HEADER.unpack_from(data)
+        if magic != MAGIC:
+            raise LibraryError("not an explorer index cache")
+        if version != VERSION:
+            raise LibraryError(f"explorer index cache version {version} (this program reads {VERSION})")
+        if not 0 < plies <= 60:
+            raise LibraryError("explorer index cache is corrupt: bad ply count")
+        self.plies: int = plies
+        self.games: int = games
+        self.stamp: str = stamp.decode("ascii", errors="replace")
+        self.crc: int = crc
+        self.index: PositionIndex | None = None
+        self._packed = memoryview(data)[HEADER.size :]
+        self._checked = 0
+        self._crc = 0
+        self._unpacker = zlib.decompressobj()
+        self._tail: bytes | None = None
+        self._sizes: array.array[int] | None = None
+        self._expected = 0
+        self._raw: list[bytes] = []
+        self._view: memoryview | None = None
+        self._at = 0
+        self._tables: list[PlyTable] = []
+
+    @property
+    def progress(self) -> float:
+        """The share of the work done, 0 to 1 (the checksum, the unpacking, then the tables)."""
+        packed = len(self._packed) or 1
+        unpacked = sum(len(part) for part in self._raw) if self._view is None else self._expected
+        return (self._checked / packed + unpacked / (self._expected or 1) + len(self._tables) / self.plies) / 3
+
+    def advance(self, max_ms: float) -> bool:
+        """Work for about ``max_ms`` milliseconds (at least one slice); ``True`` when ``index`` is ready."""
+        deadline = time.perf_counter() + max_ms / 1000
+        try:
+            while self.index is None:
+                self._step()
+                if time.perf_counter() >= deadline:
+                    break
+        except zlib.error as err:
+            raise LibraryError(f"explorer index cache is corrupt: {err}") from None
+        return self.index is not None
+
+    def run(self) -> PositionIndex:
+        """Decode at once."""
+        while not self.advance(1000.0):
+            pass
+        assert self.index is not None
+        return self.index
+
+    def _step(self) -> None:
+        packed = self._packed
+        if self._checked < len(packed):  # the checksum first, a slice at a time
+            end = min(len(packed), self._checked + _OUT_SLICE)
+            self._crc = zlib.crc32(packed[self._checked : end], self._crc)
+            self._checked = end
+            if end == len(packed) and self._crc != self.crc:
+                raise LibraryError("explorer index cache is truncated or corrupt (checksum mismatch)")
+            return
+        if self._sizes is None:
+            head = self._unpacker.decompress(bytes(packed), 8 * self.plies + 4)
+            self._tail = self._unpacker.unconsumed_tail
+            sizes: array.array[int] = array.array("I")
+            sizes.frombytes(head[: len(head) // 4 * 4])
+            _little_endian(sizes)
+            if len(sizes) != 2 * self.plies + 1 or any(n > MAX_POSITIONS for n in sizes[:-1]):
+                raise LibraryError("explorer index cache is corrupt: impossible sizes")
+            self._sizes = sizes
+            self._expected = sum(17 * sizes[2 * k] + 9 * sizes[2 * k + 1] for k in range(self.plies))
+            return
+        if self._view is None:
+            got = sum(len(part) for part in self._raw)
+            room = min(_OUT_SLICE, self._expected + 1 - got)
+            assert self._tail is not None
+            part = self._unpacker.decompress(self._tail, room) if room > 0 else b""
+            self._tail = self._unpacker.unconsumed_tail
+            self._raw.append(part)
+            got += len(part)
+            if got > self._expected or (not part and got != self._expected):
+                raise LibraryError("explorer index cache is corrupt: wrong payload size")
+            if got == self._expected:
+                if self._tail or self._unpacker.decompress(b"", 1):
+                    raise LibraryError("explorer index cache is corrupt: wrong payload size")
+                self._view = memoryview(b"".join(self._raw))
+                self._raw = []
+            return
+        self._table()
+
+    def _column(self, code: str, count: int) -> array.array[int]:
+        assert self._view is not None
         values: array.array[int] = array.array(code)
-        values.frombytes(view[at : at + count * values.itemsize])
-        at += count * values.itemsize
+        values.frombytes(self._view[self._at : self._at + count * values.itemsize])
+        self._at += count * values.itemsize
         return _little_endian(values)
 
-    tables = []
-    for k in range(plies):
-        n, m = sizes[2 * k], sizes[2 * k + 1]
-        keys = column("Q", 2 * n)
-        counts = bytes(view[at : at + n])
-        at += n
-        squares = bytes(view[at : at + m])
-        at += m
-        games_column, sums = column("I", m), column("i", m)
+    def _table(self) -> None:
+        """One ply's table from the unpacked bytes."""
+        assert self._view is not None and self._sizes is not None
+        k = len(self._tables)
+        n, m = self._sizes[2 * k], self._sizes[2 * k + 1]
+        keys = self._column("Q", 2 * n)
+        counts = bytes(self._view[self._at : self._at + n])
+        self._at += n
+        squares = bytes(self._view[self._at : self._at + m])
+        self._at += m
+        games_column, sums = self._column("I", m), self._column("i", m)
         if sum(counts) != m or (squares and max(squares) > 63):
             raise LibraryError("explorer index cache is corrupt: bad move table")
-        tables.append(PlyTable(keys, list(accumulate(counts, initial=0)), squares, games_column, sums))
-    return PositionIndex(plies, games, stamp.decode("ascii", errors="replace"), tables, sizes[-1])
+        self._tables.append(PlyTable(keys, list(accumulate(counts, initial=0)), squares, games_column, sums))
+        if len(self._tables) == self.plies:
+            self.index = PositionIndex(self.plies, self.games, self.stamp, self._tables, self._sizes[-1])
+            self._view = None
+
+
+def decode_index(data: bytes) -> PositionIndex:
+    """An index from cache file bytes, at once; ``LibraryError`` says what is wrong with a bad file."""
+    return IndexDecoder(data).run()

@@ -4,7 +4,7 @@ One ``LibraryService`` per process (``shared()``). A scene calls
 ``advance(max_ms)`` every frame until it returns ``True``: first the games
 table is read (the full database on the desktop, the web subset in the
 browser); then, for the full database only, the position index is read from
-its cache file, or built in steps and cached. ``status`` and ``progress`` say
+its cache file, or built and cached, each in steps. ``status`` and ``progress`` say
 where it is; ``error`` is a one-line message when the games cannot be read
 (the explorer then falls back to the book, and nothing crashes).
 
@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from game.library.database import GameTable, LibraryError, TableLoader, default_games_path
-from game.library.positions import PLIES, IndexBuilder, IndexEncoder, PositionIndex, decode_index
+from game.library.positions import PLIES, IndexBuilder, IndexDecoder, IndexEncoder, PositionIndex
 
 MAX_CACHE_BYTES = 256 * 1024 * 1024
 """The largest cache file read."""
@@ -37,17 +37,24 @@ def cache_dir() -> Path:
     return user_data_dir() / "cache"
 
 
-def read_cache(path: Path, stamp: str, plies: int) -> PositionIndex | None:
-    """The cached index if ``path`` holds a good one for these games and plies, else ``None`` (never raises)."""
+def open_cache(path: Path, stamp: str, plies: int) -> IndexDecoder | None:
+    """A decoder for the cache at ``path`` if its header is one for these games and plies, else ``None``."""
     try:
         if path.stat().st_size > MAX_CACHE_BYTES:
             return None
-        index = decode_index(path.read_bytes())
+        decoder = IndexDecoder(path.read_bytes())
     except (OSError, LibraryError, MemoryError):
         return None
-    if index.stamp != stamp or index.plies != plies:
+    return decoder if decoder.stamp == stamp and decoder.plies == plies else None
+
+
+def read_cache(path: Path, stamp: str, plies: int) -> PositionIndex | None:
+    """The cached index if ``path`` holds a good one for these games and plies, else ``None`` (never raises)."""
+    decoder = open_cache(path, stamp, plies)
+    try:
+        return decoder.run() if decoder is not None else None
+    except LibraryError:
         return None
-    return index
 
 
 def write_cache(path: Path, data: bytes) -> str | None:
@@ -85,6 +92,7 @@ class LibraryService:
         self._loader: TableLoader | None = TableLoader(self.games_path)
         self._builder: IndexBuilder | None = None
         self._encoder: IndexEncoder | None = None
+        self._decoder: IndexDecoder | None = None
         self._cache_tried = False
         self._done = False
 
@@ -100,6 +108,8 @@ class LibraryService:
             return self.error
         if self._loader is not None:
             return "Reading the master games"
+        if self._decoder is not None:
+            return "Reading the openings' count"
         if self._builder is not None:
             return "Counting all the games' openings (once)"
         if self._encoder is not None:
@@ -113,6 +123,8 @@ class LibraryService:
             return self._loader.progress
         if self._builder is not None:
             return self._builder.progress
+        if self._decoder is not None:
+            return self._decoder.progress
         return 1.0 if self._encoder is None else 0.99
 
     def _cache_file(self) -> Path:
@@ -142,12 +154,22 @@ class LibraryService:
         if not self._cache_tried:
             self._cache_tried = True
             started = time.perf_counter()
-            self.index = read_cache(self._cache_file(), self.table.stamp, self.plies)
+            self._decoder = open_cache(self._cache_file(), self.table.stamp, self.plies)
             self._add("cache_read", started)
-            if self.index is not None:
-                self._done = True
-            else:
+            if self._decoder is None:
                 self._builder = IndexBuilder(self.table, self.plies)
+            return
+        if self._decoder is not None:
+            started = time.perf_counter()
+            try:
+                finished = self._decoder.advance(max_ms)
+            except LibraryError:  # a damaged cache: count again (and replace it)
+                self._decoder, finished = None, False
+                self._builder = IndexBuilder(self.table, self.plies)
+            self._add("cache_read", started)
+            if finished and self._decoder is not None:
+                self.index, self._decoder = self._decoder.index, None
+                self._done = True
             return
         if self._builder is not None:
             started = time.perf_counter()
