@@ -216,3 +216,21 @@ def test_the_explorer_opens_from_the_library_at_the_game_shown(player_factory, s
     assert player.scene.exploration.name == "Tiger"  # type: ignore[attr-defined]
     player.press(pygame.K_ESCAPE)
     assert player.app.scene_name == "library"
+
+
+def test_the_explorer_opens_from_the_reviews_panel_and_comes_back(player_factory, shared_index) -> None:
+    player = player_factory(MemoryStorage())
+    record = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    player.app.scene.go("review", record=record, back="menu")  # type: ignore[attr-defined]
+    player.frame()
+    for _ in range(5):
+        player.press(pygame.K_RIGHT)
+    review = player.scene
+    if not review.show_explorer:  # type: ignore[attr-defined]
+        player.press(pygame.K_e)
+    player.click(review.summary_rect.center)  # type: ignore[attr-defined]
+    assert player.app.scene_name == "explorer"
+    assert player.scene.record.transcript() == "f5d6c3d3c4"  # type: ignore[attr-defined]
+    assert player.scene.exploration.name == "Tiger"  # type: ignore[attr-defined]
+    player.click_button("back")
+    assert player.app.scene_name == "review" and player.scene.index == 5  # type: ignore[attr-defined]

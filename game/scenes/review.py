@@ -24,7 +24,7 @@ from game.review.analysis import GameAnalysis, MoveReview, PlayerSummary
 from game.review.hints import book_note, value_label
 from game.review.transcripts import game_text
 from game.scenes.base import Scene
-from game.scenes.names import ANALYSIS, GAME, MENU, REVIEW, TRANSCRIPT
+from game.scenes.names import ANALYSIS, EXPLORER, GAME, MENU, REVIEW, TRANSCRIPT
 from game.ui.board_view import Marks
 from game.ui.explorer_panel import ExplorerPanel
 from game.ui.layout import game_layout, is_portrait
@@ -154,6 +154,10 @@ class ReviewScene(Scene):
             if event.key in keys:
                 self.act(keys[event.key])
                 return
+        if (self.show_explorer and event.type == pygame.MOUSEBUTTONUP and event.button == 1
+                and self.summary_rect.union(self.moves_rect).collidepoint(event.pos)):
+            self.open_explorer()  # a click on the explorer panel opens the explorer scene here
+            return
         ply = self.move_list.handle(event) if not self.show_explorer else None
         if ply is not None:
             self.go_to(ply)
@@ -200,6 +204,16 @@ class ReviewScene(Scene):
             back = {"record": self.record, "setup": self.setup, "back": self.back, "back_persist": self.back_persist,
                     "index": self.index}
             self.go(ANALYSIS, position=self.record.position_at(self.index), back=REVIEW, back_persist=back)
+
+    def open_explorer(self) -> None:
+        """The opening explorer scene at the position shown; its Back returns to this review."""
+        back = {"record": self.record, "setup": self.setup, "back": self.back, "back_persist": self.back_persist,
+                "index": self.index}
+        if self.record.start == Position.start():
+            moves = [p for p in self.record.played()[: self.index] if p != PASS]
+            self.go(EXPLORER, moves=moves, back=REVIEW, back_persist=back)
+        else:
+            self.go(EXPLORER, position=self.record.position_at(self.index), back=REVIEW, back_persist=back)
 
     def play_from_here(self) -> None:
         """Continue the game from the position shown (two players; the later moves can be redone)."""
