@@ -224,4 +224,7 @@ class ExplorerScene(Scene):
             y += size + 8
         self.group.draw(surface, text, theme)
         credit = self.exploration.credit if self.exploration is not None else ""
-        text.draw(surface, text.ellipsize(credit, 14, self.header.width), 14, theme.text_dim, self.credit_pos)
+        x, y = self.credit_pos
+        lines = text.wrap(credit, 14, self.header.width)[:2]
+        for number, line in enumerate(lines):
+            text.draw(surface, line, 14, theme.text_dim, (x, y - 17 * (len(lines) - 1 - number)))
