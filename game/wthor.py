@@ -18,7 +18,6 @@ Pure Python (``lzma`` from the standard library); nothing here imports pygame.
 
 from __future__ import annotations
 
-import lzma
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,6 +127,8 @@ def final_position(moves: list[int]) -> tuple[Bitboard, Bitboard, bool]:
 
 def read_games(path: Path = WTHOR_PATH, limit: int | None = None) -> Iterator[WthorGame]:
     """The games of the database in file order (``index`` counts from 0), at most ``limit`` of them."""
+    import lzma  # here, not at the top: the browser imports this module (its credit line) and may lack lzma
+
     with lzma.open(path, "rt", encoding="utf-8") as lines:
         header = lines.readline(MAX_LINE).rstrip("\r\n")
         if header != HEADER:

@@ -294,3 +294,55 @@ def test_the_browsers_subset_is_what_the_tool_makes_and_loads(index: SearchIndex
     subset = TableLoader(SUBSET_PATH).run()
     assert not subset.full and len(subset.games) == len(games)
     assert [f.title for f in find_finals(subset)] == [f.title for f in find_finals(index.table)]
+
+
+BROWSER_FILES = ["game/library/__init__.py", "game/library/database.py", "game/library/explorer.py",
+                 "game/library/famous.py", "game/library/positions.py", "game/library/search.py",
+                 "game/library/service.py", "game/wthor.py", "game/openings.py", "game/data/openings.txt",
+                 "game/data/library/web-games.tsv.gz"]
+BROWSER_CHECK = """
+import base64, builtins, os
+for name, data in FILES.items():
+    os.makedirs(os.path.dirname(name), exist_ok=True)
+    with open(name, "wb") as handle:
+        handle.write(base64.b64decode(data))
+real_import = builtins.__import__
+def without_lzma(name, *args, **kwargs):  # the browser's CPython may lack it: the library must not need it
+    if name == "lzma":
+        raise ImportError("no lzma in this build")
+    return real_import(name, *args, **kwargs)
+builtins.__import__ = without_lzma
+from game.engine import GameRecord
+from game.library.explorer import explore
+from game.library.famous import find_finals
+from game.library.search import Query, SearchIndex
+from game.library.service import LibraryService
+service = LibraryService()
+while not service.advance(8.0):
+    pass
+tiger = explore(GameRecord.from_transcript("f5d6c3d3c4").position)
+[service.table.path.name, len(service.table.games), service.index is None, len(find_finals(service.table)),
+ SearchIndex(service.table).search(Query(player="takanashi")).total, tiger.source, tiger.name]
+"""
+
+
+def test_the_library_runs_in_cpython_on_webassembly_without_the_database_or_lzma(index: SearchIndex) -> None:
+    import base64
+    import shutil
+    import subprocess
+
+    repo = Path(__file__).resolve().parent.parent
+    if shutil.which("node") is None or not (repo / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file():
+        pytest.skip("Node.js and node_modules/pyodide (npm ci) are needed")
+    files = {name: base64.b64encode((repo / name).read_bytes()).decode() for name in BROWSER_FILES}
+    script = f"FILES = {files!r}\n" + BROWSER_CHECK
+    done = subprocess.run(["node", str(repo / "tests" / "wasm" / "run_in_pyodide.mjs"), "-c", script], cwd=repo,
+                          capture_output=True, text=True, timeout=180, check=False)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["ok"], report.get("error")
+    from game.library.database import SUBSET_PATH
+
+    subset = TableLoader(SUBSET_PATH).run()
+    takanashi = SearchIndex(subset).search(Query(player="takanashi")).total
+    assert report["value"] == ["web-games.tsv.gz", len(subset.games), True, len(find_finals(index.table)),
+                               takanashi, "book", "Tiger"]
