@@ -346,3 +346,20 @@ def test_the_library_runs_in_cpython_on_webassembly_without_the_database_or_lzma
     takanashi = SearchIndex(subset).search(Query(player="takanashi")).total
     assert report["value"] == ["web-games.tsv.gz", len(subset.games), True, len(find_finals(index.table)),
                                takanashi, "book", "Tiger"]
+
+
+def test_the_colour_button_looks_for_the_player_on_one_side(player_factory, small_library) -> None:
+    player = player_factory(MemoryStorage())
+    player.click_button("scene:library")
+    player.run_until(lambda: small_library.table is not None)
+    player.click_button("search")
+    player.click(player.scene.fields[0].rect.center)  # type: ignore[attr-defined]
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="takanashi")])
+    player.press(pygame.K_RETURN)
+    games = small_library.table.games
+    assert player.scene.total == sum("Takanashi" in g.black + g.white for g in games)  # type: ignore[attr-defined]
+    player.click_button("color")  # as Black
+    assert player.scene.total == sum("Takanashi" in g.black for g in games) > 0  # type: ignore[attr-defined]
+    player.click_button("color")  # as White
+    assert player.scene.total == sum("Takanashi" in g.white for g in games) > 0  # type: ignore[attr-defined]
+    assert all("Takanashi" in g.white for g in player.scene.results)  # type: ignore[attr-defined]

@@ -2,10 +2,11 @@
 
 Left: the shelf of World Championship finals (``game.library.famous``; a
 final opens its games) or, under Search, four fields (player, event, year or
-years, opening name or first moves) and the games found, newest first, a page
-at a time; world championship games are starred. Right: the game chosen, on
-a board you can step through (``<`` ``>``, Left/Right), with its players,
-event and recorded result, and three ways on: Review (the review scene, with
+years, opening name or first moves), the player's colour (either, Black,
+White) and the games found, newest first, a page at a time; world
+championship games are starred. Right: the game chosen, on a board you
+can step through (``<`` ``>``, Left/Right), with its players, event and
+recorded result, and three ways on: Review (the review scene, with
 its evaluation graph and mistakes), Explorer (the opening explorer at the
 position shown) and Play from here (against the computer at your last level,
 as practice: a game handed in does not count in the statistics).
@@ -27,7 +28,7 @@ from game.engine import BLACK, COLOR_NAMES, PASS, GameRecord, GameResult, Transc
 from game.library.database import LibraryGame
 from game.library.famous import Final, find_finals
 from game.library.positions import PLIES
-from game.library.search import Query, QueryError, SearchIndex, parse_years
+from game.library.search import Color, Query, QueryError, SearchIndex, parse_years
 from game.library.service import shared
 from game.match import MatchSetup
 from game.openings import opening_name
@@ -76,6 +77,8 @@ class LibraryScene(Scene):
             ("Opening", "a name or f5d6c3..."))]
         self.group = ButtonGroup()
         self.rows_per_page = 8
+        self.color: Color = "any"
+        """The colour the Player field's name played: any, black or white (the third button under the fields)."""
         self.page_field = PageTextField()
         """On a touch screen in the browser, an HTML field over the focused one brings up the keyboard."""
         self._page_field_for: TextField | None = None
@@ -136,8 +139,9 @@ class LibraryScene(Scene):
         for i, field in enumerate(self.fields):
             field.rect = pygame.Rect(24 + (i % 2) * (half + 16), 146 + (i // 2) * 70, half, 42)
         if self.mode == "search":
-            buttons += button_row(pygame.Rect(24, 278, left_w, 44), [("Search", "find"), ("Clear", "clear")],
-                                  gap=16, size=20)
+            colour = {"any": "Either colour", "black": "As Black", "white": "As White"}[self.color]
+            buttons += button_row(pygame.Rect(24, 278, left_w, 44), [("Search", "find"), ("Clear", "clear"),
+                                                                     (colour, "color")], gap=16, size=20)
             top = 334
         bottom = 700 if portrait else height - 64
         row_h, gap = 50, 6
@@ -237,6 +241,10 @@ class LibraryScene(Scene):
                     f.text for f in self.fields)
         elif action == "find":
             self.find()
+        elif action == "color":  # which side the player's name is looked for on
+            self.color = {"any": "black", "black": "white", "white": "any"}[self.color]
+            if self.mode == "search" and self.heading:
+                self.find()
         elif action == "clear":
             for field in self.fields:
                 field.text = ""
@@ -275,7 +283,7 @@ class LibraryScene(Scene):
             years = parse_years(year) if year else None
             if self.search_index is None or self.search_index.table is not service.table:
                 self.search_index = SearchIndex(service.table)
-            found = self.search_index.search(Query(player, "any", event, years, opening), limit=10_000)
+            found = self.search_index.search(Query(player, self.color, event, years, opening), limit=10_000)
         except QueryError as exc:
             self.ctx.toast(str(exc), error=True)
             return
