@@ -363,3 +363,20 @@ def test_the_colour_button_looks_for_the_player_on_one_side(player_factory, smal
     player.click_button("color")  # as White
     assert player.scene.total == sum("Takanashi" in g.white for g in games) > 0  # type: ignore[attr-defined]
     assert all("Takanashi" in g.white for g in player.scene.results)  # type: ignore[attr-defined]
+
+
+def test_a_game_that_stopped_early_shows_its_recorded_result_in_the_review(player_factory, small_library) -> None:
+    player = player_factory(MemoryStorage())
+    player.click_button("scene:library")
+    player.run_until(lambda: small_library.table is not None)
+    early = next(g for g in small_library.table.games
+                 if not GameRecord.from_transcript(g.moves).is_over())  # a resignation or a time loss
+    scene = player.scene
+    scene.mode, scene.results = "search", [early]  # type: ignore[attr-defined]
+    scene.layout()  # type: ignore[attr-defined]
+    player.click_button("game:0")
+    player.click_button("review")
+    player.press(pygame.K_END)
+    lines = [text for text, _ in player.scene.comment_lines()]  # type: ignore[attr-defined]
+    assert lines[0] == "The game stopped here"
+    assert f"Recorded result {early.black_discs}-{early.white_discs}" in lines[1]

@@ -242,7 +242,8 @@ class LibraryScene(Scene):
         elif action == "find":
             self.find()
         elif action == "color":  # which side the player's name is looked for on
-            self.color = {"any": "black", "black": "white", "white": "any"}[self.color]
+            turn: dict[Color, Color] = {"any": "black", "black": "white", "white": "any"}
+            self.color = turn[self.color]
             if self.mode == "search" and self.heading:
                 self.find()
         elif action == "clear":
@@ -323,8 +324,10 @@ class LibraryScene(Scene):
         """Open the chosen game in the review, at the position shown."""
         if self.record is None:
             return
+        game = self.selected
+        recorded = (game.black_discs, game.white_discs) if game is not None else None
         self.go(REVIEW, record=self.record, setup=MatchSetup("two", BLACK), back=LIBRARY, back_persist={},
-                index=self.ply)
+                index=self.ply, recorded=recorded)
 
     def play(self) -> None:
         """Play on from the position shown against the computer, as practice."""

@@ -69,6 +69,7 @@ class ReviewScene(Scene):
         self.move_list = MoveList(pygame.Rect(0, 0, 0, 0))
         self.opening = ""
         self.explorer = ExplorerPanel()
+        self.recorded: tuple[int, int] | None = None
         self.show_explorer = False
         """The opening explorer in place of the summary and the move list (the Explorer button, E)."""
 
@@ -80,6 +81,8 @@ class ReviewScene(Scene):
         self.setup = persist.get("setup") or MatchSetup("two", BLACK)
         self.back = persist.get("back", MENU)
         self.back_persist = dict(persist.get("back_persist") or {})
+        self.recorded = persist.get("recorded")
+        """A master game's recorded result (Black's discs, White's), shown where the game stopped early."""
         self.analysis = analysis_for(self.record)
         self.index = 0
         self.go_to(int(persist.get("index", 0)))
@@ -285,6 +288,9 @@ class ReviewScene(Scene):
             winner = "A draw" if result.winner == "draw" else f"{COLOR_NAMES[result.winner]} wins"
             return [("The end", "title"), (f"{winner}: {result.black}-{result.white} on the board.", "dim")]
         lines = [("The position now", "title")]
+        if self.recorded is not None and self.index == self.last_index:
+            black, white = self.recorded
+            lines = [("The game stopped here", "title"), (f"Recorded result {black}-{white} (Black-White).", "dim")]
         values = self.analysis.move_values(self.index) if self.analysis is not None else {}
         if values:
             best = max(values.values())
