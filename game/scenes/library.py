@@ -394,10 +394,13 @@ class LibraryScene(Scene):
         draw_panel(surface, self.info_rect, theme)
         y = self.info_rect.top + 12
         for line, size, dim in self.info_lines():
-            shown = text.ellipsize(line, size, self.info_rect.width - 24)
-            text.draw(surface, shown, size, theme.text_dim if dim else theme.text, (self.info_rect.left + 12, y),
-                      bold=not dim)
-            y += size + 12
+            for shown in text.wrap(line, size, self.info_rect.width - 24, bold=not dim)[:2]:
+                if y + size > self.info_rect.bottom - 6:
+                    break
+                text.draw(surface, shown, size, theme.text_dim if dim else theme.text,
+                          (self.info_rect.left + 12, y), bold=not dim)
+                y += size + 6
+            y += 6
         self.group.draw(surface, text, theme)
         source = "" if service.table is None or service.table.full else " (the browser's selection)"
         text.draw(surface, text.ellipsize(CREDIT + source, 14, self.ctx.size[0] - 48), 14, theme.text_dim,
