@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from game.ai import LEVELS, Analysis, Job, Level, Progress, analyze, think
-from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Position, opponent_of, square_name
+from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Position, opponent_of, square_name
 from game.match import MAX_CLOCK_MS, MatchSetup, parse_custom
 from game.stats import Stats
 
@@ -370,6 +370,16 @@ class MatchController:
                 self.stats.two_player_games += 1
         if self.on_end is not None:
             self.on_end(self)
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the match ended (a resignation, a flag fall or the rules), or ``None`` while it goes on."""
+        if self.resigned is not None:
+            return EndReason.RESIGNATION
+        if self.flagged is not None:
+            return EndReason.TIME
+        result = self.record.result()
+        return None if result is None else result.reason
 
     def margin(self, colour: Color) -> int:
         """``colour``'s final margin in discs (tournament rule); a resignation or a flag fall loses by one."""

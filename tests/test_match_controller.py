@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square
+from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Position, parse_square
 from game.match import MatchSetup, SavedGame
 from game.match_controller import MatchController, Phase
 from game.stats import Stats
@@ -106,7 +106,9 @@ def test_resigning_ends_the_match_and_counts_a_loss_once() -> None:
     ends: list[MatchController] = []
     match = MatchController(MatchSetup("computer", BLACK, 0), stats=stats, on_end=ends.append)
     match.play(sq("f5"))
+    assert match.end_reason is None
     assert match.resign() == BLACK
+    assert match.end_reason is EndReason.RESIGNATION
     assert match.phase is Phase.OVER and match.counted and ends == [match]
     assert not match.can_undo() and not match.can_redo() and not match.can_resign()
     with pytest.raises(ValueError):
@@ -133,6 +135,7 @@ def test_a_finished_game_ends_once_and_is_counted_once() -> None:
     for name in WIPEOUT:
         match.play(sq(name))
     assert match.phase is Phase.OVER and match.record.is_over()
+    assert match.end_reason is EndReason.WIPEOUT and match.end_reason.text == "one side has no discs left"
     match.acknowledge_pass()
     assert ends == [match] and stats.two_player_games == 1
 
@@ -190,6 +193,7 @@ def test_a_flag_fall_ends_the_game_with_a_loss_on_time_and_a_pass_stops_the_cloc
     assert match.clocks == {BLACK: 10_000, WHITE: 5500}
     match.tick(16_000)
     assert match.flagged == WHITE and match.phase is Phase.OVER and match.clocks[WHITE] == 0
+    assert match.end_reason is EndReason.TIME
     assert match.margin(BLACK) == 1 and match.margin(WHITE) == -1
     assert stats.two_player_games == 0  # a game begun from a pasted position is practice
     fresh = Stats()

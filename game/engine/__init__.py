@@ -9,14 +9,13 @@ from .notation import NotationError, parse_square, split_transcript, square_name
 from .perft import PerftTimeout, perft, timed_perft
 from .position import BLACK, COLOR_NAMES, WHITE, Color, IllegalMoveError, Position, opponent_of
 from .record import PASS, GameRecord, TranscriptError, ply_name
-from .result import REASON_TEXT, EndReason, GameResult, Winner
+from .result import EndReason, GameResult, Winner
 
 __all__ = [
     "PerftTimeout",
     "BLACK",
     "COLOR_NAMES",
     "PASS",
-    "REASON_TEXT",
     "WHITE",
     "Bitboard",
     "Color",

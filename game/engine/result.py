@@ -5,26 +5,49 @@ rule gives them to the winner (a draw splits them); the other counts only
 the discs on the board. Both are computed; the game shows both.
 
 >>> r = GameResult.from_counts(black=39, white=3)
->>> r.winner, r.score_discs(), r.score_tournament(), r.reason
+>>> r.winner, r.score_discs(), r.score_tournament(), str(r.reason)
 ('X', '39-3', '61-3', 'blocked')
+>>> r.reason is EndReason.BLOCKED, r.reason.text
+(True, 'neither side can move')
 >>> GameResult.from_counts(black=30, white=30).score_tournament()
 '32-32'
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from typing import Literal
 
 from .position import BLACK, WHITE, Color, Position
 
 Winner = Literal["X", "O", "draw"]
-EndReason = Literal["board full", "wipeout", "blocked"]
 
-REASON_TEXT: dict[EndReason, str] = {
-    "board full": "the board is full",
-    "wipeout": "one side has no discs left",
-    "blocked": "neither side can move",
+
+class EndReason(enum.StrEnum):
+    """Why a game ended: by the rules (the first three) or by a player (the last two).
+
+    The values are the words saved games and the command line's JSON use.
+    """
+
+    BOARD_FULL = "board full"
+    WIPEOUT = "wipeout"
+    BLOCKED = "blocked"
+    RESIGNATION = "resignation"
+    TIME = "time"
+
+    @property
+    def text(self) -> str:
+        """The reason in words, e.g. for the results screen."""
+        return _REASON_TEXT[self]
+
+
+_REASON_TEXT = {
+    EndReason.BOARD_FULL: "the board is full",
+    EndReason.WIPEOUT: "one side has no discs left",
+    EndReason.BLOCKED: "neither side can move",
+    EndReason.RESIGNATION: "a player resigned",
+    EndReason.TIME: "a player ran out of time",
 }
 
 
@@ -59,12 +82,12 @@ class GameResult:
 
     @property
     def reason(self) -> EndReason:
-        """Why the game ended: a full board, a wipeout, or a blocked board."""
+        """Why the game ended by the rules: a full board, a wipeout, or a blocked board."""
         if self.black == 0 or self.white == 0:
-            return "wipeout"
+            return EndReason.WIPEOUT
         if self.empty == 0:
-            return "board full"
-        return "blocked"
+            return EndReason.BOARD_FULL
+        return EndReason.BLOCKED
 
     def tournament_counts(self) -> tuple[int, int]:
         """(Black, White) with the empty squares given to the winner, or split on a draw."""
@@ -105,4 +128,4 @@ class GameResult:
         )
 
 
-__all__ = ["GameResult", "Winner", "EndReason", "REASON_TEXT", "BLACK", "WHITE"]
+__all__ = ["GameResult", "Winner", "EndReason", "BLACK", "WHITE"]

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import BLACK, COLOR_NAMES, REASON_TEXT, WHITE, Color, GameRecord, GameResult, opponent_of
+from game.engine import BLACK, COLOR_NAMES, WHITE, Color, EndReason, GameRecord, GameResult, opponent_of
 from game.match import MatchSetup
 from game.match_controller import level_for
 from game.review.transcripts import LAST_GAME_KEY, last_game_to_json
@@ -45,8 +45,8 @@ def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, hea
     result = record.result() if stopped is None else None
     if result is not None:
         winner: Color | None = None if result.winner == "draw" else result.winner
-        reason = REASON_TEXT[result.reason]
-        if result.reason == "wipeout":
+        reason = result.reason.text
+        if result.reason is EndReason.WIPEOUT:
             loser = WHITE if result.white == 0 else BLACK
             reason = f"{COLOR_NAMES[loser]} has no discs left"
         reason = reason[0].upper() + reason[1:] + "."
