@@ -33,9 +33,9 @@ def sample_positions(empties: int, count: int) -> list[Position]:
     game = 0
     while len(found) < count:
         record = GameRecord.from_transcript(openings[game % len(openings)])
-        while not record.is_over() and record.position.empty_count() > empties:
+        while not record.is_over() and record.position.empty_count > empties:
             record.play(think(record.position, 1, seed=game * 64 + record.ply).run())
-        if not record.is_over() and record.position.empty_count() == empties:
+        if not record.is_over() and record.position.empty_count == empties:
             found.append(record.position)
         game += 1
     return found
@@ -70,7 +70,7 @@ def main() -> None:
         position = Position.from_text(board)
         elapsed, score, nodes, cpu = timed_solve(position)
         status = "ok" if score == expected else f"WRONG (expected {expected:+d})"
-        empty = position.empty_count()
+        empty = position.empty_count
         print(f"FFO #{number} ({empty} empty): {score:+d} {status} in {elapsed:.1f} s ({cpu:.1f} s CPU),"
               f" {nodes:,} nodes", flush=True)
 

@@ -125,13 +125,13 @@ def describe(record: GameRecord) -> dict[str, Any]:
         "board": position.to_text()[:64],
         "to_move": None if over else position.to_move,
         "legal": legal,
-        "black": position.black_count(),
-        "white": position.white_count(),
-        "empty": position.empty_count(),
+        "black": position.black_count,
+        "white": position.white_count,
+        "empty": position.empty_count,
         "over": over,
         "winner": result.winner if result else None,
-        "score_discs": result.score_discs() if result else None,
-        "score_tournament": result.score_tournament() if result else None,
+        "score_discs": result.score_discs if result else None,
+        "score_tournament": result.score_tournament if result else None,
         "transcript": record.transcript(),
     }
 
@@ -200,9 +200,9 @@ def cmd_solve(args: argparse.Namespace) -> None:
     position = _position_arg(args.position)
     limits = _limits(args)
     max_empties = args.max_empties if args.max_empties is not None else 30 if limits is None else 64
-    if position.empty_count() > max_empties:
+    if position.empty_count > max_empties:
         raise UsageError(
-            f"solve: {position.empty_count()} empty squares is more than --max-empties {max_empties}"
+            f"solve: {position.empty_count} empty squares is more than --max-empties {max_empties}"
             + ("; or bound the search with --time or --nodes" if limits is None else "")
         )
     if limits is None or position.is_over() or position.must_pass():

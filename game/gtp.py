@@ -235,7 +235,7 @@ class GtpEngine:
     def _showboard(self, args: list[str]) -> str:
         position = self.record.position
         lines = [position.board_diagram()]
-        lines.append(f"Black {position.black_count()}  White {position.white_count()}")
+        lines.append(f"Black {position.black_count}  White {position.white_count}")
         if position.is_over():
             lines.append("Game over")
         else:
@@ -270,7 +270,7 @@ class GtpEngine:
         if not math.isfinite(seconds):
             raise GtpError(f"invalid time {shown(args[1])}: give the seconds left as a number")
         own = self.base_level.seconds if self.base_level.seconds is not None else 1.0
-        moves_left = max(2, self.record.position.empty_count() // 2)
+        moves_left = max(2, self.record.position.empty_count // 2)
         budget = max(0.05, min(own, 0.8 * seconds / moves_left))
         self.level = dataclasses.replace(self.base_level, seconds=budget)
         return ""

@@ -122,7 +122,7 @@ def _exact(
     if every_value:
         pv += _exact_line(solver, position.play(best[0]), deadline)
     found = Found(True, score, sorted(best), {sq: float(v) for sq, v in values.items()}, pv, solver.nodes,
-                  position.empty_count())
+                  position.empty_count)
     return found, solver.nodes
 
 
@@ -153,7 +153,7 @@ def _midgame(position: Position, max_depth: int, deadline: float | None, nodes: 
     level = dataclasses.replace(LEVELS[-1], seconds=None)
     spent = previous = 0
     last: Analysis | None = None
-    for depth in range(1, min(max_depth, position.empty_count()) + 1):
+    for depth in range(1, min(max_depth, position.empty_count) + 1):
         job = analyze(position, dataclasses.replace(level, depth=depth), exact_empties=0)
         analysis = _drive(job, None if last is None else deadline)
         if analysis is None:

@@ -24,8 +24,8 @@ class LiveAnalysis:
 
     def __init__(self, position: Position, max_depth: int = MAX_DEPTH, exact_empties: int = EXACT_EMPTIES) -> None:
         self.position = position
-        self.max_depth = max(1, min(max_depth, position.empty_count()))
-        self.exact = position.empty_count() <= exact_empties
+        self.max_depth = max(1, min(max_depth, position.empty_count))
+        self.exact = position.empty_count <= exact_empties
         self.analyzer = Analyzer(1, exact_empties)
         self.latest: Analysis | None = None
         """The deepest finished analysis."""

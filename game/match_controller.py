@@ -320,7 +320,7 @@ class MatchController:
                 level = self.level
                 if self.clocks is not None:
                     level = clocked_level(level, self.clocks[self.position.to_move], self.setup.increment,
-                                          self.position.empty_count())
+                                          self.position.empty_count)
                 self._thinking = think(self.position, level)
                 self._think_started_ms = now_ms
             if self._thinking is not None:

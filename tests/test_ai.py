@@ -49,9 +49,9 @@ def random_position(seed: int, empties: int) -> Position:
     rng = random.Random(seed)
     while True:
         record = GameRecord()
-        while not record.is_over() and record.position.empty_count() > empties:
+        while not record.is_over() and record.position.empty_count > empties:
             record.play(rng.choice(record.position.legal_squares()))
-        if not record.is_over() and record.position.empty_count() == empties:
+        if not record.is_over() and record.position.empty_count == empties:
             return record.position
         seed += 1000
         rng = random.Random(seed)

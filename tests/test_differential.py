@@ -65,8 +65,8 @@ def assert_same_result(result: GameResult, ref: RefBoard, context: str) -> None:
     assert (result.black, result.white, result.empty) == (expected.black, expected.white, expected.empty)
     assert result.winner == expected.winner, context
     assert result.reason == expected.reason, context
-    assert result.score_discs() == f"{expected.black}-{expected.white}", context
-    assert result.score_tournament() == f"{expected.tournament_black}-{expected.tournament_white}", context
+    assert result.score_discs == f"{expected.black}-{expected.white}", context
+    assert result.score_tournament == f"{expected.tournament_black}-{expected.tournament_white}", context
 
 
 @settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -84,7 +84,7 @@ def test_the_engine_output_shows_a_depth_and_a_line_while_the_computer_thinks(pl
 def test_the_endgame_solve_is_named_in_the_progress() -> None:
     record = random_record(46, seed=7)  # 14 empties: Club solves them win-loss after a quick look
     position = record.position
-    assert position.empty_count() == 14 and position.legal_moves()
+    assert position.empty_count == 14 and position.legal_moves()
     job = think(position, level_by_name("Club"))
     seen: set[str | None] = set()
     move = None

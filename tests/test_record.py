@@ -196,7 +196,7 @@ def test_undo_to_the_start_and_redo_to_the_end_one_move_at_a_time() -> None:
     record.redo()  # nothing left to replay
     assert record.ply == 60 and record.transcript() == DRAW_32_32
     result = record.result()
-    assert result is not None and result.score_discs() == "32-32"
+    assert result is not None and result.score_discs == "32-32"
 
 
 def test_goto_reaches_any_ply_and_back() -> None:
@@ -281,7 +281,7 @@ def test_a_record_from_a_finished_position_is_over_at_once() -> None:
     record = GameRecord(Position.from_text(board.to_text()))
     assert record.plies == [] and record.is_over()
     result = record.result()
-    assert result is not None and result.score_tournament() == "64-0"
+    assert result is not None and result.score_tournament == "64-0"
     with pytest.raises(TranscriptError, match="ply 1: d3 comes after the end of the game"):
         GameRecord.from_transcript("d3", start=record.start)
 

@@ -44,9 +44,9 @@ def analysed() -> GameAnalysis:
 def exact_score(position: Position) -> int:
     """The solver's score for the side to move (a forced pass handled by the other side)."""
     if position.is_over():
-        black, white = position.black_count(), position.white_count()
+        black, white = position.black_count, position.white_count
         diff = black - white
-        empties = position.empty_count()
+        empties = position.empty_count
         score = diff + empties if diff > 0 else diff - empties if diff < 0 else 0
         return score if position.to_move == BLACK else -score
     if not position.legal_moves():
@@ -55,7 +55,7 @@ def exact_score(position: Position) -> int:
 
 
 def test_endgame_moves_lose_exactly_what_the_solver_says(analysed: GameAnalysis) -> None:
-    endgame = [m for m in analysed.moves if m is not None and analysed.positions[m.ply].empty_count() <= EXACT]
+    endgame = [m for m in analysed.moves if m is not None and analysed.positions[m.ply].empty_count <= EXACT]
     assert len(endgame) >= EXACT - 1
     for move in endgame:
         before = analysed.positions[move.ply]
@@ -74,9 +74,9 @@ def test_the_curve_is_from_blacks_side_and_ends_on_the_final_score(analysed: Gam
     assert len(values) == len(GameRecord.from_transcript(GAME).plies) + 1
     assert all(v is not None for v in values)
     final = GameRecord.from_transcript(GAME).position
-    assert values[-1] == final.black_count() - final.white_count() == 17 - 47
+    assert values[-1] == final.black_count - final.white_count == 17 - 47
     for index in range(len(values)):
-        if analysed.positions[index].empty_count() <= EXACT:
+        if analysed.positions[index].empty_count <= EXACT:
             sign = 1 if analysed.positions[index].to_move == BLACK else -1
             assert values[index] == sign * exact_score(analysed.positions[index])
             assert analysed.is_exact(index)

@@ -80,7 +80,7 @@ def colors(pos: Position, squares: str) -> str:
 def test_start_position_has_white_on_d4_e5_and_black_on_d5_e4_with_black_to_move() -> None:
     start = Position.start()
     assert colors(start, "d4 e5 d5 e4") == "OOXX"
-    assert start.black_count() == start.white_count() == 2
+    assert start.black_count == start.white_count == 2
     assert start.to_move == BLACK
     assert start.to_text() == "---------------------------OX------XO--------------------------- X"
     assert start.to_text() == RefBoard.start().to_text()
@@ -104,7 +104,7 @@ def test_each_opening_move_traps_exactly_one_white_disc(move: str, flipped: str,
     assert_flips(start, move, [flipped])
     after = start.play(parse_square(move))
     assert after.to_move == WHITE
-    assert (after.black_count(), after.white_count()) == (4, 1)
+    assert (after.black_count, after.white_count) == (4, 1)
     assert sorted(names(after.black)) == sorted(black_after.split())
 
 
@@ -126,7 +126,7 @@ def test_official_sample_game_black_c4_then_white_c3() -> None:
     after_c3 = after_c4.play(parse_square("c3"))  # Figures 9 and 10
     assert colors(after_c3, "c3 d4 e5 c4 d5 e4") == "OOOXXX"
     assert after_c3.to_move == BLACK
-    assert (after_c3.black_count(), after_c3.white_count()) == (3, 3)
+    assert (after_c3.black_count, after_c3.white_count) == (3, 3)
 
 
 # -- how a move captures ----------------------------------------------------------------------------
@@ -154,7 +154,7 @@ def test_how_to_play_example_d4_flips_the_lone_white_disc_on_d5() -> None:
     assert after.is_over()
     result = GameResult.of(after)
     assert (result.black, result.white, result.reason, result.winner) == (3, 0, "wipeout", "X")
-    assert result.score_tournament() == "64-0"
+    assert result.score_tournament == "64-0"
 
 
 def test_one_move_captures_in_all_eight_directions_at_once() -> None:
@@ -174,8 +174,8 @@ def test_one_move_captures_in_all_eight_directions_at_once() -> None:
     expected = ["c3", "d3", "e3", "c4", "e4", "f4", "g4", "c5", "d5", "e5", "d6", "f6"]
     assert_flips(pos, "d4", expected)
     after = pos.play(parse_square("d4"))
-    assert after.black_count() == pos.black_count() + 1 + len(expected)
-    assert after.white_count() == 1
+    assert after.black_count == pos.black_count + 1 + len(expected)
+    assert after.white_count == 1
     assert colors(after, "h8") == "O"
 
 
@@ -217,8 +217,8 @@ def test_a_disc_outflanked_by_the_move_and_also_bracketed_in_another_line_flips_
     assert_flips(pos, "c3", ["d4", "e5"])
     after = pos.play(parse_square("c3"))
     assert colors(after, "c3 d4 e5 f6") == "XXXX"
-    assert after.black_count() == pos.black_count() + 3
-    assert after.white_count() == pos.white_count() - 2 == 0
+    assert after.black_count == pos.black_count + 3
+    assert after.white_count == pos.white_count - 2 == 0
 
 
 def test_no_skipping_over_own_discs_official_figure_4() -> None:
@@ -406,7 +406,7 @@ def test_forced_pass_black_has_no_move_so_white_moves_again() -> None:
     record.play(parse_square("d1"))
     result = record.result()
     assert result is not None
-    assert (result.score_discs(), result.score_tournament(), result.reason) == ("0-4", "0-64", "wipeout")
+    assert (result.score_discs, result.score_tournament, result.reason) == ("0-4", "0-64", "wipeout")
 
 
 def test_passing_is_never_optional_while_a_move_exists() -> None:
@@ -455,7 +455,7 @@ starts on an empty square, so White cannot move, and Black has nothing left to o
 @pytest.mark.parametrize("to_move", ["X", "O"])
 def test_game_ends_with_22_empty_squares_39_3_is_61_3_by_the_tournament_rule(to_move: str) -> None:
     pos = position(BLOCKED_39_3, to_move)
-    assert (pos.black_count(), pos.white_count(), pos.empty_count()) == (39, 3, 22)
+    assert (pos.black_count, pos.white_count, pos.empty_count) == (39, 3, 22)
     assert_legal(pos, [])
     assert_legal(pos.pass_turn(), [])
     assert pos.is_over() and not pos.must_pass()
@@ -463,10 +463,10 @@ def test_game_ends_with_22_empty_squares_39_3_is_61_3_by_the_tournament_rule(to_
     assert ref.is_over()
     result = GameResult.of(pos)
     assert (result.winner, result.reason) == ("X", "blocked")
-    assert result.score_discs() == "39-3"
-    assert result.score_tournament() == "61-3"
-    assert result.tournament_counts() == (ref.result().tournament_black, ref.result().tournament_white)
-    assert "61-3" in result.explanation() and "39-3" in result.explanation()
+    assert result.score_discs == "39-3"
+    assert result.score_tournament == "61-3"
+    assert result.tournament_counts == (ref.result().tournament_black, ref.result().tournament_white)
+    assert "61-3" in result.explanation and "39-3" in result.explanation
     assert GameRecord(pos).result() == result
 
 
@@ -478,7 +478,7 @@ def test_real_game_blocked_with_two_empty_squares_gives_them_to_white() -> None:
     assert record.position.color_at(parse_square("a1")) is None
     assert record.position.color_at(parse_square("h1")) is None
     assert (result.winner, result.reason) == ("O", "blocked")
-    assert (result.score_discs(), result.score_tournament()) == ("29-33", "29-35")
+    assert (result.score_discs, result.score_tournament) == ("29-33", "29-35")
 
 
 def test_shortest_wipeout_ends_the_game_at_once() -> None:
@@ -488,7 +488,7 @@ def test_shortest_wipeout_ends_the_game_at_once() -> None:
     assert result is not None
     assert (result.black, result.white, result.empty) == (13, 0, 51)
     assert (result.winner, result.reason) == ("X", "wipeout")
-    assert (result.score_discs(), result.score_tournament()) == ("13-0", "64-0")
+    assert (result.score_discs, result.score_tournament) == ("13-0", "64-0")
 
 
 def test_real_game_ending_32_32_on_a_full_board_is_a_draw() -> None:
@@ -497,8 +497,8 @@ def test_real_game_ending_32_32_on_a_full_board_is_a_draw() -> None:
     assert result is not None
     assert (result.black, result.white, result.empty) == (32, 32, 0)
     assert (result.winner, result.reason) == ("draw", "board full")
-    assert result.score_discs() == result.score_tournament() == "32-32"
-    assert not result.rules_differ()
+    assert result.score_discs == result.score_tournament == "32-32"
+    assert not result.rules_differ
 
 
 def test_a_blocked_draw_splits_the_empty_squares_32_32() -> None:
@@ -520,7 +520,7 @@ def test_a_blocked_draw_splits_the_empty_squares_32_32() -> None:
     result = GameResult.of(pos)
     assert (result.black, result.white, result.empty) == (31, 31, 2)
     assert result.winner == "draw" and result.reason == "blocked"
-    assert (result.score_discs(), result.score_tournament()) == ("31-31", "32-32")
+    assert (result.score_discs, result.score_tournament) == ("31-31", "32-32")
 
 
 def test_a_game_in_progress_has_no_result() -> None:

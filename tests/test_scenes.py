@@ -113,7 +113,7 @@ def test_whole_game_against_novice_played_by_clicks_reaches_the_results(player_f
     margin = result.disc_difference(BLACK)
     expected = "You win!" if margin > 0 else "The computer wins" if margin < 0 else "It's a draw"
     assert summary.headline == expected
-    assert f"{result.tournament_counts()[0]} – {result.tournament_counts()[1]}" == summary.main_score
+    assert f"{result.tournament_counts[0]} – {result.tournament_counts[1]}" == summary.main_score
     tally = player.app.ctx.stats.tally("Novice", BLACK)
     assert tally.played == 1 and (tally.won, tally.lost, tally.drawn) == (
         int(margin > 0), int(margin < 0), int(margin == 0))
@@ -354,7 +354,7 @@ def test_bad_link_fragment_is_reported_and_the_menu_opens(player_factory) -> Non
 
 def test_results_with_empty_squares_show_both_scores(player_factory) -> None:
     position = Position.from_text(BLOCKED_39_3)
-    assert position.is_over() and position.black_count() == 39 and position.empty_count() == 22
+    assert position.is_over() and position.black_count == 39 and position.empty_count == 22
     player = player_factory()
     player.app.scene.go("game", setup=MatchSetup("two", BLACK, start=BLOCKED_39_3))  # type: ignore[attr-defined]
     player.run_until(lambda: isinstance(player.app.scene, ResultsScene))

@@ -21,7 +21,7 @@ def out_of_book(empties: int) -> Position:
     """A position with ``empties`` empty squares reached by seeded random play (far from any opening book)."""
     rng = random.Random(empties)
     record = GameRecord()
-    while record.position.empty_count() > empties or not record.position.legal_moves():
+    while record.position.empty_count > empties or not record.position.legal_moves():
         if record.is_over():
             record = GameRecord()
         elif not record.position.legal_moves():

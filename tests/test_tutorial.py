@@ -96,14 +96,14 @@ def test_the_whole_tutorial_step_by_step(player: Player) -> None:
     refused(player, "b4")
     player.tap("f4")
     player.settle()
-    assert scene.board.position.black_count() == 4 and scene.board.position.white_count() == 0
+    assert scene.board.position.black_count == 4 and scene.board.position.white_count == 0
     advance(player)
 
     # 3. one move, three directions
     refused(player, "g7", "only along one line")
     player.tap("d6")
     player.settle()
-    assert scene.board.position.white_count() == 0
+    assert scene.board.position.white_count == 0
     advance(player)
 
     # 4. a gap and the edge capture nothing
@@ -129,7 +129,7 @@ def test_the_whole_tutorial_step_by_step(player: Player) -> None:
     player.tap("b1")
     player.settle()
     result = GameResult.of(scene.board.position)
-    assert (result.score_discs(), result.score_tournament()) == ("39-3", "61-3")
+    assert (result.score_discs, result.score_tournament) == ("39-3", "61-3")
     advance(player)
 
     # 7. corners

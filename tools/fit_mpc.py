@@ -62,7 +62,7 @@ def sample_positions(games: int) -> list[tuple[int, int, int]]:
             if record.ply < 6:
                 record.play(rng.choice(position.legal_squares()))
                 continue
-            empties = position.empty_count()
+            empties = position.empty_count
             if 14 <= empties <= 56 and record.ply % SAMPLE_EVERY == game % SAMPLE_EVERY:
                 found.append((position.player, position.opponent, empties))
             record.play(think(position, 2, seed=game * 100 + record.ply).run())

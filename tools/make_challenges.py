@@ -139,7 +139,7 @@ def classify(position: Position, values: dict[int, int], game: int) -> list[Cand
 
     def interest(answer: int) -> float:
         return (len(legal) + 3 * (answer != greedy) + 2 * (answer in X_AND_C_SQUARES)
-                + min(gap, 20) / 5 + position.empty_count() / 4)
+                + min(gap, 20) / 5 + position.empty_count / 4)
 
     winners = moves_meeting_goal("win", position, values)
     if len(winners) == 1:
@@ -150,7 +150,7 @@ def classify(position: Position, values: dict[int, int], game: int) -> list[Cand
             regions = empty_regions(position)
             size_of = {sq: len(reg) for reg in regions for sq in reg}
             even_moves = [sq for sq in legal if size_of[sq] % 2 == 0]
-            if size_of[answer] % 2 == 1 and even_moves and len(regions) >= 2 and position.empty_count() <= 12:
+            if size_of[answer] % 2 == 1 and even_moves and len(regions) >= 2 and position.empty_count <= 12:
                 found.append(Candidate("parity", "win", position, answer, values, game, interest(answer)))
     savers = moves_meeting_goal("not_lose", position, values)
     if len(savers) == 1 and len(legal) >= 4 and not CORNERS >> savers[0] & 1:
@@ -190,7 +190,7 @@ def endgame_candidate(position: Position, values: dict[int, int], game: int) -> 
     assert result is not None
     if result.winner != me or traps < 3:
         return None
-    score = traps + position.empty_count() + len(values)
+    score = traps + position.empty_count + len(values)
     answer = line[0]
     return Candidate("endgame", "win_endgame", position, answer, values, game, score, tuple(line))
 
@@ -204,7 +204,7 @@ def self_play(seed: int, stop_empties: int) -> list[Position]:
     levels = (rng.choice((1, 2)), rng.choice((1, 2)))
     record = GameRecord()
     positions = []
-    while not record.is_over() and record.position.empty_count() > stop_empties:
+    while not record.is_over() and record.position.empty_count > stop_empties:
         position = record.position
         positions.append(position)
         level = levels[0] if position.to_move == "X" else levels[1]
@@ -276,7 +276,7 @@ def words_for(candidate: Candidate, number: int) -> tuple[str, str, str, str]:
         odd = [reg for reg in regions if len(reg) % 2]
         counts = ", ".join(str(len(reg)) for reg in regions)
         objective = f"{me} to play: find the one move that wins. Mind the parity."
-        hint = (f"The {position.empty_count()} empty squares form {len(regions)} regions ({counts} squares). "
+        hint = (f"The {position.empty_count} empty squares form {len(regions)} regions ({counts} squares). "
                 f"Play into a region with an odd count, so the last move there is yours.")
         explanation = (f"{square_name(answer)} goes into the {len(home)}-square region {names(home)}; "
                        f"{len(odd)} of the {len(regions)} regions have an odd count. Taking the odd region "
@@ -346,7 +346,7 @@ def mine(games: int, seed: int, min_empties: int, max_empties: int, endgame_max:
             log(f"time is up after {game} games")
             break
         for position in self_play(seed * 100_003 + game, max_empties):
-            empties = position.empty_count()
+            empties = position.empty_count
             key = position.to_text()
             if not min_empties <= empties <= max_empties or key in seen or not position.legal_moves():
                 continue

@@ -7,7 +7,7 @@
 >>> [square_name(s) for s in pos.legal_squares()]
 ['d3', 'c4', 'f5', 'e6']
 >>> after = pos.play(parse_square("f5"))
->>> after.black_count(), after.white_count(), after.to_move
+>>> after.black_count, after.white_count, after.to_move
 (4, 1, 'O')
 """
 
@@ -88,14 +88,17 @@ class Position:
         """Empty squares."""
         return ~(self.black | self.white) & MASK64
 
+    @property
     def black_count(self) -> int:
         """Number of black discs."""
         return self.black.bit_count()
 
+    @property
     def white_count(self) -> int:
         """Number of white discs."""
         return self.white.bit_count()
 
+    @property
     def empty_count(self) -> int:
         """Number of empty squares."""
         return 64 - (self.black | self.white).bit_count()

@@ -5,11 +5,11 @@ rule gives them to the winner (a draw splits them); the other counts only
 the discs on the board. Both are computed; the game shows both.
 
 >>> r = GameResult.from_counts(black=39, white=3)
->>> r.winner, r.score_discs(), r.score_tournament(), str(r.reason)
+>>> r.winner, r.score_discs, r.score_tournament, str(r.reason)
 ('X', '39-3', '61-3', 'blocked')
 >>> r.reason is EndReason.BLOCKED, r.reason.text
 (True, 'neither side can move')
->>> GameResult.from_counts(black=30, white=30).score_tournament()
+>>> GameResult.from_counts(black=30, white=30).score_tournament
 '32-32'
 """
 
@@ -69,7 +69,7 @@ class GameResult:
         """The result of a finished position (raises ``ValueError`` if play goes on)."""
         if not position.is_over():
             raise ValueError("the game is not over: a side can still move")
-        return cls.from_counts(position.black_count(), position.white_count())
+        return cls.from_counts(position.black_count, position.white_count)
 
     @property
     def winner(self) -> Winner:
@@ -89,6 +89,7 @@ class GameResult:
             return EndReason.BOARD_FULL
         return EndReason.BLOCKED
 
+    @property
     def tournament_counts(self) -> tuple[int, int]:
         """(Black, White) with the empty squares given to the winner, or split on a draw."""
         if self.black > self.white:
@@ -98,27 +99,31 @@ class GameResult:
         half = self.empty // 2
         return self.black + half, self.white + self.empty - half
 
+    @property
     def score_discs(self) -> str:
         """Discs on the board, Black first, e.g. ``'39-3'``."""
         return f"{self.black}-{self.white}"
 
+    @property
     def score_tournament(self) -> str:
         """Tournament score, Black first, e.g. ``'61-3'``."""
-        black, white = self.tournament_counts()
+        black, white = self.tournament_counts
         return f"{black}-{white}"
 
     def disc_difference(self, color: Color) -> int:
         """Final margin for ``color`` under the tournament rule (the FFO convention)."""
-        black, white = self.tournament_counts()
+        black, white = self.tournament_counts
         return black - white if color == BLACK else white - black
 
+    @property
     def rules_differ(self) -> bool:
         """Whether the two scoring rules give different scores."""
-        return self.score_discs() != self.score_tournament()
+        return self.score_discs != self.score_tournament
 
+    @property
     def explanation(self) -> str:
         """One line on the two scores, e.g. for the results screen."""
-        discs, tourney = self.score_discs(), self.score_tournament()
+        discs, tourney = self.score_discs, self.score_tournament
         if discs == tourney:
             return f"Final score {discs}."
         if self.winner == "draw":

@@ -227,7 +227,7 @@ class GameAnalysis:
         if not position.legal_moves():
             return  # a forced pass: its value is the next position's (filled in by _fill_passes)
         analyzer = self._analyzer
-        empties = position.empty_count()
+        empties = position.empty_count
         last = index == len(self.positions) - 1
         if empties <= self.exact_empties:
             if last:

@@ -72,7 +72,7 @@ def _names(squares: list[int], most: int = 4) -> str:
 def check_position(position: Position) -> SetupCheck:
     """Flags and refusals for a set-up position."""
     check = SetupCheck()
-    discs = position.black_count() + position.white_count()
+    discs = position.black_count + position.white_count
     if discs == 0:
         check.refusal = "The board is empty: place some discs first."
         return check

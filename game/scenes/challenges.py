@@ -482,7 +482,7 @@ class ChallengeScene(Scene):
             if result.winner == self.challenge.position.to_move:
                 self._solve()
             else:
-                self._fail(f"The game ended {result.score_discs()}: not a win.")
+                self._fail(f"The game ended {result.score_discs}: not a win.")
             return
         self.phase = "reply"
         position = record.position
@@ -635,8 +635,8 @@ class ChallengeScene(Scene):
                 y = text.draw_wrapped(surface, self.message, 20, colour,
                                       pygame.Rect(inner.left, y, inner.width, 120), line_gap=1.25) + 10
         position = self.board.position
-        counts = (f"Black {position.black_count()} · White {position.white_count()} · "
-                  f"{position.empty_count()} empty")
+        counts = (f"Black {position.black_count} · White {position.white_count} · "
+                  f"{position.empty_count} empty")
         text.draw(surface, counts, 17, theme.text_dim, (inner.left, inner.bottom), "bottomleft")
         if self.show_hint and self.phase not in ("solved", "solution"):
             text.draw(surface, "Hint", 18, theme.hint, (inner.left, y), "topleft", True)

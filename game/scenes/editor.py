@@ -274,8 +274,8 @@ class EditorScene(Scene):
         draw_panel(surface, rect, theme)
         inner = rect.inflate(-28, -20)
         position = self.position
-        counts = (f"Black {position.black_count()} · White {position.white_count()} · "
-                  f"{position.empty_count()} empty · {COLOR_NAMES[position.to_move]} to move")
+        counts = (f"Black {position.black_count} · White {position.white_count} · "
+                  f"{position.empty_count} empty · {COLOR_NAMES[position.to_move]} to move")
         size = text.fit_size(counts, 18, inner.width, bold=True)
         text.draw(surface, counts, size, theme.text, inner.topleft, "topleft", True)
         y = inner.top + 32

@@ -536,7 +536,7 @@ class GameScene(Scene):
         assert view is not None
         icon = view.disc_icon(colour, icon_size)
         surface.blit(icon, icon.get_rect(topright=(rect.right - 14, rect.top + 12)))
-        count = self.position.black_count() if colour == BLACK else self.position.white_count()
+        count = self.position.black_count if colour == BLACK else self.position.white_count
         count_rect = text.draw(surface, str(count), 34, theme.text, (rect.right - 14, rect.bottom - 8),
                                "bottomright", True)
         left = rect.left + 16

@@ -40,7 +40,7 @@ def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, hea
               flagged: Color | None = None) -> Summary:
     """The words and numbers for a finished, resigned or lost-on-time game."""
     position = record.position
-    black, white = position.black_count(), position.white_count()
+    black, white = position.black_count, position.white_count
     stopped = resigned if resigned is not None else flagged
     result = record.result() if stopped is None else None
     if result is not None:
@@ -50,8 +50,8 @@ def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, hea
             loser = WHITE if result.white == 0 else BLACK
             reason = f"{COLOR_NAMES[loser]} has no discs left"
         reason = reason[0].upper() + reason[1:] + "."
-        discs, tournament = result.score_discs(), result.score_tournament()
-        explanation = result.explanation() if result.rules_differ() else ""
+        discs, tournament = result.score_discs, result.score_tournament
+        explanation = result.explanation if result.rules_differ else ""
     else:
         winner = opponent_of(stopped) if stopped is not None else None
         if stopped is None:
@@ -63,7 +63,7 @@ def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, hea
         moves = len(record.moves())
         how = "resigned" if resigned is not None else "ran out of time"
         reason = (f"{who} {how} after {plural(moves, 'move')}, with "
-                  f"{plural(position.empty_count(), 'square')} still empty.")
+                  f"{plural(position.empty_count, 'square')} still empty.")
         discs = f"{black}-{white}"
         tournament = discs
         ending = "A resignation" if resigned is not None else "Running out of time"
@@ -79,7 +79,7 @@ def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, hea
     if result is None:
         return Summary(headline, reason, discs.replace("-", " – "), "Discs on the board when play stopped", "", "",
                        explanation, winner)
-    if not result.rules_differ():
+    if not result.rules_differ:
         return Summary(headline, reason, discs.replace("-", " – "), "Discs on the board", "", "", explanation,
                        winner)
     if headline_rule == "discs":

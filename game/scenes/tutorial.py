@@ -327,7 +327,7 @@ class TutorialScene(Scene):
     def _draw_scores(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme, text = self.ctx.theme, self.ctx.text
         result = GameResult.of(self.board.position)
-        black, white = result.tournament_counts()
+        black, white = result.tournament_counts
         lines = [
             (f"On the board: {result.black} – {result.white}", "Count the discs of each colour."),
             (f"Empties to the winner: {black} – {white}",
