@@ -173,6 +173,7 @@ class LibraryScene(Scene):
             back = pygame.Rect(right, 680, width - right - 24, 50)
             self.credit_pos = (24, height - 30)
         self.view = self.ctx.board_view(self.board_rect)
+        self.ctx.toast_area = self.info_rect  # no buttons there
         chosen = self.record is not None
         for button in button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last")],
                                  gap=8, size=22):
