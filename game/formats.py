@@ -219,8 +219,8 @@ def write_ggf(record: GameRecord, black: str = "Black", white: str = "White", re
     parts = [f"(;GM[Othello]PC[{_ggf_value(place)}]DT[{stamp}]PB[{_ggf_value(black)}]PW[{_ggf_value(white)}]",
              f"TY[8]RE[{result if result is not None else result_text(record)}]BO[8 {rows} {side}]"]
     colour = start.to_move
-    for ply in record.played():
-        parts.append(f"{'B' if colour == BLACK else 'W'}[{'PA' if ply == PASS else square_name(ply).upper()}]")
+    for move in record.played():
+        parts.append(f"{'B' if colour == BLACK else 'W'}[{'PA' if move == PASS else square_name(move).upper()}]")
         colour = WHITE if colour == BLACK else BLACK
     parts.append(";)")
     return "".join(parts)

@@ -24,23 +24,25 @@ from .position import COLOR_NAMES, IllegalMoveError, Position
 from .result import GameResult
 
 PASS = -1
-"""The ply value of a (forced) pass."""
+"""What a ply holds when its side passed (a forced pass) instead of playing a square."""
 
 
 class TranscriptError(ValueError):
     """A transcript that cannot be played; the message names the ply and the reason."""
 
 
-def ply_name(ply: int) -> str:
-    """``'pass'`` or the square name of a recorded ply."""
-    return "pass" if ply == PASS else square_name(ply)
+def ply_name(move: int) -> str:
+    """``'pass'`` or the square name of what a ply holds (a square or ``PASS``)."""
+    return "pass" if move == PASS else square_name(move)
 
 
 class GameRecord:
     """Plies from a start position, a cursor for undo/redo, and the positions between.
 
-    ``plies[:ply]`` have been played; ``plies[ply:]`` can be redone until a
-    different move is played.
+    A ply is one turn. ``plies[i]`` is what ply ``i`` held: a square, or
+    ``PASS``. ``ply`` is the cursor, always a count of plies: ``plies[:ply]``
+    have been played; ``plies[ply:]`` can be redone until a different move is
+    played.
     """
 
     def __init__(self, start: Position | None = None) -> None:
@@ -116,9 +118,9 @@ class GameRecord:
 
     def last_move(self) -> int | None:
         """The last square played before the cursor (passes skipped), or ``None``."""
-        for ply in reversed(self.plies[: self.ply]):
-            if ply != PASS:
-                return ply
+        for move in reversed(self.plies[: self.ply]):
+            if move != PASS:
+                return move
         return None
 
     def can_undo(self) -> bool:
