@@ -234,3 +234,16 @@ def test_the_explorer_opens_from_the_reviews_panel_and_comes_back(player_factory
     assert player.scene.exploration.name == "Tiger"  # type: ignore[attr-defined]
     player.click_button("back")
     assert player.app.scene_name == "review" and player.scene.index == 5  # type: ignore[attr-defined]
+
+
+def test_train_opens_the_opening_trainer_at_the_explorers_position(player_factory, shared_index) -> None:
+    player = player_factory(MemoryStorage())
+    player.app.scene.go("explorer", back="menu")  # type: ignore[attr-defined]
+    player.frame()
+    for name in ("f5", "d6"):
+        player.click_button(f"move:{name}")
+    player.click_button("train")
+    assert player.app.scene_name == "trainer_play"
+    session = player.scene.session  # type: ignore[attr-defined]
+    assert session.colour == "X"  # Black is to move after f5 d6: the player answers for Black
+    assert session.opening.moves == (parse_square("f5"), parse_square("d6"))

@@ -5,7 +5,8 @@ position, and each move with its number of games (and share), how it scored
 for the player making it, and the book's value. A move is played by a click
 on its row or on the board (any legal move, played or not); ``<`` / ``>``
 (Left/Right) take it back and replay it, ``|<`` (Home) returns to the
-start, Back (Escape) returns where the explorer was opened from.
+start, Train opens the opening trainer here (answering for the side to
+move), Back (Escape) returns where the explorer was opened from.
 
 It takes ``{"moves": [squares from the start]}`` or ``{"position": Position}``
 and ``{"back": scene, "back_persist": {...}}``. The figures come from
@@ -24,7 +25,7 @@ from game.engine import COLOR_NAMES, PASS, GameRecord, IllegalMoveError, Positio
 from game.library.explorer import Exploration, MoveStats, explore
 from game.library.service import shared
 from game.scenes.base import Scene
-from game.scenes.names import MENU
+from game.scenes.names import MENU, TRAINER_PLAY
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.text import plural
@@ -110,7 +111,8 @@ class ExplorerScene(Scene):
             rows_area = pygame.Rect(side.left, self.header.bottom + 10, side.width, nav.top - self.header.bottom - 52)
         self.credit_pos = (side.left, nav.top - 26)
         self.ctx.toast_area = self.header  # no buttons there
-        buttons = button_row(nav, [("|<", "start"), ("<", "undo"), (">", "redo"), ("Back", "back")], gap=8, size=22)
+        buttons = button_row(nav, [("|<", "start"), ("<", "undo"), (">", "redo"), ("Train", "train"), ("Back", "back")],
+                             gap=8, size=22)
         ranked = self.exploration.ranked() if self.exploration is not None else []
         row_height, gap = 54, 6
         count = max(0, min(len(ranked), (rows_area.height + gap) // (row_height + gap)))
@@ -120,7 +122,7 @@ class ExplorerScene(Scene):
             first, second = figures(stats, total)
             rect = pygame.Rect(rows_area.left, rows_area.top + i * (row_height + gap), rows_area.width, row_height)
             buttons.append(Button(rect, f"{name}   {first}", f"move:{name}", subtitle=second, size=21))
-        self.group = ButtonGroup(buttons, columns=4)
+        self.group = ButtonGroup(buttons, columns=5)
 
     # -- events ------------------------------------------------------------------------
 
@@ -156,6 +158,11 @@ class ExplorerScene(Scene):
         elif action == "start":
             self.record.goto(1 if self.record.plies[:1] == [PASS] else 0)  # a start that must pass keeps it
             self.refresh()
+        elif action == "train":
+            # the opening trainer from this position, answering for the side to move
+            line: dict[str, Any] = ({"moves": self.record.moves()} if self.record.start == Position.start()
+                                    else {"position": self.record.position})
+            self.go(TRAINER_PLAY, colour=self.record.position.to_move, **line)
         elif action == "back":
             self.go(self.back, **self.back_persist)
 
