@@ -40,9 +40,14 @@ def line_text(pv: tuple[int, ...] | list[int]) -> str:
     return shown + (" …" if len(pv) > PV_SHOWN else "")
 
 
+def speed_text(progress: Progress) -> str:
+    """Nodes searched and nodes per second, e.g. ``'74.2k nodes · 89.3k/s'``."""
+    return f"{format_nodes(progress.nodes)} nodes · {format_nodes(progress.nodes_per_second)}/s"
+
+
 def thinking_lines(progress: Progress, mover: Color) -> tuple[str, str]:
     """Two lines on a search in progress: depth, nodes and speed; then the value (for ``mover``) and line."""
-    speed = f"{format_nodes(progress.nodes)} nodes · {format_nodes(progress.nodes_per_second)}/s"
+    speed = speed_text(progress)
     if progress.depth == 0:
         return f"Searching… {speed}", ""
     first = f"{depth_text(progress.depth, progress.exact, progress.solving)} · {speed}"

@@ -10,7 +10,7 @@ there rather than by ``stop()``.
 
 from __future__ import annotations
 
-from game.ai import Analysis, Analyzer, Job
+from game.ai import Analysis, Analyzer, Job, Progress
 from game.engine import Position
 
 MAX_DEPTH = 14
@@ -33,8 +33,8 @@ class LiveAnalysis:
         """The depth being searched now."""
         self.stopped = False
         self.limit_reached = False
-        self.nodes = 0
-        self.seconds = 0.0
+        self.progress = Progress()
+        """Nodes and CPU time over every depth so far (each depth's job keeps its own)."""
         self._job: Job[Analysis] | None = None
         if not position.legal_moves():
             self.limit_reached = True  # nothing to analyse: a pass or the end
@@ -44,11 +44,6 @@ class LiveAnalysis:
         """Whether there is more to do."""
         return not self.stopped and not self.limit_reached
 
-    @property
-    def nodes_per_second(self) -> float:
-        """Search speed so far."""
-        return self.nodes / self.seconds if self.seconds > 0 else 0.0
-
     def advance(self, max_ms: float) -> bool:
         """Search for about ``max_ms``; True when a new depth has finished (``latest`` changed)."""
         if not self.running:
@@ -57,10 +52,10 @@ class LiveAnalysis:
             self.analyzer.depth = self.depth
             self._job = self.analyzer.job(self.analyzer.analyse(self.position))
         job = self._job
-        before_nodes, before_seconds = job.budget.nodes, job.busy_seconds
+        before_nodes, before_seconds = job.progress.nodes, job.progress.seconds
         found = job.advance(max_ms)
-        self.nodes += job.budget.nodes - before_nodes
-        self.seconds += job.busy_seconds - before_seconds
+        self.progress.nodes += job.progress.nodes - before_nodes
+        self.progress.seconds += job.progress.seconds - before_seconds
         if found is None:
             return False
         self._job = None

@@ -72,14 +72,14 @@ def test_analysis_from_the_editor_updates_live_and_stops(player_factory, monkeyp
     player.run_until(lambda: scene.live.latest is not None and scene.live.latest.depth >= 3, frames=600)
     player.click_button("stop")
     assert not scene.live.running and "stopped" in scene.status_line()
-    depth, nodes = scene.live.depth, scene.live.nodes
+    depth, nodes = scene.live.depth, scene.live.progress.nodes
     for _ in range(20):
         player.frame()
-    assert (scene.live.depth, scene.live.nodes) == (depth, nodes)
+    assert (scene.live.depth, scene.live.progress.nodes) == (depth, nodes)
     player.click_button("stop")  # now labelled Resume
     assert scene.live.running
     player.frame()
-    assert scene.live.nodes > nodes
+    assert scene.live.progress.nodes > nodes
     copies: list[str] = []
     monkeypatch.setattr(analysis_module, "copy_to_clipboard",
                         lambda text, on_result=None: copies.append(text) or (on_result and on_result(True)))

@@ -16,7 +16,7 @@ import pygame
 
 from game.browser import copy_to_clipboard
 from game.engine import COLOR_NAMES, GameRecord, Position, square_name
-from game.engine_output import depth_text, format_nodes, line_text
+from game.engine_output import depth_text, line_text, speed_text
 from game.formats import write_obf
 from game.live_analysis import LiveAnalysis
 from game.review.hints import value_label
@@ -145,8 +145,7 @@ class AnalysisScene(Scene):
         state = "searching" if live.running else "stopped" if live.stopped else "done"
         found = live.latest
         depth = depth_text(found.depth if found else 0, found is not None and found.exact)
-        return (f"{depth} · {format_nodes(live.nodes)} nodes · {format_nodes(live.nodes_per_second)}/s · "
-                f"{live.seconds:.1f} s · {state}")
+        return f"{depth} · {speed_text(live.progress)} · {live.progress.seconds:.1f} s · {state}"
 
     def best_line(self) -> str:
         """The best move, its value and the principal variation."""

@@ -18,7 +18,7 @@ import pygame
 
 from game.browser import copy_to_clipboard, share_link
 from game.engine import BLACK, COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
-from game.engine_output import format_nodes, thinking_lines
+from game.engine_output import speed_text, thinking_lines
 from game.match import MatchSetup, SavedGame
 from game.match_controller import MatchController, Move, Phase, level_named, refusal
 from game.openings import opening_name
@@ -581,8 +581,7 @@ class GameScene(Scene):
             progress = self.match.thinking_progress()
             if progress is None or progress.seconds < 0.2:
                 return f"The computer ({self.level.name}) is thinking…"
-            return (f"The computer ({self.level.name}) is thinking… {format_nodes(progress.nodes)} positions, "
-                    f"{format_nodes(progress.nodes_per_second)}/s")
+            return f"The computer ({self.level.name}) is thinking… {speed_text(progress)}"
         return f"{COLOR_NAMES[mover]} to move ({self.setup.player_name(mover)}).{practice}"
 
     def engine_lines(self) -> tuple[str, str] | None:
