@@ -209,14 +209,15 @@ def _ggf_value(text: str) -> str:
 
 
 def write_ggf(record: GameRecord, black: str = "Black", white: str = "White", result: str | None = None,
-              place: str = "Othello (this game)", when: float | None = None) -> str:
-    """The played part of ``record`` as one GGF game."""
+              place: str = "Othello (this game)", when: float | None = None, time_control: str | None = None) -> str:
+    """The played part of ``record`` as one GGF game; ``time_control`` is a ``TI`` value (``'05:00//02:00'``)."""
     stamp = time.strftime("%Y.%m.%d_%H:%M:%S", time.localtime(when))
     start = record.start
     board = "".join("*" if c == "X" else c for c in start.to_text()[:64])
     rows = " ".join(board[i: i + 8] for i in range(0, 64, 8))
     side = "*" if start.to_move == BLACK else "O"
-    parts = [f"(;GM[Othello]PC[{_ggf_value(place)}]DT[{stamp}]PB[{_ggf_value(black)}]PW[{_ggf_value(white)}]",
+    clock = "" if not time_control else f"TI[{_ggf_value(time_control)}]"
+    parts = [f"(;GM[Othello]PC[{_ggf_value(place)}]DT[{stamp}]PB[{_ggf_value(black)}]PW[{_ggf_value(white)}]{clock}",
              f"TY[8]RE[{result if result is not None else result_text(record)}]BO[8 {rows} {side}]"]
     colour = start.to_move
     for move in record.played():

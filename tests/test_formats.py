@@ -83,6 +83,15 @@ def test_a_written_game_reads_back_the_same_game() -> None:
             assert result is not None and again.result == f"{result.black - result.white:+d}.000"
         else:
             assert again.result == "?"
+        assert "TI" not in again.properties  # no clock, no time control
+
+
+def test_a_time_control_read_is_written_again() -> None:
+    (server,) = read_ggf(GGS_GAME)
+    text = write_ggf(server.record(), server.black, server.white, time_control=server.properties["TI"])
+    (again,) = read_ggf(text)
+    assert again.properties["TI"] == "10:00//02:00" == server.properties["TI"]
+    assert again.record().played() == server.record().played()
 
 
 @pytest.mark.parametrize(("text", "reason"), [

@@ -86,10 +86,11 @@ def parse_text(text: str) -> tuple[GameRecord, GgfGame | None, int]:
     return read_game(text), None, 0
 
 
-def file_text(record: GameRecord, suffix: str, black: str = "Black", white: str = "White") -> str:
+def file_text(record: GameRecord, suffix: str, black: str = "Black", white: str = "White",
+              time_control: str | None = None) -> str:
     """The file a game is saved as: GGF for ``.ggf``, its position as OBF for ``.obf``, else its transcript."""
     if suffix == ".ggf":
-        return write_ggf(record, black, white) + "\n"
+        return write_ggf(record, black, white, time_control=time_control) + "\n"
     if suffix == ".obf":
         return write_obf(record.position) + "\n"
     return game_text(record) + "\n"
@@ -304,14 +305,14 @@ class TranscriptScene(Scene):
             copy_to_clipboard(text, lambda copied: self.ctx.toast(
                 f"Copied: {text}" if copied else f"Could not reach the clipboard. The game: {text}", ms=5000))
         elif action == "copy_ggf":
-            ggf = write_ggf(record, *self._players())
+            ggf = write_ggf(record, *self._players(), time_control=self._time_control())
             copy_to_clipboard(ggf, lambda copied: self.ctx.toast(
                 "Copied the game as GGF." if copied else f"Could not reach the clipboard. The game: {ggf}", ms=5000))
         elif action == "save":
             self._open_chooser("save", default_file_name(record))
         elif action == "download":
             name = default_file_name(record)
-            if download_text(name, file_text(record, Path(name).suffix, *self._players())):
+            if download_text(name, file_text(record, Path(name).suffix, *self._players(), self._time_control())):
                 self.ctx.toast(f"Downloading {name} (your browser keeps it with its downloads).", ms=6000)
             else:
                 self.ctx.toast("The browser refused the download: use Copy GGF instead.", error=True, ms=6000)
@@ -350,7 +351,7 @@ class TranscriptScene(Scene):
                 chooser.fail("There is no game to save.")
                 return
             try:
-                write_text_file(path, file_text(record, path.suffix.lower(), *self._players()))
+                write_text_file(path, file_text(record, path.suffix.lower(), *self._players(), self._time_control()))
             except OSError as exc:
                 chooser.fail(f"Could not save {path.name}: {exc.strerror or exc}.")
                 return
@@ -365,10 +366,15 @@ class TranscriptScene(Scene):
             return
         if len(text) > MAX_TEXT:  # a long file (many games): the box takes its first game
             text = write_ggf(record, *((ggf.black, ggf.white) if ggf is not None else ("Black", "White")),
-                             result=ggf.result if ggf is not None else None)
+                             result=ggf.result if ggf is not None else None,
+                             time_control=ggf.properties.get("TI") if ggf is not None else None)
         self.chooser = None
         self.set_text(text.strip())
         self.ctx.toast(f"Opened {path.name}.", ms=4000)
+
+    def _time_control(self) -> str | None:
+        """The time control of a GGF game read (its ``TI``), kept when it is written again."""
+        return self.ggf.properties.get("TI") if self.ggf is not None else None
 
     def _players(self) -> tuple[str, str]:
         """The players' names for a GGF file: the ones read, else Black and White."""
