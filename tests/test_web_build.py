@@ -131,6 +131,10 @@ def packed_names(project: Path) -> list[str]:
         return sorted(member.name for member in tar.getmembers() if member.isfile())
 
 
+DESKTOP_ONLY = {"cli.py", "gtp.py", "limits.py", "input_script.py", "__main__.py"}
+"""The desktop's command lines: never imported by the game in the browser, so left out of the packed app."""
+
+
 def test_the_packed_app_holds_main_game_and_assets(project: Path, built: dict[str, object]) -> None:
     names = packed_names(project)
     assert "assets/main.py" in names
@@ -144,9 +148,10 @@ def test_the_packed_app_holds_main_game_and_assets(project: Path, built: dict[st
     game_sources = {
         f"assets/{p.relative_to(project).as_posix()}"
         for p in (project / "game").rglob("*.py")
-        if "web" not in p.relative_to(project).parts
+        if "web" not in p.relative_to(project).parts and p.name not in DESKTOP_ONLY
     }
     assert game_sources <= set(names)
+    assert not {n for n in names if n.rsplit("/", 1)[-1] in DESKTOP_ONLY}  # the command lines stay out
 
 
 def test_the_packed_app_holds_nothing_else(project: Path, built: dict[str, object]) -> None:
