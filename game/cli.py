@@ -318,14 +318,18 @@ def cmd_book(args: argparse.Namespace) -> None:
 
 def cmd_library(args: argparse.Namespace) -> None:
     """Master games from the WTHOR database by player, event, year and opening, newest first."""
-    from game.library.database import LibraryError, TableLoader, default_games_path
+    from game.library.database import LibraryError, default_games_path
     from game.library.search import Query, QueryError, SearchIndex, parse_years
+    from game.library.service import cache_dir
+    from game.library.table_cache import cached_table
     from game.wthor import CREDIT
 
     try:
         years = parse_years(args.year) if args.year is not None else None
         query = Query(args.player or "", args.color, args.event or "", years, args.opening or "")
-        table = TableLoader(default_games_path()).run()
+        table, note = cached_table(default_games_path(), cache_dir())
+        if note is not None:
+            print(note, file=sys.stderr)  # the answer is right; only the next run is slower
         found = SearchIndex(table).search(query, limit=args.limit)
     except (QueryError, LibraryError) as exc:
         raise UsageError(f"library: {exc}") from None

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.storage import FileStorage, Storage
+from game.storage import DATA_DIR_ENV, FileStorage, Storage
 from tests.app_driver import Player
+
+
+@pytest.fixture(scope="session", autouse=True)
+def data_dir_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The game's data folder for the whole run (caches the command line writes): never the user's own."""
+    folder = tmp_path_factory.mktemp("othello-data")
+    before = os.environ.get(DATA_DIR_ENV)
+    os.environ[DATA_DIR_ENV] = str(folder)
+    yield folder
+    if before is None:
+        os.environ.pop(DATA_DIR_ENV, None)
+    else:
+        os.environ[DATA_DIR_ENV] = before
 
 
 @pytest.fixture

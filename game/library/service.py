@@ -57,8 +57,8 @@ def read_cache(path: Path, stamp: str, plies: int) -> PositionIndex | None:
         return None
 
 
-def write_cache(path: Path, data: bytes) -> str | None:
-    """Write an encoded index atomically; ``None``, or a one-line reason it could not be written."""
+def write_cache(path: Path, data: bytes, what: str = "the explorer's cache") -> str | None:
+    """Write a cache file atomically; ``None``, or a one-line reason ``what`` could not be written."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -71,7 +71,7 @@ def write_cache(path: Path, data: bytes) -> str | None:
                 os.unlink(tmp)
             raise
     except OSError as exc:
-        return f"the explorer's cache could not be saved ({exc.strerror or exc})"
+        return f"{what} could not be saved ({exc.strerror or exc})"
     return None
 
 
