@@ -82,28 +82,18 @@ def hard_limit(budget: Budget, limit: float | None) -> Iterator[None]:
             budget.set_hard_limit(None if previous == float("inf") else previous)
 
 
-def probes_for(evaluation: str) -> ProbeTable | None:
-    """Multi-ProbCut's table for searches with ``evaluation``: fitted for the pattern evaluation only.
+def probes_for(evaluation: str) -> tuple[ProbeTable | None, EndgameProbes | None]:
+    """Multi-ProbCut's tables (midgame, win/loss/draw stage) for ``evaluation``: fitted for the pattern one only.
 
     Damaged or missing parameters mean a full-width search (weaker, never wrong).
     """
     if evaluation != "pattern":
-        return None
+        return None, None
     try:
-        return default_probes()
+        midgame, endgame = default_probes(), default_endgame_probes()
     except MpcError:
-        return None
-
-
-def endgame_probes_for(evaluation: str) -> EndgameProbes | None:
-    """The win/loss/draw stage's Multi-ProbCut probes for ``evaluation`` (the pattern evaluation only)."""
-    if evaluation != "pattern":
-        return None
-    try:
-        probes = default_endgame_probes()
-    except MpcError:
-        return None
-    return probes if any(probes) else None
+        return None, None
+    return midgame, endgame if any(endgame) else None
 
 
 class Engine:
@@ -115,9 +105,8 @@ class Engine:
 
     def __init__(self, evaluation: str, mpc: bool = True) -> None:
         self.budget = Budget()
-        self.search = MidgameSearch(get_evaluation(evaluation), self.budget,
-                                    probes=probes_for(evaluation) if mpc else None,
-                                    endgame_probes=endgame_probes_for(evaluation) if mpc else None)
+        midgame, endgame = probes_for(evaluation) if mpc else (None, None)
+        self.search = MidgameSearch(get_evaluation(evaluation), self.budget, probes=midgame, endgame_probes=endgame)
         self.progress = Progress()
         """What ``deepen`` has found so far (for a job's display: ``Job.report_to``)."""
 

@@ -239,9 +239,13 @@ class TableLoader:
             assert self._unpacker is not None
             if not self._header or not self._unpacker.eof:
                 raise LibraryError(f"{self.path.name}: empty or truncated")
-            stamp = hashlib.sha256(self._data).hexdigest()[:16]
-            self.table = GameTable(self._games, self.path, stamp)
+            self.table = GameTable(self._games, self.path, stamp_of(self._data))
             self._data = b""
+
+
+def stamp_of(data: bytes) -> str:
+    """A games file's stamp, the key of every cache made from it: the first 16 hex digits of its SHA-256."""
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def default_games_path() -> Path:

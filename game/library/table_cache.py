@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 import marshal
 import struct
 import zlib
 from pathlib import Path
 
-from game.library.database import MAX_FILE_BYTES, GameTable, LibraryError, LibraryGame, TableLoader
+from game.library.database import MAX_FILE_BYTES, GameTable, LibraryError, LibraryGame, TableLoader, stamp_of
 from game.library.service import write_cache
 
 MAGIC = b"OTLG"
@@ -37,11 +36,11 @@ MAX_CACHE_BYTES = 128 * 1024 * 1024
 
 
 def file_stamp(path: Path) -> str:
-    """The games file's stamp, as ``TableLoader`` computes it (first 16 hex digits of its SHA-256)."""
+    """The games file's stamp (``database.stamp_of``), read from the file at ``path``."""
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             raise LibraryError(f"{path.name}: larger than {MAX_FILE_BYTES} bytes")
-        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        return stamp_of(path.read_bytes())
     except OSError as exc:
         raise LibraryError(f"games file {path} cannot be read: {exc.strerror}") from None
 
