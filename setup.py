@@ -2,7 +2,7 @@
 
 The fonts, sounds and icon stay in the repository's top-level ``assets/``
 folder (the web build packs the folder as it is), and the wheel carries them
-as ``game/assets`` (``game.resources`` looks there first). pyproject.toml
+as ``game/assets`` (``game.platform.resources`` looks there first). pyproject.toml
 cannot map one folder into a package while finding the others, so the
 package list is made here: every package under ``game/`` plus the mapped one.
 """

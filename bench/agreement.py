@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import LEVELS, think  # noqa: E402
 from game.ai.levels import Level  # noqa: E402
 from game.engine import Position  # noqa: E402
-from game.wthor import read_games, replay  # noqa: E402
+from game.records.wthor import read_games, replay  # noqa: E402
 
 YEAR = 2023
 FIRST_PLY, LAST_PLY = 16, 44

@@ -42,7 +42,7 @@ def percentile(values: list[float], fraction: float) -> float:
 def startup_only() -> None:
     """Build the app and draw the first menu frame; print seconds since this process began."""
     from game.app import App
-    from game.storage import MemoryStorage
+    from game.platform.storage import MemoryStorage
 
     app = App(storage=MemoryStorage())
     app.frame([])
@@ -64,9 +64,9 @@ def play_game(level: int, window: tuple[int, int], seed: int) -> tuple[list[floa
 
     from game.app import App
     from game.engine import BLACK
-    from game.match import MatchSetup
+    from game.platform.storage import MemoryStorage
+    from game.play.match import MatchSetup
     from game.scenes.game_scene import GameScene
-    from game.storage import MemoryStorage
 
     rng = random.Random(seed)
     app = App(storage=MemoryStorage(), window_size=window, with_sound=False)

@@ -26,7 +26,7 @@ from game.library.explorer import explore  # noqa: E402
 from game.library.positions import PLIES, IndexBuilder, encode_index  # noqa: E402
 from game.library.search import Query, SearchIndex  # noqa: E402
 from game.library.service import open_cache, read_cache, write_cache  # noqa: E402
-from game.wthor import WTHOR_PATH  # noqa: E402
+from game.records.wthor import WTHOR_PATH  # noqa: E402
 
 QUERIES = {
     "player shaman": Query(player="shaman"),

@@ -21,7 +21,7 @@ from pathlib import Path
 import game.ai.endgame as endgame
 from game.ai.deepening import Engine
 from game.ai.endgame import run_to_end
-from game.wthor import read_games, replay
+from game.records.wthor import read_games, replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tools.wthor_exact import HELD_OUT_YEAR  # noqa: E402

@@ -2,11 +2,11 @@
 
 ``--data-dir PATH`` keeps everything the game stores (games, settings,
 statistics, caches) in ``PATH`` instead of the platform's folder
-(``game.platform_dirs``), as ``$OTHELLO_DATA_DIR`` does;
+(``game.platform.dirs``), as ``$OTHELLO_DATA_DIR`` does;
 ``--reset-settings`` puts the settings and the window's place back to their
 defaults (saved games and statistics are kept); ``--script FILE`` and
 ``--frames N`` feed scripted input and stop after ``N`` frames
-(``game.input_script``), which is how an installed game is smoke-tested.
+(``game.interfaces.input_script``), which is how an installed game is smoke-tested.
 Exit status: 0, 1 when a script failed, 2 for bad input (one line on stderr).
 """
 
@@ -21,8 +21,8 @@ from pathlib import Path
 
 from game.cli import UsageError
 from game.cli import _Parser as OneLineParser
-from game.settings import SETTINGS_KEY
-from game.storage import DATA_DIR_ENV, JsonDocuments, default_storage
+from game.platform.storage import DATA_DIR_ENV, JsonDocuments, default_storage
+from game.play.settings import SETTINGS_KEY
 
 MAX_FRAMES = 10_000_000
 
@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="put the settings and the window's size and place back to their defaults "
                              "(saved games and statistics are kept)")
     parser.add_argument("--script", type=Path, metavar="FILE",
-                        help="play the clicks, keys and waits in FILE as input (see game/input_script.py)")
+                        help="play the clicks, keys and waits in FILE as input (see game/interfaces/input_script.py)")
     parser.add_argument("--frames", type=frames_arg, metavar="N", help="close the game after N frames")
     return parser
 
@@ -63,7 +63,7 @@ def data_dir(path: Path) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``othello`` command; returns the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # a desktop game, not a console banner
-    from game.input_script import ScriptError, ScriptRunner, load_script
+    from game.interfaces.input_script import ScriptError, ScriptRunner, load_script
     from game.start import run_game
 
     try:
@@ -93,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def reset_settings(documents: JsonDocuments) -> None:
     """Forget the stored settings and window place, and say so (the rest of the data stays)."""
-    from game.window_memory import WINDOW_KEY
+    from game.platform.window_memory import WINDOW_KEY
 
     for key in (SETTINGS_KEY, WINDOW_KEY):
         documents.delete(key)

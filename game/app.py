@@ -17,13 +17,13 @@ from typing import Any
 
 import pygame
 
-from game import browser, window_memory
 from game.ai import warm_up
-from game.browser import IS_BROWSER, location_fragment, parse_fragment, unlock_audio
 from game.engine import BLACK, GameRecord
-from game.match import MatchSetup
+from game.platform import browser, window_memory
+from game.platform.browser import IS_BROWSER, location_fragment, parse_fragment, unlock_audio
+from game.platform.storage import JsonDocuments, Storage, default_storage
+from game.play.match import MatchSetup
 from game.scenes import SCENES, Context, Scene
-from game.storage import JsonDocuments, Storage, default_storage
 from game.ui.assets import Assets
 from game.ui.layout import LANDSCAPE, game_layout, logical_size_for
 
@@ -315,7 +315,7 @@ class App:
     async def run(self, before_frame: Callable[[App], bool] | None = None) -> None:
         """The frame loop: one frame, then yield to the browser (or the event loop) once.
 
-        ``before_frame`` runs before each frame (scripted input, ``game.input_script``); False ends the loop.
+        ``before_frame`` runs before each frame (scripted input, ``game.interfaces.input_script``); False ends the loop.
         """
         while (before_frame is None or before_frame(self)) and self.frame():
             await asyncio.sleep(0)

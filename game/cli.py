@@ -27,7 +27,7 @@ from game.engine import (
 )
 
 if TYPE_CHECKING:
-    from game.limits import Limits
+    from game.interfaces.limits import Limits
 
 
 class UsageError(Exception):
@@ -188,7 +188,7 @@ def _names(squares: list[int]) -> list[str]:
 
 def _limits(args: argparse.Namespace) -> Limits | None:
     """The ``--time``/``--nodes`` limits, or ``None`` when neither was given."""
-    from game.limits import Limits
+    from game.interfaces.limits import Limits
 
     if args.time is None and args.nodes is None:
         return None
@@ -212,7 +212,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
         result = solve(position.player, position.opponent, all_best=True, evaluation=get_evaluation("pattern"))
         exact, score, squares, nodes, seconds = True, result.score, result.best, result.nodes, result.seconds
     else:
-        from game.limits import limited_search
+        from game.interfaces.limits import limited_search
 
         found = limited_search(position, limits)
         exact, score, squares, nodes, seconds = found.exact, found.score, found.best, found.nodes, found.seconds
@@ -250,7 +250,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
         analysis = analyze(position, level).run()
         values, exact, line, nodes, depth = analysis.values, analysis.exact, analysis.pv, analysis.nodes, analysis.depth
     else:
-        from game.limits import limited_search
+        from game.interfaces.limits import limited_search
 
         found = limited_search(position, limits, every_value=True)
         values, exact, line, nodes, depth = found.values, found.exact, found.pv, found.nodes, found.depth
@@ -269,7 +269,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
 def cmd_gtp(args: argparse.Namespace) -> None:
     """Speak GTP on standard input and output."""
     from game.ai import level_by_name_or_index
-    from game.gtp import run
+    from game.interfaces.gtp import run
 
     try:
         level = level_by_name_or_index(args.level)
@@ -284,8 +284,8 @@ def cmd_gtp(args: argparse.Namespace) -> None:
 def cmd_book(args: argparse.Namespace) -> None:
     """The opening book's moves in a position (a transcript or a position text) and the opening's name."""
     from game.ai.book import BookError, default_book
-    from game.openings import default_book as named_openings
-    from game.openings import opening_name
+    from game.records.openings import default_book as named_openings
+    from game.records.openings import opening_name
 
     tokens = args.position.split()
     if len(tokens) >= 2 and len(tokens[-1]) == 1:  # a side to move ends a position text; no move is one letter
@@ -322,7 +322,7 @@ def cmd_library(args: argparse.Namespace) -> None:
     from game.library.search import Query, QueryError, SearchIndex, parse_years
     from game.library.service import cache_dir
     from game.library.table_cache import cached_table
-    from game.wthor import CREDIT
+    from game.records.wthor import CREDIT
 
     try:
         years = parse_years(args.year) if args.year is not None else None

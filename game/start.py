@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.browser import failure_text, show_failure
+from game.platform.browser import failure_text, show_failure
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.storage import Storage
+    from game.platform.storage import Storage
 
 
 async def run_game(storage: Storage | None = None, before_frame: Callable[[App], bool] | None = None) -> None:

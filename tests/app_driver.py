@@ -17,8 +17,8 @@ import pygame  # noqa: E402
 
 from game.app import App  # noqa: E402
 from game.engine import parse_square  # noqa: E402
+from game.platform.storage import Storage  # noqa: E402
 from game.scenes.game_scene import GameScene  # noqa: E402
-from game.storage import Storage  # noqa: E402
 
 FRAME_MS = 50
 

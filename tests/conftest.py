@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.storage import DATA_DIR_ENV, FileStorage, Storage
+from game.platform.storage import DATA_DIR_ENV, FileStorage, Storage
 from tests.app_driver import Player
 
 

@@ -27,7 +27,7 @@ from game.ai.book import (
     load_book,
 )
 from game.engine import GameRecord, Position
-from game.wthor import WTHOR_PATH
+from game.records.wthor import WTHOR_PATH
 from tests.reference_othello import BLACK, RefBoard, other, parse_name
 
 # Lines whose position the games reach in several move orders (4 to 11 of them),

@@ -1,4 +1,4 @@
-"""The browser side of the game (game/browser.py), driven through stand-ins for the page's objects.
+"""The browser side of the game (game/platform/browser.py), driven through stand-ins for the page's objects.
 
 ``localStorage`` is replaced by a dict-backed object with the browser's
 method names; a "reload" is a new ``LocalStorage`` over the same object.
@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from game import browser
 from game.engine import GameRecord
+from game.platform import browser
 
 
 class FakeLocalStorage:
@@ -439,7 +439,7 @@ class BlockedWindow(FakeWindow):
 
 
 def test_storage_falls_back_to_memory_when_the_getter_throws(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.storage import default_storage
+    from game.platform.storage import default_storage
 
     monkeypatch.setattr(browser, "IS_BROWSER", True)
     monkeypatch.setattr(browser, "_browser_window", BlockedWindow)

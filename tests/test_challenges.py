@@ -32,8 +32,8 @@ from game.challenges import (  # noqa: E402
 )
 from game.engine import GameRecord, Position, square_name  # noqa: E402
 from game.engine.bitboard import CORNERS  # noqa: E402
+from game.platform.storage import FileStorage, JsonDocuments, MemoryStorage  # noqa: E402
 from game.scenes.challenges import ChallengeListScene, ChallengeScene  # noqa: E402
-from game.storage import FileStorage, JsonDocuments, MemoryStorage  # noqa: E402
 from tests.app_driver import Player as AppPlayer  # noqa: E402
 from tools.make_challenges import empty_regions  # noqa: E402
 

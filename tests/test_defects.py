@@ -12,7 +12,7 @@ import pygame  # noqa: E402
 
 from game.app import MIN_WINDOW  # noqa: E402
 from game.engine import BLACK, WHITE, GameRecord, parse_square  # noqa: E402
-from game.match import MatchSetup  # noqa: E402
+from game.play.match import MatchSetup  # noqa: E402
 from game.scenes.challenges import ChallengeScene, draw_stars  # noqa: E402
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402

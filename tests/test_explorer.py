@@ -16,8 +16,8 @@ from game.library.database import GameTable, TableLoader
 from game.library.explorer import explore
 from game.library.positions import IndexBuilder, PositionIndex, decode_index, encode_index
 from game.library.service import LibraryService, read_cache
-from game.storage import MemoryStorage
-from game.wthor import WTHOR_PATH, read_games, replay
+from game.platform.storage import MemoryStorage
+from game.records.wthor import WTHOR_PATH, read_games, replay
 
 GAMES = 1500
 PLIES = 30

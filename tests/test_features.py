@@ -11,9 +11,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import BLACK, WHITE, GameRecord, parse_square  # noqa: E402
-from game.formats import read_ggf, read_obf  # noqa: E402
-from game.match import MatchSetup  # noqa: E402
-from game.match_controller import custom_level  # noqa: E402
+from game.play.match import MatchSetup  # noqa: E402
+from game.play.match_controller import custom_level  # noqa: E402
+from game.records.formats import read_ggf, read_obf  # noqa: E402
 from game.scenes.analysis import AnalysisScene  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square
-from game.formats import FormatError, read_ggf, read_obf, write_ggf, write_obf
+from game.records.formats import FormatError, read_ggf, read_obf, write_ggf, write_obf
 
 # Games from the GGS server archive as it writes them: ratings, the time control, each move with the
 # mover's evaluation and seconds (either may be missing), passes as PA or pass, a number before a match.

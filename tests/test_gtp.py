@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.notation import SQUARE_NAMES
-from game.gtp import MAX_LINE_CHARS, GtpEngine
+from game.interfaces.gtp import MAX_LINE_CHARS, GtpEngine
 
 # After these eight moves Black has no legal move: its pass is on the board at once.
 TO_BLACK_PASS = ["d3", "c3", "e6", "d2", "d1", "e1", "b2", "c1"]

@@ -19,8 +19,8 @@ from game.library.database import LibraryError, LibraryGame, TableLoader, parse_
 from game.library.famous import find_finals
 from game.library.search import Query, QueryError, SearchIndex, opening_line, parse_years
 from game.library.service import LibraryService
-from game.storage import MemoryStorage
-from game.wthor import HEADER, WTHOR_PATH
+from game.platform.storage import MemoryStorage
+from game.records.wthor import HEADER, WTHOR_PATH
 
 Row = tuple[int, list[str]]
 
@@ -298,7 +298,8 @@ def test_the_browsers_subset_is_what_the_tool_makes_and_loads(index: SearchIndex
 
 BROWSER_FILES = ["game/library/__init__.py", "game/library/database.py", "game/library/explorer.py",
                  "game/library/famous.py", "game/library/positions.py", "game/library/search.py",
-                 "game/library/service.py", "game/wthor.py", "game/openings.py", "game/data/openings.txt",
+                 "game/library/service.py", "game/records/wthor.py", "game/records/openings.py",
+                 "game/data/openings.txt",
                  "game/data/library/web-games.tsv.gz"]
 BROWSER_CHECK = """
 import base64, builtins, os

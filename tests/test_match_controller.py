@@ -8,9 +8,9 @@ import sys
 import pytest
 
 from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Position, parse_square
-from game.match import MatchSetup, SavedGame
-from game.match_controller import MatchController, Phase
-from game.stats import Stats
+from game.play.match import MatchSetup, SavedGame
+from game.play.match_controller import MatchController, Phase
+from game.play.stats import Stats
 
 PASS_GAME = "d3c3e6d2d1e1b2"
 """After these moves White's c1 leaves Black without a move."""
@@ -32,7 +32,7 @@ def run_computer(match: MatchController, limit: int = 2000) -> None:
 
 
 def test_the_controller_does_not_import_pygame() -> None:
-    code = "import sys, game.match_controller; sys.exit('pygame' in sys.modules)"
+    code = "import sys, game.play.match_controller; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.engine import GameRecord, Position, parse_square, split_transcript
-from game.openings import DATA_FILE, OpeningBook, default_book, opening_name, parse_table, position_key
+from game.records.openings import DATA_FILE, OpeningBook, default_book, opening_name, parse_table, position_key
 
 
 def moves_of(transcript: str) -> list[int]:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from game.resources import ASSET_FILES
+from game.platform.resources import ASSET_FILES
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tools"))
@@ -141,7 +141,7 @@ def run_installed(scripts: Path, command: str, *args: str, cwd: Path,
 
 
 def test_the_installed_game_reads_its_files_from_the_venv(installed: Path, tmp_path: Path) -> None:
-    code = "import game, game.resources as r; print(game.__file__); print(r.assets_dir())"
+    code = "import game, game.platform.resources as r; print(game.__file__); print(r.assets_dir())"
     completed = run_installed(installed, "python", "-c", code, cwd=tmp_path)
     assert completed.returncode == 0, completed.stderr
     package, assets = completed.stdout.split()
@@ -153,7 +153,7 @@ def test_the_installed_game_reads_its_files_from_the_venv(installed: Path, tmp_p
 def d3_centre() -> tuple[int, int]:
     """Where d3 is on the logical screen in a two-player game (asked of the game itself, in this process)."""
     from game.engine import parse_square
-    from game.storage import MemoryStorage
+    from game.platform.storage import MemoryStorage
     from tests.app_driver import Player
 
     player = Player(MemoryStorage())

@@ -299,7 +299,7 @@ def test_a_real_game_link_is_left_as_it_is(standin_site: str, tmp_path: Path) ->
     assert "hash #f5d6c3\n" in page["standin-log"].text + "\n"
 
 
-# -- the game's own page scripts (game/browser.py) in the real browser -----------------------------
+# -- the game's own page scripts (game/platform/browser.py) in the real browser -----------------------------
 
 
 def _script_page(tmp: Path, script: str) -> Iterator[str]:
@@ -332,7 +332,7 @@ def _script_result(tmp_path: Path, script: str, budget_ms: int = 2_000) -> dict[
 def test_a_refused_copy_and_paste_are_reported_as_refused(tmp_path: Path) -> None:
     import json
 
-    from game import browser
+    from game.platform import browser
 
     # headless, unfocused and never clicked: the browser refuses both, as it may refuse a player
     copy = browser._ASYNC_JS + "var copy = " + browser._COPY_JS % json.dumps("https://example.org/#f5d6")
@@ -350,7 +350,7 @@ setTimeout(function () {
 
 
 def test_the_text_field_lies_over_the_box_and_trades_text_with_the_game(tmp_path: Path) -> None:
-    from game import browser
+    from game.platform import browser
 
     script = browser._TEXT_FIELD_JS + """
 var keys = 0;

@@ -31,7 +31,7 @@ from game.ai.patterns import (
     transform,
 )
 from game.engine.bitboard import FLIPPERS, legal_moves
-from game.wthor import read_games, replay
+from game.records.wthor import read_games, replay
 
 START = (0x0000000810000000, 0x0000001008000000)
 

@@ -20,16 +20,16 @@ from types import SimpleNamespace  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import browser  # noqa: E402
 from game.ai import LEVELS, Progress, think  # noqa: E402
 from game.engine import BLACK, WHITE, GameRecord, Position, parse_square  # noqa: E402
-from game.engine_output import thinking_lines  # noqa: E402
-from game.formats import read_ggf  # noqa: E402
-from game.match_controller import clocked_level, custom_level  # noqa: E402
+from game.platform import browser  # noqa: E402
+from game.platform.storage import FileStorage  # noqa: E402
+from game.play.engine_output import thinking_lines  # noqa: E402
+from game.play.match_controller import clocked_level, custom_level  # noqa: E402
+from game.records.formats import read_ggf  # noqa: E402
 from game.scenes.game_scene import GameScene  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402
 from game.scenes.transcript import TranscriptScene  # noqa: E402
-from game.storage import FileStorage  # noqa: E402
 from game.ui.file_chooser import MAX_READ_BYTES, FileChooser, check_name, list_folder  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
 from tests.test_formats import GGS_GAME  # noqa: E402

@@ -18,11 +18,11 @@ from hypothesis import strategies as st
 
 from game.challenges.progress import PROGRESS_KEY, Progress
 from game.engine import GameRecord
-from game.match import SAVEGAME_KEY, MatchSetup, SavedGame
+from game.platform.storage import MAX_DOCUMENT_CHARS, FileStorage, JsonDocuments, MemoryStorage, decode_document
+from game.play.match import SAVEGAME_KEY, MatchSetup, SavedGame
+from game.play.settings import SETTINGS_KEY, Settings
+from game.play.stats import STATS_KEY, Stats
 from game.review.transcripts import LAST_GAME_KEY, last_game_from_json, last_game_to_json
-from game.settings import SETTINGS_KEY, Settings
-from game.stats import STATS_KEY, Stats
-from game.storage import MAX_DOCUMENT_CHARS, FileStorage, JsonDocuments, MemoryStorage, decode_document
 
 DOCUMENTS: list[tuple[str, Callable[[Any], Any], str]] = [
     (SETTINGS_KEY, Settings.from_json, "settings"),

@@ -14,7 +14,7 @@ import pytest  # noqa: E402
 
 from game.ai.endgame import solve  # noqa: E402
 from game.engine import BLACK, PASS, WHITE, GameRecord, Position  # noqa: E402
-from game.match import MatchSetup  # noqa: E402
+from game.play.match import MatchSetup  # noqa: E402
 from game.review.analysis import (  # noqa: E402
     BLUNDER_LOSS,
     MISTAKE_LOSS,

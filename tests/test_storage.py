@@ -8,10 +8,17 @@ from pathlib import Path
 import pytest
 
 from game.engine import BLACK, WHITE, GameRecord
-from game.match import MatchSetup, SavedGame
-from game.settings import Settings
-from game.stats import Stats
-from game.storage import DATA_DIR_ENV, FileStorage, JsonDocuments, MemoryStorage, default_storage, user_data_dir
+from game.platform.storage import (
+    DATA_DIR_ENV,
+    FileStorage,
+    JsonDocuments,
+    MemoryStorage,
+    default_storage,
+    user_data_dir,
+)
+from game.play.match import MatchSetup, SavedGame
+from game.play.settings import Settings
+from game.play.stats import Stats
 
 
 def test_file_storage_round_trip_and_delete(tmp_path: Path) -> None:

@@ -21,8 +21,8 @@ import pytest  # noqa: E402
 from game.ai.book import default_book  # noqa: E402
 from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name  # noqa: E402
 from game.library.explorer import explore  # noqa: E402
+from game.platform.storage import JsonDocuments, MemoryStorage  # noqa: E402
 from game.scenes.trainer import TrainerListScene, TrainerScene  # noqa: E402
-from game.storage import JsonDocuments, MemoryStorage  # noqa: E402
 from game.trainer import (  # noqa: E402
     GOOD_MARGIN,
     PROGRESS_KEY,

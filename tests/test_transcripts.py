@@ -17,11 +17,11 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from game.engine import BLACK, GameRecord, Position, TranscriptError, square_name  # noqa: E402
-from game.match import MatchSetup  # noqa: E402
+from game.platform.storage import FileStorage  # noqa: E402
+from game.play.match import MatchSetup  # noqa: E402
 from game.review.transcripts import game_text, read_game, save_game_file  # noqa: E402
 from game.scenes import transcript as transcript_scene  # noqa: E402
 from game.scenes.transcript import TranscriptScene  # noqa: E402
-from game.storage import FileStorage  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
 
 TIGER = "f5d6c3d3c4"

@@ -14,9 +14,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import BLACK, PASS, WHITE, GameResult, Position, parse_square  # noqa: E402
+from game.platform.storage import FileStorage  # noqa: E402
 from game.scenes.game_scene import GameScene  # noqa: E402
 from game.scenes.tutorial import STEPS, TutorialScene  # noqa: E402
-from game.storage import FileStorage  # noqa: E402
 from tests.app_driver import Player as AppPlayer  # noqa: E402
 
 

@@ -138,7 +138,7 @@ DESKTOP_ONLY = {"cli.py", "gtp.py", "limits.py", "input_script.py", "__main__.py
 def test_the_packed_app_holds_main_game_and_assets(project: Path, built: dict[str, object]) -> None:
     names = packed_names(project)
     assert "assets/main.py" in names
-    for module in ("game/__init__.py", "game/browser.py", "game/engine/__init__.py", "game/engine/perft.py"):
+    for module in ("game/__init__.py", "game/platform/browser.py", "game/engine/__init__.py", "game/engine/perft.py"):
         assert f"assets/{module}" in names
     expected_assets = {
         f"assets/{p.relative_to(project).as_posix()}" for p in (project / "assets").rglob("*") if p.is_file()

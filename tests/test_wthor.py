@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.ai.endgame import final_score
 from game.engine import GameRecord
-from game.wthor import HEADER, WTHOR_PATH, WthorError, final_position, parse_line, read_games, replay
+from game.records.wthor import HEADER, WTHOR_PATH, WthorError, final_position, parse_line, read_games, replay
 
 
 def test_the_database_is_in_the_package_and_starts_with_the_1977_world_championship() -> None:

@@ -6,7 +6,7 @@
 The executable is the ``othello`` command (``game.__main__``) with every
 file the game reads at run time bundled next to the code, where the package
 finds them: the fonts, their licence, the sounds and the icon as
-``game/assets`` (``game.resources``), and the package's own data (weights,
+``game/assets`` (``game.platform.resources``), and the package's own data (weights,
 book, challenges, openings, the WTHOR games). ``package_data_files`` lists
 them; tests/test_packaging.py checks that the list is the wheel's data files.
 PyInstaller's work files go to ``build/pyinstaller``.

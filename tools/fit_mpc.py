@@ -36,7 +36,7 @@ from game.ai.mpc import MIN_DEPTH, PARAMETERS_PATH, VERSION, endgame_probe_depth
 from game.ai.patterns import WEIGHTS_PATH, default_evaluation
 from game.ai.search import INF, MidgameSearch
 from game.engine import PASS, GameRecord
-from game.wthor import read_games, replay
+from game.records.wthor import read_games, replay
 from tools.wthor_exact import HELD_OUT_YEAR
 
 PHASES = ((14, 24), (25, 34), (35, 44), (45, 56))

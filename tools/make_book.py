@@ -46,7 +46,7 @@ from game.ai.evaluation import DISC  # noqa: E402
 from game.ai.patterns import WEIGHTS_PATH, load  # noqa: E402
 from game.ai.search import INF, MidgameSearch  # noqa: E402
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves  # noqa: E402
-from game.wthor import WTHOR_PATH, read_games, replay  # noqa: E402
+from game.records.wthor import WTHOR_PATH, read_games, replay  # noqa: E402
 
 CACHE = Path(__file__).resolve().parent.parent / "build" / "book"
 SCAN_VERSION = 1

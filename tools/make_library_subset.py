@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.library.database import SUBSET_PATH, LibraryGame, TableLoader  # noqa: E402
 from game.library.famous import find_finals  # noqa: E402
-from game.wthor import HEADER, WTHOR_PATH  # noqa: E402
+from game.records.wthor import HEADER, WTHOR_PATH  # noqa: E402
 
 DEFAULT_MAX_BYTES = 10_000
 

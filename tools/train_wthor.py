@@ -41,7 +41,7 @@ from game.ai.patterns import (
     load,
     phase_table,
 )
-from game.wthor import read_games, replay
+from game.records.wthor import read_games, replay
 from tools.wthor_exact import HELD_OUT_YEAR
 from tools.wthor_exact import load as load_exact
 

@@ -18,7 +18,7 @@ Usage (from the repository root)::
 
 A chunk file has one line per game that reaches N empties:
 ``index<TAB>first_ply<TAB>s,s,s,...`` where ``first_ply`` is the index (in
-``game.wthor.replay``'s list) of the first solved position and the scores
+``game.records.wthor.replay``'s list) of the first solved position and the scores
 follow ply by ply to the end of the game.
 """
 
@@ -33,7 +33,7 @@ from pathlib import Path
 
 from game.ai.endgame import Solver, run_to_end
 from game.ai.patterns import DISC, default_evaluation
-from game.wthor import WthorGame, read_games, replay
+from game.records.wthor import WthorGame, read_games, replay
 
 CHUNK = 500
 CACHE = Path(__file__).resolve().parent / "cache"

@@ -1,6 +1,6 @@
 """The game library's table of master games, read from a WTHOR table file in bounded steps.
 
-The file is the one ``game.wthor`` describes (a header, then ``year, event,
+The file is the one ``game.records.wthor`` describes (a header, then ``year, event,
 black, white, result, moves`` a line), compressed with xz (the full database,
 ``game/data/wthor/``) or gzip (the web build's subset, ``game/data/library/``).
 This reader keeps the moves as their text (``f5d6c3...``) and checks every
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from game.wthor import HEADER, MAX_LINE, WTHOR_PATH
+from game.records.wthor import HEADER, MAX_LINE, WTHOR_PATH
 
 SUBSET_PATH = Path(__file__).resolve().parent.parent / "data" / "library" / "web-games.tsv.gz"
 """The subset shipped to the browser (``tools/make_library_subset.py``)."""

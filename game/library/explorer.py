@@ -30,9 +30,9 @@ from typing import Literal
 from game.ai.book import BookError, BookMove, canonical, canonical_move, default_book
 from game.engine import Position, square_name
 from game.library.positions import PositionIndex
-from game.openings import default_book as named_openings
-from game.openings import opening_name
-from game.wthor import CREDIT
+from game.records.openings import default_book as named_openings
+from game.records.openings import opening_name
+from game.records.wthor import CREDIT
 
 Source = Literal["index", "book"]
 """``'index'``: counts from every master game (the full database); ``'book'``: from the opening book only."""

@@ -39,8 +39,8 @@ from game.ai.book import SQUARE_IMAGE, images
 from game.engine import GameRecord, NotationError, TranscriptError, parse_square, split_transcript, square_name
 from game.engine.position import START_BLACK, START_WHITE
 from game.library.database import GameTable, LibraryGame
-from game.openings import Opening
-from game.openings import default_book as named_openings
+from game.records.openings import Opening
+from game.records.openings import default_book as named_openings
 
 Color = Literal["any", "black", "white"]
 MAX_TEXT = 80

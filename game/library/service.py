@@ -9,7 +9,7 @@ where it is; ``error`` is a one-line message when the games cannot be read
 (the explorer then falls back to the book, and nothing crashes).
 
 The cache is ``explorer-<plies>.bin`` in ``cache/`` under the game's data
-directory (``game.storage.user_data_dir()``), versioned and keyed by the
+directory (``game.platform.storage.user_data_dir()``), versioned and keyed by the
 games file's stamp: a stale, foreign, truncated or corrupt cache is rebuilt
 (and replaced), a cache that cannot be written only costs a rebuild next time.
 Pure Python; nothing here imports pygame.
@@ -32,7 +32,7 @@ MAX_CACHE_BYTES = 256 * 1024 * 1024
 
 def cache_dir() -> Path:
     """Where the library keeps its caches: ``cache/`` in the game's data directory."""
-    from game.storage import user_data_dir
+    from game.platform.storage import user_data_dir
 
     return user_data_dir() / "cache"
 

@@ -14,11 +14,11 @@ from typing import Any
 
 import pygame
 
-from game.browser import copy_to_clipboard
 from game.engine import COLOR_NAMES, GameRecord, Position, square_name
-from game.engine_output import depth_text, line_text, speed_text
-from game.formats import write_obf
-from game.live_analysis import LiveAnalysis
+from game.platform.browser import copy_to_clipboard
+from game.play.engine_output import depth_text, line_text, speed_text
+from game.play.live_analysis import LiveAnalysis
+from game.records.formats import write_obf
 from game.review.hints import value_label
 from game.scenes.base import Scene
 from game.scenes.names import MENU

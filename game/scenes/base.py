@@ -14,11 +14,11 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.match import SAVEGAME_KEY, SavedGame
+from game.platform.storage import JsonDocuments, Storage
+from game.play.match import SAVEGAME_KEY, SavedGame
+from game.play.settings import SETTINGS_KEY, Settings
+from game.play.stats import STATS_KEY, Stats
 from game.scenes.names import MENU
-from game.settings import SETTINGS_KEY, Settings
-from game.stats import STATS_KEY, Stats
-from game.storage import JsonDocuments, Storage
 from game.ui.assets import Assets
 from game.ui.board_view import BoardView
 from game.ui.text import TextRenderer

@@ -14,10 +14,10 @@ from typing import Any
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
-from game.browser import copy_to_clipboard, paste_from_clipboard
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position
-from game.formats import FormatError, read_obf, write_obf
-from game.match import MatchSetup
+from game.platform.browser import copy_to_clipboard, paste_from_clipboard
+from game.play.match import MatchSetup
+from game.records.formats import FormatError, read_obf, write_obf
 from game.review.board_setup import SetupCheck, check_position
 from game.scenes.base import Scene
 from game.scenes.names import ANALYSIS, EDITOR, GAME, MENU

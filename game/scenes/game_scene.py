@@ -1,6 +1,6 @@
 """The game: the board, both players, the move list, and everything a player does during a match.
 
-The turn logic lives in ``game.match_controller`` (pygame-free, one explicit
+The turn logic lives in ``game.play.match_controller`` (pygame-free, one explicit
 phase); this scene draws it, animates the moves and forwards input. The
 computer's search and the hint analysis advance a slice per frame (what
 drawing leaves of a 60 fps frame, 6 to 10 ms), so the window never freezes.
@@ -16,12 +16,12 @@ from typing import Any
 
 import pygame
 
-from game.browser import copy_to_clipboard, share_link
 from game.engine import BLACK, COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
-from game.engine_output import speed_text, thinking_lines
-from game.match import MatchSetup, SavedGame
-from game.match_controller import MatchController, Move, Phase, level_named, refusal
-from game.openings import opening_name
+from game.platform.browser import copy_to_clipboard, share_link
+from game.play.engine_output import speed_text, thinking_lines
+from game.play.match import MatchSetup, SavedGame
+from game.play.match_controller import MatchController, Move, Phase, level_named, refusal
+from game.records.openings import opening_name
 from game.review.hints import book_note, hint_marks, value_label
 from game.review.transcripts import game_text
 from game.scenes.base import Scene

@@ -23,22 +23,22 @@ from typing import Any
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
-from game.browser import PageTextField
 from game.engine import BLACK, COLOR_NAMES, PASS, GameRecord, GameResult, TranscriptError
 from game.library.database import LibraryGame
 from game.library.famous import Final, find_finals
 from game.library.positions import PLIES
 from game.library.search import Color, Query, QueryError, SearchIndex, parse_years
 from game.library.service import shared
-from game.match import MatchSetup
-from game.openings import opening_name
+from game.platform.browser import PageTextField
+from game.play.match import MatchSetup
+from game.records.openings import opening_name
+from game.records.wthor import CREDIT
 from game.scenes.base import Scene
 from game.scenes.names import EXPLORER, GAME, LIBRARY, REVIEW
 from game.ui.board_view import Marks
 from game.ui.layout import is_portrait
 from game.ui.text_field import MAX_CHARS, TextField
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
-from game.wthor import CREDIT
 
 LOAD_SLICE_MS = 8.0
 """Milliseconds a frame spent loading the library while it is not ready."""

@@ -7,8 +7,8 @@ from typing import Any
 import pygame
 
 from game.engine import BLACK, WHITE
-from game.match import MatchSetup, SavedGame
-from game.match_controller import level_for, level_named
+from game.play.match import MatchSetup, SavedGame
+from game.play.match_controller import level_for, level_named
 from game.scenes.base import Scene
 from game.scenes.names import GAME
 from game.ui.layout import is_portrait, menu_column

@@ -9,8 +9,8 @@ import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, WHITE
-from game.match import MatchSetup, parse_custom
-from game.match_controller import custom_level
+from game.play.match import MatchSetup, parse_custom
+from game.play.match_controller import custom_level
 from game.scenes.base import Scene
 from game.scenes.names import GAME
 from game.ui.layout import is_portrait

@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, EndReason, GameRecord, GameResult, opponent_of
-from game.match import MatchSetup
-from game.match_controller import level_for
+from game.play.match import MatchSetup
+from game.play.match_controller import level_for
 from game.review.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.base import Scene
 from game.scenes.names import GAME, MENU, RESULTS, REVIEW

@@ -18,8 +18,8 @@ from typing import Any
 import pygame
 
 from game.engine import BLACK, COLOR_NAMES, PASS, WHITE, Color, GameRecord, GameResult, Position, square_name
-from game.match import MatchSetup
-from game.openings import opening_name
+from game.play.match import MatchSetup
+from game.records.openings import opening_name
 from game.review.analysis import GameAnalysis, MoveReview, PlayerSummary
 from game.review.hints import book_note, value_label
 from game.review.transcripts import game_text

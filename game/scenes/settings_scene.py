@@ -6,13 +6,13 @@ from typing import Any
 
 import pygame
 
-from game.platform_dirs import open_folder, shown_path
+from game.platform.dirs import open_folder, shown_path
+from game.platform.storage import folder_of
+from game.play.settings import ANIMATION_SECONDS, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
+from game.records.wthor import CREDIT
 from game.scenes.base import Scene
-from game.settings import ANIMATION_SECONDS, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
-from game.storage import folder_of
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, fill_background
-from game.wthor import CREDIT
 
 ON_OFF = {"on": "On", "off": "Off"}
 OPEN_DATA = "open_data"

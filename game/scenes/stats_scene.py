@@ -8,8 +8,8 @@ import pygame
 
 from game.ai import LEVELS
 from game.engine import BLACK, WHITE
+from game.play.stats import Stats, Tally
 from game.scenes.base import Scene
-from game.stats import Stats, Tally
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
 

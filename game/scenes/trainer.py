@@ -17,8 +17,9 @@ import pygame
 
 from game.ai.book import Book, BookError, default_book
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, Position
-from game.match_controller import refusal
-from game.openings import opening_name
+from game.play.match_controller import refusal
+from game.records.openings import opening_name
+from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
 from game.scenes.names import MENU, TRAINER, TRAINER_PLAY
 from game.trainer import (
@@ -36,7 +37,6 @@ from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
-from game.wthor import CREDIT
 
 REPLY_MS = 550
 """The computer's book move appears this long after its turn begins, so the player sees each move land."""

@@ -20,9 +20,11 @@ from typing import Any
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
-from game.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.engine import BLACK, COLOR_NAMES, GameRecord, Position, TranscriptError
-from game.formats import (
+from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
+from game.platform.storage import FileStorage, user_data_dir
+from game.play.match import MatchSetup
+from game.records.formats import (
     FormatError,
     GgfGame,
     looks_like_ggf,
@@ -32,12 +34,10 @@ from game.formats import (
     write_ggf,
     write_obf,
 )
-from game.match import MatchSetup
-from game.openings import opening_name
+from game.records.openings import opening_name
 from game.review.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game
 from game.scenes.base import Scene
 from game.scenes.names import GAME, MENU, REVIEW, TRANSCRIPT
-from game.storage import FileStorage, user_data_dir
 from game.ui.board_view import Marks
 from game.ui.file_chooser import Choice, FileChooser, read_text_file, write_text_file
 from game.ui.layout import is_portrait
@@ -53,7 +53,7 @@ CARET_MS = 530
 
 def read_clipboard() -> str | None:
     """The clipboard's text on the desktop, or ``None`` where it cannot be read (the browser, no display)."""
-    from game.browser import IS_BROWSER
+    from game.platform.browser import IS_BROWSER
 
     if IS_BROWSER:
         return None

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from game.ai.book import Book, BookMove, choose_book_move
 from game.engine import COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
-from game.openings import default_book as default_openings
+from game.records.openings import default_book as default_openings
 
 GOOD_MARGIN = 2.0
 """An answer valued more than this many discs below the book's best move there is weak."""

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 
-from game.resources import FONT_BOLD, FONT_REGULAR, ICON_FILE, SOUND_FILES, assets_dir
+from game.platform.resources import FONT_BOLD, FONT_REGULAR, ICON_FILE, SOUND_FILES, assets_dir
 
 
 class Sounds:
@@ -50,7 +50,7 @@ def _init_mixer() -> bool:
 
 
 class Assets:
-    """Fonts, sounds and the icon from the assets folder (``game.resources.assets_dir()`` unless given)."""
+    """Fonts, sounds and the icon from the assets folder (``game.platform.resources.assets_dir()`` unless given)."""
 
     def __init__(self, root: Path | None = None, with_sound: bool = True) -> None:
         root = assets_dir() if root is None else root

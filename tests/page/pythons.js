@@ -12,7 +12,7 @@
 //   unpack-hang    the archive never finishes unpacking
 //   unpack-error   the archive cannot be read (what the boot code reports)
 //   start-hang     main.py is running but never draws a frame
-//   python-error   main.py raises at start (what game/browser.py's show_failure reports)
+//   python-error   main.py raises at start (what game/platform/browser.py's show_failure reports)
 //   loop-error     the game runs, then raises in its frame loop (show_failure again)
 //   waiting        all loaded, nobody clicks
 //   wasm           compiles cdn/empty.wasm through the page's fetch (which counts the bytes while
@@ -112,7 +112,7 @@ async function run() {
         loader.fail("python", "Traceback (most recent call last):\n  File \"main.py\", line 30\nZeroDivisionError: division by zero")
         return
     }
-    loader.done()  // game/browser.py's page_ready(), after the game's first frame
+    loader.done()  // game/platform/browser.py's page_ready(), after the game's first frame
     report("first frame")
     if (scenario === "loop-error") {
         await sleep(2000)

@@ -20,8 +20,8 @@ from dataclasses import dataclass, replace
 
 from game.ai import LEVELS, Analysis, Job, Level, Progress, analyze, think
 from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Position, opponent_of, square_name
-from game.match import MAX_CLOCK_MS, MatchSetup, parse_custom
-from game.stats import Stats
+from game.play.match import MAX_CLOCK_MS, MatchSetup, parse_custom
+from game.play.stats import Stats
 
 CUSTOM_INDEX = -2
 """The index custom levels carry (not one of ``LEVELS``)."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
 from game.engine.position import START_BLACK, START_WHITE
 
-WTHOR_PATH = Path(__file__).parent / "data" / "wthor" / "wthor-1977-2023.tsv.xz"
+WTHOR_PATH = Path(__file__).resolve().parent.parent / "data" / "wthor" / "wthor-1977-2023.tsv.xz"
 CREDIT = "Master games: the WTHOR database of the French Othello Federation (FFO), ffothello.org"
 HEADER = "year\tevent\tblack\twhite\tresult\tmoves"
 MAX_LINE = 1000

@@ -6,7 +6,7 @@ Three backends share one small protocol (``read``, ``write``, ``delete``):
   atomically (a temporary file, then ``os.replace``), used on the desktop;
 * ``MemoryStorage`` - a dict, for tests and as a last resort when the data
   directory cannot be written;
-* the browser's ``localStorage`` (``game.browser.LocalStorage``).
+* the browser's ``localStorage`` (``game.platform.browser.LocalStorage``).
 
 ``JsonDocuments`` reads and writes JSON values under keys. A value that
 cannot be read (bad bytes, bad JSON, too big or too deep, the wrong shape,
@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
-from game.platform_dirs import app_data_dir
+from game.platform.dirs import app_data_dir
 
 DATA_DIR_ENV = "OTHELLO_DATA_DIR"
 """Environment variable naming the desktop data directory (tests point it at a tmp dir)."""
@@ -193,7 +193,7 @@ class FileStorage:
 
 
 def user_data_dir() -> Path:
-    """The desktop data directory: ``$OTHELLO_DATA_DIR`` or the platform's per-user place (``game.platform_dirs``)."""
+    """The desktop data directory: ``$OTHELLO_DATA_DIR`` or the platform's per-user place (``game.platform.dirs``)."""
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override)
@@ -208,7 +208,7 @@ def folder_of(storage: Storage) -> Path | None:
 def default_storage() -> Storage:
     """The browser's ``localStorage`` in the browser (memory if it is blocked), else files in ``user_data_dir()``."""
     try:
-        from game import browser
+        from game.platform import browser
     except ImportError:
         browser = None  # type: ignore[assignment]
     if browser is not None and browser.IS_BROWSER:

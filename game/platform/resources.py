@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parent.parent
 """The ``game`` package's folder."""
 
 INSTALLED_ASSETS = PACKAGE_DIR / "assets"

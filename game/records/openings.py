@@ -21,7 +21,7 @@ from pathlib import Path
 
 from game.engine import NotationError, Position, parse_square, split_transcript
 
-DATA_FILE = Path(__file__).resolve().parent / "data" / "openings.txt"
+DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "openings.txt"
 
 Key = tuple[int, int]
 """(black discs, white discs) of a position in its canonical orientation."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Protocol
 from urllib.parse import unquote
 
-from game.storage import MemoryStorage, Storage
+from game.platform.storage import MemoryStorage, Storage
 
 IS_BROWSER: bool = sys.platform == "emscripten"
 """True when running in CPython on WebAssembly inside a browser page."""
@@ -36,7 +36,7 @@ STORAGE_PREFIX = "othello:"
 SHARE_BASE_ENV = "OTHELLO_SHARE_URL"
 """Environment variable holding the page address that desktop share links point at."""
 
-SHARE_BASE_FILE = Path(__file__).resolve().with_name("share_base.txt")
+SHARE_BASE_FILE = Path(__file__).resolve().parent.parent / "share_base.txt"
 """Where the web build records the address the site is published at (``build --share-base URL``).
 
 Desktop share links use it when ``OTHELLO_SHARE_URL`` is unset; without

@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from game.storage import JsonDocuments
+from game.platform.storage import JsonDocuments
 
 WINDOW_KEY = "window"
 POSITION_ENV = "SDL_VIDEO_WINDOW_POS"
