@@ -95,6 +95,43 @@ class MemoryStorage:
 TEMP_SUFFIX = ".tmp"
 
 
+def write_durably(path: Path, text: str | bytes, prefix: str | None = None) -> None:
+    """Write ``path`` so that a kill or a power cut leaves the old file or the new one, never half of one.
+
+    A temporary file in the same folder (``<prefix>XXXXXXXX.tmp``, by default
+    ``.<name>.``), flushed to disk, renamed over ``path``, then the folder
+    synced so the rename lasts too. ``text`` is written as UTF-8 (``bytes`` as
+    they are). ``OSError`` if it cannot be written; the temporary file is then removed.
+    """
+    if prefix is None:
+        prefix = f".{path.name}." if len(os.fsencode(path.name)) <= 200 else ".tmp."  # its name must fit too
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    fd, tmp_name = tempfile.mkstemp(prefix=prefix, suffix=TEMP_SUFFIX, dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    sync_folder(path.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; Windows cannot open a directory, and needs no such sync)."""
+    if os.name == "nt":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
 class FileStorage:
     """One UTF-8 file per key (``<key>.json``) in ``directory``, written atomically."""
 
@@ -134,21 +171,9 @@ class FileStorage:
         A kill at any point leaves the old file or the new one; a temporary
         file it leaves behind is removed by a later ``FileStorage``.
         """
-        path = self.path_of(key)
         self.directory.mkdir(parents=True, exist_ok=True)
         self._clean_once()
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{key}.", suffix=TEMP_SUFFIX, dir=self.directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp_name, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
-            raise
-        self._sync_directory()
+        write_durably(self.path_of(key), text, prefix=f".{key}.")
 
     def set_aside(self, key: str, aside: str) -> None:
         """Rename ``key``'s file to ``aside``'s, bytes untouched."""
@@ -160,15 +185,8 @@ class FileStorage:
         return self.path_of(key).exists()
 
     def _sync_directory(self) -> None:
-        """Make the rename itself durable (POSIX; Windows cannot open a directory)."""
-        if os.name == "nt":
-            return
-        with contextlib.suppress(OSError):
-            fd = os.open(self.directory, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+        """Make a rename in the directory durable."""
+        sync_folder(self.directory)
 
     def _clean_once(self) -> None:
         """Remove temporary files that a killed write left, once per instance.
