@@ -255,8 +255,7 @@ class App:
         drawn = time.perf_counter()
         self.draw()
         draw_ms = (time.perf_counter() - drawn) * 1000
-        # a smoothed drawing cost, so the AI's slice leaves room for drawing in a 60 fps frame
-        self.ctx.draw_ms = 0.8 * self.ctx.draw_ms + 0.2 * min(draw_ms, 40.0)
+        self.ctx.frame.observe_draw(draw_ms)
         self.frames_shown += 1
         if self.frames_shown == 1:
             browser.page_ready()  # the first frame is on screen: the page's loading screen goes

@@ -26,9 +26,6 @@ from game.ui.board_play import BoardPlay
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
-SLICE_MIN_MS, SLICE_MAX_MS = 6.0, 10.0
-FRAME_BUDGET_MS = 16.0
-
 
 class AnalysisScene(Scene):
     """A position, the live analysis of it, and moves to try."""
@@ -130,7 +127,7 @@ class AnalysisScene(Scene):
         """Run the analysis for a slice of the frame."""
         self.now_ms = now_ms
         self.board.update(now_ms)
-        self.live.advance(max(SLICE_MIN_MS, min(SLICE_MAX_MS, FRAME_BUDGET_MS - self.ctx.draw_ms - 2.0)))
+        self.live.advance(self.ctx.frame.slice_ms)
 
     # -- output -------------------------------------------------------------------------
 

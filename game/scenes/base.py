@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import pygame
 
 from game.platform.storage import JsonDocuments, Storage
+from game.play.frame_budget import FrameBudget
 from game.play.match import SAVEGAME_KEY, SavedGame
 from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
@@ -40,8 +41,8 @@ class Context:
         self.is_browser = is_browser
         self.scene_classes: dict[str, type[Scene]] = scene_classes or {}
         self.now_ms = 0
-        self.draw_ms = 4.0
-        """Smoothed milliseconds the app spends drawing a frame (scene, scaling, flip)."""
+        self.frame = FrameBudget()
+        """The app's measure of drawing and the slice of background work it leaves (``frame.slice_ms``)."""
         self.toasts: list[Toast] = []
         self.toast_area: pygame.Rect | None = None
         """Where the current scene wants toasts (an area without buttons); ``None``: the screen's bottom."""

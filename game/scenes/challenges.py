@@ -41,7 +41,6 @@ REPLY_MIN_MS = 450
 """The solver's reply appears no sooner than this, so the player sees the move land."""
 SOLUTION_STEP_MS = 900
 """Time between moves when the solution plays itself out."""
-SLICE_MS = 8.0
 
 _LOADED: list[Challenge] | None = None
 _LOAD_ERROR = ""
@@ -501,7 +500,7 @@ class ChallengeScene(Scene):
         assert challenge is not None
         me: Color = challenge.position.to_move
         if self.job is not None:
-            found = self.job.advance(SLICE_MS)
+            found = self.job.advance(self.ctx.frame.slice_ms)
             if found is None:
                 return
             self.job = None

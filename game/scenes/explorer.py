@@ -31,9 +31,6 @@ from game.ui.layout import game_layout, is_portrait
 from game.ui.text import plural
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
-LOAD_SLICE_MS = 8.0
-"""Milliseconds a frame spent loading the library (the games, then the position index) while it is not ready."""
-
 
 def figures(stats: MoveStats, total: int) -> tuple[str, str]:
     """A move's row: ``'f4  46,513 games (62%)'`` and ``'score -0.4 · book -0.3'``."""
@@ -170,7 +167,7 @@ class ExplorerScene(Scene):
         """Keep loading the library; look again when the full database's counts become ready."""
         service = shared()
         if not service.done:
-            service.advance(LOAD_SLICE_MS)
+            service.advance(self.ctx.frame.slice_ms)
         if self.exploration is not None and service.index is not None and self._source_seen != "index":
             self.refresh()
 

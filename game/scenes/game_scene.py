@@ -36,10 +36,6 @@ from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_ba
 
 __all__ = ["GameScene", "level_named", "pass_message"]
 
-FRAME_BUDGET_MS = 16.0
-"""A 60 fps frame: the search gets what drawing leaves of it."""
-AI_SLICE_MIN_MS, AI_SLICE_MAX_MS = 6.0, 10.0
-"""Bounds of the search's slice per frame."""
 MIN_THINK_MS = 450
 """The computer's move appears no sooner than this, so the player sees whose turn it was."""
 END_PAUSE_MS = 1400
@@ -450,7 +446,7 @@ class GameScene(Scene):
                         flagged=self.match.flagged, counted=self.match.counted)
             return
         had_hint = self.match.hint is not None
-        move = self.match.advance(now_ms, self.ai_slice_ms(), self.min_think_ms())
+        move = self.match.advance(now_ms, self.ctx.frame.slice_ms, self.min_think_ms())
         if move is not None:
             self._show_move(move)
         elif self.match.hint is not None and not had_hint:
@@ -461,10 +457,6 @@ class GameScene(Scene):
         elif (phase is Phase.HUMAN and self.match.hint is None and not self.match.hint_running
               and self.ctx.settings.hints != "off"):
             self.match.start_hint()
-
-    def ai_slice_ms(self) -> float:
-        """Search time this frame: the frame budget less drawing and a margin, within bounds."""
-        return max(AI_SLICE_MIN_MS, min(AI_SLICE_MAX_MS, FRAME_BUDGET_MS - self.ctx.draw_ms - 2.0))
 
     def min_think_ms(self) -> int:
         """The shortest visible thinking time (none when animations are off, e.g. for quick play)."""

@@ -40,8 +40,6 @@ from game.ui.layout import is_portrait
 from game.ui.text_field import MAX_CHARS, TextField
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
-LOAD_SLICE_MS = 8.0
-"""Milliseconds a frame spent loading the library while it is not ready."""
 STAR = "★ "
 """Marks a world championship game in the lists."""
 
@@ -112,7 +110,7 @@ class LibraryScene(Scene):
         """Load the games (then the explorer's index) a slice a frame; build the shelf when the games are in."""
         service = shared()
         if not service.done:
-            service.advance(LOAD_SLICE_MS)
+            service.advance(self.ctx.frame.slice_ms)
         if self.finals is None and service.table is not None:
             self.finals = find_finals(service.table)
             self.layout()

@@ -31,8 +31,6 @@ from game.ui.layout import game_layout, is_portrait
 from game.ui.move_list import MoveList
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
-SLICE_MIN_MS, SLICE_MAX_MS = 6.0, 10.0
-FRAME_BUDGET_MS = 16.0
 CACHE_SIZE = 3
 """Analyses kept for games reviewed recently (coming back resumes them)."""
 VERDICT_MARK = {"mistake": "?", "blunder": "??"}
@@ -234,7 +232,7 @@ class ReviewScene(Scene):
         """Advance the analysis by a slice of the frame."""
         analysis = self.analysis
         if analysis is not None and not analysis.done and not analysis.cancelled:
-            analysis.advance(max(SLICE_MIN_MS, min(SLICE_MAX_MS, FRAME_BUDGET_MS - self.ctx.draw_ms - 2.0)))
+            analysis.advance(self.ctx.frame.slice_ms)
 
     # -- what the review says ---------------------------------------------------------------
 
