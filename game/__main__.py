@@ -21,7 +21,8 @@ from pathlib import Path
 
 from game.cli import UsageError
 from game.cli import _Parser as OneLineParser
-from game.platform.storage import DATA_DIR_ENV, JsonDocuments, default_storage
+from game.platform.storage import DATA_DIR_ENV, JsonDocuments
+from game.platform.web_storage import default_storage
 from game.play.settings import SETTINGS_KEY
 
 MAX_FRAMES = 10_000_000

@@ -21,7 +21,8 @@ from game.ai import warm_up
 from game.engine import BLACK, GameRecord
 from game.platform import browser, window_memory
 from game.platform.browser import IS_BROWSER, location_fragment, parse_fragment, unlock_audio
-from game.platform.storage import JsonDocuments, Storage, default_storage
+from game.platform.storage import JsonDocuments, Storage
+from game.platform.web_storage import default_storage
 from game.play.match import MatchSetup
 from game.scenes import SCENES, Context, Scene
 from game.ui.assets import Assets
@@ -123,7 +124,7 @@ class App:
         self.scene = self.scenes[first]
         self.scene.startup(self.ctx.now_ms, persist)
         self.ctx.flush_storage_messages()
-        notice = getattr(self.ctx.documents.storage, "notice", None)  # browser.UnkeptStorage
+        notice = getattr(self.ctx.documents.storage, "notice", None)  # web_storage.UnkeptStorage
         if notice:
             self.ctx.toast(str(notice), error=True, ms=9000)
         self._viewport_checked_ms = self.ctx.now_ms

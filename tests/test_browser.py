@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from game.engine import GameRecord
-from game.platform import browser
+from game.platform import browser, web_storage
 
 
 class FakeLocalStorage:
@@ -56,17 +56,17 @@ def a_whole_game() -> str:
 
 def test_saved_text_survives_a_reload() -> None:
     page_storage = FakeLocalStorage()
-    before_reload = browser.LocalStorage(page_storage)
+    before_reload = web_storage.LocalStorage(page_storage)
     before_reload.write("settings", '{"level": 3, "sound": false}')
     before_reload.write("autosave", "f5d6c3")
 
-    after_reload = browser.LocalStorage(page_storage)
+    after_reload = web_storage.LocalStorage(page_storage)
     assert after_reload.read("settings") == '{"level": 3, "sound": false}'
     assert after_reload.read("autosave") == "f5d6c3"
 
 
 def test_missing_keys_read_as_none_and_delete_forgets() -> None:
-    storage = browser.LocalStorage(FakeLocalStorage())
+    storage = web_storage.LocalStorage(FakeLocalStorage())
     assert storage.read("statistics") is None
     storage.write("statistics", "{}")
     storage.delete("statistics")
@@ -75,7 +75,7 @@ def test_missing_keys_read_as_none_and_delete_forgets() -> None:
 
 
 def test_a_write_replaces_the_previous_text() -> None:
-    storage = browser.LocalStorage(FakeLocalStorage())
+    storage = web_storage.LocalStorage(FakeLocalStorage())
     storage.write("autosave", "f5")
     storage.write("autosave", "f5d6")
     assert storage.read("autosave") == "f5d6"
@@ -84,18 +84,18 @@ def test_a_write_replaces_the_previous_text() -> None:
 def test_keys_are_prefixed_and_other_pages_entries_are_left_alone() -> None:
     page_storage = FakeLocalStorage()
     page_storage.setItem("settings", "another game's settings")
-    storage = browser.LocalStorage(page_storage)
+    storage = web_storage.LocalStorage(page_storage)
 
     assert storage.read("settings") is None
     storage.write("settings", "ours")
     storage.delete("settings")
     assert page_storage.items == {"settings": "another game's settings"}
     storage.write("settings", "ours")
-    assert page_storage.items[browser.STORAGE_PREFIX + "settings"] == "ours"
+    assert page_storage.items[web_storage.STORAGE_PREFIX + "settings"] == "ours"
 
 
 def test_a_full_storage_raises_oserror_and_keeps_the_old_value() -> None:
-    storage = browser.LocalStorage(FakeLocalStorage(quota=60))
+    storage = web_storage.LocalStorage(FakeLocalStorage(quota=60))
     storage.write("autosave", "f5d6")
     with pytest.raises(OSError, match="refused to save 'autosave'"):
         storage.write("autosave", "x" * 100)
@@ -103,10 +103,10 @@ def test_a_full_storage_raises_oserror_and_keeps_the_old_value() -> None:
 
 
 def test_unicode_and_json_text_round_trip() -> None:
-    storage = browser.LocalStorage(FakeLocalStorage())
+    storage = web_storage.LocalStorage(FakeLocalStorage())
     text = json.dumps({"name": "Zoë ♟ 白", "quote": 'say "hi"\n'})
     storage.write("profile", text)
-    assert json.loads(browser.LocalStorage(storage._backend).read("profile") or "") == json.loads(text)
+    assert json.loads(web_storage.LocalStorage(storage._backend).read("profile") or "") == json.loads(text)
 
 
 # -- fragments ------------------------------------------------------------------
@@ -256,9 +256,9 @@ def test_in_the_browser_the_fragment_and_share_link_come_from_the_page(page: Fak
 
 
 def test_in_the_browser_default_storage_is_the_pages_local_storage(page: FakeWindow) -> None:
-    browser.LocalStorage().write("settings", "{}")
-    assert page.localStorage.items == {browser.STORAGE_PREFIX + "settings": "{}"}
-    assert browser.LocalStorage().read("settings") == "{}"
+    web_storage.LocalStorage().write("settings", "{}")
+    assert page.localStorage.items == {web_storage.STORAGE_PREFIX + "settings": "{}"}
+    assert web_storage.LocalStorage().read("settings") == "{}"
 
 
 def test_in_the_browser_viewport_size_is_the_window_size(page: FakeWindow) -> None:
@@ -439,28 +439,28 @@ class BlockedWindow(FakeWindow):
 
 
 def test_storage_falls_back_to_memory_when_the_getter_throws(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.platform.storage import default_storage
+    from game.platform.web_storage import default_storage
 
     monkeypatch.setattr(browser, "IS_BROWSER", True)
     monkeypatch.setattr(browser, "_browser_window", BlockedWindow)
     storage = default_storage()
-    assert isinstance(storage, browser.UnkeptStorage)
+    assert isinstance(storage, web_storage.UnkeptStorage)
     assert "SecurityError" in storage.reason
     storage.write("settings", "{}")  # the game goes on, in memory
     assert storage.read("settings") == "{}"
 
 
 def test_storage_is_the_pages_local_storage_when_it_can_be_read(page: FakeWindow) -> None:
-    assert isinstance(browser.browser_storage(), browser.LocalStorage)
+    assert isinstance(web_storage.browser_storage(), web_storage.LocalStorage)
 
 
 def test_the_player_is_told_once_that_progress_will_not_be_kept(player_factory: Any) -> None:
-    player = player_factory(browser.UnkeptStorage("SecurityError"))
-    notices = [t.message for t in player.app.ctx.toasts if t.message == browser.STORAGE_BLOCKED_NOTICE]
-    assert notices == [browser.STORAGE_BLOCKED_NOTICE]
+    player = player_factory(web_storage.UnkeptStorage("SecurityError"))
+    notices = [t.message for t in player.app.ctx.toasts if t.message == web_storage.STORAGE_BLOCKED_NOTICE]
+    assert notices == [web_storage.STORAGE_BLOCKED_NOTICE]
     for _ in range(5):
         player.frame()
-    assert [t.message for t in player.app.ctx.toasts].count(browser.STORAGE_BLOCKED_NOTICE) <= 1
+    assert [t.message for t in player.app.ctx.toasts].count(web_storage.STORAGE_BLOCKED_NOTICE) <= 1
 
 
 # -- random where it says so --------------------------------------------------------------------

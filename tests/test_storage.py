@@ -13,9 +13,9 @@ from game.platform.storage import (
     FileStorage,
     JsonDocuments,
     MemoryStorage,
-    default_storage,
     user_data_dir,
 )
+from game.platform.web_storage import default_storage
 from game.play.match import MatchSetup, SavedGame
 from game.play.settings import Settings
 from game.play.stats import Stats

@@ -1,8 +1,7 @@
 """Everything that depends on running in a web browser (pygbag, ``sys.platform == "emscripten"``).
 
 This is the one module that asks where the game runs. The rest of the game
-imports from here: the storage backend over ``window.localStorage`` (with a
-fallback when the browser blocks it), the game transcript in the page
+imports from here: the game transcript in the page
 address (``index.html#f5d6c3``), share links, the clipboard (copy and paste,
 both answered a frame or two later in the browser), file downloads, a text field over the
 canvas for touch screens, the page's size, the loading screen (hidden after
@@ -22,16 +21,11 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import unquote
-
-from game.platform.storage import MemoryStorage, Storage
 
 IS_BROWSER: bool = sys.platform == "emscripten"
 """True when running in CPython on WebAssembly inside a browser page."""
-
-STORAGE_PREFIX = "othello:"
-"""Prefix of every key this game keeps in ``localStorage`` (the origin may host other pages)."""
 
 SHARE_BASE_ENV = "OTHELLO_SHARE_URL"
 """Environment variable holding the page address that desktop share links point at."""
@@ -50,16 +44,6 @@ _DEBUG_FRAGMENTS = ("debug", "debug-mobile")
 """pygbag's own switches in the fragment (``#debug``): not games."""
 
 
-class WebStorageLike(Protocol):
-    """The part of the browser's ``Storage`` API (``window.localStorage``) used here."""
-
-    def getItem(self, key: str) -> Any: ...  # noqa: N802 - the browser's names
-
-    def setItem(self, key: str, value: str) -> Any: ...  # noqa: N802
-
-    def removeItem(self, key: str) -> Any: ...  # noqa: N802
-
-
 def _browser_window() -> Any:
     """pygbag's ``platform.window``: the page's JavaScript ``window`` (browser only)."""
     import platform  # in pygbag this module is replaced by one with .window
@@ -70,74 +54,6 @@ def _browser_window() -> Any:
 def _run_js(code: str) -> Any:
     """Evaluate JavaScript in the page (browser only)."""
     return _browser_window().eval(code)
-
-
-class LocalStorage:
-    """The storage protocol (``read``/``write``/``delete`` of text by key) over ``localStorage``.
-
-    Keys are prefixed so the game's entries do not collide with other pages
-    of the same origin. ``backend`` stands in for ``window.localStorage`` in
-    tests; by default the browser's own is used (which only exists in the
-    browser). Values survive a page reload because ``localStorage`` does.
-    A full or disabled ``localStorage`` raises ``OSError`` from ``write``,
-    as a full disk does for files.
-    """
-
-    def __init__(self, backend: WebStorageLike | None = None, prefix: str = STORAGE_PREFIX) -> None:
-        self._backend: WebStorageLike = backend if backend is not None else _browser_window().localStorage
-        self._prefix = prefix
-
-    def _key(self, key: str) -> str:
-        return self._prefix + key
-
-    def read(self, key: str) -> str | None:
-        """The text stored under ``key``, or ``None`` if there is none."""
-        value = self._backend.getItem(self._key(key))
-        # JavaScript null arrives as None; anything else is a string (or a JS proxy of one)
-        return None if value is None else str(value)
-
-    def write(self, key: str, text: str) -> None:
-        """Store ``text`` under ``key``, replacing what was there (one ``setItem``: all or nothing)."""
-        try:
-            self._backend.setItem(self._key(key), text)
-        except Exception as exc:  # QuotaExceededError, SecurityError (storage disabled) from JavaScript
-            raise OSError(f"the browser refused to save {key!r}: {exc}") from exc
-
-    def delete(self, key: str) -> None:
-        """Forget ``key``; deleting a missing key does nothing."""
-        self._backend.removeItem(self._key(key))
-
-
-STORAGE_BLOCKED_NOTICE = (
-    "This browser blocks saving for this page (site data or third-party cookies are off), "
-    "so your games, settings and statistics will not be kept after you leave."
-)
-
-
-class UnkeptStorage(MemoryStorage):
-    """Memory storage standing in for a ``localStorage`` the browser refuses; ``notice`` says so."""
-
-    notice = STORAGE_BLOCKED_NOTICE
-
-    def __init__(self, reason: str) -> None:
-        super().__init__()
-        self.reason = reason
-
-
-def browser_storage(window: Any | None = None) -> Storage:
-    """The page's ``localStorage``, or ``UnkeptStorage`` when reading it throws.
-
-    Browsers throw a SecurityError from the ``window.localStorage`` getter when
-    site data is blocked (e.g. third-party cookies off, inside itch.io's frame).
-    """
-    try:
-        backend = (window if window is not None else _browser_window()).localStorage
-        if backend is None:
-            raise OSError("window.localStorage is null")
-        backend.getItem(STORAGE_PREFIX + "probe")
-    except Exception as exc:  # SecurityError from JavaScript arrives as some Python exception
-        return UnkeptStorage(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-    return LocalStorage(backend)
 
 
 def location_fragment() -> str | None:

@@ -6,7 +6,8 @@ Three backends share one small protocol (``read``, ``write``, ``delete``):
   atomically (a temporary file, then ``os.replace``), used on the desktop;
 * ``MemoryStorage`` - a dict, for tests and as a last resort when the data
   directory cannot be written;
-* the browser's ``localStorage`` (``game.platform.browser.LocalStorage``).
+* the browser's ``localStorage`` (``game.platform.web_storage.LocalStorage``, chosen by
+  ``web_storage.default_storage()``).
 
 ``JsonDocuments`` reads and writes JSON values under keys. A value that
 cannot be read (bad bytes, bad JSON, too big or too deep, the wrong shape,
@@ -31,6 +32,13 @@ from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
 from game.platform.dirs import app_data_dir
+from game.platform.files import (
+    STALE_SECONDS,
+    TEMP_SUFFIX,
+    FileTooLargeError,
+    read_regular_file,
+    remove_stale_temporaries,
+)
 
 DATA_DIR_ENV = "OTHELLO_DATA_DIR"
 """Environment variable naming the desktop data directory (tests point it at a tmp dir)."""
@@ -44,6 +52,9 @@ MAX_DOCUMENT_CHARS = 256 * 1024
 
 MAX_NESTING = 16
 """The deepest nesting of JSON arrays and objects read (the game's own go three deep)."""
+
+MAX_ASIDE_TRIES = 100
+"""The most names tried for a set-aside copy (``<key>.corrupt-<date>-<time>``, ``-2``...) before giving up."""
 
 
 class StoredDataError(ValueError):
@@ -92,9 +103,6 @@ class MemoryStorage:
         self.data.pop(check_key(key), None)
 
 
-TEMP_SUFFIX = ".tmp"
-
-
 def write_durably(path: Path, text: str | bytes, prefix: str | None = None) -> None:
     """Write ``path`` so that a kill or a power cut leaves the old file or the new one, never half of one.
 
@@ -135,7 +143,7 @@ def sync_folder(folder: Path) -> None:
 class FileStorage:
     """One UTF-8 file per key (``<key>.json``) in ``directory``, written atomically."""
 
-    def __init__(self, directory: Path, stale_seconds: float = 60.0) -> None:
+    def __init__(self, directory: Path, stale_seconds: float = STALE_SECONDS) -> None:
         self.directory = Path(directory)
         self.stale_seconds = stale_seconds
         """How old a leftover temporary file must be to be removed."""
@@ -149,17 +157,18 @@ class FileStorage:
         """The file's text, or ``None`` if there is none.
 
         Raises ``StoredDataError`` for bytes that are not UTF-8 or a file over
-        ``MAX_DOCUMENT_CHARS`` (never a quietly repaired text), ``OSError`` if unreadable.
+        ``MAX_DOCUMENT_CHARS`` (never a quietly repaired text), ``OSError`` if
+        unreadable or not a regular file (a FIFO, a device: never waited on,
+        never read without end; ``game.platform.files``).
         """
         self._clean_once()
         path = self.path_of(key)
         try:
-            with path.open("rb") as handle:
-                data = handle.read(4 * MAX_DOCUMENT_CHARS + 1)
+            data = read_regular_file(path, 4 * MAX_DOCUMENT_CHARS)
         except FileNotFoundError:
             return None
-        if len(data) > 4 * MAX_DOCUMENT_CHARS:
-            raise StoredDataError(f"the file is larger than {4 * MAX_DOCUMENT_CHARS} bytes")
+        except FileTooLargeError:
+            raise StoredDataError(f"the file is larger than {4 * MAX_DOCUMENT_CHARS} bytes") from None
         try:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
@@ -197,12 +206,7 @@ class FileStorage:
         if self._cleaned:
             return
         self._cleaned = True
-        now = time.time()
-        with contextlib.suppress(OSError):
-            for leftover in self.directory.glob(f".*{TEMP_SUFFIX}"):
-                with contextlib.suppress(OSError):
-                    if now - leftover.stat().st_mtime >= self.stale_seconds:
-                        leftover.unlink()
+        remove_stale_temporaries(self.directory, self.stale_seconds)
 
     def delete(self, key: str) -> None:
         """Remove the key's file if it exists."""
@@ -221,17 +225,6 @@ def user_data_dir() -> Path:
 def folder_of(storage: Storage) -> Path | None:
     """The folder ``storage`` keeps its files in (a ``FileStorage``), or ``None`` (memory, the browser)."""
     return storage.directory if isinstance(storage, FileStorage) else None
-
-
-def default_storage() -> Storage:
-    """The browser's ``localStorage`` in the browser (memory if it is blocked), else files in ``user_data_dir()``."""
-    try:
-        from game.platform import browser
-    except ImportError:
-        browser = None  # type: ignore[assignment]
-    if browser is not None and browser.IS_BROWSER:
-        return browser.browser_storage()
-    return FileStorage(user_data_dir())
 
 
 def decode_document(text: str) -> Any:
@@ -339,13 +332,19 @@ class JsonDocuments:
         return taken
 
     def aside_key(self, key: str) -> str:
-        """A key no set-aside copy uses yet: ``<key>.corrupt-YYYYMMDD-HHMMSS``, then ``-2``, ``-3``..."""
+        """A key no set-aside copy uses yet: ``<key>.corrupt-YYYYMMDD-HHMMSS``, then ``-2``, ``-3``...
+
+        At most ``MAX_ASIDE_TRIES`` names are tried: a store that answers every
+        one as taken, or fails to answer (revoked in the middle of a session),
+        gives ``StoredDataError`` instead of a search without end.
+        """
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
         base = f"{key}.corrupt-{stamp}"
-        candidate, number = base, 2
-        while self._exists(candidate):
-            candidate, number = f"{base}-{number}", number + 1
-        return candidate
+        for number in range(1, MAX_ASIDE_TRIES + 1):
+            candidate = base if number == 1 else f"{base}-{number}"
+            if not self._exists(candidate):
+                return candidate
+        raise StoredDataError(f"no free name to keep it under ({MAX_ASIDE_TRIES} tried)")
 
     def _exists(self, key: str) -> bool:
         exists = getattr(self.storage, "exists", None)
@@ -367,8 +366,8 @@ class JsonDocuments:
             else:
                 raise OSError("nothing to copy")
             where = f" It was set aside as '{aside}'."
-        except Exception:
-            where = ""
+        except Exception as failure:  # the store is failing too: say the bad copy was not kept
+            where = f" It could not be kept ({_one_line(failure)})."
         self.messages.append(f"Your {what} could not be read ({_one_line(exc)}).{where} Starting afresh.")
 
 

@@ -1,0 +1,103 @@
+"""The store this run keeps its data in: the browser's ``localStorage``, or the desktop's data folder.
+
+``default_storage()`` chooses: in the browser the page's ``localStorage``
+(``LocalStorage``), or memory with a notice when the browser refuses it
+(``UnkeptStorage``); on the desktop files in ``user_data_dir()``. The
+store itself (``Storage``, ``FileStorage``, ``JsonDocuments``) is
+``game.platform.storage``, which knows nothing of browsers.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from game.platform import browser
+from game.platform.storage import FileStorage, MemoryStorage, Storage, user_data_dir
+
+STORAGE_PREFIX = "othello:"
+"""Prefix of every key this game keeps in ``localStorage`` (the origin may host other pages)."""
+
+
+class WebStorageLike(Protocol):
+    """The part of the browser's ``Storage`` API (``window.localStorage``) used here."""
+
+    def getItem(self, key: str) -> Any: ...  # noqa: N802 - the browser's names
+
+    def setItem(self, key: str, value: str) -> Any: ...  # noqa: N802
+
+    def removeItem(self, key: str) -> Any: ...  # noqa: N802
+
+
+class LocalStorage:
+    """The storage protocol (``read``/``write``/``delete`` of text by key) over ``localStorage``.
+
+    Keys are prefixed so the game's entries do not collide with other pages
+    of the same origin. ``backend`` stands in for ``window.localStorage`` in
+    tests; by default the browser's own is used (which only exists in the
+    browser). Values survive a page reload because ``localStorage`` does.
+    A full or disabled ``localStorage`` raises ``OSError`` from ``write``,
+    as a full disk does for files.
+    """
+
+    def __init__(self, backend: WebStorageLike | None = None, prefix: str = STORAGE_PREFIX) -> None:
+        self._backend: WebStorageLike = backend if backend is not None else browser._browser_window().localStorage
+        self._prefix = prefix
+
+    def _key(self, key: str) -> str:
+        return self._prefix + key
+
+    def read(self, key: str) -> str | None:
+        """The text stored under ``key``, or ``None`` if there is none."""
+        value = self._backend.getItem(self._key(key))
+        # JavaScript null arrives as None; anything else is a string (or a JS proxy of one)
+        return None if value is None else str(value)
+
+    def write(self, key: str, text: str) -> None:
+        """Store ``text`` under ``key``, replacing what was there (one ``setItem``: all or nothing)."""
+        try:
+            self._backend.setItem(self._key(key), text)
+        except Exception as exc:  # QuotaExceededError, SecurityError (storage disabled) from JavaScript
+            raise OSError(f"the browser refused to save {key!r}: {exc}") from exc
+
+    def delete(self, key: str) -> None:
+        """Forget ``key``; deleting a missing key does nothing."""
+        self._backend.removeItem(self._key(key))
+
+
+STORAGE_BLOCKED_NOTICE = (
+    "This browser blocks saving for this page (site data or third-party cookies are off), "
+    "so your games, settings and statistics will not be kept after you leave."
+)
+
+
+class UnkeptStorage(MemoryStorage):
+    """Memory storage standing in for a ``localStorage`` the browser refuses; ``notice`` says so."""
+
+    notice = STORAGE_BLOCKED_NOTICE
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+def browser_storage(window: Any | None = None) -> Storage:
+    """The page's ``localStorage``, or ``UnkeptStorage`` when reading it throws.
+
+    Browsers throw a SecurityError from the ``window.localStorage`` getter when
+    site data is blocked (e.g. third-party cookies off, inside itch.io's frame).
+    """
+    try:
+        backend = (window if window is not None else browser._browser_window()).localStorage
+        if backend is None:
+            raise OSError("window.localStorage is null")
+        backend.getItem(STORAGE_PREFIX + "probe")
+    except Exception as exc:  # SecurityError from JavaScript arrives as some Python exception
+        return UnkeptStorage(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+    return LocalStorage(backend)
+
+
+def default_storage() -> Storage:
+    """The browser's ``localStorage`` in the browser (memory if it is blocked), else files in ``user_data_dir()``."""
+    if browser.IS_BROWSER:
+        return browser_storage()
+    return FileStorage(user_data_dir())

@@ -1,0 +1,148 @@
+"""The house plan, checked from the code's own imports (read with ``ast``, nothing is run).
+
+The layers depend one way: engine <- ai <- the models (library, records,
+play, review, challenges, trainer) <- ui and scenes (pygame) <- the app <-
+the entry points. No import circle; the top of ``game/`` holds only entry
+points; what runs in the browser or on the command line imports no pygame
+where it must not.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+GAME = Path(__file__).resolve().parent.parent / "game"
+
+ENTRY_POINTS = {"app", "cli", "start"}
+"""The modules at the top of ``game/`` besides ``__init__`` and ``__main__`` (at most four)."""
+
+PYGAME_FREE = ("game.engine", "game.ai", "game.library", "game.records", "game.play", "game.review",
+               "game.challenges", "game.trainer", "game.interfaces.gtp", "game.interfaces.limits",
+               "game.platform.storage", "game.platform.web_storage",
+               "game.platform.dirs", "game.platform.resources")
+"""Packages and modules that never import pygame (they run under Pyodide and on the command line)."""
+
+LOWER_LAYERS = {
+    "game.engine": ("game.engine",),
+    "game.ai": ("game.engine", "game.ai"),
+}
+"""What the pure layers may import from the game (nothing above them)."""
+
+MODEL_PACKAGES = ("game.library", "game.records", "game.play", "game.review", "game.challenges", "game.trainer",
+                  "game.platform", "game.interfaces")
+"""Below the screen: none of these imports the scenes, the ui or the app."""
+
+
+def module_name(path: Path) -> str:
+    """``game/play/match.py`` -> ``game.play.match``; a package's ``__init__`` is the package."""
+    parts = list(path.relative_to(GAME.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the game (the web build's tooling included)."""
+    return {module_name(path): path for path in sorted(GAME.rglob("*.py"))}
+
+
+def imported(path: Path, name: str, known: set[str]) -> Iterator[str]:
+    """The modules ``path`` imports anywhere in it (inside functions too), resolved to known game modules."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            yield source
+            for alias in node.names:  # ``from game.platform import browser`` imports a module
+                if f"{source}.{alias.name}" in known:
+                    yield f"{source}.{alias.name}"
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each game module -> the game modules (and outside packages) it imports."""
+    found = modules()
+    known = set(found)
+    return {name: set(imported(path, name, known)) for name, path in found.items()}
+
+
+def inside(name: str, prefix: str) -> bool:
+    """Whether module ``name`` is ``prefix`` or below it."""
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def test_the_import_graph_reads_the_code() -> None:
+    graph = import_graph()
+    assert "game.engine.position" in graph["game.engine"]  # relative imports resolve
+    assert "game.platform.browser" in graph["game.platform.web_storage"]  # ``from package import module`` counts
+    assert "pygame" in graph["game.app"]
+
+
+def test_there_is_no_import_circle() -> None:
+    graph = import_graph()
+    edges = {name: {t for t in targets if t in graph and t != name} for name, targets in graph.items()}
+    # a package's ``__init__`` re-exporting its own modules is not a circle between modules
+    edges = {name: {t for t in targets if not inside(t, name) and not (inside(name, t) and t != "game")}
+             for name, targets in edges.items()}
+    state: dict[str, int] = {}
+    circles: list[list[str]] = []
+
+    def visit(name: str, path: list[str]) -> None:
+        state[name] = 1
+        for target in sorted(edges[name]):
+            if state.get(target) == 1:
+                circles.append(path[path.index(target):] + [target] if target in path else [name, target])
+            elif target not in state:
+                visit(target, path + [target])
+        state[name] = 2
+
+    for name in sorted(edges):
+        if name not in state:
+            visit(name, [name])
+    assert circles == []
+
+
+def test_the_top_of_the_game_holds_only_entry_points() -> None:
+    top = {path.stem for path in GAME.glob("*.py")} - {"__init__", "__main__"}
+    assert top == ENTRY_POINTS
+    assert len(top) <= 4
+
+
+def test_the_lower_layers_import_nothing_above_them() -> None:
+    for name, targets in import_graph().items():
+        game_targets = {t for t in targets if inside(t, "game")}
+        for layer, allowed in LOWER_LAYERS.items():
+            if inside(name, layer):
+                assert all(any(inside(t, a) for a in allowed) for t in game_targets), (name, game_targets)
+        if any(inside(name, package) for package in MODEL_PACKAGES):
+            above = {t for t in game_targets if any(inside(t, p) for p in ("game.scenes", "game.ui", "game.app"))}
+            assert above == set(), name
+
+
+def test_what_runs_without_a_window_never_imports_pygame() -> None:
+    for name, targets in import_graph().items():
+        if any(inside(name, free) for free in PYGAME_FREE):
+            assert not any(inside(t, "pygame") for t in targets), name
+
+
+def test_the_command_line_reaches_no_pygame() -> None:
+    """``python -m game.cli`` imports nothing from pygame, through any chain of imports."""
+    graph = import_graph()
+    seen, todo = set(), ["game.cli"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        assert not any(inside(t, "pygame") for t in graph.get(name, ())), name
+        todo += [t for t in graph.get(name, ()) if t in graph]
+    assert "game.interfaces.gtp" in seen
