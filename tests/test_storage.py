@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import BLACK, WHITE, GameRecord
 from game.platform.storage import (
@@ -123,3 +129,137 @@ def test_stats_round_trip_and_best_result() -> None:
     assert again.two_player_games == 2
     with pytest.raises(ValueError):
         Stats.from_json({"vs_computer": {"Novice:X": {"won": -1}}})
+
+
+# -- issue 20, item 6: a store that fails while a bad document is set aside -----------------------------------
+
+
+class _Endless(BaseException):
+    """Raised by the fake stores below after far more calls than a bounded search makes (the old endless loop)."""
+
+
+class _RevokedStore:
+    """A store revoked in the middle of a session: the first read gives bad JSON, then ``answers`` in turn.
+
+    Each answer is ``'raise'`` (the store fails), ``'present'`` (some text) or ``'absent'`` (``None``);
+    the last one repeats for ever.
+    """
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = answers
+        self.reads = 0
+        self.written: dict[str, str] = {}
+
+    def read(self, key: str) -> str | None:
+        self.reads += 1
+        if self.reads == 1:
+            return "not json"
+        if self.reads > 100_000:
+            raise _Endless
+        answer = self.answers[min(self.reads - 2, len(self.answers) - 1)]
+        if answer == "raise":
+            raise OSError("the storage was revoked")
+        return "{}" if answer == "present" else None
+
+    def write(self, key: str, text: str) -> None:
+        self.written[key] = text
+
+    def delete(self, key: str) -> None:
+        self.written.pop(key, None)
+
+
+def test_setting_aside_on_a_revoked_store_gives_up_and_says_so() -> None:
+    from game.platform.storage import MAX_ASIDE_TRIES
+
+    for answers in (["raise"], ["present"], ["present", "raise"]):
+        store = _RevokedStore(answers)
+        documents = JsonDocuments(store)
+        assert documents.load("settings", Settings.from_json, "settings") is None
+        assert store.reads <= MAX_ASIDE_TRIES + 1 and not store.written
+        (message,) = documents.take_messages()
+        assert message.startswith("Your settings could not be read") and "could not be kept" in message
+        assert f"{MAX_ASIDE_TRIES} tried" in message
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from(["raise", "present", "absent"]), min_size=1, max_size=150))
+def test_setting_aside_ends_whatever_the_store_answers(answers: list[str]) -> None:
+    from game.platform.storage import MAX_ASIDE_TRIES
+
+    store = _RevokedStore(answers)
+    documents = JsonDocuments(store, clock=lambda: 0.0)
+    assert documents.load("stats", Stats.from_json, "statistics") is None
+    (message,) = documents.take_messages()
+    free = next((n for n, a in enumerate(answers[:MAX_ASIDE_TRIES]) if a == "absent"), None)
+    if free is None:  # every name tried was taken or unreadable
+        assert "could not be kept" in message and not store.written
+    else:
+        (aside,) = store.written
+        assert aside.startswith("stats.corrupt-") and store.written[aside] == "not json"
+        assert aside.endswith("" if free == 0 else f"-{free + 1}") and f"'{aside}'" in message
+
+
+# -- issue 20, item 8: special files in place of a document -----------------------------------------------------
+
+
+def _finishes(work: Callable[[], object], seconds: float = 10.0, unblock: Path | None = None) -> object:
+    """``work()``'s value, or a failure if it has not returned within ``seconds`` (a FIFO is then unblocked)."""
+    box: list[object] = []
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            box.append(work())
+        except BaseException as exc:  # raised again in the test's own thread
+            failed.append(exc)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        if unblock is not None:  # let the blocked reader go, so the failing test does not hang the run
+            with contextlib.suppress(OSError):
+                os.close(os.open(unblock, os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail(f"still blocked after {seconds} s")
+    if failed:
+        raise failed[0]
+    return box[0] if box else None
+
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
+
+
+@needs_fifo
+def test_a_fifo_in_place_of_a_document_is_refused_at_once(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "settings.json")
+    documents = JsonDocuments(FileStorage(tmp_path))
+    loaded = _finishes(lambda: documents.load("settings", Settings.from_json, "settings"),
+                       unblock=tmp_path / "settings.json")
+    assert loaded is None
+    (message,) = documents.take_messages()
+    assert "not a regular file (a FIFO)" in message
+    documents.save("settings", Settings().to_json(), "settings")  # the next save replaces it with a file
+    assert (tmp_path / "settings.json").is_file()
+
+
+@needs_fifo
+def test_the_shared_reader_takes_regular_files_only_and_reads_with_a_bound(tmp_path: Path) -> None:
+    from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file
+
+    good = tmp_path / "good.bin"
+    good.write_bytes(b"x" * 1000)
+    assert read_regular_file(good, 1000) == b"x" * 1000
+    (tmp_path / "link.bin").symlink_to(good)  # a symlink to a regular file is that file
+    assert read_regular_file(tmp_path / "link.bin", 5000) == b"x" * 1000
+    with pytest.raises(FileTooLargeError, match="larger than 999 bytes"):
+        read_regular_file(good, 999)
+    os.mkfifo(tmp_path / "fifo")
+    special = {tmp_path / "fifo": "a FIFO", tmp_path: "a folder"}
+    if Path("/dev/zero").exists():
+        (tmp_path / "zero").symlink_to("/dev/zero")
+        special[tmp_path / "zero"] = "a device"
+    for path, kind in special.items():
+        with pytest.raises(NotRegularFileError, match=f"not a regular file \\({kind}\\)"):
+            _finishes(lambda path=path: read_regular_file(path, 1 << 30), unblock=path)
+    with pytest.raises(FileNotFoundError):
+        read_regular_file(tmp_path / "none", 10)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st  # noqa: E402
 from game.engine import BLACK, GameRecord, Position, TranscriptError, square_name  # noqa: E402
 from game.platform.storage import FileStorage  # noqa: E402
 from game.play.match import MatchSetup  # noqa: E402
-from game.review.transcripts import game_text, read_game, save_game_file  # noqa: E402
+from game.review.transcripts import game_text, read_game  # noqa: E402
 from game.scenes import transcript as transcript_scene  # noqa: E402
 from game.scenes.transcript import TranscriptScene  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
@@ -111,15 +111,6 @@ def test_any_text_reads_as_a_game_or_one_clear_line(text: str) -> None:
 def test_a_game_text_with_explicit_passes_reads_back() -> None:
     record = read_game("d3 c3 e6 d2 d1 e1 b2 c1 pass a3")
     assert record.transcript() == "d3c3e6d2d1e1b2c1a3"
-
-
-def test_saving_writes_a_new_file_each_time(tmp_path: Path) -> None:
-    record = GameRecord.from_transcript(TIGER)
-    first = save_game_file(tmp_path, record, now=0)
-    second = save_game_file(tmp_path, record, now=0)
-    assert first != second
-    assert first.read_text(encoding="utf-8") == TIGER + "\n"
-    assert read_game(second.read_text(encoding="utf-8")).transcript() == TIGER
 
 
 # -- the scene ------------------------------------------------------------------

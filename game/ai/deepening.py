@@ -108,7 +108,7 @@ class Engine:
         midgame, endgame = probes_for(evaluation) if mpc else (None, None)
         self.search = MidgameSearch(get_evaluation(evaluation), self.budget, probes=midgame, endgame_probes=endgame)
         self.progress = Progress()
-        """What ``deepen`` has found so far (for a job's display: ``Job.report_to``)."""
+        """What ``deepen`` has found so far (for a job's display: ``Job.progress``)."""
 
     @property
     def solver(self) -> Solver:

@@ -2,7 +2,8 @@
 
 Scores are for the side to move, with empty squares going to the winner
 (the FFO convention). ``solve`` finds the exact score and every best move;
-``solve_wld`` only decides win, loss or draw, which is much faster.
+``Solver.root`` in a window around zero (``alpha=-1, beta=1``) only decides
+win, loss or draw, which is much faster.
 
 The search is alpha-beta (negascout) over the empty squares with:
 - special code for the last one and two empty squares;
@@ -13,8 +14,8 @@ The search is alpha-beta (negascout) over the empty squares with:
 - a transposition table for the upper part of the tree.
 
 The upper part of the tree is written as generators so that a game loop can
-run the solver a slice at a time (``Solver.run`` yields between nodes when
-its slice is spent); the lower part is plain recursion, each call of which
+run the solver a slice at a time (``Solver.root`` and ``Solver.search``
+yield between nodes, and a job's budget decides when its slice is spent); the lower part is plain recursion, each call of which
 is bounded to a few milliseconds.
 
 >>> from game.engine import Position

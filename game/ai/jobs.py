@@ -101,11 +101,6 @@ class Job(Generic[T]):
         self.progress.restart()
         self._first_node = self.budget.nodes
 
-    def report_to(self, progress: Progress) -> None:
-        """Keep ``progress`` (restarted now) up to date instead of the job's own (before the first slice)."""
-        progress.restart()
-        self.progress = progress
-
     def advance(self, max_ms: float) -> T | None:
         """Run for about ``max_ms`` milliseconds; the result once finished, else ``None``."""
         if self.done or self.cancelled:

@@ -52,14 +52,6 @@ def squares_of(bb: Bitboard) -> list[int]:
     return found
 
 
-def iter_bits(bb: Bitboard) -> Iterator[Bitboard]:
-    """Yield each square of ``bb`` as a one-bit bitboard, lowest first."""
-    while bb:
-        low = bb & -bb
-        yield low
-        bb ^= low
-
-
 def legal_moves(player: Bitboard, opponent: Bitboard) -> Bitboard:
     """All squares where ``player`` may move: empty, and flanking a run of ``opponent``.
 

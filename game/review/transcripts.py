@@ -62,20 +62,6 @@ def read_game(text: str) -> GameRecord:
     return record
 
 
-def save_game_file(directory: Path, record: GameRecord, now: float | None = None) -> Path:
-    """Write the game's text to a new file ``othello-YYYYMMDD-HHMMSS.txt`` in ``directory``; its path.
-
-    Raises ``OSError`` when the file cannot be written.
-    """
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"othello-{stamp}.txt"
-    number = 2
-    while path.exists():
-        path = directory / f"othello-{stamp}-{number}.txt"
-        number += 1
-    path.write_text(game_text(record) + "\n", encoding="utf-8")
-    return path
 
 
 LAST_GAME_KEY = "lastgame"

@@ -1,0 +1,107 @@
+"""Reading files from disk without trusting what is there: regular files only, a bounded read.
+
+Every loader of a file that a user (or a damaged disk) can replace goes
+through ``read_regular_file``: the saved documents (``game.platform.storage``),
+the master games and the library's caches (``game.library``). A FIFO in place
+of a file would block a plain ``open`` forever, and a symlink to ``/dev/zero``
+passes a size check made with ``stat`` (its size is 0) and is then read until
+memory runs out. So the file is opened without blocking (``O_NONBLOCK``), the
+*open descriptor* is checked (``fstat``: a regular file, no larger than the
+caller's limit), and at most ``limit + 1`` bytes are read, so a file that grew
+after the check is still refused rather than read without end.
+
+``remove_stale_temporaries`` removes the temporary files a killed atomic write
+leaves (``.<name>.<random>.tmp``), once they are old enough not to be another
+copy's write in progress.
+
+Standard library only; nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+import time
+from pathlib import Path
+
+TEMP_SUFFIX = ".tmp"
+"""Temporary files of atomic writes are ``.<name>.<random>.tmp`` in the folder of the file they replace."""
+STALE_SECONDS = 60.0
+"""How old a leftover temporary file must be to be removed (a younger one may be a write in progress)."""
+
+_READ_STEP = 1 << 20
+"""Bytes asked for per read beyond the size ``fstat`` gave (a file that grew)."""
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
+)  # fmt: skip
+
+
+class UnreadableFileError(OSError):
+    """A file refused before its bytes are read; ``str()`` is one line: the file's name and why."""
+
+    def __str__(self) -> str:
+        name = Path(str(self.filename)).name if self.filename else ""
+        return f"{name}: {self.strerror}" if name else str(self.strerror)
+
+
+class NotRegularFileError(UnreadableFileError):
+    """The path is a FIFO, a device, a folder or a socket, not a file; ``strerror`` says which."""
+
+
+class FileTooLargeError(UnreadableFileError):
+    """The file is larger than the caller's limit; ``strerror`` gives the limit."""
+
+
+def read_regular_file(path: Path | str, limit: int) -> bytes:
+    """The bytes of the regular file at ``path``, which must be at most ``limit`` bytes.
+
+    Never blocks on a FIFO and never reads more than ``limit + 1`` bytes.
+    Raises ``FileNotFoundError`` and the other ``OSError`` of opening,
+    ``NotRegularFileError`` for anything but a regular file (after following
+    symlinks), ``FileTooLargeError`` for a file over ``limit`` bytes.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a file")
+            raise NotRegularFileError(errno.EINVAL, f"not a regular file ({kind})", str(path))
+        if info.st_size > limit:
+            raise FileTooLargeError(errno.EFBIG, f"larger than {limit} bytes", str(path))
+        chunks: list[bytes] = []
+        total, cap = 0, limit + 1
+        while total < cap:
+            want = max(info.st_size + 1 - total, _READ_STEP)
+            chunk = os.read(fd, min(cap - total, want))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:  # it grew since fstat
+            raise FileTooLargeError(errno.EFBIG, f"larger than {limit} bytes", str(path))
+    finally:
+        os.close(fd)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
+def remove_stale_temporaries(directory: Path, stale_seconds: float = STALE_SECONDS) -> int:
+    """Remove the ``.*.tmp`` files in ``directory`` at least ``stale_seconds`` old; how many went.
+
+    Only regular files, and never raises: a folder that cannot be listed, or a
+    file that cannot be removed, is left as it is.
+    """
+    removed = 0
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for leftover in Path(directory).glob(f".*{TEMP_SUFFIX}"):
+            with contextlib.suppress(OSError):
+                info = leftover.lstat()
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= stale_seconds:
+                    leftover.unlink()
+                    removed += 1
+    return removed
