@@ -15,8 +15,9 @@ The search is alpha-beta (negascout) over the empty squares with:
 
 The upper part of the tree is written as generators so that a game loop can
 run the solver a slice at a time (``Solver.root`` and ``Solver.search``
-yield between nodes, and a job's budget decides when its slice is spent); the lower part is plain recursion, each call of which
-is bounded to a few milliseconds.
+yield between nodes, and a job's budget decides when its slice is spent);
+the lower part is plain recursion, each call of which is bounded to a few
+milliseconds.
 
 >>> from game.engine import Position
 >>> pos = Position.from_text("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOO- X")

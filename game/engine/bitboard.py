@@ -20,7 +20,7 @@ faster than a loop over directions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 Bitboard = int
 """A set of squares, one bit per square (bit 0 = a1, bit 63 = h8)."""

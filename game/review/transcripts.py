@@ -14,8 +14,6 @@ to move), a newline, then the moves, and read back the same way.
 from __future__ import annotations
 
 import re
-import time
-from pathlib import Path
 
 from game.engine import GameRecord, NotationError, Position, TranscriptError
 from game.engine.notation import MAX_TRANSCRIPT_CHARS
