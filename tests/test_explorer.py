@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ai.book import canonical, canonical_move, images
 from game.engine import GameRecord, Position, parse_square
+from game.engine.symmetry import canonical, canonical_move, images
 from game.library import service as library_service
 from game.library.database import GameTable, TableLoader
 from game.library.explorer import explore

@@ -34,6 +34,7 @@ from itertools import accumulate
 from pathlib import Path
 
 from game.engine.bitboard import Bitboard
+from game.engine.symmetry import SQUARE_SOURCE, canonical
 
 BOOK_PATH = Path(__file__).parent / "weights" / "book.bin"
 MAGIC = b"OTBK"
@@ -49,70 +50,6 @@ HEADER = struct.Struct("<4sHHHHIIQI")
 
 class BookError(ValueError):
     """The book file is missing, truncated, corrupt or not a book file."""
-
-
-# -- the 8 symmetries on bitboards (a1 is bit 0, square = row * 8 + column) ------------
-
-_REVERSED_BYTE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
-
-
-def _mirror(b: Bitboard) -> Bitboard:
-    """Columns reversed (a <-> h)."""
-    return int.from_bytes(b.to_bytes(8, "little").translate(_REVERSED_BYTE), "little")
-
-
-def _flip(b: Bitboard) -> Bitboard:
-    """Rows reversed (1 <-> 8)."""
-    return int.from_bytes(b.to_bytes(8, "little"), "big")
-
-
-def _transpose(b: Bitboard) -> Bitboard:
-    """Reflected in the a1-h8 diagonal: (row, column) -> (column, row)."""
-    t = 0x0F0F0F0F00000000 & (b ^ (b << 28))
-    b ^= t ^ (t >> 28)
-    t = 0x3333000033330000 & (b ^ (b << 14))
-    b ^= t ^ (t >> 14)
-    t = 0x5500550055005500 & (b ^ (b << 7))
-    return b ^ t ^ (t >> 7)
-
-
-def images(b: Bitboard) -> tuple[Bitboard, ...]:
-    """The board under the 8 symmetries, in the order of ``SQUARE_IMAGE``."""
-    m = _mirror(b)
-    f = _flip(b)
-    mf = _flip(m)
-    return b, m, f, mf, _transpose(b), _transpose(m), _transpose(f), _transpose(mf)
-
-
-SQUARE_IMAGE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(images(1 << sq)[s].bit_length() - 1 for sq in range(64)) for s in range(8)
-)
-"""``SQUARE_IMAGE[s][square]``: where symmetry ``s`` takes a square."""
-SQUARE_SOURCE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(row.index(sq) for sq in range(64)) for row in SQUARE_IMAGE
-)
-"""``SQUARE_SOURCE[s][square]``: the square that symmetry ``s`` takes to ``square``."""
-
-
-def canonical(player: Bitboard, opponent: Bitboard) -> tuple[Bitboard, Bitboard, list[int]]:
-    """The least image of a position under the 8 symmetries, and every symmetry that gives it.
-
-    Positions are compared as (player, opponent); more than one symmetry
-    gives the least image when the position is symmetric itself.
-    """
-    best = (-1, -1)
-    found: list[int] = []
-    for s, pair in enumerate(zip(images(player), images(opponent), strict=True)):
-        if best[0] < 0 or pair < best:
-            best, found = pair, [s]
-        elif pair == best:
-            found.append(s)
-    return best[0], best[1], found
-
-
-def canonical_move(symmetries: Sequence[int], square: int) -> int:
-    """The one name of a move in the canonical image (the least of its images under ``symmetries``)."""
-    return min(SQUARE_IMAGE[s][square] for s in symmetries)
 
 
 # -- the book -----------------------------------------------------------------

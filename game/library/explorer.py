@@ -27,8 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from game.ai.book import BookError, BookMove, canonical, canonical_move, default_book
+from game.ai.book import BookError, BookMove, default_book
 from game.engine import Position, square_name
+from game.engine.symmetry import canonical, canonical_move
 from game.library.positions import PositionIndex
 from game.records.openings import default_book as named_openings
 from game.records.openings import opening_name

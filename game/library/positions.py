@@ -34,9 +34,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from game.ai.book import SQUARE_SOURCE, images
 from game.engine.bitboard import FLIPPERS, Bitboard
 from game.engine.position import START_BLACK, START_WHITE
+from game.engine.symmetry import SQUARE_SOURCE, images
 from game.library.database import GameTable, LibraryError
 
 PLIES = 30

@@ -35,9 +35,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from game.ai.book import SQUARE_IMAGE, images
 from game.engine import GameRecord, NotationError, TranscriptError, parse_square, split_transcript, square_name
 from game.engine.position import START_BLACK, START_WHITE
+from game.engine.symmetry import SQUARE_IMAGE, images
 from game.library.database import GameTable, LibraryGame
 from game.records.openings import Opening
 from game.records.openings import default_book as named_openings
