@@ -1,16 +1,26 @@
-"""Fixtures shared by the scene tests."""
+"""What every test shares: no real window or sound device, a data folder of the run's own, the app driver.
+
+The SDL drivers are chosen here, before any test module imports pygame, so
+scene tests open a dummy display and a silent mixer wherever they run (CI
+has no screen). Subprocesses that start the game set them in their own
+environment.
+"""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
-from pathlib import Path
 
-import pygame
-import pytest
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.platform.storage import DATA_DIR_ENV, FileStorage, Storage
-from tests.app_driver import Player
+from collections.abc import Callable, Iterator  # noqa: E402 - after the drivers are chosen
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.platform.storage import DATA_DIR_ENV, FileStorage, Storage  # noqa: E402
+from tests.app_driver import Player  # noqa: E402
 
 
 @pytest.fixture(scope="session", autouse=True)
