@@ -12,12 +12,14 @@ from __future__ import annotations
 import asyncio
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from game.ai import warm_up
+from game.ai import Job, warm_up
+from game.ai.budget import Budget
+from game.ai.patterns import play_on_without_weights, weights_problem
 from game.engine import BLACK, GameRecord
 from game.platform import browser, window_memory
 from game.platform.browser import IS_BROWSER, location_fragment, parse_fragment, unlock_audio
@@ -83,6 +85,7 @@ class App:
         fragment: str | None = None,
     ) -> None:
         started = time.perf_counter()
+        play_on_without_weights()  # damaged weights cost the trained evaluation, not the game (a toast says so)
         pygame.display.init()
         pygame.font.init()
         self.clock_ms = clock or pygame.time.get_ticks
@@ -116,7 +119,7 @@ class App:
         self._pygame_clock = pygame.time.Clock()
         self._scale_cache: tuple[tuple[int, int], float, pygame.Rect] | None = None
         self.frames_shown = 0
-        self._warming: Iterator[None] | None = warm_up()
+        self._warming: Job[None] | None = Job(warm_up(), Budget())
         self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.ctx.now_ms = self.clock_ms()
         first, persist = self._first_scene(fragment)
@@ -271,15 +274,22 @@ class App:
     def _warm_up(self) -> None:
         """After the first frame is shown: load what the first game would otherwise stall on.
 
-        The AI's evaluation (weights, then one game phase a frame, each a few
-        milliseconds natively) and the board sprites are made here, while the
-        menu is idle, not in the middle of a game.
+        The AI's evaluation (weights, then its game phases, each step a few
+        milliseconds natively) loads as a job in the frame's slice, and the
+        board sprites are made here, while the menu is idle, not in the middle
+        of a game.
         """
         assert self._warming is not None
         if self.frames_shown == 1:
             self.ctx.board_view(game_layout(self.ctx.size).board)
-        if next(self._warming, "done") == "done":
+            return  # the sprites took this frame's time
+        self._warming.advance(self.ctx.frame.slice_ms)
+        if self._warming.done:
             self._warming = None
+            problem = weights_problem()
+            if problem:
+                self.ctx.toast(f"The computer's trained evaluation could not be read ({problem}). "
+                               "It plays on with its hand-written one, which is weaker.", error=True, ms=9000)
 
     def draw(self) -> None:
         """Draw the scene and any toasts, then scale to the window."""

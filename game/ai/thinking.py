@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Iterator
+from collections.abc import Generator
 
 from .analyzer import Analysis, Analyzer, analyze, solve_position
 from .book import BookError, default_book
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 
-def warm_up() -> Iterator[None]:
+def warm_up() -> Generator[None, None, None]:
     """Load what the searches need now rather than on the first move, a step at a time.
 
     Each step takes at most a few milliseconds natively (the weights are read
