@@ -136,3 +136,15 @@ def test_a_solve_without_selective_never_probes() -> None:
         run_to_end(solver.root(position.player, position.opponent, "best", -1, 1, selective=selective))
     assert calls[False] == 0
     assert calls[True] > 0
+
+
+def test_the_warm_up_parses_the_multi_probcut_tables_before_the_first_move() -> None:
+    from game.ai import warm_up
+    from game.ai.mpc import default_endgame_probes, default_probes
+
+    default_probes.cache_clear()
+    default_endgame_probes.cache_clear()
+    for _ in warm_up():
+        pass
+    assert default_probes.cache_info().currsize == 1
+    assert default_endgame_probes.cache_info().currsize == 1

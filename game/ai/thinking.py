@@ -25,6 +25,7 @@ from .analyzer import Analysis, Analyzer, analyze, solve_position
 from .book import BookError, default_book
 from .deepening import get_evaluation
 from .jobs import Job, Progress
+from .mpc import MpcError, default_endgame_probes, default_probes
 from .patterns import loading_default
 from .policy import ENDGAME_TIME_FACTOR, think
 
@@ -48,14 +49,18 @@ def warm_up() -> Generator[None, None, None]:
     Each step takes at most a few milliseconds natively (the weights are read
     and inflated in pieces, the book loads in one step; then the evaluation's
     tables are prepared a pattern per step), so a game loop can take one step
-    a frame while a menu is on screen. The opening book is
-    loaded too, so the first move of a level that plays from it does not
-    hold a frame (a damaged book is left for the level to do without).
+    a frame while a menu is on screen. The opening book and the Multi-ProbCut
+    tables are loaded too, so the first move of a level that uses them does
+    not hold a frame (damaged ones are left for the level to do without).
     """
     evaluation = yield from loading_default()
     with contextlib.suppress(BookError):
         default_book()
     yield None
+    for probes in (default_probes, default_endgame_probes):  # parsed here, not in the first move's frame
+        with contextlib.suppress(MpcError):  # damaged parameters: the level plays without them
+            probes()
+        yield None
     yield from evaluation.warm_up_steps()
     # the evaluation's and the book's many long-lived objects would otherwise be traversed by the
     # cyclic collector again and again, up to 15-25 ms at a time in the middle of a search's slice
