@@ -5,11 +5,13 @@ exact endgame scores (``final * DISC``) and estimates share one scale.
 
 ``HeuristicEvaluation`` is the hand-written baseline: mobility, potential
 mobility, corners, X- and C-squares, edge stability and parity. The trained
-pattern evaluation (``game.ai.patterns``) is measured against it.
+pattern evaluation (``game.ai.patterns``) is measured against it, and the
+game plays with it when the trained weights file is damaged.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Protocol
 
 from game.engine.bitboard import Bitboard, legal_moves
@@ -101,3 +103,10 @@ class HeuristicEvaluation:
             score = 4 * mobility + 15 * frontier + 500 * corners + 100 * danger + 150 * stable + 100 * discs
             score += 100 * parity
         return score
+
+    def warm_up_steps(self) -> Iterator[None]:
+        """Nothing to prepare (the same call as the pattern evaluation's, so either can warm up)."""
+        return iter(())
+
+    def warm_up(self) -> None:
+        """Nothing to prepare."""

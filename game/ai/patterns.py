@@ -58,9 +58,12 @@ from typing import NamedTuple
 
 from game.engine.bitboard import Bitboard
 
+from .evaluation import HeuristicEvaluation
+
 DISC = 100
 
 WEIGHTS_PATH = Path(__file__).parent / "weights" / "patterns.bin"
+"""The shipped weights; looked up at each load, so a test can point it at a copy (damaged or not)."""
 MAGIC = b"OTPW"
 VERSION = 2
 
@@ -451,17 +454,17 @@ def decode_weights(data: bytes) -> PatternWeights:
             return weights
 
 
-def loading(path: Path = WEIGHTS_PATH) -> Generator[None, None, PatternEvaluation]:
+def loading(path: Path | None = None) -> Generator[None, None, PatternEvaluation]:
     """``load`` a step at a time (a few milliseconds a step natively)."""
-    data = _read(path)
+    data = _read(WEIGHTS_PATH if path is None else path)
     yield None
     weights = yield from decoding_weights(data)
     return PatternEvaluation(weights)
 
 
-def load(path: Path = WEIGHTS_PATH) -> PatternEvaluation:
-    """The pattern evaluation with the weights stored at ``path``."""
-    return PatternEvaluation(decode_weights(_read(path)))
+def load(path: Path | None = None) -> PatternEvaluation:
+    """The pattern evaluation with the weights stored at ``path`` (default: ``WEIGHTS_PATH`` as it is now)."""
+    return PatternEvaluation(decode_weights(_read(WEIGHTS_PATH if path is None else path)))
 
 
 def _read(path: Path) -> bytes:
@@ -469,27 +472,77 @@ def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as err:
-        raise WeightsError(f"cannot read weights file {path}: {err.strerror}") from None
+        raise WeightsError(f"cannot read weights file {path}: {err.strerror or err}") from None
 
 
-_default: list[PatternEvaluation] = []
-"""The shipped evaluation once loaded (at most one)."""
+# -- the shipped evaluation, and the game's stand-in for it -----------------------
+
+_default: list[PatternEvaluation | HeuristicEvaluation] = []
+"""The shipped evaluation once loaded, or the stand-in once the file was found damaged (at most one)."""
+_stand_in_allowed: list[bool] = []
+"""Holds ``True`` once ``play_on_without_weights`` was called (by the game)."""
+_problem: list[str] = []
+"""What was wrong with the shipped weights file, when it was last found damaged."""
 
 
-def default_evaluation() -> PatternEvaluation:
-    """The shipped evaluation, loaded once and shared."""
+def play_on_without_weights() -> None:
+    """From now on a damaged shipped weights file gives the hand-written evaluation instead of ``WeightsError``.
+
+    The game calls this: it plays on (weaker) and tells the player what
+    ``weights_problem`` says, as a damaged opening book costs the book and
+    never the game. The command line, GTP and the tools do not: for them a
+    damaged file is an error to report.
+    """
+    if not _stand_in_allowed:
+        _stand_in_allowed.append(True)
+
+
+def weights_problem() -> str | None:
+    """Why the shipped weights file could not be used (``WeightsError``'s message), or ``None`` if it was not."""
+    return _problem[-1] if _problem else None
+
+
+def _stand_in(err: WeightsError) -> HeuristicEvaluation:
+    """The hand-written evaluation in place of the damaged weights; ``err`` again unless the stand-in is allowed."""
+    _problem[:] = [str(err)]
+    if not _stand_in_allowed:
+        raise err
+    return HeuristicEvaluation()
+
+
+def _keep(evaluation: PatternEvaluation | HeuristicEvaluation) -> PatternEvaluation | HeuristicEvaluation:
+    """The shared evaluation: ``evaluation`` unless another was kept meanwhile."""
     if not _default:
-        _default.append(load())
+        _default.append(evaluation)
+        if isinstance(evaluation, PatternEvaluation):
+            _problem.clear()  # a file repaired since an earlier failed try
     return _default[0]
 
 
-def loading_default() -> Generator[None, None, PatternEvaluation]:
+def default_evaluation() -> PatternEvaluation | HeuristicEvaluation:
+    """The shipped evaluation (``WEIGHTS_PATH``), loaded once and shared.
+
+    ``WeightsError`` if the file is damaged (tried again at the next call),
+    or the hand-written evaluation for good after ``play_on_without_weights``.
+    """
+    if _default:
+        return _default[0]
+    try:
+        evaluation: PatternEvaluation | HeuristicEvaluation = load()
+    except WeightsError as err:
+        evaluation = _stand_in(err)
+    return _keep(evaluation)
+
+
+def loading_default() -> Generator[None, None, PatternEvaluation | HeuristicEvaluation]:
     """``default_evaluation`` a step at a time, for a game loop; at once if it is loaded already."""
-    if not _default:
-        evaluation = yield from loading()
-        if not _default:  # nothing loaded it meanwhile
-            _default.append(evaluation)
-    return _default[0]
+    if _default:
+        return _default[0]
+    try:
+        evaluation: PatternEvaluation | HeuristicEvaluation = yield from loading()
+    except WeightsError as err:
+        evaluation = _stand_in(err)
+    return _keep(evaluation)
 
 
 # -- the fast evaluation -----------------------------------------------------------
