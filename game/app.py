@@ -22,7 +22,8 @@ from game.ai.budget import Budget
 from game.ai.patterns import play_on_without_weights, weights_problem
 from game.engine import BLACK, GameRecord
 from game.platform import browser, window_memory
-from game.platform.browser import IS_BROWSER, location_fragment, parse_fragment, unlock_audio
+from game.platform.browser import IS_BROWSER, unlock_audio
+from game.platform.links import location_fragment, parse_fragment
 from game.platform.storage import JsonDocuments, Storage
 from game.platform.web_storage import default_storage
 from game.play.match import MatchSetup

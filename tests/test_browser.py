@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from game.engine import GameRecord
-from game.platform import browser, web_storage
+from game.platform import browser, links, web_storage
 
 
 class FakeLocalStorage:
@@ -124,12 +124,12 @@ def test_unicode_and_json_text_round_trip() -> None:
     ],
 )
 def test_good_fragments_give_the_clean_transcript(fragment: str, transcript: str) -> None:
-    assert browser.parse_fragment(fragment) == transcript
+    assert links.parse_fragment(fragment) == transcript
 
 
 def test_a_whole_finished_game_parses_and_replays_to_its_end() -> None:
     transcript = a_whole_game()
-    parsed = browser.parse_fragment("#" + transcript)
+    parsed = links.parse_fragment("#" + transcript)
     assert parsed == transcript
     assert GameRecord.from_transcript(parsed).is_over()
 
@@ -149,50 +149,50 @@ def test_a_whole_finished_game_parses_and_replays_to_its_end() -> None:
 )
 def test_bad_fragments_are_refused_with_a_clear_message(fragment: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        browser.parse_fragment(fragment)
+        links.parse_fragment(fragment)
 
 
 def test_moves_after_the_end_of_the_game_are_refused() -> None:
     with pytest.raises(ValueError, match="after the end of the game"):
-        browser.parse_fragment(a_whole_game() + "a1")
+        links.parse_fragment(a_whole_game() + "a1")
 
 
 # -- share links (desktop) ---------------------------------------------------------
 
 
 def test_desktop_share_link_uses_the_configured_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(browser.SHARE_BASE_ENV, "https://games.example.org/othello/index.html")
-    link = browser.share_link("f5d6c3")
+    monkeypatch.setenv(links.SHARE_BASE_ENV, "https://games.example.org/othello/index.html")
+    link = links.share_link("f5d6c3")
     assert link == "https://games.example.org/othello/index.html#f5d6c3"
-    assert browser.parse_fragment(link.split("#", 1)[1]) == "f5d6c3"
+    assert links.parse_fragment(link.split("#", 1)[1]) == "f5d6c3"
 
 
 def test_desktop_share_link_without_an_address_is_none_never_a_placeholder(
         monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
-    monkeypatch.delenv(browser.SHARE_BASE_ENV, raising=False)
-    monkeypatch.setattr(browser, "SHARE_BASE_FILE", tmp_path / "share_base.txt")
-    assert browser.share_link("f5d6") is None
+    monkeypatch.delenv(links.SHARE_BASE_ENV, raising=False)
+    monkeypatch.setattr(links, "SHARE_BASE_FILE", tmp_path / "share_base.txt")
+    assert links.share_link("f5d6") is None
 
 
 def test_desktop_share_link_uses_the_address_the_web_build_recorded(monkeypatch: pytest.MonkeyPatch,
                                                                    tmp_path) -> None:
     from game.web.build import BuildError, record_share_base
 
-    monkeypatch.delenv(browser.SHARE_BASE_ENV, raising=False)
+    monkeypatch.delenv(links.SHARE_BASE_ENV, raising=False)
     (tmp_path / "game").mkdir()
     recorded = record_share_base(tmp_path, "https://someone.github.io/othello/")
-    monkeypatch.setattr(browser, "SHARE_BASE_FILE", recorded)
-    assert browser.share_link("f5d6") == "https://someone.github.io/othello/#f5d6"
+    monkeypatch.setattr(links, "SHARE_BASE_FILE", recorded)
+    assert links.share_link("f5d6") == "https://someone.github.io/othello/#f5d6"
     with pytest.raises(BuildError, match="not a web page address"):
         record_share_base(tmp_path, "OWNER here")
-    assert browser.share_link("f5d6") == "https://someone.github.io/othello/#f5d6"  # unchanged
+    assert links.share_link("f5d6") == "https://someone.github.io/othello/#f5d6"  # unchanged
     recorded.write_text("not an address\n", encoding="utf-8")  # a damaged file counts as none
-    assert browser.share_link("f5d6") is None
+    assert links.share_link("f5d6") is None
 
 
 def test_a_configured_address_with_its_own_fragment_is_not_doubled(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(browser.SHARE_BASE_ENV, "https://example.org/play#old")
-    assert browser.share_link("f5d6") == "https://example.org/play#f5d6"
+    monkeypatch.setenv(links.SHARE_BASE_ENV, "https://example.org/play#old")
+    assert links.share_link("f5d6") == "https://example.org/play#f5d6"
 
 
 def test_desktop_clipboard_without_a_window_reports_false_without_raising() -> None:
@@ -205,10 +205,10 @@ def test_on_the_desktop_nothing_reaches_for_the_browser(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(browser, "_browser_window", no_page)
     browser.unlock_audio()
-    assert browser.location_fragment() is None
+    assert links.location_fragment() is None
     assert browser.viewport_size() is None
-    monkeypatch.setenv(browser.SHARE_BASE_ENV, "https://example.org/othello/")
-    assert browser.page_address() == "https://example.org/othello/"
+    monkeypatch.setenv(links.SHARE_BASE_ENV, "https://example.org/othello/")
+    assert links.page_address() == "https://example.org/othello/"
 
 
 # -- the browser, simulated ------------------------------------------------------
@@ -246,13 +246,13 @@ def page(monkeypatch: pytest.MonkeyPatch) -> FakeWindow:
 
 
 def test_in_the_browser_the_fragment_and_share_link_come_from_the_page(page: FakeWindow) -> None:
-    assert browser.location_fragment() == "f5d6c3"
+    assert links.location_fragment() == "f5d6c3"
     # the query (?debug) is not part of a shared link
-    assert browser.share_link("f5d6c3d3") == "https://example.github.io/othello-wasm/index.html#f5d6c3d3"
+    assert links.share_link("f5d6c3d3") == "https://example.github.io/othello-wasm/index.html#f5d6c3d3"
     page.location.hash = "#debug"
-    assert browser.location_fragment() == ""
+    assert links.location_fragment() == ""
     page.location.hash = ""
-    assert browser.location_fragment() == ""
+    assert links.location_fragment() == ""
 
 
 def test_in_the_browser_default_storage_is_the_pages_local_storage(page: FakeWindow) -> None:
@@ -543,9 +543,9 @@ def test_the_layout_follows_the_page_when_it_turns(player_factory: Any) -> None:
 
 def test_a_malformed_escape_in_the_link_is_named_not_fatal() -> None:
     # the page spells the stray "%" of "#f5d6%zz" as "%25" before pygbag reads it (index.html)
-    assert browser.clean_fragment("#f5d6%25zz") == "f5d6%zz"
+    assert links.clean_fragment("#f5d6%25zz") == "f5d6%zz"
     with pytest.raises(ValueError, match="cannot be played"):
-        browser.parse_fragment("#f5d6%25zz")
+        links.parse_fragment("#f5d6%25zz")
 
 
 def test_the_text_field_over_the_canvas_opens_on_a_touch_screen_only(page: FakeWindow) -> None:

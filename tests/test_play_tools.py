@@ -22,7 +22,7 @@ import pytest  # noqa: E402
 
 from game.ai import LEVELS, Progress, think  # noqa: E402
 from game.engine import BLACK, WHITE, GameRecord, Position, parse_square  # noqa: E402
-from game.platform import browser  # noqa: E402
+from game.platform import browser, links  # noqa: E402
 from game.platform.storage import FileStorage  # noqa: E402
 from game.play.engine_output import thinking_lines  # noqa: E402
 from game.play.match_controller import clocked_level, custom_level  # noqa: E402
@@ -329,11 +329,11 @@ def test_on_the_desktop_download_does_nothing_and_says_so() -> None:
 def test_the_share_base_command_records_the_address_and_refuses_a_bad_one(tmp_path, capsys, monkeypatch) -> None:
     from game.web.__main__ import main
 
-    monkeypatch.delenv(browser.SHARE_BASE_ENV, raising=False)
+    monkeypatch.delenv(links.SHARE_BASE_ENV, raising=False)
     (tmp_path / "game").mkdir()
     assert main(["--repo", str(tmp_path), "share-base", "https://someone.github.io/othello/"]) == 0
     recorded = tmp_path / "game" / "share_base.txt"
-    assert browser.share_base(recorded) == "https://someone.github.io/othello/"
+    assert links.share_base(recorded) == "https://someone.github.io/othello/"
     assert recorded.read_text(encoding="utf-8").strip() == "https://someone.github.io/othello/"
     assert main(["--repo", str(tmp_path), "share-base", "OWNER"]) == 1
     error = capsys.readouterr().err.strip()

@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square  # noqa: E402
-from game.platform.browser import SHARE_BASE_ENV  # noqa: E402
+from game.platform.links import SHARE_BASE_ENV  # noqa: E402
 from game.platform.storage import FileStorage, MemoryStorage  # noqa: E402
 from game.play.match import MatchSetup  # noqa: E402
 from game.scenes.game_scene import GameScene  # noqa: E402
@@ -283,7 +283,7 @@ def test_share_prints_a_link_with_the_transcript_at_the_configured_address(playe
 def test_share_without_a_configured_address_gives_the_moves_never_a_placeholder(player_factory, monkeypatch,
                                                                                tmp_path) -> None:
     monkeypatch.delenv(SHARE_BASE_ENV, raising=False)
-    monkeypatch.setattr("game.platform.browser.SHARE_BASE_FILE", tmp_path / "no-share-base.txt")  # none recorded either
+    monkeypatch.setattr("game.platform.links.SHARE_BASE_FILE", tmp_path / "no-share-base.txt")  # none recorded either
     player = player_factory()
     player.click_button("two")
     player.click_square("f5")

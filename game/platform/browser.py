@@ -1,8 +1,7 @@
 """Everything that depends on running in a web browser (pygbag, ``sys.platform == "emscripten"``).
 
 This is the one module that asks where the game runs. The rest of the game
-imports from here: the game transcript in the page
-address (``index.html#f5d6c3``), share links, the clipboard (copy and paste,
+imports from here: the clipboard (copy and paste,
 both answered a frame or two later in the browser), file downloads, a text field over the
 canvas for touch screens, the page's size, the loading screen (hidden after
 the first frame, or showing an error) and the audio unlock browsers require.
@@ -16,33 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 IS_BROWSER: bool = sys.platform == "emscripten"
 """True when running in CPython on WebAssembly inside a browser page."""
-
-SHARE_BASE_ENV = "OTHELLO_SHARE_URL"
-"""Environment variable holding the page address that desktop share links point at."""
-
-SHARE_BASE_FILE = Path(__file__).resolve().parent.parent / "share_base.txt"
-"""Where the web build records the address the site is published at (``build --share-base URL``).
-
-Desktop share links use it when ``OTHELLO_SHARE_URL`` is unset; without
-either there is no link (the game's moves are shared instead), never a
-made-up address. In the browser the page's own address is used.
-"""
-MAX_SHARE_BASE = 300
-"""The longest page address taken as a share base."""
-
-_DEBUG_FRAGMENTS = ("debug", "debug-mobile")
-"""pygbag's own switches in the fragment (``#debug``): not games."""
-
 
 def _browser_window() -> Any:
     """pygbag's ``platform.window``: the page's JavaScript ``window`` (browser only)."""
@@ -54,85 +33,6 @@ def _browser_window() -> Any:
 def _run_js(code: str) -> Any:
     """Evaluate JavaScript in the page (browser only)."""
     return _browser_window().eval(code)
-
-
-def location_fragment() -> str | None:
-    """The page address's fragment without ``#`` (``''`` if none); ``None`` on desktop.
-
-    pygbag's own ``#debug`` switch is not a game and reads as ``''``.
-    """
-    if not IS_BROWSER:
-        return None
-    return clean_fragment(str(_browser_window().location.hash or ""))
-
-
-def clean_fragment(hash_text: str) -> str:
-    """``hash_text`` without its ``#`` and URL escapes, ``''`` for pygbag's debug switches."""
-    text = hash_text.strip()
-    text = unquote(text[1:] if text.startswith("#") else text).strip()
-    return "" if text.lower() in _DEBUG_FRAGMENTS else text
-
-
-def parse_fragment(fragment: str) -> str:
-    """The clean game transcript a page-address fragment holds, e.g. ``'#F5d6 C3'`` -> ``'f5d6c3'``.
-
-    Spaces, dashes and URL escapes are ignored and letters may be upper
-    case. Raises ``ValueError`` with a message a player can read if the
-    fragment is empty or is not a playable game.
-    """
-    from game.engine import GameRecord, TranscriptError
-
-    text = clean_fragment(fragment)
-    text = "".join(ch for ch in text if not ch.isspace() and ch not in "-_.,")
-    if not text:
-        raise ValueError("the link holds no game (nothing after '#')")
-    if len(text) > 200:
-        raise ValueError(f"the link's game is too long to be Othello ({len(text)} characters)")
-    try:
-        record = GameRecord.from_transcript(text)
-    except TranscriptError as exc:
-        raise ValueError(f"the link's game cannot be played: {exc}") from None
-    return record.transcript()
-
-
-def valid_share_base(address: str) -> str:
-    """``address`` if it is a web page address (http or https, a host, no spaces); ``ValueError`` otherwise."""
-    address = address.strip()
-    scheme, _, rest = address.partition("://")
-    host = rest.split("/", 1)[0]
-    if (scheme not in ("http", "https") or not host or len(address) > MAX_SHARE_BASE
-            or any(ch.isspace() or ord(ch) < 32 for ch in address)):
-        raise ValueError(f"not a web page address: {address[:60]!r} (expected e.g. https://example.org/othello/)")
-    return address
-
-
-def share_base(recorded: Path | None = None) -> str | None:
-    """The desktop's share address: ``$OTHELLO_SHARE_URL``, else the one the web build recorded, else ``None``.
-
-    A recorded file that is not a web page address counts as none.
-    """
-    configured = os.environ.get(SHARE_BASE_ENV, "").strip()
-    try:
-        if configured:
-            return valid_share_base(configured)
-        with (recorded or SHARE_BASE_FILE).open(encoding="utf-8", errors="replace") as handle:
-            return valid_share_base(handle.read(MAX_SHARE_BASE + 1))
-    except (OSError, ValueError):
-        return None
-
-
-def page_address() -> str | None:
-    """The address of the page without query or fragment; on the desktop ``share_base()`` (maybe ``None``)."""
-    if IS_BROWSER:
-        location = _browser_window().location
-        return f"{location.origin}{location.pathname}"
-    return share_base()
-
-
-def share_link(transcript: str) -> str | None:
-    """The address that opens the game ``transcript`` (e.g. ``'…/index.html#f5d6c3'``); ``None`` without one."""
-    address = page_address()
-    return None if address is None else f"{address.split('#', 1)[0]}#{transcript}"
 
 
 # -- answers that arrive later: the clipboard ------------------------------------------

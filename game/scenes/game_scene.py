@@ -17,7 +17,8 @@ from typing import Any
 import pygame
 
 from game.engine import BLACK, COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
-from game.platform.browser import copy_to_clipboard, share_link
+from game.platform.browser import copy_to_clipboard
+from game.platform.links import share_link
 from game.play.engine_output import speed_text, thinking_lines
 from game.play.match import MatchSetup, SavedGame
 from game.play.match_controller import MatchController, Move, Phase, level_named, refusal

@@ -22,7 +22,7 @@ pygame-ce) from the CDN at play time: ``cdn`` points it elsewhere.
 
 ``share_base`` records where the site will be published, in
 ``game/share_base.txt`` (not in git), so that the desktop game's Share can
-give a real link to it (``game.platform.browser.share_base``); the page itself always
+give a real link to it (``game.platform.links.share_base``); the page itself always
 uses its own address.
 """
 
@@ -37,7 +37,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.platform.browser import SHARE_BASE_FILE, valid_share_base
+from game.platform.links import SHARE_BASE_FILE, valid_share_base
 
 PYGBAG_VERSION = "0.9.3"
 DEFAULT_TITLE = "Othello"
