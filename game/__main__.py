@@ -29,8 +29,8 @@ MAX_FRAMES = 10_000_000
 
 
 def frames_arg(text: str) -> int:
-    """A number of frames, 1 to ``MAX_FRAMES``."""
-    if not text.isdigit() or not 0 < int(text) <= MAX_FRAMES:
+    """A number of frames, 1 to ``MAX_FRAMES``: at most 20 ASCII digits (``str.isdigit`` passes ``²`` and ``٣``)."""
+    if not (0 < len(text) <= 20 and text.isascii() and text.isdigit() and 0 < int(text) <= MAX_FRAMES):
         raise argparse.ArgumentTypeError(f"must be a whole number of frames from 1 to {MAX_FRAMES}, not {text[:20]!r}")
     return int(text)
 
@@ -64,7 +64,7 @@ def data_dir(path: Path) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``othello`` command; returns the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # a desktop game, not a console banner
-    from game.interfaces.input_script import ScriptError, ScriptRunner, load_script
+    from game.interfaces.input_script import ScriptError, ScriptRunner, load_script, shown_name
     from game.start import run_game
 
     try:
@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         reset_settings(JsonDocuments(storage))
     runner = None
     if args.script is not None or args.frames is not None:
-        runner = ScriptRunner(commands, args.frames, str(args.script or "--frames"))
+        runner = ScriptRunner(commands, args.frames, shown_name(args.script) if args.script is not None else "--frames")
     try:
         asyncio.run(run_game(storage, runner.step if runner is not None else None))
     except KeyboardInterrupt:

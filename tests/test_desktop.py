@@ -153,11 +153,11 @@ def test_a_size_asked_for_is_not_remembered() -> None:
 @pytest.mark.parametrize(("text", "message"), [
     ("jump 3", "s line 1: unknown command 'jump' (known: wait, click, key, expect, quit)"),
     ("# fine\nwait 0", "s line 2: wait takes a number of frames, 1 to 1000000"),
-    ("click 1 2 3", "s line 1: click takes a button's action or two whole numbers x y"),
+    ("click 1 2 3", "s line 1: click takes a button's action or two whole numbers x y from -10000 to 10000"),
     ("key nosuchkey", "s line 1: unknown key 'nosuchkey'"),
     ("expect", "s line 1: expect takes one scene name"),
     ("quit now", "s line 1: quit takes nothing"),
-    ("wait 1\n" * 2001, "s: more than 2000 commands"),
+    ("wait 1\n" * 2001, "s line 2001: more than 2000 commands"),
 ])
 def test_a_bad_script_is_refused_naming_its_line(text: str, message: str) -> None:
     with pytest.raises(ScriptError) as caught:
@@ -205,7 +205,36 @@ def test_the_command_refuses_bad_input_in_one_line(tmp_path: Path, capsys: pytes
     script = tmp_path / "s.txt"
     script.write_bytes(b"\xff\xfe")
     assert othello_main(["--script", str(script)]) == 2
-    assert capsys.readouterr().err == f"othello: {script}: not UTF-8 text\n"
+    assert capsys.readouterr().err == f"othello: {script} line 1: not UTF-8 text\n"
+
+
+@pytest.mark.parametrize(("frames", "shown"), [
+    ("²", "'²'"),  # str.isdigit() passes it, int() refuses it
+    ("٣", "'٣'"),  # int() reads this Arabic-Indic digit as 3
+    ("３", "'３'"),
+    ("+5", "'+5'"),
+    (" 5", "' 5'"),
+    ("1_000", "'1_000'"),
+    ("0", "'0'"),
+    ("10000001", "'10000001'"),
+    pytest.param("9" * 25, repr("9" * 20), id="25-digits"),
+    pytest.param("1" * 4400, repr("1" * 20), id="4400-digits"),  # past int()'s 4,300-digit limit; a short message
+])
+def test_frames_are_ascii_digits_of_bounded_size(frames: str, shown: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert othello_main(["--frames", frames]) == 2
+    expected = f"othello: argument --frames: must be a whole number of frames from 1 to 10000000, not {shown}\n"
+    assert capsys.readouterr().err == expected
+
+
+def test_a_script_with_unicode_digits_is_refused_naming_its_line(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "s.txt"
+    for text, message in [("wait 2\nwait ²\n", "line 2: wait takes a number of frames, 1 to 1000000"),
+                          ("click 99999999999999999999 5", "line 1: click takes a button's action or two whole "
+                                                           "numbers x y from -10000 to 10000")]:
+        script.write_text(text, encoding="utf-8")
+        assert othello_main(["--script", str(script), "--frames", "5"]) == 2
+        assert capsys.readouterr().err == f"othello: {script} {message}\n"
 
 
 def test_the_data_dir_option_is_the_data_folder_for_everything(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

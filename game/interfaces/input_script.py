@@ -15,7 +15,13 @@ One command a line; ``#`` starts a comment::
     quit                  # close the window, as its close button does
 
 A click on a button names the button's action (the scene's own, or its open
-dialog's). Each click or key takes one frame, ``wait N`` takes ``N``. When
+dialog's). Numbers are ASCII digits (``-`` before a click's coordinate): a
+wait is 1 to ``MAX_WAIT`` frames, a coordinate -``MAX_COORDINATE`` to
+``MAX_COORDINATE``. Lines end as a text editor sees them (LF, CR LF or CR),
+so the line a message names is the one the editor shows. The file
+must be a regular file of UTF-8 text, at most ``MAX_SCRIPT_BYTES``; anything
+else is refused in one line (a named pipe too, without waiting for a writer).
+Each click or key takes one frame, ``wait N`` takes ``N``. When
 the file is done the game goes on (unless ``--frames`` ends it); when
 ``--frames`` frames have passed first, the run fails. This module never
 reads the clock: frames are counted.
@@ -23,6 +29,8 @@ reads the clock: frames are counted.
 
 from __future__ import annotations
 
+import os
+import stat
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +41,11 @@ import pygame
 MAX_SCRIPT_BYTES = 64 * 1024
 MAX_COMMANDS = 2000
 MAX_WAIT = 1_000_000
+MAX_COORDINATE = 10_000
+"""A click's x and y lie within this of 0: the logical screen and well around it (pygame takes C ints)."""
+MAX_DIGITS = 20
+"""A number longer than this (leading zeros and all) is refused before it is converted."""
+SHOWN_WORD = 40
 COMMANDS = ("wait", "click", "key", "expect", "quit")
 
 
@@ -60,37 +73,58 @@ class Driven(Protocol):
 
 def parse_script(text: str, source: str = "script") -> list[Command]:
     """The commands of a script's text; ``ScriptError`` naming ``source`` and the line for anything wrong."""
-    if len(text.encode("utf-8")) > MAX_SCRIPT_BYTES:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_SCRIPT_BYTES:
         raise ScriptError(f"{source}: larger than {MAX_SCRIPT_BYTES} bytes")
     commands: list[Command] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, raw in enumerate(lines, 1):
         words = raw.split("#", 1)[0].split()
         if not words:
             continue
         if len(commands) == MAX_COMMANDS:
-            raise ScriptError(f"{source}: more than {MAX_COMMANDS} commands")
+            raise ScriptError(f"{source} line {number}: more than {MAX_COMMANDS} commands")
         command = Command(words[0].lower(), tuple(words[1:]), number)
         _check(command, source)
         commands.append(command)
     return commands
 
 
+def whole_number(text: str, least: int, most: int) -> int | None:
+    """``text`` as a whole number from ``least`` to ``most``: ASCII digits, ``-`` first if negative; else ``None``.
+
+    ``str.isdigit`` alone is not enough: it passes ``²`` (which ``int`` refuses) and
+    ``٣`` (which ``int`` reads as 3), and ``int`` refuses more than 4,300 digits.
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not (0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit()):
+        return None
+    value = int(text)
+    return value if least <= value <= most else None
+
+
+def _shown(word: str) -> str:
+    """A word of the script for a message: quoted, escaped, and cut if long."""
+    return repr(word) if len(word) <= SHOWN_WORD else f"{word[:SHOWN_WORD]!r}..."
+
+
 def _check(command: Command, source: str) -> None:
     where = f"{source} line {command.line}"
     name, args = command.name, command.args
     if name not in COMMANDS:
-        raise ScriptError(f"{where}: unknown command {name!r} (known: {', '.join(COMMANDS)})")
-    if name == "wait" and not (len(args) == 1 and args[0].isdigit() and 0 < int(args[0]) <= MAX_WAIT):
+        raise ScriptError(f"{where}: unknown command {_shown(name)} (known: {', '.join(COMMANDS)})")
+    if name == "wait" and not (len(args) == 1 and whole_number(args[0], 1, MAX_WAIT) is not None):
         raise ScriptError(f"{where}: wait takes a number of frames, 1 to {MAX_WAIT}")
-    if name == "click" and not (len(args) == 1 or (len(args) == 2 and all(_is_int(a) for a in args))):
-        raise ScriptError(f"{where}: click takes a button's action or two whole numbers x y")
+    if name == "click" and not (len(args) == 1 or (
+            len(args) == 2 and all(whole_number(a, -MAX_COORDINATE, MAX_COORDINATE) is not None for a in args))):
+        raise ScriptError(f"{where}: click takes a button's action or two whole numbers x y "
+                          f"from -{MAX_COORDINATE} to {MAX_COORDINATE}")
     if name == "key":
         if len(args) != 1:
             raise ScriptError(f"{where}: key takes one key name")
         try:
             key_code(args[0])
-        except ValueError:
-            raise ScriptError(f"{where}: unknown key {args[0]!r}") from None
+        except ValueError:  # UnicodeEncodeError (a lone surrogate) is one too
+            raise ScriptError(f"{where}: unknown key {_shown(args[0])}") from None
     if name == "expect" and len(args) != 1:
         raise ScriptError(f"{where}: expect takes one scene name")
     if name == "quit" and args:
@@ -104,24 +138,77 @@ def key_code(name: str) -> int:
         return int(pygame.key.key_code(name))
 
 
-def _is_int(text: str) -> bool:
-    return text.lstrip("-").isdigit()
+def shown_name(path: Path | str) -> str:
+    """A file name for a one-line message: bytes that are not UTF-8 as ``\\xff``, line breaks and controls escaped."""
+    text = os.fsencode(path).decode("utf-8", "backslashreplace")
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+
+
+def _not_regular(mode: int) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((f" ({what})" for test, what in _KINDS if test(mode)), "")
+    return f"not a regular file{kind}"
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them; ``ScriptError`` in one line otherwise.
+
+    A named pipe, a folder or a device is refused: looked at before it is opened, and
+    opened without blocking (so a pipe replaced in between cannot hang us), the size
+    taken from the open file and the read bounded (a file that grows cannot be read
+    without end). Could be merged with the shared bounded reader of the data files.
+    """
+    shown = shown_name(path)
+    try:
+        refused = _not_regular(os.stat(path).st_mode)  # a device is not even opened
+        descriptor = -1 if refused else os.open(path, _OPEN_FLAGS)
+    except OSError as exc:
+        raise ScriptError(f"{shown}: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL in the name
+        raise ScriptError(f"{shown}: not a usable file name") from None
+    if refused:
+        raise ScriptError(f"{shown}: {refused}")
+    try:
+        status = os.fstat(descriptor)
+        refused = _not_regular(status.st_mode)
+        if refused:
+            raise ScriptError(f"{shown}: {refused}")
+        if status.st_size > limit:
+            raise ScriptError(f"{shown}: larger than {limit} bytes")
+        chunks: list[bytes] = []
+        left = limit + 1  # one byte more tells a file that grew past the limit
+        while left > 0:
+            chunk = os.read(descriptor, left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise ScriptError(f"{shown}: {exc.strerror or exc}") from None
+    finally:
+        os.close(descriptor)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise ScriptError(f"{shown}: larger than {limit} bytes")
+    return data
 
 
 def load_script(path: Path) -> list[Command]:
     """The commands in the file at ``path``; ``ScriptError`` with a one-line reason if it cannot be used."""
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_SCRIPT_BYTES + 1)
-    except OSError as exc:
-        raise ScriptError(f"{path}: {exc.strerror or exc}") from None
-    if len(data) > MAX_SCRIPT_BYTES:
-        raise ScriptError(f"{path}: larger than {MAX_SCRIPT_BYTES} bytes")
+    data = read_regular_file(path, MAX_SCRIPT_BYTES)
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ScriptError(f"{path}: not UTF-8 text") from None
-    return parse_script(text, str(path))
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
+        raise ScriptError(f"{shown_name(path)} line {line}: not UTF-8 text") from None
+    return parse_script(text, shown_name(path))
 
 
 def button_centre(app: Driven, action: str) -> tuple[int, int] | None:
