@@ -26,6 +26,7 @@ from game.review.transcripts import game_text
 from game.scenes.base import Scene
 from game.scenes.names import ANALYSIS, EXPLORER, GAME, MENU, REVIEW, TRANSCRIPT
 from game.ui.board_view import Marks
+from game.ui.eval_graph import VERDICT_MARK, draw_eval_graph, draw_slider, slider_index
 from game.ui.explorer_panel import ExplorerPanel
 from game.ui.layout import game_layout, is_portrait
 from game.ui.move_list import MoveList
@@ -33,7 +34,6 @@ from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 CACHE_SIZE = 3
 """Analyses kept for games reviewed recently (coming back resumes them)."""
-VERDICT_MARK = {"mistake": "?", "blunder": "??"}
 
 _ANALYSES: dict[str, GameAnalysis] = {}
 
@@ -179,9 +179,7 @@ class ReviewScene(Scene):
             self.act(action)
 
     def _drag_to(self, x: int) -> None:
-        track = self.slider.inflate(-24, 0)
-        share = (x - track.left) / max(1, track.width)
-        self.go_to(round(max(0.0, min(1.0, share)) * self.last_index))
+        self.go_to(slider_index(self.slider, x, self.last_index))
 
     def act(self, action: str) -> None:
         """Carry out a button's action."""
@@ -331,8 +329,8 @@ class ReviewScene(Scene):
         if self.opening:
             opening = text.ellipsize(self.opening, 18, self.graph.right - title.right - 24)
             text.draw(surface, opening, 18, theme.text_dim, (self.graph.right, self.title_pos[1]), "midright")
-        self._draw_graph(surface)
-        self._draw_slider(surface)
+        draw_eval_graph(surface, text, theme, self.graph, self.analysis, self.index, self.last_index)
+        draw_slider(surface, theme, self.slider, self.index, self.last_index)
         self._draw_comment(surface)
         if self.show_explorer:
             line = [p for p in self.record.played()[: self.index] if p != PASS] \
@@ -349,64 +347,6 @@ class ReviewScene(Scene):
             elif button.action in ("next", "last"):
                 button.enabled = self.index < self.last_index
         self.group.draw(surface, text, theme)
-
-    def _x_of(self, index: int, rect: pygame.Rect) -> int:
-        return rect.left + round(index * rect.width / max(1, self.last_index))
-
-    def _draw_graph(self, surface: pygame.Surface) -> None:
-        theme, text = self.ctx.theme, self.ctx.text
-        draw_panel(surface, self.graph, theme)
-        area = self.graph.inflate(-24, -20)
-        analysis = self.analysis
-        values = analysis.black_values() if analysis is not None else []
-        known = [abs(v) for v in values if v is not None]
-        scale = max(16.0, min(64.0, max(known, default=0.0) * 1.1))
-        mid = area.centery
-
-        def y_of(value: float) -> int:
-            return round(mid - max(-1.0, min(1.0, value / scale)) * (area.height / 2))
-
-        black_fill = theme.black_highlight if theme.name != "contrast" else (110, 110, 110)
-        for index, value in enumerate(values):
-            if value is None:
-                continue
-            x0 = self._x_of(index, area)
-            x1 = max(x0 + 1, self._x_of(index + 1, area)) if index < self.last_index else x0 + 2
-            y = y_of(value)
-            if value >= 0:
-                surface.fill(black_fill, (x0, y, x1 - x0, mid - y))
-            else:
-                surface.fill(theme.white_disc, (x0, mid, x1 - x0, y - mid))
-        pygame.draw.line(surface, theme.text_dim, (area.left, mid), (area.right, mid), 1)
-        if analysis is not None:
-            for move in analysis.moves:
-                if move is not None and move.verdict in VERDICT_MARK:
-                    colour = theme.danger if move.verdict == "blunder" else theme.accent
-                    value = analysis.value_for_black(move.ply + 1)
-                    if value is not None:
-                        x = (self._x_of(move.ply, area) + self._x_of(move.ply + 1, area)) // 2
-                        pygame.draw.circle(surface, colour, (x, y_of(value)), 4)
-        x = self._x_of(self.index, area)
-        pygame.draw.line(surface, theme.cursor, (x, area.top), (x, area.bottom), 2)
-        text.draw(surface, f"Black +{round(scale)}", 13, theme.text_dim, (area.left + 2, area.top), "topleft")
-        text.draw(surface, f"White +{round(scale)}", 13, theme.text_dim, (area.left + 2, area.bottom), "bottomleft")
-        if analysis is not None and not analysis.done:
-            bar = pygame.Rect(area.right - 170, area.top, 170, 16)
-            pygame.draw.rect(surface, theme.button_disabled, bar, border_radius=8)
-            filled = bar.copy()
-            filled.width = max(8, round(bar.width * analysis.progress))
-            pygame.draw.rect(surface, theme.accent, filled, border_radius=8)
-            label = "Stopped" if analysis.cancelled else f"Analysing {round(analysis.progress * 100)}%"
-            text.draw(surface, label, 14, theme.text, (bar.left - 8, bar.centery), "midright", True)
-
-    def _draw_slider(self, surface: pygame.Surface) -> None:
-        theme = self.ctx.theme
-        track = self.slider.inflate(-24, 0)
-        pygame.draw.line(surface, theme.panel_edge, (track.left, track.centery), (track.right, track.centery), 6)
-        x = self._x_of(self.index, track)
-        pygame.draw.line(surface, theme.accent, (track.left, track.centery), (x, track.centery), 6)
-        pygame.draw.circle(surface, theme.accent, (x, track.centery), 11)
-        pygame.draw.circle(surface, theme.panel, (x, track.centery), 5)
 
     def _draw_comment(self, surface: pygame.Surface) -> None:
         theme, text = self.ctx.theme, self.ctx.text
