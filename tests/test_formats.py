@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square
-from game.records.formats import FormatError, read_ggf, read_obf, write_ggf, write_obf
+from game.records.formats import (
+    MAX_PROPERTY_CHARS,
+    FormatError,
+    count_ggf_games,
+    ggf_value,
+    read_ggf,
+    read_obf,
+    write_ggf,
+    write_obf,
+)
 
 # Games from the GGS server archive as it writes them: ratings, the time control, each move with the
 # mover's evaluation and seconds (either may be missing), passes as PA or pass, a number before a match.
@@ -122,3 +135,86 @@ def test_obf_positions_with_move_values_in_and_out() -> None:
     for bad in ("", "X" * 10, Position.start().to_text() + "; a1:+3;", Position.start().to_text() + "; d3:big;"):
         with pytest.raises(FormatError):
             read_obf(bad)
+
+
+# -- issue 20, item 15: values follow the GGF grammar (to the first unescaped ']', backslash escapes) ---------
+
+
+def test_brackets_and_the_end_of_a_game_inside_a_value_are_read_as_text() -> None:
+    (game,) = read_ggf("(;GM[Othello]C[nice ;) game]B[f5];)")
+    assert game.properties["C"] == "nice ;) game" and game.record().transcript() == "f5"
+    text = "(;GM[Othello]C[a [b (; c]B[f5];)"  # an opening bracket, even a game's opening, inside a value
+    (game,) = read_ggf(text)
+    assert game.properties["C"] == "a [b (; c" and count_ggf_games(text) == 1
+
+
+def test_an_escaped_bracket_or_backslash_is_read_as_itself() -> None:
+    (game,) = read_ggf(r"(;GM[Othello]PB[a\]b]PW[c\\]C[\;\)]B[f5];)")
+    assert (game.black, game.white, game.properties["C"]) == ("a]b", "c\\", ";)")
+    with pytest.raises(FormatError, match="no closing"):
+        read_ggf(r"(;GM[Othello]PB[a\];)")  # the ']' is escaped: the value never ends
+
+
+def test_the_writer_escapes_brackets_and_backslashes() -> None:
+    text = write_ggf(GameRecord.from_transcript("f5d6"), "a]b\\", "[x]", place="GGS ;) room", result="+2.000")
+    assert r"PB[a\]b\\]" in text and r"PW[[x\]]" in text and "PC[GGS ;) room]" in text
+    (again,) = read_ggf(text)
+    assert (again.black, again.white, again.properties["PC"]) == ("a]b\\", "[x]", "GGS ;) room")
+
+
+VALUES = st.text(max_size=60) | st.text(alphabet="[]\\;()] \n", max_size=30)
+
+
+@given(black=VALUES, white=VALUES, place=VALUES, clock=VALUES.filter(bool), result=VALUES)
+@settings(max_examples=300, deadline=None)
+def test_any_names_place_clock_and_result_round_trip_exactly(black: str, white: str, place: str, clock: str,
+                                                             result: str) -> None:
+    record = GameRecord.from_transcript("f5d6c3")
+    text = write_ggf(record, black, white, result=result, place=place, time_control=clock)
+    (again,) = read_ggf(text)
+    assert (again.black, again.white, again.result) == (black, white, result)
+    assert (again.properties["PC"], again.properties["TI"]) == (place, clock)
+    assert again.record().played() == record.played() and count_ggf_games(text) == 1
+
+
+KEYS = st.from_regex(r"[A-Z]{1,3}", fullmatch=True).filter(lambda key: key not in ("B", "W", "BO", "GM", "TY"))
+
+
+@given(st.dictionaries(KEYS, VALUES, max_size=6), st.integers(1, 4))
+@settings(max_examples=300, deadline=None)
+def test_any_property_values_are_read_back_exactly_in_a_file_of_several_games(values: dict[str, str],
+                                                                            games: int) -> None:
+    game = "(;GM[Othello]" + "".join(f"{key}[{ggf_value(value)}]" for key, value in values.items()) + "B[f5];)"
+    text = "\n".join(f"{n} {game}" for n in range(1, games + 1))
+    read = read_ggf(text)
+    assert len(read) == games == count_ggf_games(text)
+    assert all(g.properties == {"GM": "Othello", **values} for g in read)
+    (first,) = read_ggf(text, limit=1)
+    assert first.properties == read[0].properties
+
+
+def test_a_value_too_long_is_refused_in_one_line() -> None:
+    read_ggf(f"(;GM[Othello]C[{'x' * MAX_PROPERTY_CHARS}];)")
+    with pytest.raises(FormatError, match="too long"):
+        read_ggf(f"(;GM[Othello]C[{'x' * (MAX_PROPERTY_CHARS + 1)}];)")
+
+
+# -- issue 20, item 7: the first game of a big file is read without the rest -----------------------------
+
+
+def test_with_a_limit_only_the_first_games_are_read() -> None:
+    text = GGS_GAME + "\n(;GM[Othello]B[f5]W[f5];)"  # a bad second game: refused when read, not when skipped
+    with pytest.raises(FormatError, match="game 2"):
+        read_ggf(text)
+    (first,) = read_ggf(text, limit=1)
+    assert first.black == "hercule" and count_ggf_games(text) == 2
+
+
+@pytest.mark.parametrize("hostile", ["[" * 1_000_000, "[\\]" * 400_000, "(;" * 900_000, "(;C[" + "\\]" * 600_000],
+                         ids=["open-brackets", "escaped-closes", "openings", "unclosed-value"])
+def test_counting_games_takes_linear_time_on_any_text(hostile: str) -> None:
+    started = time.perf_counter()
+    count_ggf_games(hostile)
+    with pytest.raises(FormatError):
+        read_ggf(hostile)
+    assert time.perf_counter() - started < 2.0

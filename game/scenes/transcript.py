@@ -27,6 +27,7 @@ from game.play.match import MatchSetup
 from game.records.formats import (
     FormatError,
     GgfGame,
+    count_ggf_games,
     looks_like_ggf,
     looks_like_obf,
     read_ggf,
@@ -39,8 +40,9 @@ from game.review.transcripts import LAST_GAME_KEY, game_text, last_game_from_jso
 from game.scenes.base import Scene
 from game.scenes.names import GAME, MENU, REVIEW, TRANSCRIPT
 from game.ui.board_view import Marks
-from game.ui.file_chooser import Choice, FileChooser, read_text_file, write_text_file
+from game.ui.file_chooser import Choice, FileChooser, full_stop, read_text_file, write_text_file
 from game.ui.layout import is_portrait
+from game.ui.text_field import drawable
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 MAX_TEXT = 4000
@@ -76,11 +78,12 @@ def games_directory(ctx: Any) -> Path:
 def parse_text(text: str) -> tuple[GameRecord, GgfGame | None, int]:
     """The game a text holds (a GGF game, an OBF position or a transcript), its GGF game and how many there were.
 
-    Raises ``TranscriptError`` or ``FormatError`` (one line) if it holds none.
+    Of GGF only the first game is read (the one used): a file of thousands
+    opens at once. Raises ``TranscriptError`` or ``FormatError`` (one line) if it holds none.
     """
     if looks_like_ggf(text):
-        games = read_ggf(text)
-        return games[0].record(), games[0], len(games)
+        (first,) = read_ggf(text, limit=1)
+        return first.record(), first, count_ggf_games(text)
     if looks_like_obf(text):
         return GameRecord(read_obf(text)[0]), None, 0
     return read_game(text), None, 0
@@ -353,16 +356,20 @@ class TranscriptScene(Scene):
             try:
                 write_text_file(path, file_text(record, path.suffix.lower(), *self._players(), self._time_control()))
             except OSError as exc:
-                chooser.fail(f"Could not save {path.name}: {exc.strerror or exc}.")
+                chooser.fail(full_stop(f"Could not save {path.name}: {exc.strerror or exc}"))
                 return
             self.chooser = None
-            self.ctx.toast(f"Saved as {path}", ms=6000)
+            self.ctx.toast(f"Saved as {drawable(str(path))}", ms=6000)
             return
         try:
-            text = read_text_file(path)
-            record, ggf, _ = parse_text(text)
-        except (ValueError, TranscriptError, FormatError) as exc:
-            chooser.fail(f"{path.name}: {exc}. Nothing was changed.")
+            text = read_text_file(path)  # its reasons name the file
+        except ValueError as exc:
+            chooser.fail(f"{full_stop(str(exc))} Nothing was changed.")
+            return
+        try:
+            record, ggf, count = parse_text(text)
+        except (TranscriptError, FormatError) as exc:
+            chooser.fail(f"{full_stop(f'{path.name}: {exc}')} Nothing was changed.")
             return
         if len(text) > MAX_TEXT:  # a long file (many games): the box takes its first game
             text = write_ggf(record, *((ggf.black, ggf.white) if ggf is not None else ("Black", "White")),
@@ -370,7 +377,9 @@ class TranscriptScene(Scene):
                              time_control=ggf.properties.get("TI") if ggf is not None else None)
         self.chooser = None
         self.set_text(text.strip())
-        self.ctx.toast(f"Opened {path.name}.", ms=4000)
+        if self.ggf is not None:
+            self.ggf_count = count  # the file's games, though the box holds only the first
+        self.ctx.toast(full_stop(f"Opened {drawable(path.name)}"), ms=4000)
 
     def _time_control(self) -> str | None:
         """The time control of a GGF game read (its ``TI``), kept when it is written again."""
@@ -408,7 +417,7 @@ class TranscriptScene(Scene):
     def status_lines(self) -> tuple[str, bool]:
         """What the line under the box says, and whether it is an error."""
         if self.error:
-            return self.error[0].upper() + self.error[1:] + ". Nothing was changed.", True
+            return full_stop(self.error[0].upper() + self.error[1:]) + " Nothing was changed.", True
         record = self.record
         if record is None:
             return "Moves are checked as you type. Enter opens the review.", False
@@ -445,15 +454,15 @@ class TranscriptScene(Scene):
             text.draw(surface, PLACEHOLDER, 22, theme.text_dim, inner.topleft)
         shown = lines[-(inner.height // 32):] if lines else [""]
         for line in shown:
-            text.draw(surface, line, 24, theme.text, (inner.left, y))
+            text.draw(surface, drawable(line), 24, theme.text, (inner.left, y))
             y += 32
         if (now_ms - self.typed_ms) // CARET_MS % 2 == 0:
             last = shown[-1] if self.text else ""
-            x = inner.left + text.width(last, 24) + 2
+            x = inner.left + text.width(drawable(last), 24) + 2
             top = inner.top + (len(shown) - 1) * 32 if self.text else inner.top
             pygame.draw.line(surface, theme.accent, (x, top + 2), (x, top + 28), 2)
         status, is_error = self.status_lines()
-        text.draw_wrapped(surface, status, 20, theme.danger if is_error else theme.text_dim, self.status)
+        text.draw_wrapped(surface, drawable(status), 20, theme.danger if is_error else theme.text_dim, self.status)
         record = self.preview
         if record is not None:
             self.view.draw(surface, record.position, Marks(last_move=record.last_move()))

@@ -9,13 +9,17 @@ fails, calls ``fail(message)`` so the box stays open and says why.
 
 The pygame-free part is bounded and checked: ``list_folder`` lists at most
 ``MAX_ENTRIES`` entries (and says when it left some out), ``check_name``
-turns a typed name into a path inside the folder or a one-line reason, and
-``read_text_file`` reads at most ``MAX_READ_BYTES``.
+turns a typed name into a path inside the folder or a one-line reason (by
+the name's bytes, as the file system counts), ``read_text_file`` reads at
+most ``MAX_READ_BYTES`` and ``write_text_file`` writes durably. Every name
+is drawn through ``drawable``: a name on disk that is not UTF-8 shows with
+replacement characters (and still opens).
 """
 
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,14 +27,21 @@ from typing import Literal
 
 import pygame
 
+from game.platform.storage import write_durably
 from game.ui.text import TextRenderer
+from game.ui.text_field import drawable
 from game.ui.theme import Theme
 from game.ui.widgets import ButtonGroup, button_row, draw_panel
 
 MAX_ENTRIES = 1000
 """Entries listed from one folder at most (the rest are left out, and the box says so)."""
 MAX_NAME = 120
-"""The longest file name the field takes."""
+"""The longest file name the field takes (in characters)."""
+MAX_NAME_BYTES = 255
+"""The longest file name in bytes as the file system stores it (ext4, APFS, NTFS all allow 255 at most)."""
+REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+"""Characters a typed name cannot hold: controls (DEL, U+0085), format characters (right-to-left overrides),
+line and paragraph separators, and lone surrogates."""
 MAX_READ_BYTES = 1_000_000
 """The largest file ``read_text_file`` reads (a game record or a position is a few kB)."""
 ROW_HEIGHT = 34
@@ -81,6 +92,17 @@ def list_folder(folder: Path, extensions: Sequence[str]) -> tuple[list[Entry], b
     return entries, left_out
 
 
+def typeable(ch: str) -> bool:
+    """Whether a typed character can go in a file name (not a control, format or separator character)."""
+    return unicodedata.category(ch) not in REFUSED_CATEGORIES
+
+
+def full_stop(text: str) -> str:
+    """``text`` ending in one full stop: none added after '.', '!', '?' or '…' (no "name.ggf.." in a message)."""
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
 def check_name(folder: Path, name: str, extensions: Sequence[str]) -> Path:
     """The path of file ``name`` in ``folder``; ``ValueError`` with a one-line reason if it is not a fit name."""
     name = name.strip()
@@ -90,8 +112,12 @@ def check_name(folder: Path, name: str, extensions: Sequence[str]) -> Path:
         raise ValueError(f"That name is too long (at most {MAX_NAME} characters).")
     if any(sep in name for sep in ("/", "\\", ":")) or name in (".", "..") or name.startswith("."):
         raise ValueError("A file name cannot hold '/', '\\' or ':' nor start with a dot.")
-    if any(ord(ch) < 32 for ch in name):
-        raise ValueError("A file name cannot hold control characters.")
+    if not all(typeable(ch) for ch in name):
+        raise ValueError("A file name cannot hold control or format characters (such as DEL or a right-to-left mark).")
+    size = len(os.fsencode(name))
+    if size > MAX_NAME_BYTES:
+        raise ValueError(f"That name is too long for the disk: {size} bytes, at most {MAX_NAME_BYTES}"
+                         " (a letter like 名 takes 3).")
     if not name.lower().endswith(tuple(e.lower() for e in extensions)):
         raise ValueError(f"The name must end in {', '.join(extensions)}.")
     return folder / name
@@ -105,7 +131,7 @@ def read_text_file(path: Path, limit: int = MAX_READ_BYTES) -> str:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise ValueError(f"{path.name} cannot be read: {exc.strerror or exc}.") from None
+        raise ValueError(full_stop(f"{path.name} cannot be read: {exc.strerror or exc}")) from None
     if len(data) > limit:
         raise ValueError(f"{path.name} is too big for a game record (over {limit // 1000:,} kB).")
     if b"\0" in data:
@@ -117,14 +143,9 @@ def read_text_file(path: Path, limit: int = MAX_READ_BYTES) -> str:
 
 
 def write_text_file(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file renamed over it (never half a file); ``OSError``."""
-    temporary = path.with_name(f".{path.name}.tmp")
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
+    """Write ``text`` to ``path`` as the documents are written (``storage.write_durably``): never half a
+    file, and on the disk when it returns; ``OSError``."""
+    write_durably(path, text)
 
 
 def size_text(size: int) -> str:
@@ -183,7 +204,7 @@ class FileChooser:
         try:
             entries, left_out = list_folder(folder, self.extensions)
         except OSError as exc:
-            self.say(f"Cannot open the folder {folder.name or folder}: {exc.strerror or exc}.", error=True)
+            self.say(full_stop(f"Cannot open the folder {folder.name or folder}: {exc.strerror or exc}"), error=True)
             return False
         self.folder, self.entries, self.left_out, self.page = folder, entries, left_out, 0
         self._confirm_replace = None
@@ -191,8 +212,8 @@ class FileChooser:
         return True
 
     def say(self, message: str, error: bool = False) -> None:
-        """Show a line under the field."""
-        self.message, self.is_error = message, error
+        """Show a line under the field (any name in it drawn as it can be)."""
+        self.message, self.is_error = drawable(message), error
 
     def fail(self, message: str) -> None:
         """The scene could not use the chosen file: stay open and say why."""
@@ -204,7 +225,7 @@ class FileChooser:
     def handle(self, event: pygame.event.Event) -> Choice | None:
         """Typing, the listing and the buttons; the ``Choice`` once made (Escape cancels, Enter confirms)."""
         if event.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in event.text if ch >= " ")
+            typed = "".join(ch for ch in event.text if typeable(ch))
             self.name = (self.name + typed)[:MAX_NAME]
             self._confirm_replace = None
             return None
@@ -249,17 +270,23 @@ class FileChooser:
             self.say("")
 
     def _confirm(self) -> Choice | None:
-        try:
-            path = check_name(self.folder, self.name, self.extensions)
+        listed = any(not e.is_dir and e.name == self.name for e in self.entries)
+        try:  # a name picked from the listing is taken as the disk has it; a typed one is checked
+            path = self.folder / self.name if listed else check_name(self.folder, self.name, self.extensions)
         except ValueError as exc:
             self.say(str(exc), error=True)
             return None
+        try:
+            exists, is_file = path.exists(), path.is_file()
+        except OSError as exc:  # a path too long for the system, a folder that cannot be searched
+            self.say(full_stop(f"{path.name} cannot be used: {exc.strerror or exc}"), error=True)
+            return None
         if self.mode == "open":
-            if not path.is_file():
+            if not is_file:
                 self.say(f"There is no file {path.name} here.", error=True)
                 return None
             return Choice("open", path)
-        if path.exists() and self._confirm_replace != path:
+        if exists and self._confirm_replace != path:
             self._confirm_replace = path
             self.say(f"{path.name} already exists: Save again to replace it.", error=True)
             return None
@@ -275,7 +302,7 @@ class FileChooser:
         draw_panel(surface, self.rect, theme, radius=18)
         inner = self.rect.inflate(-48, -40)
         text.draw(surface, self.title, 28, theme.text, (inner.left, inner.top), "topleft", True)
-        folder = str(self.folder)
+        folder = drawable(str(self.folder))
         while len(folder) > 4 and text.width(folder, 18) > inner.width:
             folder = "…" + folder[2:]
         text.draw(surface, folder, 18, theme.text_dim, (inner.left, inner.top + 44), "topleft")
@@ -283,7 +310,7 @@ class FileChooser:
         shown = self.visible()
         for row, entry in enumerate(shown):
             top = self.list_rect.top + row * ROW_HEIGHT
-            label = entry.name + ("/" if entry.is_dir else "")
+            label = drawable(entry.name) + ("/" if entry.is_dir else "")
             colour = theme.accent if not entry.is_dir and entry.name == self.name.strip() else theme.text
             size = "" if entry.is_dir else size_text(entry.size)
             size_rect = text.draw(surface, size, 18, theme.text_dim, (self.list_rect.right - 12, top + 7),
@@ -307,7 +334,7 @@ class FileChooser:
                   "bottomleft")
         pygame.draw.rect(surface, theme.background, self.field_rect, border_radius=8)
         pygame.draw.rect(surface, theme.accent, self.field_rect, width=2, border_radius=8)
-        shown_name = self.name
+        shown_name = drawable(self.name)
         while shown_name and text.width(shown_name, 22) > self.field_rect.width - 30:
             shown_name = shown_name[1:]
         name_rect = text.draw(surface, shown_name, 22, theme.text, (self.field_rect.left + 12,

@@ -8,6 +8,7 @@ while it shows fields (the transcript scene's box works the same way).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 import pygame
@@ -17,6 +18,23 @@ from game.ui.theme import Theme
 
 MAX_CHARS = 60
 """A field keeps at most this many characters."""
+REPLACEMENT = "\ufffd"
+_UNDRAWABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def drawable(text: str) -> str:
+    """``text`` as a font can draw it on one line, whatever it came from (a file name, an error).
+
+    A name on disk that is not UTF-8 reaches Python with surrogate escapes,
+    which the font cannot even encode; control characters, line and paragraph
+    separators and right-to-left overrides would break the line or disguise
+    the name. Each becomes U+FFFD; other text is returned as it is.
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(REPLACEMENT if unicodedata.category(ch) in _UNDRAWABLE or ch in _BIDI_CONTROLS else ch
+                   for ch in text)
 
 
 @dataclass
@@ -59,7 +77,7 @@ class TextField:
         edge = theme.cursor if self.focused else theme.panel_edge
         pygame.draw.rect(surface, edge, self.rect, width=3 if self.focused else 1, border_radius=8)
         inner = self.rect.width - 20
-        shown = self.text or self.placeholder
+        shown = drawable(self.text or self.placeholder)
         colour = theme.text if self.text else theme.text_dim
         while shown and text.width(shown, self.size) > inner:
             shown = shown[1:] if self.text else shown[:-1]

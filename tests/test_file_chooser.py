@@ -1,0 +1,332 @@
+"""Issue 20's file-chooser defects, through the real transcript scene (headless) and the chooser's checks.
+
+Names on disk that are not UTF-8 are shown with replacement characters and
+still open; typed names are checked by their bytes (as the file system
+counts) and for control and format characters; Save writes durably (the
+file and its folder synced, through ``storage.write_durably``); Open… of a
+file of thousands of games reads only the first; messages end in one stop.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import time  # noqa: E402
+import unicodedata  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from game.records import formats  # noqa: E402
+from game.records.formats import read_ggf  # noqa: E402
+from game.scenes.transcript import TranscriptScene  # noqa: E402
+from game.ui.file_chooser import (  # noqa: E402
+    MAX_NAME_BYTES,
+    MAX_READ_BYTES,
+    FileChooser,
+    check_name,
+    full_stop,
+    write_text_file,
+)
+from game.ui.text_field import drawable  # noqa: E402
+from tests.app_driver import Player  # noqa: E402
+from tests.test_formats import GGS_GAME  # noqa: E402
+
+TYPES = (".ggf", ".obf", ".txt")
+
+
+def open_transcript(player: Player) -> TranscriptScene:
+    player.click_button("scene:transcript")
+    scene = player.app.scene
+    assert isinstance(scene, TranscriptScene)
+    return scene
+
+
+def click_entry(player: Player, chooser: FileChooser, name: str) -> None:
+    row = next(i for i, entry in enumerate(chooser.visible()) if entry.name == name)
+    player.click((chooser.list_rect.left + 40, chooser.list_rect.top + row * 34 + 17))
+
+
+def non_utf8(folder: Path, raw: bytes) -> Path:
+    """``folder/raw`` made on disk (a name that is not UTF-8), or the test skipped where the disk refuses it."""
+    path = Path(os.fsdecode(os.path.join(os.fsencode(folder), raw)))
+    try:
+        path.touch()
+        path.unlink()
+    except OSError as exc:  # APFS, Windows: names must be Unicode
+        pytest.skip(f"this file system refuses names that are not UTF-8 ({exc.strerror})")
+    return path
+
+
+def encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+# -- item 2: a name that is not UTF-8 -------------------------------------------------------------------
+
+
+def test_a_file_whose_name_is_not_utf8_is_listed_drawn_and_opened(player_factory, tmp_path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    odd = non_utf8(games, b"\xff-match.ggf")
+    odd.write_text(GGS_GAME, encoding="utf-8")
+    player = player_factory()
+    scene = open_transcript(player)
+    player.click_button("open")  # the frame draws the listing: it crashed here
+    chooser = scene.chooser
+    assert chooser is not None and [e.name for e in chooser.entries] == [odd.name]
+    click_entry(player, chooser, odd.name)  # the field now holds the name, drawn
+    assert chooser.name == odd.name
+    player.click_button("confirm")
+    player.frame()  # the toast drawn: it crashed here too
+    assert scene.chooser is None and scene.ggf is not None and scene.ggf.black == "hercule"
+    message = player.app.ctx.toasts[-1].message
+    assert message == "Opened \ufffd-match.ggf." and encodable(message)
+
+
+def test_a_bad_file_or_a_folder_whose_name_is_not_utf8_gives_a_message_that_can_be_drawn(player_factory,
+                                                                                          tmp_path) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    folder = non_utf8(games, b"old-\xe9")
+    folder.mkdir()
+    (folder / "f.ggf").write_text("(;GM[Othello]B[f5]W[f5];)", encoding="utf-8")
+    player = player_factory()
+    scene = open_transcript(player)
+    scene.set_text("f5d6c3")
+    player.click_button("open")
+    chooser = scene.chooser
+    assert chooser is not None
+    click_entry(player, chooser, folder.name)  # the folder's path, drawn at the top
+    assert chooser.folder == folder
+    click_entry(player, chooser, "f.ggf")
+    player.click_button("confirm")
+    assert scene.chooser is chooser and "not a legal move" in chooser.message and encodable(chooser.message)
+    player.press(pygame.K_ESCAPE)
+    assert scene.chooser is None and scene.text == "f5d6c3"
+    player.click_button("save")
+    chooser = scene.chooser
+    assert chooser is not None
+    click_entry(player, chooser, folder.name)
+    player.type_name("kept.ggf")
+    player.click_button("confirm")
+    player.frame()
+    message = player.app.ctx.toasts[-1].message
+    assert (folder / "kept.ggf").is_file() and "old-\ufffd" in message and encodable(message)
+
+
+@given(st.text(max_size=40))
+@settings(max_examples=300, deadline=None)
+def test_drawable_text_is_always_encodable_and_on_one_line(text: str) -> None:
+    name = os.fsdecode(text.encode("utf-8", "surrogatepass")[:30])  # cut anywhere: stray bytes escaped
+    for shown in (drawable(text), drawable(name)):
+        assert encodable(shown) and "\n" not in shown and "\u2028" not in shown and "\u202e" not in shown
+    assert drawable("plain name.ggf") == "plain name.ggf" and drawable("名前.ggf") == "名前.ggf"
+
+
+# -- item 3: a name too long in bytes -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["save", "open"])
+def test_a_typed_name_over_255_bytes_is_refused_in_one_line(player_factory, tmp_path, mode) -> None:
+    (tmp_path / "games").mkdir()
+    player = player_factory()
+    scene = open_transcript(player)
+    scene.set_text("f5d6c3")
+    player.frame()
+    player.click_button(mode)
+    chooser = scene.chooser
+    assert chooser is not None
+    long_name = "名" * 100 + ".ggf"  # 104 characters, 304 bytes
+    player.type_name(long_name)
+    assert chooser.name == long_name
+    player.click_button("confirm")  # OSError [Errno 36] from Path.exists() before
+    assert scene.chooser is chooser and chooser.is_error and "\n" not in chooser.message
+    assert "304 bytes" in chooser.message and f"at most {MAX_NAME_BYTES}" in chooser.message
+    assert not any("名" in p.name for p in tmp_path.rglob("*"))
+
+
+def test_a_name_of_just_255_bytes_is_saved(player_factory, tmp_path) -> None:
+    player = player_factory()
+    scene = open_transcript(player)
+    scene.set_text("f5d6c3")
+    player.frame()
+    player.click_button("save")
+    name = "名" * 83 + "ab.ggf"  # 255 bytes: the temporary file's name must fit as well
+    assert len(os.fsencode(name)) == MAX_NAME_BYTES
+    player.type_name(name)
+    player.click_button("confirm")
+    assert scene.chooser is None, scene.chooser.message if scene.chooser else ""
+    saved = tmp_path / "games" / name
+    assert read_ggf(saved.read_text(encoding="utf-8"))[0].record().transcript() == "f5d6c3"
+    assert sorted(p.name for p in saved.parent.iterdir()) == [name]  # no temporary file left
+
+
+LONG_NAMES = st.builds(lambda char, count, rest: char * count + rest, st.sampled_from("名éa😀"),
+                       st.integers(0, 125), st.text(max_size=8))
+
+
+@given(st.one_of(st.text(max_size=130), LONG_NAMES))
+@settings(max_examples=400, deadline=None)
+def test_check_name_refuses_in_one_line_or_gives_a_name_the_disk_takes(text: str) -> None:
+    folder = Path("/nonexistent")
+    try:
+        path = check_name(folder, text + ".ggf", TYPES)
+    except ValueError as exc:
+        assert str(exc) and "\n" not in str(exc) and str(exc).endswith(".") and not str(exc).endswith("..")
+        return
+    assert path.parent == folder and len(os.fsencode(path.name)) <= MAX_NAME_BYTES
+    assert not {unicodedata.category(char) for char in path.name} & {"Cc", "Cf", "Zl", "Zp", "Cs"}
+    assert drawable(path.name) == path.name  # nothing in it that must be replaced to be drawn
+
+
+@pytest.mark.parametrize("char", ["\x7f", "\x85", "\u2028", "\u2029", "\u202e", "\u200f", "\u2066", "\ufeff",
+                                  "\x00", "\n"])
+def test_control_and_format_characters_are_refused_and_not_typed(player_factory, char) -> None:
+    with pytest.raises(ValueError, match="control or format characters"):
+        check_name(Path("/tmp"), f"a{char}b.ggf", TYPES)
+    player = player_factory()
+    scene = open_transcript(player)
+    player.click_button("open")
+    chooser = scene.chooser
+    assert chooser is not None
+    player.type_name(f"a{char}b.ggf")
+    assert chooser.name == "ab.ggf"
+
+
+def test_names_people_type_are_still_taken() -> None:
+    for name in ("match 1.ggf", "名人戦.ggf", "Ünïcödé.obf", "a\u3000b.txt", "😀.ggf", "x.GGF"):
+        assert check_name(Path("/tmp"), name, TYPES).name == name
+
+
+# -- item 11: Save is durable ------------------------------------------------------------------------------
+
+
+def test_save_syncs_the_file_then_its_folder(player_factory, tmp_path, monkeypatch) -> None:
+    if os.name == "nt":
+        pytest.skip("Windows cannot open a directory to sync it")
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def spy(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}") if os.path.exists("/proc/self/fd") else "?")
+        real_fsync(fd)
+
+    player = player_factory()
+    scene = open_transcript(player)
+    scene.set_text("f5d6c3")
+    player.frame()
+    player.click_button("save")
+    player.type_name("durable.ggf")
+    monkeypatch.setattr(os, "fsync", spy)
+    player.click_button("confirm")
+    monkeypatch.undo()
+    assert scene.chooser is None
+    games = tmp_path / "games"
+    assert (games / "durable.ggf").is_file() and len(synced) == 2  # the file, then its folder
+    if synced[0] != "?":
+        assert Path(synced[0]).parent == games and Path(synced[0]).name.endswith(".tmp")  # before the rename
+        assert Path(synced[1]) == games
+
+
+def test_a_failed_save_leaves_the_old_file_and_no_temporary_one(tmp_path, monkeypatch) -> None:
+    target = tmp_path / "game.ggf"
+    target.write_text("old", encoding="utf-8")
+
+    def refuse(fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", refuse)
+    with pytest.raises(OSError):
+        write_text_file(target, "new")
+    monkeypatch.undo()
+    assert target.read_text(encoding="utf-8") == "old" and [p.name for p in tmp_path.iterdir()] == ["game.ggf"]
+
+
+# -- item 7: Open… of the largest accepted file takes the first game at once ------------------------------
+
+
+def test_opening_a_file_of_thousands_of_games_reads_only_the_first(player_factory, tmp_path, monkeypatch) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    (server,) = read_ggf(GGS_GAME)
+    one = formats.write_ggf(server.record(), server.black, server.white) + "\n"  # 60 moves in 500 bytes
+    count = (MAX_READ_BYTES - 1000) // len(one.encode("utf-8"))
+    (games / "archive.ggf").write_text(one * count, encoding="utf-8")
+    replays = 0
+    real_record = formats.GgfGame.record
+
+    def counted(game: formats.GgfGame):  # noqa: ANN202 - a GameRecord
+        nonlocal replays
+        replays += 1
+        return real_record(game)
+
+    monkeypatch.setattr(formats.GgfGame, "record", counted)
+    player = player_factory()
+    scene = open_transcript(player)
+    player.click_button("open")
+    chooser = scene.chooser
+    assert chooser is not None
+    click_entry(player, chooser, "archive.ggf")
+    started = time.perf_counter()
+    player.click_button("confirm")
+    elapsed = time.perf_counter() - started
+    assert scene.chooser is None and scene.ggf is not None and scene.ggf.black == "hercule"
+    assert count > 1000 and replays <= 4, replays  # every one of the games was replayed before
+    assert elapsed < 1.5, elapsed  # about 3 s before, a few ms now
+    status, is_error = scene.status_lines()
+    assert not is_error and f"the first of {count} games" in status
+
+
+# -- smaller: one full stop ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    ("(;GM[Othello]B[f5]W[f5];)", "not a legal move"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "not a text file"),
+    (b"f5" * (MAX_READ_BYTES // 2 + 1), "too big"),
+    ("f5 d6 z9", "not a square"),
+], ids=["illegal", "binary", "too-big", "transcript"])
+def test_chooser_messages_end_in_one_full_stop(player_factory, tmp_path, content, says) -> None:
+    games = tmp_path / "games"
+    games.mkdir()
+    bad = games / "bad.ggf"
+    if isinstance(content, bytes):
+        bad.write_bytes(content)
+    else:
+        bad.write_text(content, encoding="utf-8")
+    player = player_factory()
+    scene = open_transcript(player)
+    player.click_button("open")
+    chooser = scene.chooser
+    assert chooser is not None
+    click_entry(player, chooser, "bad.ggf")
+    player.click_button("confirm")
+    assert says in chooser.message and chooser.message.endswith("Nothing was changed.")
+    assert ".." not in chooser.message, chooser.message
+    assert chooser.message.count("bad.ggf") == 1, chooser.message  # named once
+
+
+def test_full_stop_adds_one_only_where_none_is() -> None:
+    assert full_stop("Opened a.ggf") == "Opened a.ggf."
+    assert full_stop("It is too big (over 1,000 kB).") == "It is too big (over 1,000 kB)."
+    assert full_stop("Saved in v2.") == "Saved in v2."
+    assert full_stop("Really?") == "Really?" and full_stop("and so on…") == "and so on…"
+
+
+def test_the_status_of_an_error_ending_in_a_stop_has_one(player_factory) -> None:
+    player = player_factory()
+    scene = open_transcript(player)
+    scene.error = "the text is too long (at most 4000 characters)."
+    status, is_error = scene.status_lines()
+    assert is_error and ".." not in status and status.endswith("characters). Nothing was changed.")
