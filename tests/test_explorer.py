@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
@@ -150,10 +152,73 @@ def test_a_corrupt_cache_is_rebuilt_not_a_crash(tmp_path: Path, table: GameTable
     (cache / "explorer-30.bin").write_bytes(b"OTXI\x01\x00garbage")
     service = LibraryService(games, cache=cache).run()
     assert service.index is not None and service.error is None and "build" in service.timings
+    assert service.note is not None and service.note.startswith("The explorer's cache was rebuilt")  # said once
+    assert "explorer index cache" in service.note and "\n" not in service.note  # and why
     rebuilt = read_cache(cache / "explorer-30.bin", service.index.stamp, PLIES)
     assert rebuilt is not None and rebuilt.positions == service.index.positions
     second = LibraryService(games, cache=cache).run()  # now read, not built
-    assert "build" not in second.timings and second.index is not None
+    assert "build" not in second.timings and second.index is not None and second.note is None
+
+
+def small_full_database(tmp_path: Path, table: GameTable, count: int = 200) -> Path:
+    """A games file of ``count`` games named as the full database (so the service builds the index)."""
+    from tests.test_library import write_table
+
+    lines = ["\t".join([str(g.year), g.event, g.black, g.white, g.result, g.moves]) for g in table.games[:count]]
+    return write_table(tmp_path / "wthor-1977-2023.tsv.xz", lines)
+
+
+def test_every_kind_of_bad_cache_is_rebuilt_with_one_line_saying_why(tmp_path: Path, table: GameTable) -> None:
+    from game.library.table_cache import file_stamp
+
+    games = small_full_database(tmp_path, table)
+    cache = tmp_path / "cache"
+    assert LibraryService(games, cache=cache).run().note is None  # none yet: built and saved, nothing to say
+    good = (cache / "explorer-30.bin").read_bytes()
+    other = encode_index(IndexBuilder(GameTable(table.games[:10], table.path, "0" * 16), PLIES).run())
+    stamp = file_stamp(games)
+    fewer = encode_index(IndexBuilder(GameTable(table.games[:200], table.path, stamp), 20).run())  # 20 plies
+    damaged = {"truncated": good[:-10], "garbage": b"junk" * 100, "empty": b"", "other games": other,
+               "other plies": fewer, "zeroed": good[:40] + bytes(len(good) - 40)}
+    for what, data in damaged.items():
+        (cache / "explorer-30.bin").write_bytes(data)
+        service = LibraryService(games, cache=cache).run()
+        assert service.index is not None and service.error is None, what
+        note = service.note
+        assert note is not None and note.startswith("The explorer's cache was rebuilt") and ": " in note, what
+        assert (cache / "explorer-30.bin").read_bytes() == good, what  # and replaced by a good one
+        assert LibraryService(games, cache=cache).run().note is None, what  # said once
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
+def test_a_fifo_as_the_explorer_cache_is_refused_at_once_and_replaced(tmp_path: Path, table: GameTable) -> None:
+    from tests.test_storage import finishes
+
+    games = small_full_database(tmp_path, table)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    os.mkfifo(cache / "explorer-30.bin")
+    service = LibraryService(games, cache=cache)
+    finishes(service.run, unblock=cache / "explorer-30.bin")
+    assert service.index is not None and service.error is None
+    assert service.note is not None and "not a regular file (a FIFO)" in service.note
+    assert (cache / "explorer-30.bin").is_file()
+    assert read_cache(cache / "explorer-30.bin", service.index.stamp, PLIES) is not None
+
+
+def test_the_service_removes_old_temporary_files_from_the_cache_folder(tmp_path: Path, table: GameTable) -> None:
+    games = small_full_database(tmp_path, table)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    stale = [cache / f".explorer-30.bin.{n:08d}.tmp" for n in range(3)]
+    fresh = cache / ".explorer-30.bin.inflight.tmp"  # a few seconds old: another copy's write in progress
+    an_hour_ago = time.time() - 3600
+    for path in stale + [fresh]:
+        path.write_bytes(b"half an index")
+    for path in stale:
+        os.utime(path, (an_hour_ago, an_hour_ago))
+    LibraryService(games, cache=cache).run()
+    assert sorted(p.name for p in cache.iterdir()) == [fresh.name, "explorer-30.bin"]
 
 
 # -- the scene -------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import lzma
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -299,6 +300,7 @@ def test_the_browsers_subset_is_what_the_tool_makes_and_loads(index: SearchIndex
 BROWSER_FILES = ["game/library/__init__.py", "game/library/database.py", "game/library/explorer.py",
                  "game/library/famous.py", "game/library/positions.py", "game/library/search.py",
                  "game/library/service.py", "game/records/wthor.py", "game/records/openings.py",
+                 "game/platform/__init__.py", "game/platform/files.py",
                  "game/data/openings.txt",
                  "game/data/library/web-games.tsv.gz"]
 BROWSER_CHECK = """
@@ -381,3 +383,151 @@ def test_a_game_that_stopped_early_shows_its_recorded_result_in_the_review(playe
     lines = [text for text, _ in player.scene.comment_lines()]  # type: ignore[attr-defined]
     assert lines[0] == "The game stopped here"
     assert f"Recorded result {early.black_discs}-{early.white_discs}" in lines[1]
+
+
+# -- issue 20: games files read whole, special files refused, long openings used whole -----------------------------
+
+SPLIT_NAMES = ["Müller Jörg", "Нарышкин Иван", "高橋 晃", "Étienne Ø", "😀 emoji", "Plain Name"]
+
+
+def table_text(count: int, names: list[str] = SPLIT_NAMES) -> str:
+    """A games file's text: the header and ``count`` games between the ``names``, each game its own line."""
+    lines = [f"{1980 + i % 40}\tEvent {i}\t{names[i % len(names)]}\t{names[(i + 1) % len(names)]}\t33-31\tf5d6c3"
+             for i in range(count)]
+    return HEADER + "\n" + "".join(line + "\n" for line in lines)
+
+
+def expected_games(text: str) -> list[list[str]]:
+    return [line.split("\t") for line in text.split("\n")[1:] if line]
+
+
+def as_rows(games: list[LibraryGame]) -> list[list[str]]:
+    return [[str(g.year), g.event, g.black, g.white, g.result, g.moves] for g in games]
+
+
+def test_a_games_file_of_two_gzip_members_is_read_to_its_end(tmp_path: Path) -> None:
+    import gzip
+
+    text = table_text(1000).encode("utf-8")
+    cut = text.index(b"\n", len(text) // 2) + 1  # 500 games in each member
+    path = tmp_path / "two.tsv.gz"
+    path.write_bytes(gzip.compress(text[:cut]) + gzip.compress(text[cut:]))
+    assert as_rows(TableLoader(path).run().games) == expected_games(text.decode())
+    assert len(TableLoader(path).run().games) == 1000
+    padded = tmp_path / "padded.tsv.gz"  # zero bytes between and after members, as gzip allows
+    padded.write_bytes(gzip.compress(text[:cut]) + bytes(8) + gzip.compress(text[cut:]) + bytes(5))
+    assert len(TableLoader(padded).run().games) == 1000
+    streams = tmp_path / "two.tsv.xz"  # xz: two streams
+    streams.write_bytes(lzma.compress(text[:cut]) + lzma.compress(text[cut:]))
+    assert len(TableLoader(streams).run().games) == 1000
+    junk = tmp_path / "junk.tsv.gz"  # what follows the first member must be a member too: never a silent half
+    junk.write_bytes(gzip.compress(text[:cut]) + b"this is not gzip" + gzip.compress(text[cut:]))
+    with pytest.raises(LibraryError, match="cannot be read"):
+        TableLoader(junk).run()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=6), st.sampled_from(["gz", "xz"]))
+def test_members_split_anywhere_read_as_one_file(cuts: list[int], kind: str) -> None:
+    import gzip
+    import tempfile
+
+    text = table_text(120).encode("utf-8")
+    edges = sorted({min(c, len(text)) for c in cuts} | {0, len(text)})
+    parts = [text[a:b] for a, b in zip(edges, edges[1:], strict=False)]  # inside a line, inside a character too
+    pack = gzip.compress if kind == "gz" else lzma.compress
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"games.tsv.{kind}"
+        path.write_bytes(b"".join(pack(part) for part in parts))
+        assert as_rows(TableLoader(path).run().games) == expected_games(text.decode())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(st.characters(blacklist_categories=["Cc", "Cs", "Zl", "Zp"]), min_size=1, max_size=12),
+                min_size=2, max_size=6),
+       st.integers(min_value=1, max_value=97))
+def test_utf8_split_at_any_slice_edge_is_read(names: list[str], chunk: int) -> None:
+    import gzip
+    import tempfile
+    from unittest import mock
+
+    import game.library.database as database
+
+    names = [name.replace("\t", " ").strip() or "x" for name in names]
+    text = table_text(40, names)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "games.tsv.gz"
+        path.write_bytes(gzip.compress(text.encode("utf-8"), compresslevel=0))  # stored: slices track the text
+        with mock.patch.object(database, "CHUNK_BYTES", chunk):
+            games = TableLoader(path).run().games
+    assert as_rows(games) == expected_games(text)
+
+
+def test_a_games_file_cut_inside_a_character_is_refused(tmp_path: Path) -> None:
+    import gzip
+
+    data = table_text(6).encode("utf-8")
+    cut = data.rindex("😀".encode()) + 2
+    path = tmp_path / "cut.tsv.gz"
+    path.write_bytes(gzip.compress(data[:cut]))
+    with pytest.raises(LibraryError, match="UnicodeDecodeError"):
+        TableLoader(path).run()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
+def test_a_fifo_or_a_device_as_the_games_file_is_refused_at_once(tmp_path: Path) -> None:
+    from tests.test_storage import finishes
+
+    fifo = tmp_path / "fifo.tsv.xz"
+    os.mkfifo(fifo)
+    cases = {fifo: "a FIFO", tmp_path / "dir.tsv.xz": "a folder"}
+    (tmp_path / "dir.tsv.xz").mkdir()
+    if Path("/dev/zero").exists():
+        (tmp_path / "zero.tsv.xz").symlink_to("/dev/zero")
+        cases[tmp_path / "zero.tsv.xz"] = "a device"
+    for path, kind in cases.items():
+        loader = TableLoader(path)
+        assert finishes(lambda loader=loader: loader.advance(1000.0), unblock=path) is True
+        assert loader.error is not None and f"not a regular file ({kind})" in loader.error
+
+
+LONG_LINE = "f5d6c4d3c5f4e3f3f6e6g4c6c2g6d2g5h5h3h4h6g3b5a6a4b6b3c3b4a3a2f7e7e8d8c8d7a5a7f8e2c7e1d1f2g1"
+
+
+def test_a_long_opening_line_is_used_whole(rows: list[Row], index: SearchIndex,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    expected = newest_first([r for r in rows if r[1][5].startswith(LONG_LINE)])
+    assert len(LONG_LINE) == 90 and len(expected) == 1
+    spaced = " ".join(LONG_LINE[i : i + 2] for i in range(0, len(LONG_LINE), 2))  # 134 characters
+    numbered = " ".join(f"{n // 2 + 1}. {LONG_LINE[n : n + 2]}" for n in range(0, len(LONG_LINE), 2))
+    for text in (LONG_LINE, spaced, numbered, LONG_LINE.upper()):
+        found = index.search(Query(opening=text))
+        assert indices(found.games) == expected and found.lines == (LONG_LINE,)
+    assert cli_main(["library", "--opening", spaced, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"] == 1 and data["games"][0]["moves"].startswith(LONG_LINE)
+
+
+def test_search_texts_too_long_to_use_whole_are_refused_not_cut(index: SearchIndex) -> None:
+    from game.library.search import MAX_OPENING_TEXT, MAX_TEXT
+
+    with pytest.raises(QueryError, match="opening text is too long"):
+        index.search(Query(opening="f5 " * (MAX_OPENING_TEXT // 3 + 1)))
+    with pytest.raises(QueryError, match="player text is too long"):
+        index.search(Query(player="tastet" + "x" * MAX_TEXT))
+    with pytest.raises(QueryError, match="event text is too long"):
+        index.search(Query(event="e" * (MAX_TEXT + 1)))
+    with pytest.raises(QueryError):
+        parse_years(" " * MAX_TEXT + "1990")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_any_line_a_game_began_with_finds_what_a_plain_scan_finds(rows: list[Row], index: SearchIndex,
+                                                                   data: st.DataObject) -> None:
+    game = data.draw(st.sampled_from(rows[::97]))[1][5]
+    plies = data.draw(st.integers(min_value=1, max_value=len(game) // 2))
+    line = game[: 2 * plies]
+    written = data.draw(st.sampled_from(["", " ", ", ", "  "])).join(line[i : i + 2] for i in range(0, len(line), 2))
+    expected = newest_first([r for r in rows if r[1][5].startswith(line)])
+    assert indices(index.search(Query(opening=written), limit=10_000).games) == expected[:10_000]

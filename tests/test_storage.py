@@ -202,7 +202,7 @@ def test_setting_aside_ends_whatever_the_store_answers(answers: list[str]) -> No
 # -- issue 20, item 8: special files in place of a document -----------------------------------------------------
 
 
-def _finishes(work: Callable[[], object], seconds: float = 10.0, unblock: Path | None = None) -> object:
+def finishes(work: Callable[[], object], seconds: float = 10.0, unblock: Path | None = None) -> object:
     """``work()``'s value, or a failure if it has not returned within ``seconds`` (a FIFO is then unblocked)."""
     box: list[object] = []
     failed: list[BaseException] = []
@@ -233,8 +233,8 @@ needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (
 def test_a_fifo_in_place_of_a_document_is_refused_at_once(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "settings.json")
     documents = JsonDocuments(FileStorage(tmp_path))
-    loaded = _finishes(lambda: documents.load("settings", Settings.from_json, "settings"),
-                       unblock=tmp_path / "settings.json")
+    loaded = finishes(lambda: documents.load("settings", Settings.from_json, "settings"),
+                      unblock=tmp_path / "settings.json")
     assert loaded is None
     (message,) = documents.take_messages()
     assert "not a regular file (a FIFO)" in message
@@ -260,6 +260,6 @@ def test_the_shared_reader_takes_regular_files_only_and_reads_with_a_bound(tmp_p
         special[tmp_path / "zero"] = "a device"
     for path, kind in special.items():
         with pytest.raises(NotRegularFileError, match=f"not a regular file \\({kind}\\)"):
-            _finishes(lambda path=path: read_regular_file(path, 1 << 30), unblock=path)
+            finishes(lambda path=path: read_regular_file(path, 1 << 30), unblock=path)
     with pytest.raises(FileNotFoundError):
         read_regular_file(tmp_path / "none", 10)

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import random
+import select
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -43,8 +48,12 @@ def test_a_damaged_cache_is_refused_and_rebuilt(tmp_path: Path, damage: str) -> 
         decode_table(bytes(data), SUBSET_PATH)
     cache.write_bytes(bytes(data))
     rebuilt, note = cached_table(SUBSET_PATH, tmp_path)
-    assert note is None and rebuilt.games == table.games
+    assert rebuilt.games == table.games
+    why = {"flip": "checksum mismatch", "truncate": "checksum mismatch", "magic": "not a games cache",
+           "empty": "truncated"}[damage]
+    assert note is not None and note.startswith("The games cache was rebuilt") and why in note  # said once
     assert decode_table(cache.read_bytes(), SUBSET_PATH).games == table.games  # and written again
+    assert cached_table(SUBSET_PATH, tmp_path)[1] is None  # and not said again
 
 
 def test_a_cache_of_other_games_is_never_used(tmp_path: Path) -> None:
@@ -52,8 +61,9 @@ def test_a_cache_of_other_games_is_never_used(tmp_path: Path) -> None:
     other = table.__class__(table.games[:3], SUBSET_PATH, "0" * 16)
     stamp = table.stamp
     (tmp_path / f"games-{stamp}.bin").write_bytes(encode_table(other))  # right name, wrong stamp inside
-    found, _ = cached_table(SUBSET_PATH, tmp_path)
+    found, note = cached_table(SUBSET_PATH, tmp_path)
     assert len(found.games) == len(table.games)
+    assert note is not None and "made from other games" in note
 
 
 def test_a_cache_that_cannot_be_written_costs_only_speed(tmp_path: Path) -> None:
@@ -62,3 +72,81 @@ def test_a_cache_that_cannot_be_written_costs_only_speed(tmp_path: Path) -> None
     table, note = cached_table(SUBSET_PATH, blocked)
     assert len(table.games) == 52
     assert note is not None and note.startswith("the games cache could not be saved")
+
+
+# -- issue 20 -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs (POSIX)")
+def test_a_fifo_or_a_device_as_the_games_cache_is_refused_at_once_and_replaced(tmp_path: Path) -> None:
+    from tests.test_storage import finishes
+
+    stamp = table_cache.file_stamp(SUBSET_PATH)
+    cache = tmp_path / f"games-{stamp}.bin"
+    kinds = {"fifo": "a FIFO"}
+    if Path("/dev/zero").exists():
+        kinds["zero"] = "a device"  # its stat size is 0: it passed the old size check and was read without end
+    for how, kind in kinds.items():
+        if how == "fifo":
+            os.mkfifo(cache)
+        else:
+            cache.symlink_to("/dev/zero")
+        found = finishes(lambda: cached_table(SUBSET_PATH, tmp_path), unblock=cache)
+        assert isinstance(found, tuple)
+        table, note = found
+        assert len(table.games) == 52
+        assert note is not None and f"not a regular file ({kind})" in note and "rebuilt" in note
+        assert cache.is_file() and not cache.is_symlink()  # replaced by a good cache
+        assert decode_table(cache.read_bytes(), SUBSET_PATH).games == table.games
+        cache.unlink()
+
+
+def test_a_fifo_as_the_games_file_is_refused_for_its_stamp(tmp_path: Path) -> None:
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("needs FIFOs (POSIX)")
+    from tests.test_storage import finishes
+
+    fifo = tmp_path / "web-games.tsv.gz"
+    os.mkfifo(fifo)
+    with pytest.raises(LibraryError, match="not a regular file"):
+        finishes(lambda: cached_table(fifo, tmp_path / "cache"), unblock=fifo)
+
+
+def _keep_writing_caches(directory: Path, data: bytes, started: int) -> None:  # pragma: no cover - the child
+    from game.library.service import write_cache
+
+    write_cache(directory / "games-0000000000000000.bin", data)
+    os.write(started, b"!")
+    while True:
+        write_cache(directory / "games-0000000000000000.bin", data)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork to kill a writer quickly")
+def test_temporary_files_that_killed_cache_writes_leave_are_removed_once_old(tmp_path: Path) -> None:
+    data = os.urandom(4 * 1024 * 1024)  # big enough that kills land inside a write
+    rng = random.Random(20)
+    for _ in range(12):
+        started_read, started_write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child
+            try:
+                os.close(started_read)
+                _keep_writing_caches(tmp_path, data, started_write)
+            finally:
+                os._exit(0)
+        os.close(started_write)
+        ready, _, _ = select.select([started_read], [], [], 30)
+        assert ready and os.read(started_read, 1) == b"!", "the writer never got going"
+        os.close(started_read)
+        time.sleep(rng.uniform(0.0, 0.01))
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+    fresh = tmp_path / ".games-1111111111111111.bin.abcdefgh.tmp"  # another copy's write in progress
+    fresh.write_bytes(b"half")
+    leftovers = [p for p in tmp_path.glob(".*.tmp") if p != fresh]
+    an_hour_ago = time.time() - 3600
+    for path in leftovers + [tmp_path / ".games-2222222222222222.bin.zzzzzzzz.tmp"]:
+        path.write_bytes(path.read_bytes() if path.exists() else b"old")
+        os.utime(path, (an_hour_ago, an_hour_ago))
+    cached_table(SUBSET_PATH, tmp_path)
+    assert sorted(p.name for p in tmp_path.glob(".*")) == [fresh.name]  # the old ones gone, the fresh one kept

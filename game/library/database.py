@@ -2,7 +2,9 @@
 
 The file is the one ``game.records.wthor`` describes (a header, then ``year, event,
 black, white, result, moves`` a line), compressed with xz (the full database,
-``game/data/wthor/``) or gzip (the web build's subset, ``game/data/library/``).
+``game/data/wthor/``) or gzip (the web build's subset, ``game/data/library/``);
+every member is read (``cat a.gz b.gz`` is one valid gzip file, as is an xz
+file of several streams), and the text is decoded as UTF-8 across slices.
 This reader keeps the moves as their text (``f5d6c3...``) and checks every
 field's form without replaying the games, so the whole database loads in about
 a second; a scene spreads the work over frames with ``TableLoader.advance``.
@@ -15,6 +17,7 @@ Pure Python; nothing here imports pygame.
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import re
 import sys
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from game.platform.files import FileTooLargeError, read_regular_file
 from game.records.wthor import HEADER, MAX_LINE, WTHOR_PATH
 
 SUBSET_PATH = Path(__file__).resolve().parent.parent / "data" / "library" / "web-games.tsv.gz"
@@ -115,6 +119,9 @@ class _Unpacker(Protocol):
     @property
     def eof(self) -> bool: ...
 
+    @property
+    def unused_data(self) -> bytes: ...
+
     def decompress(self, data: bytes, max_length: int = ...) -> bytes: ...
 
 
@@ -154,6 +161,8 @@ class TableLoader:
         self._data = b""
         self._at = 0
         self._unpacker: _Unpacker | None = None
+        self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        """UTF-8 across slices: a character split at a slice's edge is joined, not refused."""
         self._pending = ""
         self._chars = 0
         self._header = False
@@ -199,25 +208,32 @@ class TableLoader:
             self._started = True
             self._open()
             return
-        assert self._unpacker is not None
         chunk = self._data[self._at : self._at + CHUNK_BYTES]
         self._at += len(chunk)
-        room = MAX_TEXT_CHARS - self._chars + 1
-        text = self._unpacker.decompress(chunk, room) if chunk else b""
-        self._chars += len(text)
-        if self._chars > MAX_TEXT_CHARS:
-            raise LibraryError(f"{self.path.name}: unpacks to more than {MAX_TEXT_CHARS} bytes")
-        self._take(text.decode("utf-8", errors="strict"), final=not chunk)
+        text = self._unpack(chunk)
+        self._take(self._decoder.decode(text, final=not chunk), final=not chunk)
+
+    def _unpack(self, data: bytes) -> bytes:
+        """The text bytes of the next slice, through every member it holds (a new one begun after each end)."""
+        assert self._unpacker is not None
+        out: list[bytes] = []
+        while data:
+            if self._unpacker.eof:  # a member ended and more bytes follow: the next member
+                data = data.lstrip(b"\0")  # zero padding between members, which gzip and xz allow
+                if not data:
+                    break
+                self._unpacker = _unpacker(self.path)
+            piece = self._unpacker.decompress(data, MAX_TEXT_CHARS - self._chars + 1)
+            self._chars += len(piece)
+            if self._chars > MAX_TEXT_CHARS:
+                raise LibraryError(f"{self.path.name}: unpacks to more than {MAX_TEXT_CHARS} bytes")
+            out.append(piece)
+            data = self._unpacker.unused_data if self._unpacker.eof else b""
+        return b"".join(out)
 
     def _open(self) -> None:
-        try:
-            size = self.path.stat().st_size
-        except OSError as exc:
-            raise LibraryError(f"games file {self.path} cannot be read: {exc.strerror}") from None
-        if size > MAX_FILE_BYTES:
-            raise LibraryError(f"{self.path.name}: larger than {MAX_FILE_BYTES} bytes")
         self._unpacker = _unpacker(self.path)
-        self._data = self.path.read_bytes()
+        self._data = read_games_file(self.path)
 
     def _take(self, text: str, final: bool) -> None:
         lines = (self._pending + text).split("\n")
@@ -241,6 +257,20 @@ class TableLoader:
                 raise LibraryError(f"{self.path.name}: empty or truncated")
             self.table = GameTable(self._games, self.path, stamp_of(self._data))
             self._data = b""
+
+
+def read_games_file(path: Path) -> bytes:
+    """The bytes of a games file (a regular file of at most ``MAX_FILE_BYTES``); ``LibraryError`` says why not.
+
+    Read with ``game.platform.files.read_regular_file``: a FIFO or a device in
+    its place is refused at once, never waited on or read without end.
+    """
+    try:
+        return read_regular_file(path, MAX_FILE_BYTES)
+    except FileTooLargeError:
+        raise LibraryError(f"{path.name}: larger than {MAX_FILE_BYTES} bytes") from None
+    except OSError as exc:
+        raise LibraryError(f"games file {path} cannot be read: {exc.strerror or exc}") from None
 
 
 def stamp_of(data: bytes) -> str:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from game.engine import GameRecord, NotationError, TranscriptError, parse_square, split_transcript, square_name
+from game.engine.notation import MAX_TRANSCRIPT_CHARS
 from game.engine.position import START_BLACK, START_WHITE
 from game.engine.symmetry import SQUARE_IMAGE, images
 from game.library.database import GameTable, LibraryGame
@@ -44,7 +45,9 @@ from game.records.openings import default_book as named_openings
 
 Color = Literal["any", "black", "white"]
 MAX_TEXT = 80
-"""Search texts are cut to this many characters."""
+"""The longest player, event or year text searched for (longer ones are refused, never cut: no name is that long)."""
+MAX_OPENING_TEXT = MAX_TRANSCRIPT_CHARS
+"""The longest opening text: a whole transcript (60 moves with numbers and spaces fit many times over)."""
 MAX_RESULTS = 10_000
 """The most games one search returns (``SearchResult.total`` still counts them all)."""
 
@@ -84,7 +87,7 @@ class SearchResult:
 
 def parse_years(text: str) -> tuple[int, int]:
     """``'1990'`` or ``'1990-1999'`` as (from, to); ``QueryError`` for anything else."""
-    match = _YEARS.fullmatch(text[:MAX_TEXT])
+    match = _YEARS.fullmatch(text) if len(text) <= MAX_TEXT else None
     if match is None:
         raise QueryError(f"year must be like 1990 or 1990-1999, not {text[:20]!r}")
     first = int(match.group(1))
@@ -97,10 +100,11 @@ def parse_years(text: str) -> tuple[int, int]:
 def opening_line(text: str) -> str:
     """A transcript as the database writes it: legal from the start, turned to begin on f5.
 
-    ``QueryError`` when it is not a legal line from the start.
+    ``QueryError`` when it is not a legal line from the start (or longer than ``MAX_OPENING_TEXT``).
     """
+    _check_length(text, MAX_OPENING_TEXT, "opening")
     try:
-        names = split_transcript(text[:240])
+        names = split_transcript(text)
         record = GameRecord.from_transcript(" ".join(names))
     except (NotationError, TranscriptError) as exc:
         raise QueryError(f"bad opening moves: {exc}") from None
@@ -115,9 +119,15 @@ def opening_line(text: str) -> str:
 
 def _looks_like_moves(text: str) -> bool:
     try:
-        return bool(split_transcript(text[:240]))
+        return bool(split_transcript(text))
     except NotationError:
         return False
+
+
+def _check_length(text: str, limit: int, what: str) -> None:
+    """``QueryError`` if ``text`` is longer than ``limit``: a search text is used whole or refused, never cut."""
+    if len(text) > limit:
+        raise QueryError(f"the {what} text is too long ({len(text):,} characters; at most {limit:,})")
 
 
 def openings_named(text: str) -> list[Opening]:
@@ -130,7 +140,8 @@ def openings_named(text: str) -> list[Opening]:
 
 def opening_lines(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The move prefixes an opening text stands for, and the opening names it matched (none for moves)."""
-    text = text.strip()[:MAX_TEXT]
+    text = text.strip()
+    _check_length(text, MAX_OPENING_TEXT, "opening")
     if not text:
         return (), ()
     if _looks_like_moves(text):
@@ -152,13 +163,15 @@ class SearchIndex:
         self._events = sorted({g.event for g in table.games})
 
     def players(self, text: str) -> set[str]:
-        """The player names containing ``text`` (case-insensitive)."""
-        wanted = text.strip().lower()[:MAX_TEXT]
+        """The player names containing ``text`` (case-insensitive); ``QueryError`` over ``MAX_TEXT`` characters."""
+        wanted = text.strip().lower()
+        _check_length(wanted, MAX_TEXT, "player")
         return {name for name in self._players if wanted in name.lower()}
 
     def events(self, text: str) -> set[str]:
-        """The event names containing ``text`` (case-insensitive)."""
-        wanted = text.strip().lower()[:MAX_TEXT]
+        """The event names containing ``text`` (case-insensitive); ``QueryError`` over ``MAX_TEXT`` characters."""
+        wanted = text.strip().lower()
+        _check_length(wanted, MAX_TEXT, "event")
         return {name for name in self._events if wanted in name.lower()}
 
     def search(self, query: Query, limit: int = 50, offset: int = 0) -> SearchResult:

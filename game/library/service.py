@@ -10,8 +10,12 @@ where it is; ``error`` is a one-line message when the games cannot be read
 
 The cache is ``explorer-<plies>.bin`` in ``cache/`` under the game's data
 directory (``game.platform.storage.user_data_dir()``), versioned and keyed by the
-games file's stamp: a stale, foreign, truncated or corrupt cache is rebuilt
-(and replaced), a cache that cannot be written only costs a rebuild next time.
+games file's stamp: a stale, foreign, truncated or corrupt cache, or one that
+is not a regular file (a FIFO, a device: never waited on or read without end,
+``game.platform.files``), is rebuilt (and replaced), and ``note`` says so
+once, with the reason; a cache that cannot be written only costs a rebuild
+next time (``note`` says that too). Temporary files that a killed cache write
+left in ``cache/`` are removed once old, as the data folder's are.
 Pure Python; nothing here imports pygame.
 """
 
@@ -25,6 +29,7 @@ from pathlib import Path
 
 from game.library.database import GameTable, LibraryError, TableLoader, default_games_path
 from game.library.positions import PLIES, IndexBuilder, IndexDecoder, IndexEncoder, PositionIndex
+from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file, remove_stale_temporaries
 
 MAX_CACHE_BYTES = 256 * 1024 * 1024
 """The largest cache file read."""
@@ -37,15 +42,63 @@ def cache_dir() -> Path:
     return user_data_dir() / "cache"
 
 
+def clean_cache_folder(directory: Path) -> None:
+    """Remove the temporary files that killed cache writes left in ``directory`` (once old; never raises)."""
+    remove_stale_temporaries(directory)
+
+
+def read_cache_file(path: Path, limit: int, what: str) -> bytes:
+    """A cache file's bytes (a regular file of at most ``limit`` bytes).
+
+    ``FileNotFoundError`` when there is none (nor a folder for it); ``LibraryError`` naming
+    ``what`` (``'games cache'``) and why for anything else that keeps it from being read.
+    """
+    try:
+        return read_regular_file(path, limit)
+    except FileNotFoundError:
+        raise
+    except NotADirectoryError as exc:  # a file where the cache folder should be: no cache, as when none
+        raise FileNotFoundError(exc.errno, exc.strerror, exc.filename) from None
+    except (FileTooLargeError, NotRegularFileError) as exc:
+        raise LibraryError(f"{what} is {exc.strerror}") from None
+    except OSError as exc:
+        raise LibraryError(f"{what} cannot be read ({exc.strerror or exc})") from None
+
+
+def rebuilt_note(what: str, reason: str | None, failed: str | None) -> str | None:
+    """One line for the player about a cache: rebuilt (``reason``: why the old one was refused), not saved, both.
+
+    ``None`` when there is nothing to say (the cache was missing, and is now written).
+    """
+    if reason is None:
+        return failed
+    note = f"{what} was rebuilt, as the one on disk could not be used: {reason}"
+    return f"{note}; {failed}." if failed else f"{note}."
+
+
+def check_cache(path: Path, stamp: str, plies: int) -> tuple[IndexDecoder | None, str | None]:
+    """A decoder for the cache at ``path`` if its header is one for these games and plies, else why not.
+
+    The reason is ``None`` when there is no cache at all (nothing to tell the player).
+    """
+    try:
+        decoder = IndexDecoder(read_cache_file(path, MAX_CACHE_BYTES, "explorer index cache"))
+    except FileNotFoundError:
+        return None, None
+    except LibraryError as exc:
+        return None, str(exc)
+    except MemoryError:
+        return None, "explorer index cache is too large to read"
+    if decoder.stamp != stamp:
+        return None, "explorer index cache was made from other games"
+    if decoder.plies != plies:
+        return None, f"explorer index cache counts {decoder.plies} moves, not {plies}"
+    return decoder, None
+
+
 def open_cache(path: Path, stamp: str, plies: int) -> IndexDecoder | None:
     """A decoder for the cache at ``path`` if its header is one for these games and plies, else ``None``."""
-    try:
-        if path.stat().st_size > MAX_CACHE_BYTES:
-            return None
-        decoder = IndexDecoder(path.read_bytes())
-    except (OSError, LibraryError, MemoryError):
-        return None
-    return decoder if decoder.stamp == stamp and decoder.plies == plies else None
+    return check_cache(path, stamp, plies)[0]
 
 
 def read_cache(path: Path, stamp: str, plies: int) -> PositionIndex | None:
@@ -86,7 +139,8 @@ class LibraryService:
         self.index: PositionIndex | None = None
         self.error: str | None = None
         self.note: str | None = None
-        """A problem that changed nothing the player can see (a cache that could not be written)."""
+        """A problem that changed nothing the player can see, said once: the explorer's cache was
+        damaged (or stale) and rebuilt, and why; or it could not be written."""
         self.timings: dict[str, float] = {}
         """Seconds of work spent on each stage: ``table``, ``cache_read``, ``build``, ``cache_write``."""
         self._loader: TableLoader | None = TableLoader(self.games_path)
@@ -94,6 +148,8 @@ class LibraryService:
         self._encoder: IndexEncoder | None = None
         self._decoder: IndexDecoder | None = None
         self._cache_tried = False
+        self._rebuilt: str | None = None
+        """Why the cache on disk was refused, when there was one."""
         self._done = False
 
     @property
@@ -154,7 +210,8 @@ class LibraryService:
         if not self._cache_tried:
             self._cache_tried = True
             started = time.perf_counter()
-            self._decoder = open_cache(self._cache_file(), self.table.stamp, self.plies)
+            clean_cache_folder(self._cache_file().parent)
+            self._decoder, self._rebuilt = check_cache(self._cache_file(), self.table.stamp, self.plies)
             self._add("cache_read", started)
             if self._decoder is None:
                 self._builder = IndexBuilder(self.table, self.plies)
@@ -163,8 +220,8 @@ class LibraryService:
             started = time.perf_counter()
             try:
                 finished = self._decoder.advance(max_ms)
-            except LibraryError:  # a damaged cache: count again (and replace it)
-                self._decoder, finished = None, False
+            except LibraryError as exc:  # a damaged cache: count again (and replace it)
+                self._decoder, finished, self._rebuilt = None, False, str(exc)
                 self._builder = IndexBuilder(self.table, self.plies)
             self._add("cache_read", started)
             if finished and self._decoder is not None:
@@ -186,7 +243,8 @@ class LibraryService:
         finished = self._encoder.advance(max_ms)
         if finished:
             assert self._encoder.data is not None
-            self.note = write_cache(self._cache_file(), self._encoder.data)
+            failed = write_cache(self._cache_file(), self._encoder.data)
+            self.note = rebuilt_note("The explorer's cache", self._rebuilt, failed)
             self._encoder = None
             self._done = True
         self._add("cache_write", started)

@@ -10,22 +10,24 @@ The file is ``MAGIC``, ``VERSION``, the CRC-32 and the length of the payload,
 then the payload: ``marshal`` of the games file's stamp and one tuple a game.
 It is keyed by the games file's own stamp (its SHA-256), so a changed
 database is never answered from an old table; a missing, stale, truncated
-or corrupt cache, or one larger than ``MAX_CACHE_BYTES``, is simply rebuilt,
-and one that cannot be written only costs the slow path next time.
+or corrupt cache, one larger than ``MAX_CACHE_BYTES`` or not a regular file
+(a FIFO, a device: ``game.platform.files``), is rebuilt, with a one-line note
+saying so and why (a missing one silently), and one that cannot be written
+only costs the slow path next time. Temporary files that a killed write left
+in the cache folder are removed (``service.clean_cache_folder``).
 Pure Python; nothing here imports pygame.
 """
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import marshal
 import struct
 import zlib
 from pathlib import Path
 
-from game.library.database import MAX_FILE_BYTES, GameTable, LibraryError, LibraryGame, TableLoader, stamp_of
-from game.library.service import write_cache
+from game.library.database import GameTable, LibraryError, LibraryGame, TableLoader, read_games_file, stamp_of
+from game.library.service import clean_cache_folder, read_cache_file, rebuilt_note, write_cache
 
 MAGIC = b"OTLG"
 VERSION = 2
@@ -36,13 +38,8 @@ MAX_CACHE_BYTES = 128 * 1024 * 1024
 
 
 def file_stamp(path: Path) -> str:
-    """The games file's stamp (``database.stamp_of``), read from the file at ``path``."""
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise LibraryError(f"{path.name}: larger than {MAX_FILE_BYTES} bytes")
-        return stamp_of(path.read_bytes())
-    except OSError as exc:
-        raise LibraryError(f"games file {path} cannot be read: {exc.strerror}") from None
+    """The games file's stamp (``database.stamp_of``) from the file at ``path``; ``LibraryError`` if unreadable."""
+    return stamp_of(read_games_file(path))
 
 
 def encode_table(table: GameTable) -> bytes:
@@ -81,16 +78,23 @@ def decode_table(data: bytes, path: Path) -> GameTable:
 def cached_table(path: Path, directory: Path) -> tuple[GameTable, str | None]:
     """The games of ``path``, from the cache in ``directory`` when it has them, else read and then cached.
 
-    Returns the table and ``None``, or a one-line note when the cache could
-    not be written. ``LibraryError`` when the games file itself cannot be read.
+    Returns the table and ``None``, or a one-line note: the cache was there
+    but could not be used and was rebuilt (and why), or it could not be
+    written. ``LibraryError`` when the games file itself cannot be read.
     """
     stamp = file_stamp(path)
     cache = directory / f"games-{stamp}.bin"
-    with contextlib.suppress(OSError, LibraryError, MemoryError):
-        if cache.stat().st_size <= MAX_CACHE_BYTES:
-            table = decode_table(cache.read_bytes(), path)
-            if table.stamp == stamp:
-                return table, None
+    clean_cache_folder(directory)
+    reason: str | None = None
+    try:
+        table = decode_table(read_cache_file(cache, MAX_CACHE_BYTES, "games cache"), path)
+        if table.stamp == stamp:
+            return table, None
+        reason = "games cache was made from other games"
+    except FileNotFoundError:
+        pass  # the first run: nothing to say
+    except (OSError, LibraryError, MemoryError) as exc:
+        reason = str(exc) if not isinstance(exc, MemoryError) else "games cache is too large to read"
     table = TableLoader(path).run()
-    return table, write_cache(cache, encode_table(table), "the games cache")
-
+    failed = write_cache(cache, encode_table(table), "the games cache")
+    return table, rebuilt_note("The games cache", reason, failed)
