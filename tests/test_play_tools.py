@@ -172,7 +172,8 @@ def test_a_flag_fall_against_the_computer_loses_on_time(player_factory) -> None:
     assert isinstance(player.app.scene, GameScene) and player.game.match.clocks is not None
     player.now += 61_000
     player.frame()
-    assert player.game.match.over and player.game.match.flagged == BLACK
+    outcome = player.game.match.outcome
+    assert player.game.match.over and outcome is not None and outcome.stopped == BLACK
     player.run_until(lambda: isinstance(player.app.scene, ResultsScene))
     summary = player.app.scene.summary()  # type: ignore[attr-defined]
     assert summary.winner == WHITE and "ran out of time" in summary.reason

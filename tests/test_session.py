@@ -1,4 +1,4 @@
-"""The match controller's phases, moves, undo and the end, without pygame or a window."""
+"""The play session: the game's match (phases, moves, undo, the end), each kind of opponent and judge; no pygame."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ import pytest
 
 from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Position, parse_square
 from game.play.match import MatchSetup, SavedGame
-from game.play.match_controller import MatchController, Phase
+from game.play.match_controller import MatchController
+from game.play.outcome import Outcome
+from game.play.session import REPLY_DELAY_MS, Move, Phase, Refusal, RefusalReason
 from game.play.stats import Stats
 
 PASS_GAME = "d3c3e6d2d1e1b2"
@@ -31,8 +33,8 @@ def run_computer(match: MatchController, limit: int = 2000) -> None:
     raise AssertionError("the computer never moved")
 
 
-def test_the_controller_does_not_import_pygame() -> None:
-    code = "import sys, game.play.match_controller; sys.exit('pygame' in sys.modules)"
+def test_the_session_and_the_controller_do_not_import_pygame() -> None:
+    code = "import sys, game.play.session, game.play.match_controller; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
@@ -40,7 +42,7 @@ def test_phases_of_a_game_against_the_computer() -> None:
     match = MatchController(MatchSetup("computer", BLACK, 0))
     assert match.phase is Phase.HUMAN
     move = match.play(sq("f5"))
-    assert move.colour == BLACK and move.flipped == (sq("e5"),) and move.passer is None
+    assert isinstance(move, Move) and move.colour == BLACK and move.flipped == (sq("e5"),) and move.passer is None
     assert match.phase is Phase.COMPUTER and match.position.to_move == WHITE
     run_computer(match)
     assert match.phase is Phase.HUMAN and len(match.record.moves()) == 2
@@ -56,20 +58,19 @@ def test_the_computer_moves_first_when_you_play_white() -> None:
 def test_an_illegal_move_is_refused_with_a_reason_and_changes_nothing() -> None:
     match = MatchController(MatchSetup("two", BLACK))
     before = match.position
-    with pytest.raises(ValueError, match="already taken"):
-        match.play(sq("d4"))
-    with pytest.raises(ValueError, match="not a legal move"):
-        match.play(sq("a1"))
+    taken, illegal = match.play(sq("d4")), match.play(sq("a1"))
+    assert isinstance(taken, Refusal) and taken.text == "d4 is already taken." and taken.bad_square
+    assert isinstance(illegal, Refusal) and "not a legal move" in illegal.text
     assert match.position == before and match.phase is Phase.HUMAN
 
 
 def test_a_forced_pass_waits_in_its_own_phase_until_acknowledged() -> None:
     match = MatchController(MatchSetup("two", BLACK), GameRecord.from_transcript(PASS_GAME))
     move = match.play(sq("c1"))
-    assert move.passer == BLACK and match.record.played()[-1] == PASS
+    assert isinstance(move, Move) and move.passer == BLACK and match.record.played()[-1] == PASS
     assert match.phase is Phase.PASS and match.pending_pass == BLACK
-    with pytest.raises(ValueError, match="acknowledged"):
-        match.play(match.position.legal_squares()[0])
+    waiting = match.play(match.position.legal_squares()[0])
+    assert isinstance(waiting, Refusal) and "acknowledged" in waiting.text and not waiting.bad_square
     match.acknowledge_pass()
     assert match.phase is Phase.HUMAN and match.position.to_move == WHITE
 
@@ -111,8 +112,9 @@ def test_resigning_ends_the_match_and_counts_a_loss_once() -> None:
     assert match.end_reason is EndReason.RESIGNATION
     assert match.phase is Phase.OVER and match.counted and ends == [match]
     assert not match.can_undo() and not match.can_redo() and not match.can_resign()
-    with pytest.raises(ValueError):
-        match.play(sq("d6"))
+    over = match.play(sq("d6"))
+    assert isinstance(over, Refusal) and over.reason is RefusalReason.OVER
+    assert match.outcome == Outcome.resignation(match.position, BLACK) and match.outcome.winner == WHITE
     assert stats.tally("Novice", BLACK).lost == 1
 
 
@@ -192,7 +194,8 @@ def test_a_flag_fall_ends_the_game_with_a_loss_on_time_and_a_pass_stops_the_cloc
     match.tick(10_000)
     assert match.clocks == {BLACK: 10_000, WHITE: 5500}
     match.tick(16_000)
-    assert match.flagged == WHITE and match.phase is Phase.OVER and match.clocks[WHITE] == 0
+    assert match.outcome is not None and match.outcome.stopped == WHITE
+    assert match.phase is Phase.OVER and match.clocks[WHITE] == 0
     assert match.end_reason is EndReason.TIME
     assert match.margin(BLACK) == 1 and match.margin(WHITE) == -1
     assert stats.two_player_games == 0  # a game begun from a pasted position is practice
@@ -200,7 +203,7 @@ def test_a_flag_fall_ends_the_game_with_a_loss_on_time_and_a_pass_stops_the_cloc
     timed = MatchController(MatchSetup("computer", BLACK, 0, clock=30), stats=fresh)
     timed.tick(0)
     timed.tick(31_000)
-    assert timed.flagged == BLACK and fresh.tally("Novice", BLACK).lost == 1
+    assert timed.outcome is not None and timed.outcome.stopped == BLACK and fresh.tally("Novice", BLACK).lost == 1
 
 
 def test_clocks_survive_the_autosave() -> None:
@@ -211,3 +214,30 @@ def test_clocks_survive_the_autosave() -> None:
     assert match.clock_state() == (120_000, 250_500)
     with pytest.raises(ValueError):
         SavedGame.from_json({**SavedGame(setup, GameRecord()).to_json(), "clocks": [1, -5]})
+
+
+def test_a_move_in_the_computers_turn_is_refused_with_a_word_and_the_reply_waits_its_delay() -> None:
+    match = MatchController(MatchSetup("computer", BLACK, 0))
+    match.play(sq("f5"))
+    early = match.play(sq("d6"))
+    assert isinstance(early, Refusal) and early.reason is RefusalReason.WAIT and not early.bad_square
+    assert "computer is thinking" in early.text
+    replied = None
+    for step in range(400):  # 10 ms steps: found at once at this level, shown only after the delay
+        replied = match.advance(step * 10, 50.0, REPLY_DELAY_MS)
+        if replied is not None:
+            assert step * 10 >= REPLY_DELAY_MS
+            break
+    assert replied is not None and replied.colour == WHITE and match.phase is Phase.HUMAN
+
+
+def test_the_outcome_is_built_once_and_read_by_the_statistics() -> None:
+    stats = Stats()
+    match = MatchController(MatchSetup("two", BLACK), stats=stats)
+    for name in WIPEOUT:
+        match.play(sq(name))
+    outcome = match.outcome
+    assert outcome is not None and outcome == Outcome.of(match.position)
+    assert outcome.reason is EndReason.WIPEOUT and outcome.winner == BLACK and outcome.by_rules
+    assert outcome.margin(BLACK) == 64 and outcome.ggf_result == "+13.000" and outcome.stopped is None
+    assert stats.two_player_games == 1

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.engine import Color
+    from game.play.outcome import Outcome
 
 STATS_KEY = "stats"
 
@@ -50,6 +54,13 @@ class Stats:
             tally.lost += 1
         else:
             tally.drawn += 1
+
+    def record_outcome(self, outcome: Outcome, level_name: str | None, colour: Color) -> None:
+        """Count a game that ended: against the computer at ``level_name`` as ``colour``, or (``None``) two players."""
+        if level_name is None:
+            self.two_player_games += 1
+        else:
+            self.record_computer_game(level_name, colour, outcome.margin(colour))
 
     def totals(self) -> Tally:
         """All games against the computer added up."""

@@ -1,11 +1,11 @@
 """The game: the board, both players, the move list, and everything a player does during a match.
 
-The turn logic lives in ``game.play.match_controller`` (pygame-free, one explicit
-phase); this scene draws it, animates the moves and forwards input. The
-computer's search and the hint analysis advance a slice per frame (what
-drawing leaves of a 60 fps frame, 6 to 10 ms), so the window never freezes.
-Forced passes are made by the record; the scene announces them and waits
-for the player to acknowledge. The game is autosaved after every move.
+The turn logic lives in the match's play session (``game.play.match_controller``
+on ``game.play.session``: one explicit phase, every move judged there); this
+scene draws it, animates the moves and forwards input. The search and the
+hint advance a slice per frame (``ctx.frame.slice_ms``), so the window never
+freezes. A forced pass is announced and waits to be acknowledged. The game
+is autosaved after every move; its end is saved in ``_on_end``, once.
 """
 
 from __future__ import annotations
@@ -16,55 +16,27 @@ from typing import Any
 
 import pygame
 
-from game.engine import BLACK, COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
-from game.platform.browser import copy_to_clipboard
-from game.platform.links import share_link
-from game.play.engine_output import speed_text, thinking_lines
+from game.engine import Color, GameRecord, Position, opponent_of
+from game.play.engine_output import thinking_lines
 from game.play.match import MatchSetup, SavedGame
-from game.play.match_controller import MatchController, Move, Phase, level_named, refusal
-from game.records.openings import opening_name
-from game.review.hints import book_note, hint_marks, value_label
-from game.review.transcripts import game_text
+from game.play.match_controller import MatchController
+from game.play.session import REPLY_DELAY_MS, Move, Phase, Refusal
+from game.review.hints import hint_marks
 from game.scenes.base import Scene
 from game.scenes.names import ANALYSIS, GAME, MENU, RESULTS, TUTORIAL
+from game.scenes.results import keep_last_game
+from game.ui import match_panels as panels
 from game.ui.board_play import BoardPlay
-from game.ui.board_view import Marks, spinner
+from game.ui.board_view import Marks
 from game.ui.explorer_panel import ExplorerPanel, share_with_moves
 from game.ui.layout import game_layout
 from game.ui.move_list import MoveList
-from game.ui.text import plural
-from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
+from game.ui.widgets import ButtonGroup, Dialog, button_row, fill_background
 
-__all__ = ["GameScene", "level_named", "pass_message"]
-
-MIN_THINK_MS = 450
-"""The computer's move appears no sooner than this, so the player sees whose turn it was."""
 END_PAUSE_MS = 1400
 """How long the final position stays on screen before the results."""
-CLOCK_WARNING_MS = 10_000
-"""A clock with less than this left is drawn in the danger colour."""
-
-
-def clock_text(ms: int) -> str:
-    """'4:59', '0:09.5' (tenths in the last ten seconds)."""
-    if ms < CLOCK_WARNING_MS:
-        return f"0:{ms // 1000:02d}.{ms % 1000 // 100}"
-    seconds = (ms + 999) // 1000
-    return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def pass_message(setup: MatchSetup, passer: Color, level_name: str) -> tuple[str, str]:
-    """Title and detail of the announcement that ``passer`` has no legal move."""
-    title = f"{COLOR_NAMES[passer]} has no legal move and passes"
-    other = opponent_of(passer)
-    if setup.mode == "computer":
-        if passer == setup.human:
-            detail = f"You have nowhere to play, so the computer ({COLOR_NAMES[other]}) moves again."
-        else:
-            detail = f"The computer has nowhere to play. Your turn again ({COLOR_NAMES[other]})."
-    else:
-        detail = f"{COLOR_NAMES[other]} ({setup.player_name(other)}) moves again."
-    return title, detail
+SHORTCUTS = {pygame.K_u: "undo", pygame.K_BACKSPACE: "undo", pygame.K_r: "redo", pygame.K_h: "hint",
+             pygame.K_a: "analyse", pygame.K_n: "new", pygame.K_ESCAPE: "menu"}
 
 
 class GameScene(Scene):
@@ -233,48 +205,33 @@ class GameScene(Scene):
         """Shortcut keys; True if the key was one."""
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         key = event.key
-        if (key == pygame.K_z and ctrl) or key in (pygame.K_u, pygame.K_BACKSPACE):
-            self._button_action("undo")
-        elif (key == pygame.K_y and ctrl) or key == pygame.K_r:
-            self._button_action("redo")
-        elif key == pygame.K_h:
-            self._button_action("hint")
-        elif key == pygame.K_a:
-            self._button_action("analyse")
-        elif key == pygame.K_n:
-            self._button_action("new")
-        elif key == pygame.K_o:  # O for output (E is the review's explorer)
+        if key == pygame.K_o:  # O for output (E is the review's explorer)
             self.toggle_engine_output()
-        elif key == pygame.K_ESCAPE:
-            self._button_action("menu")
-        else:
-            return False
-        return True
+            return True
+        action = {pygame.K_z: "undo", pygame.K_y: "redo"}.get(key) if ctrl else None
+        action = action or SHORTCUTS.get(key)
+        if action is not None:
+            self._button_action(action)
+        return action is not None
 
     def try_move(self, square: int) -> bool:
-        """Play ``square`` for the player to move if allowed; gentle feedback if not. True if played."""
+        """Play ``square`` for the player to move if the match accepts it; gentle feedback if not. True if played."""
         phase = self.match.phase
-        if phase is Phase.OVER:
-            return False
-        if phase is Phase.COMPUTER:
-            self._say("Please wait: the computer is thinking.")
-            return False
-        if self.board.animation is not None:
+        if self.board.animation is not None and phase in (Phase.HUMAN, Phase.PASS):
             self.board.skip_animation()  # a quick player skips the rest of the animation
             if phase is Phase.PASS:
                 self._show_pass()
                 return False
-        if phase is Phase.PASS:
+        if phase is Phase.HUMAN:
+            self.match.tick(self.ctx.now_ms)  # the thinking time up to this click is the mover's
+        played = self.match.play(square)
+        if isinstance(played, Refusal):
+            if played.bad_square:
+                self.board.flash_bad(square, self.now_ms)
+            if phase is not Phase.OVER and not self.match.over and phase is not Phase.PASS:
+                self._say(played.text)
             return False
-        why = refusal(self.position, square)
-        if why is not None:
-            self.board.flash_bad(square, self.now_ms)
-            self._say(why)
-            return False
-        self.match.tick(self.ctx.now_ms)  # the thinking time up to this click is the mover's
-        if self.match.over:
-            return False
-        self._show_move(self.match.play(square))
+        self._show_move(played)
         return True
 
     def _say(self, message: str, ms: int = 2600) -> None:
@@ -284,14 +241,9 @@ class GameScene(Scene):
     # -- buttons and dialogs -----------------------------------------------
 
     def _button_action(self, action: str) -> None:
-        if action == "undo":
-            self.undo()
-        elif action == "redo":
-            self.redo()
-        elif action == "hint":
-            self.request_hint()
-        elif action == "share":
-            self.share()
+        simple = {"undo": self.undo, "redo": self.redo, "hint": self.request_hint, "share": self.share}
+        if action in simple:
+            simple[action]()
         elif action == "menu":
             self.match.stop()
             self.go(MENU)
@@ -309,10 +261,8 @@ class GameScene(Scene):
             else:
                 self.new_game()
         elif action == "resign" and self.match.can_resign():
-            who = "You resign" if self.setup.mode == "computer" else (
-                f"{COLOR_NAMES[self.position.to_move]} resigns")
-            counted = " and the game counts as a loss" if self.setup.counts else " (a practice game: not counted)"
-            self._open_dialog("Resign?", f"{who}{counted}.", [("Keep playing", "cancel"), ("Resign", "confirm")],
+            self._open_dialog("Resign?", panels.resign_question(self.match),
+                              [("Keep playing", "cancel"), ("Resign", "confirm")],
                               lambda choice: self.resign() if choice == "confirm" else None)
 
     def _open_dialog(self, title: str, message: str, choices: list[tuple[str, str]],
@@ -330,7 +280,7 @@ class GameScene(Scene):
         passer = self.match.pending_pass
         if passer is None or self.dialog is not None:
             return
-        title, detail = pass_message(self.setup, passer, self.level.name)
+        title, detail = panels.pass_message(self.setup, passer, self.level.name)
         self._open_dialog(title, detail, [("OK", "ok")], lambda _: self.match.acknowledge_pass())
 
     def _resume_persist(self) -> dict[str, Any]:
@@ -344,24 +294,18 @@ class GameScene(Scene):
 
     def resign(self) -> None:
         """The player to move (the human against the computer) gives up."""
-        loser = self.match.resign()
-        self.go(RESULTS, setup=self.setup, record=self.record, resigned=loser, counted=self.match.counted)
+        self.match.resign()
+        self._show_results()
 
     def undo(self) -> None:
         """Take back a move; against the computer, go back to your previous turn."""
         self._history_changing()
-        if not self.match.undo():
-            self._say("Nothing to undo.")
-            return
-        self._autosave()
+        self._autosave() if self.match.undo() else self._say("Nothing to undo.")
 
     def redo(self) -> None:
         """Replay an undone move (against the computer, up to your next turn)."""
         self._history_changing()
-        if not self.match.redo():
-            self._say("Nothing to redo.")
-            return
-        self._autosave()
+        self._autosave() if self.match.redo() else self._say("Nothing to redo.")
 
     def jump_to(self, ply: int) -> None:
         """Show the position after ``ply`` plies (a click in the move list); later moves stay redoable."""
@@ -391,22 +335,7 @@ class GameScene(Scene):
 
     def share(self) -> None:
         """Put a link to this game on the clipboard, or the game's text where no web address is known."""
-        standard = self.record.start == Position.start()
-        link = share_link(self.record.transcript()) if standard else None
-        if link is not None:
-            if not self.ctx.is_browser:
-                self.ctx.print_line(f"Share this game: {link}")
-            # the browser answers a frame or two later, and may refuse: the toast says which
-            copy_to_clipboard(link, lambda copied: self.ctx.toast(
-                ("Link copied: " if copied else "Could not copy the link (the browser refused): ") + link, ms=6000))
-            return
-        text = game_text(self.record)
-        if not self.ctx.is_browser:
-            self.ctx.print_line(f"This game: {text}")
-        why = "no web address is set up for links" if standard else "a link holds only games from the start"
-        copy_to_clipboard(text, lambda copied: self.ctx.toast(
-            f"{'Copied' if copied else 'Could not reach the clipboard'}: the game's moves "
-            f"({why}). Paste them into Transcript.", ms=6000))
+        panels.share_game(self.ctx, self.record)
 
     # -- playing ------------------------------------------------------------
 
@@ -424,10 +353,15 @@ class GameScene(Scene):
         self.ctx.save_game(SavedGame(self.setup, self.record, self.match.clock_state()))
 
     def _on_end(self, match: MatchController) -> None:
-        """The match has ended (the controller has counted it if it counts)."""
+        """The match has ended (the controller has counted it if it counts): the one place its end is saved."""
         if match.counted:
             self.ctx.save_stats()
         self.ctx.clear_saved_game()
+        keep_last_game(self.ctx, match.record)
+
+    def _show_results(self) -> None:
+        self.go(RESULTS, setup=self.setup, record=self.record, outcome=self.match.outcome,
+                counted=self.match.counted)
 
     def update(self, now_ms: int) -> None:
         """Animations, the computer's search, the hint analysis, and the end of the game."""
@@ -443,11 +377,10 @@ class GameScene(Scene):
             if self.over_since_ms is None:
                 self.over_since_ms = now_ms
             elif now_ms - self.over_since_ms >= END_PAUSE_MS:
-                self.go(RESULTS, setup=self.setup, record=self.record, resigned=None,
-                        flagged=self.match.flagged, counted=self.match.counted)
+                self._show_results()
             return
         had_hint = self.match.hint is not None
-        move = self.match.advance(now_ms, self.ctx.frame.slice_ms, self.min_think_ms())
+        move = self.match.advance(now_ms, self.ctx.frame.slice_ms, self.reply_delay_ms())
         if move is not None:
             self._show_move(move)
         elif self.match.hint is not None and not had_hint:
@@ -459,22 +392,14 @@ class GameScene(Scene):
               and self.ctx.settings.hints != "off"):
             self.match.start_hint()
 
-    def min_think_ms(self) -> int:
+    def reply_delay_ms(self) -> int:
         """The shortest visible thinking time (none when animations are off, e.g. for quick play)."""
-        return MIN_THINK_MS if self.ctx.settings.flip_seconds > 0 else 0
+        return REPLY_DELAY_MS if self.ctx.settings.flip_seconds > 0 else 0
 
     def _describe_hint(self) -> None:
-        hint = self.match.hint
-        if hint is None or not hint.best:
-            return
-        best = hint.best[0]
-        value = round(hint.values.get(best, 0))
-        kind = "exact" if hint.exact else "estimate"
-        others = ", ".join(square_name(s) for s in hint.best[1:])
-        also = f" (as good: {others})" if others else ""
-        book = book_note(self.position, best)
-        self._say(f"Hint: {square_name(best)}{also}, final margin {value_label(value)} "
-                  f"disc{'' if abs(value) == 1 else 's'} ({kind}).{' ' + book if book else ''}", 8000)
+        words = panels.hint_words(self.match.hint, self.position)
+        if words is not None:
+            self._say(words, 8000)
 
     # -- drawing ------------------------------------------------------------
 
@@ -491,14 +416,16 @@ class GameScene(Scene):
         fill_background(surface, theme)
         self.board.draw(surface, self.marks(), now_ms)
         for colour, rect in zip(self.card_order(), self.layout_rects.cards, strict=True):
-            self._draw_card(surface, colour, rect, now_ms)
-        self._draw_status(surface)
-        self._draw_moves(surface)
+            panels.draw_card(surface, self.ctx, self.match, self.board, colour, rect, now_ms)
+        panels.draw_status(surface, self.ctx, self.layout_rects.status, self.status_text(), self.engine_lines())
+        panels.draw_moves(surface, self.ctx, self.layout_rects.moves, self.moves, self.record)
         if self.explorer_rect is not None:
             line = self.record.moves() if self.record.start == Position.start() else None
             self.explorer.draw(surface, self.ctx.text, theme, self.explorer_rect, self.position, line)
+        enabled = {"undo": self.can_undo(), "redo": self.can_redo(), "hint": self.match.can_hint(),
+                   "resign": self.match.can_resign()}
         for button in self.group.buttons:
-            button.enabled = self._enabled(button.action)
+            button.enabled = enabled.get(button.action, True)
         self.group.draw(surface, self.ctx.text, theme)
         if self.dialog is not None:
             self.dialog.draw(surface, self.ctx.text, theme)
@@ -507,112 +434,15 @@ class GameScene(Scene):
         """The colours of the left and right player cards: you (Player 1) on the left."""
         return (self.setup.human, opponent_of(self.setup.human))
 
-    def _enabled(self, action: str) -> bool:
-        if action == "undo":
-            return self.can_undo()
-        if action == "redo":
-            return self.can_redo()
-        if action == "hint":
-            return self.match.can_hint()
-        if action == "resign":
-            return self.match.can_resign()
-        return True
-
-    def _draw_card(self, surface: pygame.Surface, colour: Color, rect: pygame.Rect, now_ms: int) -> None:
-        theme, text = self.ctx.theme, self.ctx.text
-        draw_panel(surface, rect, theme)
-        to_move = not self.record.is_over() and self.position.to_move == colour
-        if to_move:
-            pygame.draw.rect(surface, theme.accent, rect, width=4, border_radius=14)
-        icon_size = 40
-        view = self.board.view
-        assert view is not None
-        icon = view.disc_icon(colour, icon_size)
-        surface.blit(icon, icon.get_rect(topright=(rect.right - 14, rect.top + 12)))
-        count = self.position.black_count if colour == BLACK else self.position.white_count
-        count_rect = text.draw(surface, str(count), 34, theme.text, (rect.right - 14, rect.bottom - 8),
-                               "bottomright", True)
-        left = rect.left + 16
-        clocks = self.match.clocks
-        name = self.setup.player_name(colour, self.level.name if clocks is not None else "")
-        text.draw(surface, text.ellipsize(name, 24, rect.right - icon_size - 30 - left, bold=True), 24,
-                  theme.text, (left, rect.top + 14), "topleft", True)
-        baseline = rect.bottom - 26
-        if clocks is not None:
-            remaining = clocks[colour]
-            shade = theme.danger if remaining < CLOCK_WARNING_MS else theme.accent if to_move else theme.text_dim
-            shown = text.draw(surface, clock_text(remaining), 22, shade, (left, baseline), "midleft", True)
-            if self.setup.increment:  # the time control's increment, so both players know it
-                shown = text.draw(surface, f"+{self.setup.increment} s", 16, theme.text_dim,
-                                  (shown.right + 8, baseline + 1), "midleft")
-            if to_move and self.match.phase is Phase.COMPUTER and self.board.animation is None:
-                spinner(surface, (shown.right + 16, baseline), 8, theme.accent, now_ms)
-        elif to_move and self.match.phase is Phase.COMPUTER and self.board.animation is None:
-            spinner(surface, (left + 9, baseline), 9, theme.accent, now_ms)
-            text.draw(surface, "thinking", 18, theme.accent, (left + 26, baseline), "midleft")
-        else:
-            detail = self.level.name if self.setup.is_computer(colour) else COLOR_NAMES[colour]
-            detail = text.ellipsize(detail, 18, count_rect.left - 10 - left)
-            text.draw(surface, detail, 18, theme.text_dim, (left, baseline), "midleft")
-
     def status_text(self) -> str:
         """The line under the player cards: a message, whose turn it is, or the end."""
         if self.message and self.now_ms < self.message_until_ms:
             return self.message
-        if self.record.is_over():
-            result = self.record.result()
-            if result is None:
-                return ""
-            if result.winner == "draw":
-                return "Game over: a draw."
-            return f"Game over: {COLOR_NAMES[result.winner]} wins."
-        mover = self.position.to_move
-        practice = "" if self.setup.counts else " Practice game: not counted."
-        if self.setup.mode == "computer":
-            if mover == self.setup.human:
-                return f"Your turn ({COLOR_NAMES[mover]}): choose a square with a dot.{practice}"
-            progress = self.match.thinking_progress()
-            if progress is None or progress.seconds < 0.2:
-                return f"The computer ({self.level.name}) is thinking…"
-            return f"The computer ({self.level.name}) is thinking… {speed_text(progress)}"
-        return f"{COLOR_NAMES[mover]} to move ({self.setup.player_name(mover)}).{practice}"
+        return panels.match_status(self.match)
 
     def engine_lines(self) -> tuple[str, str] | None:
         """The engine output while the computer thinks (depth, value, line, speed), if shown."""
         if not self.ctx.settings.engine_output or self.message and self.now_ms < self.message_until_ms:
             return None
         progress = self.match.thinking_progress()
-        if progress is None:
-            return None
-        return thinking_lines(progress, self.position.to_move)
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        theme, text = self.ctx.theme, self.ctx.text
-        rect = self.layout_rects.status
-        engine = self.engine_lines()
-        size = 20 if engine is None else 18
-        if engine is not None:
-            lines = [text.ellipsize(line, size, rect.width - 8) for line in engine if line]
-        else:
-            lines = text.wrap(self.status_text(), size, rect.width - 8)[:2]
-        y = rect.centery - 13 * len(lines) + 2
-        for line in lines:
-            text.draw(surface, line, size, theme.text, (rect.centerx, y), "midtop")
-            y += 26
-
-    def _draw_moves(self, surface: pygame.Surface) -> None:
-        theme, text = self.ctx.theme, self.ctx.text
-        rect = self.layout_rects.moves
-        draw_panel(surface, rect, theme)
-        text.draw(surface, "Moves", 18, theme.text_dim, (rect.left + 16, rect.top + 10), "topleft", True)
-        played = len(self.record.moves())
-        count = plural(played, "move") + " played"
-        count_rect = text.draw(surface, count, 18, theme.text_dim, (rect.right - 16, rect.top + 10), "topright")
-        opening = opening_name(self.record.moves(), self.record.start)
-        if opening:
-            room = 2 * min(rect.centerx - rect.left - 90, count_rect.left - rect.centerx - 12)
-            text.draw(surface, text.ellipsize(opening, 18, room, bold=True), 18, theme.accent,
-                      (rect.centerx, rect.top + 10), "midtop", True)
-        last = self.record.ply - 1
-        self.moves.draw(surface, text, theme, self.record.plies, self.record.start.to_move, self.record.ply,
-                        last if last >= 0 else None)
+        return None if progress is None else thinking_lines(progress, self.position.to_move)

@@ -1,4 +1,7 @@
-"""The results: who won and why, the score under both rules, rematch or back to the menu."""
+"""The results: who won and why, the score under both rules, rematch or back to the menu.
+
+Everything shown is read from the game's ``Outcome`` (``game.play.outcome``), built once by its session.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +10,10 @@ from typing import Any
 
 import pygame
 
-from game.engine import BLACK, COLOR_NAMES, WHITE, Color, EndReason, GameRecord, GameResult, opponent_of
+from game.engine import BLACK, COLOR_NAMES, WHITE, Color, EndReason, GameRecord, GameResult
 from game.play.match import MatchSetup
 from game.play.match_controller import level_for
+from game.play.outcome import Outcome
 from game.review.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.base import Scene
 from game.scenes.names import GAME, MENU, RESULTS, REVIEW
@@ -36,37 +40,30 @@ class Summary:
     winner: Color | None
 
 
-def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, headline_rule: str,
-              flagged: Color | None = None) -> Summary:
-    """The words and numbers for a finished, resigned or lost-on-time game."""
+def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, headline_rule: str) -> Summary:
+    """The words and numbers for a game that ended (by the rules, a resignation or a loss on time)."""
     position = record.position
-    black, white = position.black_count, position.white_count
-    stopped = resigned if resigned is not None else flagged
-    result = record.result() if stopped is None else None
-    if result is not None:
-        winner: Color | None = None if result.winner == "draw" else result.winner
-        reason = result.reason.text
-        if result.reason is EndReason.WIPEOUT:
+    winner = outcome.winner if outcome is not None else None
+    result = outcome.result if outcome is not None else GameResult.from_counts(position.black_count,
+                                                                                position.white_count)
+    stopped = outcome.stopped if outcome is not None else None
+    if outcome is None or outcome.by_rules:
+        reason = outcome.reason.text if outcome is not None else ""
+        if outcome is not None and outcome.reason is EndReason.WIPEOUT:
             loser = WHITE if result.white == 0 else BLACK
             reason = f"{COLOR_NAMES[loser]} has no discs left"
-        reason = reason[0].upper() + reason[1:] + "."
-        discs, tournament = result.score_discs, result.score_tournament
+        reason = reason[:1].upper() + reason[1:] + "." if reason else ""
         explanation = result.explanation if result.rules_differ else ""
     else:
-        winner = opponent_of(stopped) if stopped is not None else None
-        if stopped is None:
-            who = ""
-        elif setup.mode == "computer":
+        if setup.mode == "computer":
             who = "You" if stopped == setup.human else "The computer"
         else:
-            who = f"{COLOR_NAMES[stopped]} ({setup.player_name(stopped)})"
-        moves = len(record.moves())
-        how = "resigned" if resigned is not None else "ran out of time"
-        reason = (f"{who} {how} after {plural(moves, 'move')}, with "
+            who = f"{COLOR_NAMES[stopped]} ({setup.player_name(stopped)})" if stopped is not None else ""
+        resigned = outcome.reason is EndReason.RESIGNATION
+        how = "resigned" if resigned else "ran out of time"
+        reason = (f"{who} {how} after {plural(len(record.moves()), 'move')}, with "
                   f"{plural(position.empty_count, 'square')} still empty.")
-        discs = f"{black}-{white}"
-        tournament = discs
-        ending = "A resignation" if resigned is not None else "Running out of time"
+        ending = "A resignation" if resigned else "Running out of time"
         explanation = f"{ending} counts as a loss, whatever the discs say."
     if winner is None:
         headline = "It's a draw"
@@ -74,20 +71,23 @@ def summarise(setup: MatchSetup, record: GameRecord, resigned: Color | None, hea
         headline = "You win!" if winner == setup.human else "The computer wins"
     else:
         headline = f"{COLOR_NAMES[winner]} wins! ({setup.player_name(winner)})"
-    tournament_rule = "Empty squares to the winner"
-    discs_rule = "Discs on the board"
-    if result is None:
-        return Summary(headline, reason, discs.replace("-", " – "), "Discs on the board when play stopped", "", "",
-                       explanation, winner)
+    discs = result.score_discs.replace("-", " – ")
+    if outcome is not None and not outcome.by_rules:
+        return Summary(headline, reason, discs, "Discs on the board when play stopped", "", "", explanation, winner)
     if not result.rules_differ:
-        return Summary(headline, reason, discs.replace("-", " – "), "Discs on the board", "", "", explanation,
-                       winner)
-    if headline_rule == "discs":
-        main, main_rule, other, other_rule = discs, discs_rule, tournament, tournament_rule
-    else:
-        main, main_rule, other, other_rule = tournament, tournament_rule, discs, discs_rule
-    return Summary(headline, reason, main.replace("-", " – "), main_rule, other.replace("-", " – "), other_rule,
-                   explanation, winner)
+        return Summary(headline, reason, discs, "Discs on the board", "", "", explanation, winner)
+    tournament = (result.score_tournament.replace("-", " – "), "Empty squares to the winner")
+    on_board = (discs, "Discs on the board")
+    (main, main_rule), (other, other_rule) = (on_board, tournament) if headline_rule == "discs" else (tournament,
+                                                                                                      on_board)
+    return Summary(headline, reason, main, main_rule, other, other_rule, explanation, winner)
+
+
+def keep_last_game(ctx: Any, record: GameRecord) -> None:
+    """Keep a game that ended for the review (the Transcript scene offers it)."""
+    if record.moves():
+        ctx.documents.save(LAST_GAME_KEY, last_game_to_json(record), "last game")
+        ctx.flush_storage_messages()
 
 
 class ResultsScene(Scene):
@@ -97,30 +97,36 @@ class ResultsScene(Scene):
         super().__init__(ctx)
         self.setup = MatchSetup()
         self.record = GameRecord()
-        self.resigned: Color | None = None
-        self.flagged: Color | None = None
+        self.outcome: Outcome | None = None
         self.counted = False
         self.group = ButtonGroup()
 
     def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
-        """Take the finished game from the game scene."""
+        """Show the game that ended: its ``outcome`` (the session's; a finished record handed in has its own).
+
+        A game played here saved its end when it ended; only a record handed in is kept for review here.
+        """
         self.setup = persist["setup"]
         self.record = persist["record"]
-        self.resigned = persist.get("resigned")
-        self.flagged = persist.get("flagged")
+        outcome = persist.get("outcome")
+        self.outcome = outcome if isinstance(outcome, Outcome) else Outcome.of(self.record.position)
         self.counted = bool(persist.get("counted"))
         super().startup(now_ms, persist)
-        if self.record.moves():
-            self.ctx.documents.save(LAST_GAME_KEY, last_game_to_json(self.record), "last game")
-            self.ctx.flush_storage_messages()
+        if not isinstance(outcome, Outcome):  # a finished record handed in, not a game that ended here
+            keep_last_game(self.ctx, self.record)
 
     def summary(self) -> Summary:
         """The results in words (the headline rule from the settings)."""
-        return summarise(self.setup, self.record, self.resigned, self.ctx.settings.headline, self.flagged)
+        return summarise(self.setup, self.record, self.outcome, self.ctx.settings.headline)
 
     def result(self) -> GameResult | None:
-        """The engine's result (``None`` after a resignation)."""
-        return self.record.result() if self.resigned is None and self.flagged is None else None
+        """The engine's result (``None`` after a resignation or a loss on time)."""
+        return self.outcome.result if self.outcome is not None and self.outcome.by_rules else None
+
+    @property
+    def stopped(self) -> bool:
+        """Whether play was stopped by a player (a resignation or a loss on time), not the rules."""
+        return self.outcome is not None and not self.outcome.by_rules
 
     def layout(self) -> None:
         """Board on one side, the results card on the other."""
@@ -150,8 +156,8 @@ class ResultsScene(Scene):
             self.go(MENU)
         elif action == "review":
             self.go(REVIEW, record=self.record, setup=self.setup, back=RESULTS,
-                    back_persist={"setup": self.setup, "record": self.record, "resigned": self.resigned,
-                                  "flagged": self.flagged, "counted": self.counted})
+                    back_persist={"setup": self.setup, "record": self.record, "outcome": self.outcome,
+                                  "counted": self.counted})
 
     def rematch_setup(self) -> MatchSetup:
         """Two players swap colours; against the computer you keep your choice (random is drawn again)."""
@@ -179,7 +185,7 @@ class ResultsScene(Scene):
         moves = len(self.record.moves())
         passes = len(self.record.played()) - moves
         length = plural(moves, "move") + (f", {plural(passes, 'pass', 'passes')}" if passes else "")
-        if moves and self.resigned is None and self.flagged is None:
+        if moves and not self.stopped:
             text.draw(surface, length, 18, theme.text_dim, (card.centerx, y), "midtop")
         y += 34
         icon = self.view.disc_icon(BLACK, 40)
@@ -193,7 +199,7 @@ class ResultsScene(Scene):
         y = score_rect.bottom + 4
         text.draw(surface, summary.main_rule, 18, theme.text_dim, (card.centerx, y), "midtop")
         y += 30
-        if self.resigned is not None or self.flagged is not None:
+        if self.stopped:
             y = text.draw_wrapped(surface, summary.explanation, 18, theme.text_dim,
                                   pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
         if summary.other_score:

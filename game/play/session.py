@@ -1,0 +1,452 @@
+"""One play session, without pygame: whose turn it is, whether a move is accepted, and the opponent's reply.
+
+Every playing scene (the game, the challenges, the opening trainer, the
+tutorial, the analysis) runs on a ``Session``. ``Session.phase`` says what it
+waits for:
+
+- ``HUMAN``: a player at this device is to move (``play``);
+- ``COMPUTER``: the opponent is to move, or weighs the position (``advance`` runs it a slice at a time);
+- ``PASS``: a forced pass has been made and waits to be acknowledged (the game only);
+- ``REJECTED``: the judge turned the last move down (``retry``; another ``play`` retries first);
+- ``OVER``: the game, the attempt or the step has ended (``outcome`` says how a game ended).
+
+``play(square)`` judges a move once, here, and returns the ``Move`` made or a
+``Refusal`` with its words (``refusal`` is the one text for a square that
+cannot be played). Two things plug in:
+
+- an ``Opponent`` answers the player: the engine at a level, the book's main
+  lines, the exact solver, a tutorial's scripted reply. Its move is shown no
+  sooner than ``REPLY_DELAY_MS`` after its turn began, so the player sees
+  whose turn it was;
+- a ``Judge`` rules on each move: a challenge's goal, the trainer's book, a
+  tutorial step. It can refuse a square before it is played, reject an
+  attempt after it (a mistake), or end it (solved, a line over), with words.
+
+The scenes draw, animate and forward input; nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from game.ai import Job
+from game.engine import PASS, Color, GameRecord, Position, opponent_of, square_name
+from game.play.outcome import Outcome
+
+REPLY_DELAY_MS = 450
+"""The opponent's move appears no sooner than this after its turn began (none when animations are off)."""
+
+
+class Phase(enum.Enum):
+    """What the session waits for."""
+
+    HUMAN = "human"
+    COMPUTER = "computer"
+    PASS = "pass"
+    REJECTED = "rejected"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move just made: what the scene needs to animate and announce it."""
+
+    square: int
+    colour: Color
+    before: Position
+    flipped: tuple[int, ...]
+    passer: Color | None
+    """The side left without a move by it (a forced pass follows), else ``None``."""
+
+
+def move_of(before: Position, square: int, record: GameRecord) -> Move:
+    """The ``Move`` for ``square`` played from ``before``, just added to ``record`` (passes included)."""
+    flipped = before.flips(square)
+    passer = opponent_of(before.to_move) if record.position.to_move == before.to_move \
+        and not record.position.is_over() else None
+    return Move(square, before.to_move, before, tuple(sq for sq in range(64) if flipped >> sq & 1), passer)
+
+
+def refusal(position: Position, square: int) -> str | None:
+    """Why ``square`` cannot be played in ``position`` (one line), or ``None`` if it can."""
+    if position.is_legal(square):
+        return None
+    name = square_name(square)
+    if position.color_at(square) is not None:
+        return f"{name} is already taken."
+    return f"{name} is not a legal move: a move must outflank at least one disc."
+
+
+class RefusalReason(enum.Enum):
+    """Why a move was not played."""
+
+    OVER = "over"
+    WAIT = "wait"
+    PASS = "pass"
+    ILLEGAL = "illegal"
+    JUDGE = "judge"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A move not played, and why in words."""
+
+    square: int
+    reason: RefusalReason
+    text: str
+
+    @property
+    def bad_square(self) -> bool:
+        """Whether the square itself is at fault (the board tints it), not the moment."""
+        return self.reason in (RefusalReason.ILLEGAL, RefusalReason.JUDGE)
+
+
+class Ruling(enum.Enum):
+    """What a judge decides about a move."""
+
+    GO_ON = "go on"
+    REJECT = "reject"
+    END = "end"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A judge's ruling and its words."""
+
+    ruling: Ruling = Ruling.GO_ON
+    text: str = ""
+
+
+GO_ON = Verdict()
+
+
+@dataclass(frozen=True)
+class Thought:
+    """What the opponent found: the move it plays (``None``: it only weighed the position), and its value.
+
+    ``value`` is for the side to move in the position weighed, when the opponent knows it.
+    """
+
+    square: int | None
+    value: float | None = None
+
+
+class Thinking(Protocol):
+    """A running search (a ``game.ai.Job``): advanced a slice at a time, cancelled when no longer wanted."""
+
+    def advance(self, max_ms: float) -> Thought | None:
+        """Work for about ``max_ms``; the thought once found."""
+
+    def cancel(self) -> None:
+        """Stop."""
+
+
+class Opponent:
+    """Who answers the player. The default plays nothing; subclasses ``think``."""
+
+    wait_text = "Please wait: the computer is thinking."
+    """What a move tried during the opponent's turn is told."""
+    weighs_passes = False
+    """Whether the opponent also weighs the position when it must pass (the solver checks the player's move)."""
+
+    def think(self, session: Session, position: Position) -> Thinking | Thought:
+        """Start on ``position`` (the opponent to move, or weighing): a thought now, or a search to advance."""
+        raise NotImplementedError
+
+
+class Judge:
+    """Rules on the moves of a session. The default accepts every legal move and ends with the game."""
+
+    over_text = "The game is over."
+    """What a move tried after the end is told."""
+
+    def refuse(self, session: Session, square: int) -> str | None:
+        """Why the legal ``square`` is not accepted here (the board does not change), or ``None``."""
+        return None
+
+    def after_move(self, session: Session, move: Move) -> Verdict:
+        """The player's move has been made."""
+        return GO_ON
+
+    def after_thought(self, session: Session, thought: Thought) -> Verdict:
+        """The opponent has weighed the position, before its move is shown."""
+        return GO_ON
+
+    def after_reply(self, session: Session, move: Move) -> Verdict:
+        """The opponent's move has been made."""
+        return GO_ON
+
+    def at_end(self, session: Session, outcome: Outcome) -> Verdict:
+        """The game has ended by the rules."""
+        return Verdict(Ruling.END)
+
+
+class Session:
+    """A record being played: the phase, the player's moves judged, the opponent's replies, the end.
+
+    ``opponent_plays(colour)`` says which sides the opponent moves for (none
+    without an opponent). ``confirm_passes`` makes a forced pass wait in
+    ``Phase.PASS`` until ``acknowledge_pass``; otherwise play just goes on.
+    ``retry`` goes back to the start of the attempt when ``retry_to_start``,
+    else it takes back the move the judge rejected.
+    """
+
+    def __init__(self, record: GameRecord, opponent: Opponent | None = None, judge: Judge | None = None,
+                 opponent_plays: Callable[[Color], bool] | None = None, confirm_passes: bool = False,
+                 retry_to_start: bool = False) -> None:
+        self.record = record
+        self.opponent = opponent
+        self.judge = judge if judge is not None else Judge()
+        self.opponent_plays: Callable[[Color], bool] = opponent_plays or (lambda colour: False)
+        self.confirm_passes = confirm_passes
+        self.retry_to_start = retry_to_start
+        self.start_ply = record.ply
+        """Where an attempt starts (``retry`` with ``retry_to_start`` goes back here)."""
+        self.phase = Phase.HUMAN
+        self.verdict = GO_ON
+        """The judge's latest ruling and words."""
+        self.outcome: Outcome | None = None
+        """How the game ended, once it has."""
+        self.pending_pass: Color | None = None
+        self.thought: Thought | None = None
+        """The opponent's latest thought (its move and value)."""
+        self._thinking: Thinking | None = None
+        self._choice: Thought | None = None
+        self._turn_started_ms = 0
+        self._weighing = False
+
+    # -- facts ----------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The position on the board."""
+        return self.record.position
+
+    @property
+    def over(self) -> bool:
+        """Whether the session has ended."""
+        return self.phase is Phase.OVER
+
+    def opponent_to_move(self) -> bool:
+        """Whether the opponent is to move (or weighs the position) now."""
+        return self.phase is Phase.COMPUTER
+
+    def thinking_progress(self) -> object | None:
+        """The opponent's search so far, while it searches (``game.ai.Progress`` for the engine)."""
+        return getattr(self._thinking, "progress", None)
+
+    # -- the player -----------------------------------------------------------------
+
+    def check(self, square: int) -> Refusal | None:
+        """Why ``square`` would not be played now, or ``None`` if it would (nothing changes)."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return Refusal(square, RefusalReason.OVER, self.judge.over_text)
+        if phase is Phase.COMPUTER:
+            text = self.opponent.wait_text if self.opponent is not None else Opponent.wait_text
+            return Refusal(square, RefusalReason.WAIT, text)
+        if phase is Phase.PASS:
+            return Refusal(square, RefusalReason.PASS, "The pass must be acknowledged first.")
+        position = self._attempt_position() if phase is Phase.REJECTED else self.position
+        why = refusal(position, square)
+        if why is not None:
+            return Refusal(square, RefusalReason.ILLEGAL, why)
+        return None
+
+    def play(self, square: int) -> Move | Refusal:
+        """Play ``square`` for the player to move: the ``Move`` made, or a ``Refusal`` (nothing changes).
+
+        After a rejected move, the attempt is retried first.
+        """
+        refused = self.check(square)
+        if refused is not None:
+            return refused
+        if self.phase is Phase.REJECTED:
+            self.retry()
+        why = self.judge.refuse(self, square)
+        if why is not None:
+            return Refusal(square, RefusalReason.JUDGE, why)
+        move = self._make(square)
+        if move.passer is not None and self.opponent is not None and self.opponent.weighs_passes \
+                and self.opponent_plays(move.passer):
+            self._weighing = True
+        if not self._rule(self.judge.after_move(self, move)):
+            self._settle()
+        return move
+
+    def acknowledge_pass(self) -> None:
+        """The announced pass has been seen; play goes on."""
+        self.pending_pass = None
+        self._settle()
+
+    def retry(self) -> bool:
+        """After a rejected move, try again (from the attempt's start, or the move taken back)."""
+        if self.phase is not Phase.REJECTED:
+            return False
+        self.restart() if self.retry_to_start else self._take_back()
+        return True
+
+    def restart(self) -> None:
+        """Back to where the attempt started, for a fresh try."""
+        self._cancel()
+        self.record.goto(self.start_ply)
+        self.verdict = GO_ON
+        self.outcome = None
+        self.pending_pass = None
+        self.phase = Phase.HUMAN
+        self._settle()
+
+    def stop(self) -> None:
+        """Stop any search (leaving the scene)."""
+        self._cancel()
+
+    # -- time -----------------------------------------------------------------------
+
+    def advance(self, now_ms: int, slice_ms: float, delay_ms: int = REPLY_DELAY_MS) -> Move | None:
+        """Run the opponent for one slice; its move once found and ``delay_ms`` after its turn began."""
+        if self.phase is not Phase.COMPUTER or self.opponent is None:
+            return None
+        if self._thinking is None and self._choice is None:
+            self._turn_started_ms = now_ms
+            started = self.opponent.think(self, self.position)
+            if isinstance(started, Thought):
+                if self._found(started):
+                    return None
+            else:
+                self._thinking = started
+        if self._thinking is not None:
+            found = self._thinking.advance(slice_ms)
+            if found is None:
+                return None
+            self._thinking = None
+            if self._found(found):
+                return None
+        if self._choice is not None and self._choice.square is not None \
+                and now_ms - self._turn_started_ms >= delay_ms:
+            square, self._choice = self._choice.square, None
+            move = self._make(square)
+            if not self._rule(self.judge.after_reply(self, move)):
+                self._settle()
+            return move
+        return None
+
+    # -- inside ---------------------------------------------------------------------
+
+    def _found(self, thought: Thought) -> bool:
+        """The opponent's thought has arrived: judged; True if nothing is left to play this turn."""
+        self.thought = thought
+        if self._rule(self.judge.after_thought(self, thought)):
+            return True
+        if self._weighing or thought.square is None:
+            self._weighing = False
+            self._settle()
+            return True
+        self._choice = thought
+        return False
+
+    def _attempt_position(self) -> Position:
+        """The position a retry would play from."""
+        if self.retry_to_start:
+            return self.record.position_at(self.start_ply)
+        ply = self.record.ply
+        while ply > 0 and self.record.plies[ply - 1] == PASS:
+            ply -= 1
+        return self.record.position_at(max(0, ply - 1))
+
+    def _make(self, square: int) -> Move:
+        before = self.position
+        self._before_move(before)
+        self.record.play(square)
+        self._cancel()
+        move = move_of(before, square, self.record)
+        self.pending_pass = move.passer if self.confirm_passes else None
+        self._after_move(move)
+        return move
+
+    def _take_back(self) -> None:
+        self._cancel()
+        self.record.undo()
+        self.verdict = GO_ON
+        self.phase = Phase.HUMAN
+        self._settle()
+
+    def _rule(self, verdict: Verdict) -> bool:
+        """Apply a judge's verdict; True if it ended or rejected the attempt."""
+        self.verdict = verdict
+        if verdict.ruling is Ruling.GO_ON:
+            return False
+        self._cancel()
+        self._weighing = False
+        self.pending_pass = None
+        if verdict.ruling is Ruling.REJECT:
+            self.phase = Phase.REJECTED
+        else:
+            self.phase = Phase.OVER
+            self._ended()
+        return True
+
+    def _settle(self) -> None:
+        """Set the phase from the facts; the end is built and judged the first time the game is over."""
+        stopped = self._stopped()
+        if stopped is not None or self.record.is_over():
+            self.outcome = stopped or Outcome.of(self.record.position)
+            assert self.outcome is not None
+            if self.phase is not Phase.OVER:
+                self._weighing = False
+                if not self._rule(self.judge.at_end(self, self.outcome)):
+                    self.phase = Phase.OVER
+                    self._ended()
+        elif self.pending_pass is not None:
+            self.phase = Phase.PASS
+        elif self._weighing or self.opponent is not None and self.opponent_plays(self.position.to_move):
+            self.phase = Phase.COMPUTER
+        else:
+            self.phase = Phase.HUMAN
+
+    def _cancel(self) -> None:
+        if self._thinking is not None:
+            self._thinking.cancel()
+        self._thinking = self._choice = None
+
+    # -- what a kind of session adds ---------------------------------------------------
+
+    def _stopped(self) -> Outcome | None:
+        """An end not by the rules (a resignation, a flag fall), if there is one."""
+        return None
+
+    def _before_move(self, before: Position) -> None:
+        """Just before a move is added to the record."""
+
+    def _after_move(self, move: Move) -> None:
+        """Just after a move is added to the record."""
+
+    def _ended(self) -> None:
+        """The session has ended (called once per end)."""
+
+
+T = TypeVar("T")
+
+
+class JobThinking(Generic[T]):
+    """A ``game.ai.Job`` whose result becomes a ``Thought``."""
+
+    def __init__(self, job: Job[T], to_thought: Callable[[T], Thought]) -> None:
+        self.job = job
+        self.to_thought = to_thought
+
+    @property
+    def progress(self) -> object:
+        """The job's progress (nodes, time, depth, value, line)."""
+        return self.job.progress
+
+    def advance(self, max_ms: float) -> Thought | None:
+        """Advance the job; its result as a thought once done."""
+        found = self.job.advance(max_ms)
+        return None if found is None else self.to_thought(found)
+
+    def cancel(self) -> None:
+        """Cancel the job."""
+        self.job.cancel()

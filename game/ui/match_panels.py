@@ -1,0 +1,184 @@
+"""The game scene's panels and words: the player cards with their clocks, the status, the move list, sharing.
+
+Drawing only: what they show comes from the match (``game.play.match_controller``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import BLACK, COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
+from game.platform.browser import copy_to_clipboard
+from game.platform.links import share_link
+from game.play.engine_output import speed_text
+from game.play.match import MatchSetup
+from game.play.match_controller import MatchController
+from game.play.session import Phase
+from game.records.openings import opening_name
+from game.review.hints import book_note, value_label
+from game.review.transcripts import game_text
+from game.ui.board_play import BoardPlay
+from game.ui.board_view import spinner
+from game.ui.move_list import MoveList
+from game.ui.text import plural
+from game.ui.widgets import draw_panel
+
+CLOCK_WARNING_MS = 10_000
+"""A clock with less than this left is drawn in the danger colour."""
+
+
+def clock_text(ms: int) -> str:
+    """'4:59', '0:09.5' (tenths in the last ten seconds)."""
+    if ms < CLOCK_WARNING_MS:
+        return f"0:{ms // 1000:02d}.{ms % 1000 // 100}"
+    seconds = (ms + 999) // 1000
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def pass_message(setup: MatchSetup, passer: Color, level_name: str) -> tuple[str, str]:
+    """Title and detail of the announcement that ``passer`` has no legal move."""
+    title = f"{COLOR_NAMES[passer]} has no legal move and passes"
+    other = opponent_of(passer)
+    if setup.mode == "computer":
+        if passer == setup.human:
+            detail = f"You have nowhere to play, so the computer ({COLOR_NAMES[other]}) moves again."
+        else:
+            detail = f"The computer has nowhere to play. Your turn again ({COLOR_NAMES[other]})."
+    else:
+        detail = f"{COLOR_NAMES[other]} ({setup.player_name(other)}) moves again."
+    return title, detail
+
+
+def hint_words(hint: Any, position: Position) -> str | None:
+    """The hint in words: the best move, the moves as good, the margin and a book note (``None``: no move)."""
+    if hint is None or not hint.best:
+        return None
+    best = hint.best[0]
+    value = round(hint.values.get(best, 0))
+    kind = "exact" if hint.exact else "estimate"
+    others = ", ".join(square_name(s) for s in hint.best[1:])
+    also = f" (as good: {others})" if others else ""
+    book = book_note(position, best)
+    return (f"Hint: {square_name(best)}{also}, final margin {value_label(value)} "
+            f"disc{'' if abs(value) == 1 else 's'} ({kind}).{' ' + book if book else ''}")
+
+
+def draw_card(surface: pygame.Surface, ctx: Any, match: MatchController, board: BoardPlay, colour: Color,
+              rect: pygame.Rect, now_ms: int) -> None:
+    """A player's card: name, disc, count, and the clock or the thinking spinner."""
+    theme, text = ctx.theme, ctx.text
+    setup, position = match.setup, match.position
+    draw_panel(surface, rect, theme)
+    to_move = not match.record.is_over() and position.to_move == colour
+    if to_move:
+        pygame.draw.rect(surface, theme.accent, rect, width=4, border_radius=14)
+    icon_size = 40
+    view = board.view
+    assert view is not None
+    icon = view.disc_icon(colour, icon_size)
+    surface.blit(icon, icon.get_rect(topright=(rect.right - 14, rect.top + 12)))
+    count = position.black_count if colour == BLACK else position.white_count
+    count_rect = text.draw(surface, str(count), 34, theme.text, (rect.right - 14, rect.bottom - 8),
+                           "bottomright", True)
+    left = rect.left + 16
+    clocks = match.clocks
+    level_name = match.level.name
+    name = setup.player_name(colour, level_name if clocks is not None else "")
+    text.draw(surface, text.ellipsize(name, 24, rect.right - icon_size - 30 - left, bold=True), 24,
+              theme.text, (left, rect.top + 14), "topleft", True)
+    baseline = rect.bottom - 26
+    thinking = to_move and match.phase is Phase.COMPUTER and board.animation is None
+    if clocks is not None:
+        remaining = clocks[colour]
+        shade = theme.danger if remaining < CLOCK_WARNING_MS else theme.accent if to_move else theme.text_dim
+        shown = text.draw(surface, clock_text(remaining), 22, shade, (left, baseline), "midleft", True)
+        if setup.increment:  # the time control's increment, so both players know it
+            shown = text.draw(surface, f"+{setup.increment} s", 16, theme.text_dim,
+                              (shown.right + 8, baseline + 1), "midleft")
+        if thinking:
+            spinner(surface, (shown.right + 16, baseline), 8, theme.accent, now_ms)
+    elif thinking:
+        spinner(surface, (left + 9, baseline), 9, theme.accent, now_ms)
+        text.draw(surface, "thinking", 18, theme.accent, (left + 26, baseline), "midleft")
+    else:
+        detail = level_name if setup.is_computer(colour) else COLOR_NAMES[colour]
+        detail = text.ellipsize(detail, 18, count_rect.left - 10 - left)
+        text.draw(surface, detail, 18, theme.text_dim, (left, baseline), "midleft")
+
+
+def draw_status(surface: pygame.Surface, ctx: Any, rect: pygame.Rect, status: str,
+                engine: tuple[str, str] | None) -> None:
+    """The status line (two at most), or the engine's two lines while it thinks."""
+    theme, text = ctx.theme, ctx.text
+    size = 20 if engine is None else 18
+    if engine is not None:
+        lines = [text.ellipsize(line, size, rect.width - 8) for line in engine if line]
+    else:
+        lines = text.wrap(status, size, rect.width - 8)[:2]
+    y = rect.centery - 13 * len(lines) + 2
+    for line in lines:
+        text.draw(surface, line, size, theme.text, (rect.centerx, y), "midtop")
+        y += 26
+
+
+def draw_moves(surface: pygame.Surface, ctx: Any, rect: pygame.Rect, moves: MoveList, record: GameRecord) -> None:
+    """The move list's panel: its title, the count, the opening's name and the moves."""
+    theme, text = ctx.theme, ctx.text
+    draw_panel(surface, rect, theme)
+    text.draw(surface, "Moves", 18, theme.text_dim, (rect.left + 16, rect.top + 10), "topleft", True)
+    count = plural(len(record.moves()), "move") + " played"
+    count_rect = text.draw(surface, count, 18, theme.text_dim, (rect.right - 16, rect.top + 10), "topright")
+    opening = opening_name(record.moves(), record.start)
+    if opening:
+        room = 2 * min(rect.centerx - rect.left - 90, count_rect.left - rect.centerx - 12)
+        text.draw(surface, text.ellipsize(opening, 18, room, bold=True), 18, theme.accent,
+                  (rect.centerx, rect.top + 10), "midtop", True)
+    last = record.ply - 1
+    moves.draw(surface, text, theme, record.plies, record.start.to_move, record.ply, last if last >= 0 else None)
+
+
+def match_status(match: MatchController) -> str:
+    """Whose turn it is (and whether the game counts), the computer thinking, or the end."""
+    setup, outcome = match.setup, match.outcome
+    if outcome is not None:
+        return "Game over: a draw." if outcome.winner is None else f"Game over: {COLOR_NAMES[outcome.winner]} wins."
+    mover = match.position.to_move
+    practice = "" if setup.counts else " Practice game: not counted."
+    if setup.mode == "computer":
+        if mover == setup.human:
+            return f"Your turn ({COLOR_NAMES[mover]}): choose a square with a dot.{practice}"
+        progress = match.thinking_progress()
+        if progress is None or progress.seconds < 0.2:
+            return f"The computer ({match.level.name}) is thinking…"
+        return f"The computer ({match.level.name}) is thinking… {speed_text(progress)}"
+    return f"{COLOR_NAMES[mover]} to move ({setup.player_name(mover)}).{practice}"
+
+
+def share_game(ctx: Any, record: GameRecord) -> None:
+    """Put a link to this game on the clipboard, or the game's text where no web address is known."""
+    standard = record.start == Position.start()
+    link = share_link(record.transcript()) if standard else None
+    if link is not None:
+        if not ctx.is_browser:
+            ctx.print_line(f"Share this game: {link}")
+        # the browser answers a frame or two later, and may refuse: the toast says which
+        copy_to_clipboard(link, lambda copied: ctx.toast(
+            ("Link copied: " if copied else "Could not copy the link (the browser refused): ") + link, ms=6000))
+        return
+    text = game_text(record)
+    if not ctx.is_browser:
+        ctx.print_line(f"This game: {text}")
+    why = "no web address is set up for links" if standard else "a link holds only games from the start"
+    copy_to_clipboard(text, lambda copied: ctx.toast(
+        f"{'Copied' if copied else 'Could not reach the clipboard'}: the game's moves "
+        f"({why}). Paste them into Transcript.", ms=6000))
+
+
+def resign_question(match: MatchController) -> str:
+    """The resignation dialog's words: who resigns, and whether the game counts."""
+    setup = match.setup
+    who = "You resign" if setup.mode == "computer" else f"{COLOR_NAMES[match.position.to_move]} resigns"
+    counted = " and the game counts as a loss" if setup.counts else " (a practice game: not counted)"
+    return f"{who}{counted}."
