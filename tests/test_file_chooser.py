@@ -26,6 +26,7 @@ from hypothesis import strategies as st  # noqa: E402
 from game.records import formats  # noqa: E402
 from game.records.formats import read_ggf  # noqa: E402
 from game.scenes.transcript import TranscriptScene  # noqa: E402
+from game.ui.assets import Assets  # noqa: E402
 from game.ui.file_chooser import (  # noqa: E402
     MAX_NAME_BYTES,
     MAX_READ_BYTES,
@@ -34,7 +35,7 @@ from game.ui.file_chooser import (  # noqa: E402
     full_stop,
     write_text_file,
 )
-from game.ui.text_field import drawable  # noqa: E402
+from game.ui.text import TextRenderer, drawable  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
 from tests.test_formats import GGS_GAME  # noqa: E402
 
@@ -330,3 +331,22 @@ def test_the_status_of_an_error_ending_in_a_stop_has_one(player_factory) -> None
     scene.error = "the text is too long (at most 4000 characters)."
     status, is_error = scene.status_lines()
     assert is_error and ".." not in status and status.endswith("characters). Nothing was changed.")
+
+
+_RENDERER: list[TextRenderer] = []
+
+
+def _renderer() -> TextRenderer:
+    if not _RENDERER:
+        pygame.font.init()
+        _RENDERER.append(TextRenderer(Assets(with_sound=False)))
+    return _RENDERER[0]
+
+
+@given(st.text(max_size=40))
+def test_any_text_can_be_measured_and_drawn(text: str) -> None:
+    """Surrogate escapes (names that are not UTF-8), NUL and control characters reach the font as U+FFFD."""
+    renderer = _renderer()
+    assert renderer.width(text, 18) >= 0
+    assert renderer.render(text, 18, (255, 255, 255)).get_height() > 0
+    assert renderer.render("\udcff\x00" + text, 18, (255, 255, 255)).get_width() > 0

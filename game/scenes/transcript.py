@@ -42,7 +42,7 @@ from game.scenes.names import GAME, MENU, REVIEW, TRANSCRIPT
 from game.ui.board_view import Marks
 from game.ui.file_chooser import Choice, FileChooser, full_stop, read_text_file, write_text_file
 from game.ui.layout import is_portrait
-from game.ui.text_field import drawable
+from game.ui.text import drawable
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 MAX_TEXT = 4000

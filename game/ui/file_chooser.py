@@ -28,8 +28,7 @@ from typing import Literal
 import pygame
 
 from game.platform.storage import write_durably
-from game.ui.text import TextRenderer
-from game.ui.text_field import drawable
+from game.ui.text import TextRenderer, drawable
 from game.ui.theme import Theme
 from game.ui.widgets import ButtonGroup, button_row, draw_panel
 

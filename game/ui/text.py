@@ -1,7 +1,14 @@
-"""Text drawing with a cache: each (text, size, colour, weight) is rendered once."""
+"""Text drawing with a cache: each (text, size, colour, weight) is rendered once.
+
+Every piece of text goes through ``drawable`` on its way to the font, so a
+file name that is not UTF-8 or a control character in a message never
+reaches SDL (which cannot encode the one and would break the line on the
+other).
+"""
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 
 import pygame
@@ -9,6 +16,24 @@ import pygame
 from game.ui.assets import Assets
 
 RGB = tuple[int, int, int]
+
+REPLACEMENT = "\ufffd"
+_UNDRAWABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
+_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def drawable(text: str) -> str:
+    """``text`` as a font can draw it on one line, whatever it came from (a file name, an error).
+
+    A name on disk that is not UTF-8 reaches Python with surrogate escapes,
+    which the font cannot even encode; control characters, line and paragraph
+    separators and right-to-left overrides would break the line or disguise
+    the name. Each becomes U+FFFD; other text is returned as it is.
+    """
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(REPLACEMENT if unicodedata.category(ch) in _UNDRAWABLE or ch in _BIDI_CONTROLS else ch
+                   for ch in text)
 
 
 class TextRenderer:
@@ -26,7 +51,7 @@ class TextRenderer:
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
-        surface = self.assets.font(size, bold).render(text, True, colour)
+        surface = self.assets.font(size, bold).render(drawable(text), True, colour)
         self._cache[key] = surface
         if len(self._cache) > self.capacity:
             self._cache.popitem(last=False)
@@ -50,7 +75,7 @@ class TextRenderer:
 
     def width(self, text: str, size: int, bold: bool = False) -> int:
         """The width ``text`` would take."""
-        return self.assets.font(size, bold).size(text)[0]
+        return self.assets.font(size, bold).size(drawable(text))[0]
 
     def fit_size(self, text: str, size: int, max_width: int, bold: bool = False, smallest: int = 12) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``max_width``."""

@@ -8,35 +8,15 @@ while it shows fields (the transcript scene's box works the same way).
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 import pygame
 
-from game.ui.text import TextRenderer
+from game.ui.text import TextRenderer, drawable
 from game.ui.theme import Theme
 
 MAX_CHARS = 60
 """A field keeps at most this many characters."""
-REPLACEMENT = "\ufffd"
-_UNDRAWABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
-_BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def drawable(text: str) -> str:
-    """``text`` as a font can draw it on one line, whatever it came from (a file name, an error).
-
-    A name on disk that is not UTF-8 reaches Python with surrogate escapes,
-    which the font cannot even encode; control characters, line and paragraph
-    separators and right-to-left overrides would break the line or disguise
-    the name. Each becomes U+FFFD; other text is returned as it is.
-    """
-    if text.isascii() and text.isprintable():
-        return text
-    return "".join(REPLACEMENT if unicodedata.category(ch) in _UNDRAWABLE or ch in _BIDI_CONTROLS else ch
-                   for ch in text)
-
-
 @dataclass
 class TextField:
     """A labelled one-line field."""
