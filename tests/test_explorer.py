@@ -201,7 +201,7 @@ def test_a_fifo_as_the_explorer_cache_is_refused_at_once_and_replaced(tmp_path: 
     service = LibraryService(games, cache=cache)
     finishes(service.run, unblock=cache / "explorer-30.bin")
     assert service.index is not None and service.error is None
-    assert service.note is not None and "not a regular file (a FIFO)" in service.note
+    assert service.note is not None and "not a regular file (a named pipe)" in service.note
     assert (cache / "explorer-30.bin").is_file()
     assert read_cache(cache / "explorer-30.bin", service.index.stamp, PLIES) is not None
 

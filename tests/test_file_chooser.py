@@ -350,3 +350,15 @@ def test_any_text_can_be_measured_and_drawn(text: str) -> None:
     assert renderer.width(text, 18) >= 0
     assert renderer.render(text, 18, (255, 255, 255)).get_height() > 0
     assert renderer.render("\udcff\x00" + text, 18, (255, 255, 255)).get_width() > 0
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_opening_a_named_pipe_or_a_device_is_refused_without_waiting(tmp_path: Path) -> None:
+    from game.ui.file_chooser import read_text_file
+
+    fifo = tmp_path / "game.ggf"
+    os.mkfifo(fifo)  # no writer: a plain open would wait for ever
+    with pytest.raises(ValueError, match=r"^game\.ggf is not a file\.$"):
+        read_text_file(fifo)
+    with pytest.raises(ValueError, match=r"^zero is not a file\.$"):
+        read_text_file(Path("/dev/zero"))

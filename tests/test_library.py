@@ -480,7 +480,7 @@ def test_a_fifo_or_a_device_as_the_games_file_is_refused_at_once(tmp_path: Path)
 
     fifo = tmp_path / "fifo.tsv.xz"
     os.mkfifo(fifo)
-    cases = {fifo: "a FIFO", tmp_path / "dir.tsv.xz": "a folder"}
+    cases = {fifo: "a named pipe", tmp_path / "dir.tsv.xz": "a folder"}
     (tmp_path / "dir.tsv.xz").mkdir()
     if Path("/dev/zero").exists():
         (tmp_path / "zero.tsv.xz").symlink_to("/dev/zero")

@@ -237,7 +237,7 @@ def test_a_fifo_in_place_of_a_document_is_refused_at_once(tmp_path: Path) -> Non
                       unblock=tmp_path / "settings.json")
     assert loaded is None
     (message,) = documents.take_messages()
-    assert "not a regular file (a FIFO)" in message
+    assert "not a regular file (a named pipe)" in message
     documents.save("settings", Settings().to_json(), "settings")  # the next save replaces it with a file
     assert (tmp_path / "settings.json").is_file()
 
@@ -254,7 +254,7 @@ def test_the_shared_reader_takes_regular_files_only_and_reads_with_a_bound(tmp_p
     with pytest.raises(FileTooLargeError, match="larger than 999 bytes"):
         read_regular_file(good, 999)
     os.mkfifo(tmp_path / "fifo")
-    special = {tmp_path / "fifo": "a FIFO", tmp_path: "a folder"}
+    special = {tmp_path / "fifo": "a named pipe", tmp_path: "a folder"}
     if Path("/dev/zero").exists():
         (tmp_path / "zero").symlink_to("/dev/zero")
         special[tmp_path / "zero"] = "a device"

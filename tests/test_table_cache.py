@@ -83,7 +83,7 @@ def test_a_fifo_or_a_device_as_the_games_cache_is_refused_at_once_and_replaced(t
 
     stamp = table_cache.file_stamp(SUBSET_PATH)
     cache = tmp_path / f"games-{stamp}.bin"
-    kinds = {"fifo": "a FIFO"}
+    kinds = {"fifo": "a named pipe"}
     if Path("/dev/zero").exists():
         kinds["zero"] = "a device"  # its stat size is 0: it passed the old size check and was read without end
     for how, kind in kinds.items():

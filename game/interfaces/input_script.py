@@ -30,13 +30,14 @@ reads the clock: frames are counted.
 from __future__ import annotations
 
 import os
-import stat
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 import pygame
+
+from game.platform import files
 
 MAX_SCRIPT_BYTES = 64 * 1024
 MAX_COMMANDS = 2000
@@ -144,60 +145,17 @@ def shown_name(path: Path | str) -> str:
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
-_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-               | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-
-
-def _not_regular(mode: int) -> str | None:
-    if stat.S_ISREG(mode):
-        return None
-    kind = next((f" ({what})" for test, what in _KINDS if test(mode)), "")
-    return f"not a regular file{kind}"
-
-
 def read_regular_file(path: Path, limit: int) -> bytes:
     """The bytes of the regular file at ``path``, at most ``limit`` of them; ``ScriptError`` in one line otherwise.
 
-    A named pipe, a folder or a device is refused: looked at before it is opened, and
-    opened without blocking (so a pipe replaced in between cannot hang us), the size
-    taken from the open file and the read bounded (a file that grows cannot be read
-    without end). Could be merged with the shared bounded reader of the data files.
+    ``game.platform.files.read_regular_file`` reads it: a named pipe, a
+    folder or a device is refused without blocking, and the read is bounded.
     """
     shown = shown_name(path)
     try:
-        refused = _not_regular(os.stat(path).st_mode)  # a device is not even opened
-        descriptor = -1 if refused else os.open(path, _OPEN_FLAGS)
+        return files.read_regular_file(path, limit)
     except OSError as exc:
         raise ScriptError(f"{shown}: {exc.strerror or exc}") from None
-    except ValueError:  # a NUL in the name
-        raise ScriptError(f"{shown}: not a usable file name") from None
-    if refused:
-        raise ScriptError(f"{shown}: {refused}")
-    try:
-        status = os.fstat(descriptor)
-        refused = _not_regular(status.st_mode)
-        if refused:
-            raise ScriptError(f"{shown}: {refused}")
-        if status.st_size > limit:
-            raise ScriptError(f"{shown}: larger than {limit} bytes")
-        chunks: list[bytes] = []
-        left = limit + 1  # one byte more tells a file that grew past the limit
-        while left > 0:
-            chunk = os.read(descriptor, left)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-    except OSError as exc:
-        raise ScriptError(f"{shown}: {exc.strerror or exc}") from None
-    finally:
-        os.close(descriptor)
-    data = b"".join(chunks)
-    if len(data) > limit:
-        raise ScriptError(f"{shown}: larger than {limit} bytes")
-    return data
 
 
 def load_script(path: Path) -> list[Command]:

@@ -35,9 +35,11 @@ _READ_STEP = 1 << 20
 """Bytes asked for per read beyond the size ``fstat`` gave (a file that grew)."""
 
 _KINDS = (
-    (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+    (stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
     (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"),
 )  # fmt: skip
+_OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
 
 
 class UnreadableFileError(OSError):
@@ -59,18 +61,20 @@ class FileTooLargeError(UnreadableFileError):
 def read_regular_file(path: Path | str, limit: int) -> bytes:
     """The bytes of the regular file at ``path``, which must be at most ``limit`` bytes.
 
-    Never blocks on a FIFO and never reads more than ``limit + 1`` bytes.
+    Never opens a device, never blocks on a named pipe and never reads more
+    than ``limit + 1`` bytes.
     Raises ``FileNotFoundError`` and the other ``OSError`` of opening,
     ``NotRegularFileError`` for anything but a regular file (after following
     symlinks), ``FileTooLargeError`` for a file over ``limit`` bytes.
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
+    try:
+        _refuse_unless_regular(os.stat(path).st_mode, path)  # a device is not even opened
+        fd = os.open(path, _OPEN_FLAGS)
+    except ValueError:  # a NUL in the name
+        raise UnreadableFileError(errno.EINVAL, "not a usable file name", str(path)) from None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a file")
-            raise NotRegularFileError(errno.EINVAL, f"not a regular file ({kind})", str(path))
+        _refuse_unless_regular(info.st_mode, path)  # replaced between the look and the open
         if info.st_size > limit:
             raise FileTooLargeError(errno.EFBIG, f"larger than {limit} bytes", str(path))
         chunks: list[bytes] = []
@@ -87,6 +91,12 @@ def read_regular_file(path: Path | str, limit: int) -> bytes:
     finally:
         os.close(fd)
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
+def _refuse_unless_regular(mode: int, path: Path | str) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+        raise NotRegularFileError(errno.EINVAL, f"not a regular file ({kind})", str(path))
 
 
 def remove_stale_temporaries(directory: Path, stale_seconds: float = STALE_SECONDS) -> int:

@@ -27,6 +27,7 @@ from typing import Literal
 
 import pygame
 
+from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file
 from game.platform.storage import write_durably
 from game.ui.text import TextRenderer, drawable
 from game.ui.theme import Theme
@@ -125,14 +126,13 @@ def check_name(folder: Path, name: str, extensions: Sequence[str]) -> Path:
 def read_text_file(path: Path, limit: int = MAX_READ_BYTES) -> str:
     """The text of a small file (UTF-8, else Latin-1); ``ValueError`` with a one-line reason otherwise."""
     try:
-        if not path.is_file():
-            raise ValueError(f"{path.name} is not a file.")
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
+        data = read_regular_file(path, limit)
+    except FileTooLargeError:
+        raise ValueError(f"{path.name} is too big for a game record (over {limit // 1000:,} kB).") from None
+    except NotRegularFileError:
+        raise ValueError(f"{path.name} is not a file.") from None
     except OSError as exc:
         raise ValueError(full_stop(f"{path.name} cannot be read: {exc.strerror or exc}")) from None
-    if len(data) > limit:
-        raise ValueError(f"{path.name} is too big for a game record (over {limit // 1000:,} kB).")
     if b"\0" in data:
         raise ValueError(f"{path.name} is not a text file.")
     try:
