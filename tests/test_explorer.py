@@ -235,6 +235,28 @@ def shared_index(index: PositionIndex, table: GameTable) -> Iterator[LibraryServ
     library_service.set_shared(None)
 
 
+def test_the_explorer_says_once_that_its_damaged_cache_was_rebuilt(player_factory, tmp_path: Path,
+                                                                  table: GameTable) -> None:
+    games = small_full_database(tmp_path, table)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    (cache / "explorer-30.bin").write_bytes(b"junk" * 100)
+    library_service.set_shared(LibraryService(games, cache=cache))
+    try:
+        player = player_factory(MemoryStorage())
+        player.app.scene.go("explorer", back="menu")  # type: ignore[attr-defined]
+        player.run_until(lambda: library_service.shared().done, frames=2000)
+        for _ in range(3):
+            player.frame()
+        said = [t.message for t in player.app.ctx.toasts if "explorer's cache was rebuilt" in t.message]
+        assert len(said) == 1 and ": " in said[0]
+        player.app.scene.go("library")  # type: ignore[attr-defined]
+        player.frame()
+        assert [t.message for t in player.app.ctx.toasts].count(said[0]) == 1  # not said again elsewhere
+    finally:
+        library_service.set_shared(None)
+
+
 def test_walking_the_tree_with_clicks_and_back(player_factory, shared_index, scan) -> None:
     player = player_factory(MemoryStorage())
     player.app.scene.go("explorer", back="menu")  # type: ignore[attr-defined]

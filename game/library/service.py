@@ -141,6 +141,7 @@ class LibraryService:
         self.note: str | None = None
         """A problem that changed nothing the player can see, said once: the explorer's cache was
         damaged (or stale) and rebuilt, and why; or it could not be written."""
+        self._note_taken = False
         self.timings: dict[str, float] = {}
         """Seconds of work spent on each stage: ``table``, ``cache_read``, ``build``, ``cache_write``."""
         self._loader: TableLoader | None = TableLoader(self.games_path)
@@ -185,6 +186,13 @@ class LibraryService:
 
     def _cache_file(self) -> Path:
         return (self.cache_path or cache_dir()) / f"explorer-{self.plies}.bin"
+
+    def take_note(self) -> str | None:
+        """``note`` the first time it is asked for once there is one, then ``None`` (a screen says it once)."""
+        if self.note is None or self._note_taken:
+            return None
+        self._note_taken = True
+        return self.note
 
     def advance(self, max_ms: float) -> bool:
         """Work for about ``max_ms`` milliseconds; ``True`` when done (or stopped by an error)."""

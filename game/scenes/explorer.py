@@ -25,6 +25,7 @@ from game.engine import COLOR_NAMES, PASS, GameRecord, IllegalMoveError, Positio
 from game.library.explorer import Exploration, MoveStats, explore
 from game.library.service import shared
 from game.scenes.base import Scene
+from game.scenes.library import load_library_slice
 from game.scenes.names import MENU, TRAINER_PLAY
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
@@ -165,9 +166,7 @@ class ExplorerScene(Scene):
 
     def update(self, now_ms: int) -> None:
         """Keep loading the library; look again when the full database's counts become ready."""
-        service = shared()
-        if not service.done:
-            service.advance(self.ctx.frame.slice_ms)
+        service = load_library_slice(self.ctx)
         if self.exploration is not None and service.index is not None and self._source_seen != "index":
             self.refresh()
 

@@ -28,12 +28,12 @@ from game.library.database import LibraryGame
 from game.library.famous import Final, find_finals
 from game.library.positions import PLIES
 from game.library.search import Color, Query, QueryError, SearchIndex, parse_years
-from game.library.service import shared
+from game.library.service import LibraryService, shared
 from game.platform.browser import PageTextField
 from game.play.match import MatchSetup
 from game.records.openings import opening_name
 from game.records.wthor import CREDIT
-from game.scenes.base import Scene
+from game.scenes.base import Context, Scene
 from game.scenes.names import EXPLORER, GAME, LIBRARY, REVIEW
 from game.ui.board_view import Marks
 from game.ui.layout import is_portrait
@@ -48,6 +48,17 @@ def game_label(game: LibraryGame) -> tuple[str, str]:
     """A row: ``'2010  Takanashi Yusuke - Borassi Michele  38-26'`` and the event (starred: a championship)."""
     return (f"{game.year}  {game.black} - {game.white}  {game.result}",
             (STAR if game.championship else "") + game.event)
+
+
+def load_library_slice(ctx: Context) -> LibraryService:
+    """Load the shared library for this frame's slice; what it had to rebuild is said once, as a toast."""
+    service = shared()
+    if not service.done:
+        service.advance(ctx.frame.slice_ms)
+    note = service.take_note()
+    if note:
+        ctx.toast(note, ms=7000)
+    return service
 
 
 class LibraryScene(Scene):
@@ -108,9 +119,7 @@ class LibraryScene(Scene):
 
     def update(self, now_ms: int) -> None:
         """Load the games (then the explorer's index) a slice a frame; build the shelf when the games are in."""
-        service = shared()
-        if not service.done:
-            service.advance(self.ctx.frame.slice_ms)
+        service = load_library_slice(self.ctx)
         if self.finals is None and service.table is not None:
             self.finals = find_finals(service.table)
             self.layout()
