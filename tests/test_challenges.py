@@ -33,6 +33,7 @@ from game.challenges import (  # noqa: E402
 from game.engine import GameRecord, Position, square_name  # noqa: E402
 from game.engine.bitboard import CORNERS  # noqa: E402
 from game.platform.storage import FileStorage, JsonDocuments, MemoryStorage  # noqa: E402
+from game.play.session import Phase  # noqa: E402
 from game.scenes.challenges import ChallengeListScene, ChallengeScene  # noqa: E402
 from tests.app_driver import Player as AppPlayer  # noqa: E402
 from tools.make_challenges import empty_regions  # noqa: E402
@@ -222,12 +223,12 @@ def test_a_wrong_try_is_explained_then_the_answer_solves_it_with_two_stars(playe
     wrong = wrong_move(challenge)
     player.click_square(wrong)
     scene = player.challenge
-    assert scene.phase == "failed" and scene.wrong_tries == 1
+    assert scene.phase is Phase.REJECTED and scene.wrong_tries == 1
     assert square_name(wrong) in scene.message and ("lose" in scene.message or "draw" in scene.message)
     player.click_button("retry")
-    assert scene.board.position == challenge.position and scene.phase == "play"
+    assert scene.board.position == challenge.position and scene.phase is Phase.HUMAN
     player.click_square(challenge.answer)
-    assert scene.phase == "solved" and scene.earned == 2
+    assert scene.phase is Phase.OVER and scene.earned == 2
     stored = JsonDocuments(FileStorage(tmp_path)).load(PROGRESS_KEY, Progress.from_json, "progress")
     assert stored is not None and stored.stars == {challenge.id: 2}
 
@@ -238,7 +239,7 @@ def test_an_illegal_click_changes_nothing_and_costs_no_try(player: Player) -> No
     taken = next(sq for sq in range(64) if challenge.position.color_at(sq) is not None)
     player.click_square(taken)
     scene = player.challenge
-    assert scene.phase == "play" and scene.wrong_tries == 0 and scene.board.position == challenge.position
+    assert scene.phase is Phase.HUMAN and scene.wrong_tries == 0 and scene.board.position == challenge.position
     assert "already taken" in scene.message
 
 
@@ -251,7 +252,7 @@ def test_a_hint_costs_a_star_and_progress_survives_a_restart(tmp_path: Path) -> 
     scene = player.challenge
     assert scene.used_hint and scene.show_hint
     player.click_square(challenge.answer)
-    assert scene.phase == "solved" and scene.earned == 2
+    assert scene.phase is Phase.OVER and scene.earned == 2
     solo = next(c for c in CHALLENGES if c.kind == "parity")
     player.click_button("list")
     player.click_button("kind:parity")
@@ -279,7 +280,7 @@ def test_show_solution_plays_the_answer_and_gives_no_stars(player: Player) -> No
     assert scene.progress.seen_solution == {challenge.id}
     assert not scene.progress.is_solved(challenge.id)
     player.click_button("next")
-    assert player.challenge.challenge != challenge and player.challenge.phase == "play"
+    assert player.challenge.challenge != challenge and player.challenge.phase is Phase.HUMAN
 
 
 def test_win_the_endgame_against_the_solver_move_by_move(player: Player) -> None:
@@ -288,10 +289,10 @@ def test_win_the_endgame_against_the_solver_move_by_move(player: Player) -> None
     scene = player.challenge
     me = challenge.position.to_move
     moves = 0
-    while scene.phase != "solved":
-        player.wait(lambda: scene.phase in ("play", "solved", "failed"))
-        assert scene.phase != "failed", scene.message
-        if scene.phase == "solved":
+    while scene.phase is not Phase.OVER:
+        player.wait(lambda: scene.phase in (Phase.HUMAN, Phase.OVER, Phase.REJECTED))
+        assert scene.phase is not Phase.REJECTED, scene.message
+        if scene.phase is Phase.OVER:
             break
         position = scene.board.position
         assert position.to_move == me
@@ -308,7 +309,7 @@ def test_a_move_that_lets_the_opponent_escape_ends_the_endgame_attempt(player: P
     player.open_challenge(challenge)
     player.click_square(wrong_move(challenge))
     scene = player.challenge
-    assert scene.phase == "failed" and "escape" in scene.message
+    assert scene.phase is Phase.REJECTED and "escape" in scene.message
     player.click_square(challenge.answer)  # a click after a failure starts a new try
-    assert scene.wrong_tries == 1 and scene.phase in ("reply", "play")
+    assert scene.wrong_tries == 1 and scene.phase in (Phase.COMPUTER, Phase.HUMAN)
     assert scene.board.record.moves() == [challenge.answer]

@@ -7,11 +7,13 @@ import sys
 
 import pytest
 
-from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Position, parse_square
+from game.challenges import load_challenges
+from game.challenges.attempt import ChallengeJudge, attempt
+from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Position, parse_square, square_name
 from game.play.match import MatchSetup, SavedGame
 from game.play.match_controller import MatchController
 from game.play.outcome import Outcome
-from game.play.session import REPLY_DELAY_MS, Move, Phase, Refusal, RefusalReason
+from game.play.session import REPLY_DELAY_MS, Move, Phase, Refusal, RefusalReason, Session
 from game.play.stats import Stats
 
 PASS_GAME = "d3c3e6d2d1e1b2"
@@ -241,3 +243,43 @@ def test_the_outcome_is_built_once_and_read_by_the_statistics() -> None:
     assert outcome.reason is EndReason.WIPEOUT and outcome.winner == BLACK and outcome.by_rules
     assert outcome.margin(BLACK) == 64 and outcome.ggf_result == "+13.000" and outcome.stopped is None
     assert stats.two_player_games == 1
+
+
+# -- each kind of opponent and judge ------------------------------------------------
+
+
+def run_opponent(session: Session, limit: int = 4000) -> Move | None:
+    """Advance the opponent until it has moved or stopped weighing (virtual time: each call 50 ms later)."""
+    for step in range(limit):
+        if session.phase is not Phase.COMPUTER:
+            return None
+        move = session.advance(step * 50, 50.0)
+        if move is not None:
+            return move
+    raise AssertionError("the opponent never moved")
+
+
+def test_a_challenge_goal_solves_or_rejects_a_move_at_once() -> None:
+    challenge = next(c for c in load_challenges() if c.kind == "corner")
+    session = attempt(challenge)
+    wrong = next(sq for sq in challenge.position.legal_squares() if sq != challenge.answer)
+    assert isinstance(session.play(wrong), Move)
+    assert session.phase is Phase.REJECTED and square_name(wrong) in session.verdict.text
+    assert session.play(challenge.answer) is not None  # the next try starts from the challenge's position
+    assert session.phase is Phase.OVER and session.verdict.text == "Solved!"
+    over = session.play(challenge.answer)
+    assert isinstance(over, Refusal) and over.reason is RefusalReason.OVER and "Solved" in over.text
+
+
+def test_the_solver_answers_an_endgame_and_a_losing_move_is_rejected() -> None:
+    challenge = next(c for c in load_challenges() if c.kind == "endgame")
+    session = attempt(challenge)
+    wrong = next(sq for sq in challenge.position.legal_squares() if sq != challenge.answer)
+    session.play(wrong)
+    assert session.phase is Phase.REJECTED and "escape" in session.verdict.text
+    session.play(challenge.answer)
+    assert session.phase is Phase.COMPUTER and isinstance(session.judge, ChallengeJudge)
+    reply = run_opponent(session)
+    assert session.phase in (Phase.HUMAN, Phase.OVER)
+    assert reply is None or reply.colour != challenge.position.to_move
+    assert session.thought is not None and session.thought.value is not None

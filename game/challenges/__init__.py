@@ -1,8 +1,10 @@
 """Solo challenges: puzzles taken from the project's own self-play games, checked by the exact solver.
 
 Pure Python (no pygame): the model and the file (``model``), what each
-goal means (``objectives``) and the player's progress (``progress``). The
-scene is ``game.scenes.challenges``; the file is made by
+goal means (``objectives``), one attempt as a play session with the goal
+as its judge and the exact solver as its opponent (``attempt``) and the
+player's progress (``progress``). The scenes are ``game.scenes.challenges``
+(one challenge) and ``game.scenes.challenge_list``; the file is made by
 ``tools/make_challenges.py``.
 """
 

@@ -305,8 +305,11 @@ class Session:
 
     # -- time -----------------------------------------------------------------------
 
-    def advance(self, now_ms: int, slice_ms: float, delay_ms: int = REPLY_DELAY_MS) -> Move | None:
-        """Run the opponent for one slice; its move once found and ``delay_ms`` after its turn began."""
+    def advance(self, now_ms: int, slice_ms: float, delay_ms: int = REPLY_DELAY_MS, ready: bool = True) -> Move | None:
+        """Run the opponent for one slice; its move once found and ``delay_ms`` after its turn began.
+
+        ``ready`` false holds a found move back (the scene still animates the last one); the search runs on.
+        """
         if self.phase is not Phase.COMPUTER or self.opponent is None:
             return None
         if self._thinking is None and self._choice is None:
@@ -324,7 +327,7 @@ class Session:
             self._thinking = None
             if self._found(found):
                 return None
-        if self._choice is not None and self._choice.square is not None \
+        if ready and self._choice is not None and self._choice.square is not None \
                 and now_ms - self._turn_started_ms >= delay_ms:
             square, self._choice = self._choice.square, None
             move = self._make(square)

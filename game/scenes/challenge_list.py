@@ -1,0 +1,188 @@
+"""The list of solo challenges: by kind and difficulty, with solved marks and stars; the shipped file and progress.
+
+The challenge itself is ``game.scenes.challenges``. Progress (stars,
+solutions seen) is saved through the storage interface after every change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.challenges import (
+    DIFFICULTY_NAMES,
+    KIND_BLURBS,
+    KIND_NAMES,
+    KINDS,
+    PROGRESS_KEY,
+    Challenge,
+    ChallengeError,
+    Kind,
+    Progress,
+    load_challenges,
+)
+from game.scenes.base import Context, Scene
+from game.scenes.names import CHALLENGE
+from game.ui.layout import is_portrait
+from game.ui.stars import draw_stars
+from game.ui.widgets import Button, ButtonGroup, button_row, fill_background
+
+_LOADED: list[Challenge] | None = None
+_LOAD_ERROR = ""
+
+
+def shipped_challenges() -> tuple[list[Challenge], str]:
+    """The challenges file, read once; on a broken file an empty list and the reason."""
+    global _LOADED, _LOAD_ERROR
+    if _LOADED is None:
+        try:
+            _LOADED = load_challenges()
+        except (OSError, ChallengeError) as exc:
+            _LOADED, _LOAD_ERROR = [], f"The challenges could not be loaded: {exc}"
+    return _LOADED, _LOAD_ERROR
+
+
+def load_progress(ctx: Context) -> Progress:
+    """The saved progress (a corrupt file is set aside with a message)."""
+    progress = ctx.documents.load(PROGRESS_KEY, Progress.from_json, "challenge progress") or Progress()
+    ctx.flush_storage_messages()
+    return progress
+
+
+def save_progress(ctx: Context, progress: Progress) -> None:
+    """Store the progress."""
+    ctx.documents.save(PROGRESS_KEY, progress.to_json(), "challenge progress")
+    ctx.flush_storage_messages()
+
+
+class ChallengeListScene(Scene):
+    """Every challenge of one kind, in rows by difficulty, with a tab per kind."""
+
+    menu_label = "Solo challenges"
+    menu_order = 30
+    menu_subtitle = "Puzzles from real games, checked by the solver"
+
+    def __init__(self, ctx: Any) -> None:
+        super().__init__(ctx)
+        self.kind: Kind = KINDS[0]
+        self.progress = Progress()
+        self.group = ButtonGroup()
+        self.tiles: list[tuple[Button, Challenge]] = []
+
+    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+        """Open on the kind handed in (the one just played) or the first; load the progress."""
+        kind = persist.get("kind")
+        if kind in KINDS:
+            self.kind = kind
+        self.progress = load_progress(self.ctx)
+        super().startup(now_ms, persist)
+        challenges, error = shipped_challenges()
+        if error:
+            self.ctx.toast(error, error=True, ms=8000)
+
+    def challenges_of(self, kind: Kind) -> list[Challenge]:
+        """The challenges of a kind, easiest first."""
+        return [c for c in shipped_challenges()[0] if c.kind == kind]
+
+    def layout(self) -> None:
+        """Kind tabs across the top, tiles below grouped by difficulty, Back at the bottom."""
+        width, height = self.ctx.size
+        portrait = is_portrait(self.ctx.size)
+        margin = 24
+        labels = [(KIND_NAMES[k], f"kind:{k}") for k in KINDS]
+        self.ctx.toast_area = pygame.Rect(margin, 4, width - 2 * margin, 102)  # over the title, not the tabs
+        if portrait:
+            tab_row = pygame.Rect(margin, 110, width - 2 * margin, 56)
+            second = pygame.Rect(margin, tab_row.bottom + 8, width - 2 * margin, 56)
+            tabs = button_row(tab_row, labels[:3], gap=8, size=20) + button_row(second, labels[3:], gap=8, size=20)
+            tab_row = tab_row.union(second)
+        else:
+            tab_row = pygame.Rect(margin, 110, width - 2 * margin, 64)
+            tabs = button_row(tab_row, labels, gap=8, size=20)
+        for tab in tabs:
+            tab.selected = tab.action == f"kind:{self.kind}"
+        self.tiles = []
+        columns = 6 if not portrait else 3
+        tile_w = (width - 2 * margin - 200 * (not portrait) - (columns - 1) * 12) // columns
+        tile_h = 96
+        y = tab_row.bottom + 70
+        self.rows: list[tuple[int, str]] = []
+        left = margin + (200 if not portrait else 0)
+        for level, level_name in DIFFICULTY_NAMES.items():
+            group = [c for c in self.challenges_of(self.kind) if c.difficulty == level]
+            if not group:
+                continue
+            if portrait:
+                self.rows.append((y - 6, level_name))
+                y += 30
+            else:
+                self.rows.append((y + tile_h // 2, level_name))
+            for i, challenge in enumerate(group):
+                row, col = divmod(i, columns)
+                rect = pygame.Rect(left + col * (tile_w + 12), y + row * (tile_h + 12), tile_w, tile_h)
+                self.tiles.append((Button(rect, challenge.title, f"play:{challenge.id}", size=20), challenge))
+            y += ((len(group) + columns - 1) // columns) * (tile_h + 12) + 18
+        back = pygame.Rect((width - 320) // 2, height - 96, 320, 68)
+        buttons = tabs + [tile for tile, _ in self.tiles] + button_row(back, [("Back", "back")], size=24)
+        self.group = ButtonGroup(buttons, columns=1)
+
+    def get_event(self, event: pygame.event.Event) -> None:
+        """A tab, a tile or Back."""
+        action = self.menu_choice(self.group, event)
+        if action is None:
+            return
+        if action.startswith("kind:"):
+            kind = action.removeprefix("kind:")
+            if kind in KINDS:
+                self.kind = kind
+                focus = self.group.focus
+                self.layout()
+                self.group.focus = focus
+        elif action.startswith("play:"):
+            self.go(CHALLENGE, challenge_id=action.removeprefix("play:"))
+
+    def draw(self, surface: pygame.Surface, now_ms: int) -> None:
+        """Title, progress, tabs and tiles (solved ones ticked, with their stars)."""
+        theme, text = self.ctx.theme, self.ctx.text
+        fill_background(surface, theme)
+        width = self.ctx.size[0]
+        text.draw(surface, "Solo challenges", 46, theme.text, (width // 2, 46), "center", True)
+        all_challenges = shipped_challenges()[0]
+        solved = sum(self.progress.is_solved(c.id) for c in all_challenges)
+        summary = (f"{solved} of {len(all_challenges)} solved · {self.progress.total_stars()} of "
+                   f"{3 * len(all_challenges)} stars")
+        text.draw(surface, summary, 20, theme.text_dim, (width // 2, 88), "center")
+        blurb_y = 202 if not is_portrait(self.ctx.size) else 262
+        text.draw(surface, KIND_BLURBS[self.kind], 21, theme.text, (width // 2, blurb_y), "center")
+        for y, name in self.rows:
+            if is_portrait(self.ctx.size):
+                text.draw(surface, name, 22, theme.text_dim, (24, y), "topleft", True)
+            else:
+                text.draw(surface, name, 24, theme.text_dim, (40, y), "midleft", True)
+        for index, button in enumerate(self.group.buttons):
+            tile = next((c for b, c in self.tiles if b is button), None)
+            if tile is None:
+                button.draw(surface, text, theme, focused=index == self.group.focus)
+            else:
+                self._draw_tile(surface, button, tile, index == self.group.focus)
+
+    def _draw_tile(self, surface: pygame.Surface, button: Button, challenge: Challenge, focused: bool) -> None:
+        theme, text = self.ctx.theme, self.ctx.text
+        rect = button.rect
+        solved = self.progress.is_solved(challenge.id)
+        fill = theme.button_hover if button.hovered or button.pressed else theme.button
+        pygame.draw.rect(surface, fill, rect, border_radius=12)
+        edge = theme.accent if solved else theme.panel_edge
+        pygame.draw.rect(surface, edge, rect, width=2, border_radius=12)
+        if focused:
+            pygame.draw.rect(surface, theme.cursor, rect.inflate(8, 8), width=3, border_radius=16)
+        size = text.fit_size(challenge.title, 20, rect.width - 44, bold=True)
+        text.draw(surface, challenge.title, size, theme.text, (rect.left + 14, rect.top + 12), "topleft", True)
+        text.draw(surface, challenge.mover, 15, theme.text_dim, (rect.left + 14, rect.top + 40), "topleft")
+        if solved:
+            text.draw(surface, "✓", 26, theme.accent, (rect.right - 12, rect.top + 6), "topright", True)
+        elif challenge.id in self.progress.seen_solution:
+            text.draw(surface, "seen", 14, theme.text_dim, (rect.right - 12, rect.top + 12), "topright")
+        draw_stars(surface, (rect.centerx, rect.bottom - 20), self.progress.stars.get(challenge.id, 0), 20,
+                   theme.accent, theme.text_dim)
