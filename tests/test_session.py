@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
 import pytest
 
+from game.ai.book import default_book
 from game.challenges import load_challenges
 from game.challenges.attempt import ChallengeJudge, attempt
 from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Position, parse_square, square_name
@@ -15,6 +17,8 @@ from game.play.match_controller import MatchController
 from game.play.outcome import Outcome
 from game.play.session import REPLY_DELAY_MS, Move, Phase, Refusal, RefusalReason, Session
 from game.play.stats import Stats
+from game.trainer import TrainerSession, trainable_openings
+from game.trainer.model import LineJudge
 
 PASS_GAME = "d3c3e6d2d1e1b2"
 """After these moves White's c1 leaves Black without a move."""
@@ -283,3 +287,16 @@ def test_the_solver_answers_an_endgame_and_a_losing_move_is_rejected() -> None:
     assert session.phase in (Phase.HUMAN, Phase.OVER)
     assert reply is None or reply.colour != challenge.position.to_move
     assert session.thought is not None and session.thought.value is not None
+
+
+def test_the_book_answers_a_training_line_after_the_reply_delay_and_judges_each_answer() -> None:
+    opening = next(o for o in trainable_openings(default_book()) if o.name == "Tiger")
+    session = TrainerSession(opening, WHITE, default_book(), random.Random(1))
+    assert session.phase is Phase.HUMAN and isinstance(session.judge, LineJudge)
+    session.play(sq("g5"))  # more than two discs worse than the best: a mistake
+    assert session.phase is Phase.REJECTED and "Better:" in session.verdict.text
+    assert isinstance(session.play(sq("f4")), Move)  # another answer takes the mistake back first
+    assert session.phase is Phase.COMPUTER and session.record.moves()[-1] == sq("f4")
+    assert session.advance(0, 10.0) is None and session.advance(REPLY_DELAY_MS - 1, 10.0) is None
+    reply = session.advance(REPLY_DELAY_MS, 10.0)
+    assert reply is not None and reply.colour == BLACK and session.phase is Phase.HUMAN

@@ -22,6 +22,7 @@ from game.ai.book import default_book  # noqa: E402
 from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name  # noqa: E402
 from game.library.explorer import explore  # noqa: E402
 from game.platform.storage import JsonDocuments, MemoryStorage  # noqa: E402
+from game.play.session import Phase  # noqa: E402
 from game.scenes.trainer import TrainerListScene, TrainerScene  # noqa: E402
 from game.trainer import (  # noqa: E402
     GOOD_MARGIN,
@@ -59,7 +60,7 @@ def test_a_move_the_book_values_more_than_two_discs_worse_names_the_better_moves
     expected = sorted((sq for sq, e in moves.items() if e.value >= best - GOOD_MARGIN),
                       key=lambda sq: -moves[sq].value)
     session = tiger_session()
-    assert session.phase == "user"  # White answers the Tiger's c4
+    assert session.phase is Phase.HUMAN  # White answers the Tiger's c4
     feedback, played = session.answer(g5)
     assert feedback.verdict == "weak" and feedback.mistake
     assert [b.square for b in feedback.better] == expected
@@ -68,9 +69,9 @@ def test_a_move_the_book_values_more_than_two_discs_worse_names_the_better_moves
         assert f"{better.value:+.1f}" in feedback.text
     assert "f4 (-0.3, 46,513 games)" in feedback.text  # the Tiger's main line, with its value and games
     assert "b3" not in feedback.text  # 2.1 discs below the best: not one of the better moves
-    assert session.phase == "mistake" and played.square == g5
+    assert session.phase is Phase.REJECTED and played.square == g5
     assert session.score.answered == 1 and session.score.good == 0 and session.score.in_book == 1
-    assert session.retry() and session.phase == "user"
+    assert session.retry() and session.phase is Phase.HUMAN
     assert session.record.transcript() == TIGER
 
 
@@ -90,7 +91,7 @@ def test_a_move_out_of_the_book_says_so_and_a_good_move_hands_the_turn_over() ->
     feedback, _ = session.answer(best)  # answering after a mistake takes it back first
     assert feedback.verdict == "best" and not feedback.mistake
     assert session.record.transcript() == rose_bill + square_name(best)
-    assert session.phase == "computer"
+    assert session.phase is Phase.COMPUTER
     assert session.score.answered == 2 and session.score.good == 1
 
 
@@ -102,7 +103,7 @@ def test_the_computer_replies_with_book_moves_weighted_by_master_games() -> None
     counts: Counter[int] = Counter()
     draws = 3000
     for _ in range(draws):
-        assert session.phase == "computer"
+        assert session.phase is Phase.COMPUTER
         reply = session.computer_move()
         assert reply is not None and reply.colour == WHITE
         counts[reply.square] += 1
@@ -131,27 +132,27 @@ def test_a_line_runs_to_the_end_of_the_book_and_is_reported_once() -> None:
     ended: list[LineResult] = []
     session = tiger_session(seed=3, on_line_end=ended.append)
     for _ in range(60):
-        if session.phase == "computer":
+        if session.phase is Phase.COMPUTER:
             assert session.computer_move() is not None
-        elif session.phase == "user":
+        elif session.phase is Phase.HUMAN:
             moves = session.book_moves()
             session.answer(max(moves, key=lambda sq: moves[sq].value))
         else:
             break
-    assert session.phase == "ended"
+    assert session.phase is Phase.OVER
     assert "book ends" in session.end_reason or "line ends" in session.end_reason
     assert len(ended) == 1 and ended[0].completed and ended[0].mistakes == 0
     assert ended[0].answered == ended[0].good == session.score.answered > 0
     session.next_line()
     assert len(ended) == 1  # a line already reported is not counted again
-    assert session.record.transcript() == TIGER and session.phase == "user"
+    assert session.record.transcript() == TIGER and session.phase is Phase.HUMAN
 
 
 def test_the_ply_limit_ends_a_line() -> None:
     session = tiger_session(ply_limit=2)
     session.answer(parse_square("f4"))
     session.computer_move()
-    assert session.phase == "ended" and "after 2 moves" in session.end_reason
+    assert session.phase is Phase.OVER and "after 2 moves" in session.end_reason
 
 
 def test_a_position_handed_in_is_trained_from_there() -> None:
@@ -159,7 +160,7 @@ def test_a_position_handed_in_is_trained_from_there() -> None:
     opening = opening_at(position=position)
     assert opening.name == "Tiger" and opening.saved and opening.start == position
     session = TrainerSession(opening, WHITE, default_book(), random.Random(1))
-    assert session.phase == "user" and session.position == position
+    assert session.phase is Phase.HUMAN and session.position == position
     assert not opening_at([parse_square("f5")]).saved  # unnamed: not kept in progress
     with pytest.raises(ValueError):
         opening_at([parse_square("a1")])
@@ -256,10 +257,10 @@ def test_the_trainer_judges_a_bad_move_and_rings_the_better_one(player_factory, 
     ring = view.square_rect(parse_square("f4"))
     assert player.pixel((ring.centerx, ring.top + 4)) == player.app.ctx.theme.hint  # the better move ringed
     player.click_button("retry")
-    assert session.phase == "user" and session.record.transcript() == TIGER
+    assert session.phase is Phase.HUMAN and session.record.transcript() == TIGER
     click_square(player, scene, "f4")
     assert session.feedback is not None and session.feedback.verdict == "best"
-    player.run_until(lambda: session.phase != "computer")
+    player.run_until(lambda: session.phase is not Phase.COMPUTER)
     assert len(session.record.moves()) == 7  # the computer answered with a book move
     player.click_button("next")  # leaving a line with answers records it
     saved = TrainerProgress.from_json(json.loads(storage.data[PROGRESS_KEY]))
@@ -383,7 +384,7 @@ def test_a_line_handed_in_from_the_explorer_heads_the_list(player_factory) -> No
     player.click(first.rect.center)
     trainer = player.app.scene
     assert isinstance(trainer, TrainerScene) and trainer.session is not None
-    assert trainer.session.record.transcript() == TIGER + "f4" and trainer.session.phase == "user"
+    assert trainer.session.record.transcript() == TIGER + "f4" and trainer.session.phase is Phase.HUMAN
 
 
 def test_the_explorer_panel_fits_what_room_it_has(player_factory) -> None:

@@ -2,8 +2,8 @@
 
 The list pages through the named openings the book covers (with each
 one's progress for the chosen colour). In a line the computer plays
-masters' moves (``game.trainer``), a slice of time apart so each can be
-seen; every answer is judged at once by the book, and a mistake names the
+masters' moves (``game.trainer``, a play session), the session's reply
+delay apart so each can be seen; every answer is judged at once by the book, and a mistake names the
 better moves in the panel and rings them on the board, with their values.
 Progress is saved after every line, like the challenges'.
 """
@@ -17,7 +17,7 @@ import pygame
 
 from game.ai.book import Book, BookError, default_book
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, Position
-from game.play.match_controller import refusal
+from game.play.session import Phase, Refusal
 from game.records.openings import opening_name
 from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
@@ -38,8 +38,6 @@ from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
-REPLY_MS = 550
-"""The computer's book move appears this long after its turn begins, so the player sees each move land."""
 WHAT = "opening-trainer progress"
 TILE_SIZE = 21
 SUBTITLE_SIZE = max(12, int(TILE_SIZE * 0.62))
@@ -224,7 +222,6 @@ class TrainerScene(Scene):
         self.session: TrainerSession | None = None
         self.progress = TrainerProgress()
         self.message = ""
-        self.computer_due_ms = 0
         self.now_ms = 0
         self.group = ButtonGroup()
         self.rng: random.Random = ctx.rng
@@ -251,7 +248,6 @@ class TrainerScene(Scene):
         assert self.session is not None
         self.board.reset(record=self.session.record)
         self.message = ""
-        self.computer_due_ms = self.now_ms + REPLY_MS
 
     def _line_ended(self, result: LineResult) -> None:
         if result.opening.saved:
@@ -316,39 +312,31 @@ class TrainerScene(Scene):
             self._begin_line()
 
     def try_move(self, square: int) -> None:
-        """The player's answer: refused with a reason, or judged by the book and played."""
+        """The player's answer: refused with a reason, or played and judged by the book (the session's)."""
         session = self.session
         if session is None:
             return
-        if session.phase == "ended":
-            self.message = "This line is over: Next line plays another."
-            return
-        if session.phase == "computer":
-            self.message = "Wait for the computer's move."
-            return
-        self.board.skip_animation()
-        if session.phase == "mistake":
-            session.retry()
-        why = refusal(session.position, square)
-        if why is not None:
-            self.board.flash_bad(square, self.now_ms)
-            self.message = why
+        if session.phase in (Phase.HUMAN, Phase.REJECTED):
+            self.board.skip_animation()
+            session.retry()  # after a mistake, any click takes the answer back first
+        played = session.play(square)
+        if isinstance(played, Refusal):
+            if played.bad_square:
+                self.board.flash_bad(square, self.now_ms)
+            self.message = played.text
             return
         self.message = ""
-        feedback, played = session.answer(square)
         self.board.animate(played.square, played.colour, played.flipped, self.now_ms)
-        if feedback.mistake:
+        if session.phase is Phase.REJECTED:
             self.board.flash_bad(square, self.now_ms)
-        self.computer_due_ms = self.now_ms + REPLY_MS
 
     def update(self, now_ms: int) -> None:
         """Animations, and the computer's book move when it is due."""
         self.now_ms = now_ms
         animating = self.board.update(now_ms)
-        session = self.session
-        if session is None or session.phase != "computer" or animating or now_ms < self.computer_due_ms:
+        if self.session is None:
             return
-        played = session.computer_move()
+        played = self.session.advance(now_ms, self.ctx.frame.slice_ms, ready=not animating)
         if played is not None:
             self.board.animate(played.square, played.colour, played.flipped, now_ms)
 
@@ -357,9 +345,9 @@ class TrainerScene(Scene):
     def marks(self) -> Marks:
         """Dots on your turn; after a mistake the better moves ringed with their values."""
         session = self.session
-        marks = self.board.marks(self.now_ms, legal=session is not None and session.phase == "user")
+        marks = self.board.marks(self.now_ms, legal=session is not None and session.phase is Phase.HUMAN)
         feedback = session.feedback if session is not None else None
-        if feedback is not None and feedback.mistake and session is not None and session.phase == "mistake":
+        if feedback is not None and feedback.mistake and session is not None and session.phase is Phase.REJECTED:
             marks.best = [b.square for b in feedback.better]
             marks.hints = {b.square: disc_text(b.value) for b in feedback.better}
             if feedback.value is not None:
@@ -391,9 +379,9 @@ class TrainerScene(Scene):
                                                                           50))
         self._draw_panel(surface)
         for button in self.group.buttons:
-            button.enabled = button.action != "retry" or session.phase == "mistake"
-            button.primary = (button.action == "retry" and session.phase == "mistake") or (
-                button.action == "next" and session.phase == "ended")
+            button.enabled = button.action != "retry" or session.phase is Phase.REJECTED
+            button.primary = (button.action == "retry" and session.phase is Phase.REJECTED) or (
+                button.action == "next" and session.phase is Phase.OVER)
         self.group.draw(surface, text, theme)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
@@ -419,7 +407,7 @@ class TrainerScene(Scene):
             if feedback.mistake and feedback.better:
                 y = text.draw_wrapped(surface, "The better moves are ringed on the board.", 17, theme.text_dim,
                                       pygame.Rect(inner.left, y, inner.width, 30))
-        elif session.phase == "user" and not self.message:
+        elif session.phase is Phase.HUMAN and not self.message:
             moves = session.book_moves()
             text.draw(surface, f"The book knows {len(moves)} move{'s' if len(moves) != 1 else ''} here.", 19,
                       theme.text_dim, (inner.left, y), "topleft")

@@ -1,7 +1,8 @@
 """The opening trainer: play the book's main lines against the computer, each answer judged by the book.
 
-Pure Python (no pygame): the session (``model``) and the player's progress
-(``progress``). The scene is ``game.scenes.trainer``; see ``docs/trainer.md``.
+Pure Python (no pygame): the session (``model``: a play session with the
+book as its opponent, ``BookOpponent``, and its judge, ``LineJudge``) and
+the player's progress (``progress``). The scene is ``game.scenes.trainer``; see ``docs/trainer.md``.
 """
 
 from .model import (

@@ -7,7 +7,9 @@ the book's backed-up values: a move the book does not have leaves the book,
 and one valued more than ``GOOD_MARGIN`` discs below the best there is weak;
 either stops the line with the better moves named, to try again or go on
 to the next line. A line ends when the book runs out or after ``ply_limit``
-moves. Pure Python; nothing here imports pygame.
+moves. A session is a play session (``game.play.session``): the book is its
+opponent (``BookOpponent``) and its judge (``LineJudge``). Pure Python;
+nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from game.ai.book import Book, BookMove, choose_book_move
 from game.engine import COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
+from game.play.outcome import Outcome
+from game.play.session import GO_ON, Judge, Move, Opponent, Phase, Refusal, Ruling, Session, Thought, Verdict
 from game.records.openings import default_book as default_openings
 
 GOOD_MARGIN = 2.0
@@ -129,13 +133,8 @@ class Feedback:
         return self.verdict in ("weak", "out_of_book")
 
 
-@dataclass(frozen=True)
-class Played:
-    """A move just made, for the scene to animate."""
-
-    square: int
-    colour: Color
-    flipped: tuple[int, ...]
+Played = Move
+"""A move just made, for the scene to animate (the session's ``Move``)."""
 
 
 @dataclass
@@ -172,49 +171,114 @@ class LineResult:
     mistakes: int
 
 
-@dataclass
-class TrainerSession:
-    """Lines of one opening for one colour: whose turn, the judged answers, the score and the end of each line.
+class BookOpponent(Opponent):
+    """The computer's side of a line: a master's move, drawn by how often masters played it."""
 
-    ``phase`` is 'computer' (its book move is due: ``computer_move``),
-    'user' (``answer``), 'mistake' (the last answer stopped the line:
-    ``retry`` or ``next_line``; another ``answer`` retries first) or
-    'ended' (``end_reason`` says why; ``next_line``).
+    wait_text = "Wait for the computer's move."
+
+    def __init__(self, book: Book, rng: random.Random) -> None:
+        self.book = book
+        self.rng = rng
+
+    def think(self, session: Session, position: Position) -> Thought:
+        """A book move at once (``None`` if the book has none)."""
+        return Thought(choose_book_move(self.book, position.player, position.opponent, margin=math.inf,
+                                        rng=self.rng, min_games=1))
+
+
+class LineJudge(Judge):
+    """The book's judgement of each answer, and the end of a line (the book runs out, the ply limit)."""
+
+    over_text = "This line is over: Next line plays another."
+
+    def __init__(self, trainer: TrainerSession) -> None:
+        self.trainer = trainer
+
+    def after_move(self, session: Session, move: Move) -> Verdict:
+        """Judge the answer by the book: a mistake stops the line, a good move goes on (or ends the line)."""
+        trainer = self.trainer
+        feedback = trainer.book_verdict(move.square, move.before)
+        trainer.feedback = feedback
+        trainer.score.add(feedback)
+        trainer.line_score.add(feedback)
+        if feedback.mistake:
+            trainer.line_mistakes += 1
+            return Verdict(Ruling.REJECT, feedback.text)
+        return self.line_end()
+
+    def after_thought(self, session: Session, thought: Thought) -> Verdict:
+        """The book had no move for the computer after all."""
+        return Verdict(Ruling.END, "The book ends here.") if thought.square is None else GO_ON
+
+    def after_reply(self, session: Session, move: Move) -> Verdict:
+        """After the computer's move: the line may end."""
+        return self.line_end()
+
+    def at_end(self, session: Session, outcome: Outcome) -> Verdict:
+        """The game itself is over."""
+        return Verdict(Ruling.END, "The game is over.")
+
+    def line_end(self) -> Verdict:
+        """Why the line ends here (the ply limit, the book running out), else go on."""
+        trainer = self.trainer
+        if trainer.position.is_over():
+            return GO_ON  # the game's own end is judged by at_end
+        if trainer.line_plies >= trainer.ply_limit:
+            praise = " Well played: no mistakes!" if trainer.line_score.answered and not trainer.line_mistakes \
+                else ""
+            return Verdict(Ruling.END, f"The line ends after {trainer.ply_limit} moves.{praise}")
+        if not trainer.book_moves():
+            if trainer.line_plies == 0:
+                return Verdict(Ruling.END, "This position is not in the opening book.")
+            return Verdict(Ruling.END, f"The book ends here: fewer than {trainer.book.info.min_games} master "
+                                       "games reached this position.")
+        return GO_ON
+
+
+class TrainerSession(Session):
+    """Lines of one opening for one colour: a play session with the book as opponent and as judge.
+
+    ``phase`` is the session's: ``COMPUTER`` (its book move is due:
+    ``advance``, or ``computer_move`` at once), ``HUMAN`` (``answer`` or
+    ``play``), ``REJECTED`` (the last answer was a mistake: ``retry`` or
+    ``next_line``; another answer retries first) or ``OVER`` (the line has
+    ended; ``end_reason`` says why; ``next_line``).
     """
 
-    opening: TrainingOpening
-    colour: Color
-    book: Book
-    rng: random.Random = field(default_factory=random.Random)
-    ply_limit: int = PLY_LIMIT
-    margin: float = GOOD_MARGIN
-    on_line_end: Callable[[LineResult], None] | None = None
-    record: GameRecord = field(init=False)
-    phase: str = field(init=False, default="user")
-    end_reason: str = field(init=False, default="")
-    feedback: Feedback | None = field(init=False, default=None)
-    score: Score = field(init=False, default_factory=Score)
-    """Every answer of the session (all its lines)."""
-    line_score: Score = field(init=False, default_factory=Score)
-    lines: int = field(init=False, default=0)
-    """Lines finished or left with at least one answer."""
-    line_mistakes: int = field(init=False, default=0)
-    _reported: bool = field(init=False, default=False)
-
-    def __post_init__(self) -> None:
+    def __init__(self, opening: TrainingOpening, colour: Color, book: Book, rng: random.Random | None = None,
+                 ply_limit: int = PLY_LIMIT, margin: float = GOOD_MARGIN,
+                 on_line_end: Callable[[LineResult], None] | None = None) -> None:
+        self.opening = opening
+        self.colour = colour
+        self.book = book
+        self.rng = rng if rng is not None else random.Random()
+        self.ply_limit = ply_limit
+        self.margin = margin
+        self.on_line_end = on_line_end
+        self.line_judge = LineJudge(self)
+        super().__init__(opening.record(), BookOpponent(book, self.rng), self.line_judge,
+                         opponent_plays=lambda side: side != self.colour)
+        self.feedback: Feedback | None = None
+        self.score = Score()
+        """Every answer of the session (all its lines)."""
+        self.line_score = Score()
+        self.lines = 0
+        """Lines finished or left with at least one answer."""
+        self.line_mistakes = 0
+        self._reported = False
         self.start_line()
 
     # -- the line ------------------------------------------------------------------
 
     @property
-    def position(self) -> Position:
-        """The position on the board."""
-        return self.record.position
-
-    @property
     def line_plies(self) -> int:
         """Moves played in this line from its start."""
         return len(self.record.moves()) - len(self.opening.moves)
+
+    @property
+    def end_reason(self) -> str:
+        """Why the line ended ('' while it goes on)."""
+        return self.verdict.text if self.phase is Phase.OVER else ""
 
     def book_moves(self) -> dict[int, BookMove]:
         """The book's moves in the position on the board (``{}`` out of book)."""
@@ -223,13 +287,18 @@ class TrainerSession:
 
     def start_line(self) -> None:
         """Back to the opening's position for a new line (the session's score carries on)."""
+        self.stop()
         self.record = self.opening.record()
+        self.start_ply = self.record.ply
+        self.verdict = GO_ON
+        self.outcome = None
+        self.phase = Phase.HUMAN
         self.feedback = None
-        self.end_reason = ""
         self.line_score = Score()
         self.line_mistakes = 0
         self._reported = False
-        self._settle()
+        if not self._rule(self.line_judge.line_end()):
+            self._settle()
 
     def next_line(self) -> None:
         """Leave this line (recorded if it had answers) and start another."""
@@ -238,33 +307,12 @@ class TrainerSession:
 
     def retry(self) -> bool:
         """After a mistake, take the answer back to try again; False if there is none."""
-        if self.phase != "mistake":
+        if not super().retry():
             return False
-        self.record.undo()
         self.feedback = None
-        self.phase = "user"
         return True
 
-    def _settle(self) -> None:
-        """Whose turn it is now, or why the line ends."""
-        position = self.position
-        if position.is_over():
-            self._end("The game is over.")
-        elif self.line_plies >= self.ply_limit:
-            praise = " Well played: no mistakes!" if self.line_score.answered and not self.line_mistakes else ""
-            self._end(f"The line ends after {self.ply_limit} moves.{praise}")
-        elif not self.book_moves():
-            if self.line_plies == 0:
-                self._end("This position is not in the opening book.")
-            else:
-                self._end(f"The book ends here: fewer than {self.book.info.min_games} master games reached "
-                          "this position.")
-        else:
-            self.phase = "user" if position.to_move == self.colour else "computer"
-
-    def _end(self, reason: str) -> None:
-        self.phase = "ended"
-        self.end_reason = reason
+    def _ended(self) -> None:
         self._report(completed=True)
 
     def _report(self, completed: bool) -> None:
@@ -278,29 +326,16 @@ class TrainerSession:
 
     # -- moves ---------------------------------------------------------------------
 
-    def _play(self, square: int) -> Played:
-        before = self.position
-        flipped = before.flips(square)
-        self.record.play(square)
-        return Played(square, before.to_move, tuple(sq for sq in range(64) if flipped >> sq & 1))
-
     def computer_move(self) -> Played | None:
-        """The computer's book move (weighted by master games), or ``None`` when it is not its turn."""
-        if self.phase != "computer":
+        """The computer's book move (weighted by master games) at once, or ``None`` when it is not its turn."""
+        if self.phase is not Phase.COMPUTER:
             return None
-        position = self.position
-        square = choose_book_move(self.book, position.player, position.opponent, margin=math.inf, rng=self.rng,
-                                  min_games=1)
-        if square is None:  # _settle saw book moves; kept for safety
-            self._end("The book ends here.")
-            return None
-        played = self._play(square)
-        self._settle()
-        return played
+        return self.advance(0, 0.0, delay_ms=0)
 
-    def judge(self, square: int) -> Feedback:
-        """What the book says of ``square`` in the position on the board (nothing is played)."""
-        moves = self.book_moves()
+    def book_verdict(self, square: int, position: Position | None = None) -> Feedback:
+        """What the book says of ``square`` in ``position`` (the one on the board by default; nothing is played)."""
+        position = position if position is not None else self.position
+        moves = self.book.lookup(position.player, position.opponent)
         name = square_name(square)
         best_value = max((entry.value for entry in moves.values()), default=0.0)
         good = sorted(((sq, e) for sq, e in moves.items() if e.value >= best_value - self.margin),
@@ -333,31 +368,23 @@ class TrainerSession:
 
         Raises ``ValueError`` when it is not the player's turn or the move is not legal.
         """
-        if self.phase == "mistake":
+        if self.phase is Phase.REJECTED:
             self.retry()
-        if self.phase != "user":
-            raise ValueError("it is not your turn" if self.phase == "computer" else "this line has ended")
-        if not self.position.is_legal(square):
-            raise ValueError(f"{square_name(square)} is not a legal move")
-        feedback = self.judge(square)
-        played = self._play(square)
-        self.feedback = feedback
-        self.score.add(feedback)
-        self.line_score.add(feedback)
-        if feedback.mistake:
-            self.line_mistakes += 1
-            self.phase = "mistake"
-        else:
-            self._settle()
-        return feedback, played
+        if self.phase is not Phase.HUMAN:
+            raise ValueError("it is not your turn" if self.phase is Phase.COMPUTER else "this line has ended")
+        played = self.play(square)
+        if isinstance(played, Refusal):
+            raise ValueError(played.text)
+        assert self.feedback is not None
+        return self.feedback, played
 
     def whose_turn(self) -> str:
         """A line for the player: whose move it is or how the line ended."""
-        if self.phase == "ended":
+        if self.phase is Phase.OVER:
             return self.end_reason
-        if self.phase == "mistake":
+        if self.phase is Phase.REJECTED:
             return "Try again, or go on to the next line."
         mover = COLOR_NAMES[self.position.to_move]
-        if self.phase == "user":
+        if self.phase is Phase.HUMAN:
             return f"Your move ({mover}): play what a master would."
         return f"The computer ({COLOR_NAMES[opponent_of(self.colour)]}) plays a master's move…"
