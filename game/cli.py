@@ -1,15 +1,21 @@
 """The engine's command line: ``python -m game.cli SUBCOMMAND ...``.
 
 Every subcommand takes ``--json`` and then prints exactly one JSON object on
-stdout. Bad input prints one line on stderr and exits with status 2.
+stdout. Bad input prints one line on stderr and exits with status 2, and so
+does a damaged weights file when ``solve`` or ``analyze`` needs the trained
+evaluation. A reader that closes stdout early (``| head``) ends the command
+quietly with status 1, as Python's own documentation recommends.
 This module imports nothing from pygame.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -28,6 +34,9 @@ from game.engine import (
 
 if TYPE_CHECKING:
     from game.interfaces.limits import Limits
+
+
+Command = Callable[[argparse.Namespace], None]
 
 
 class UsageError(Exception):
@@ -52,9 +61,20 @@ def seconds_arg(text: str) -> float:
     return value
 
 
+MAX_DIGITS = 20
+"""Counts have at most this many digits (leading zeros aside); a longer whole number is refused as too large."""
+
+
 def _count_arg(text: str, least: int, what: str) -> int:
+    written = text.strip().lstrip("+").replace("_", "")
+    digits = written.lstrip("0") if written.isdecimal() else ""
+    if len(digits) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"too large: {digits[:MAX_DIGITS]}... has {len(digits)} digits; give a whole number of {what}"
+            f" from {least} up, of at most {MAX_DIGITS} digits"
+        )
     try:
-        value = int(text) if len(text) <= 20 else least - 1
+        value = int(text) if len(text) <= MAX_DIGITS else int(digits or "0") if written.isdecimal() else least - 1
     except ValueError:
         value = least - 1
     if value < least:
@@ -70,6 +90,11 @@ def nodes_arg(text: str) -> int:
 def depth_arg(text: str) -> int:
     """A depth of 0 or more plies."""
     return _count_arg(text, 0, "plies")
+
+
+def empties_arg(text: str) -> int:
+    """A number of empty squares, 0 or more."""
+    return _count_arg(text, 0, "empty squares")
 
 
 def _position_arg(text: str | None) -> Position:
@@ -195,12 +220,42 @@ def _limits(args: argparse.Namespace) -> Limits | None:
     return Limits(args.time, args.nodes)
 
 
+def _needs_weights(command: Command) -> Command:
+    """A subcommand that may need the trained evaluation: a damaged weights file is one line, status 2."""
+
+    @functools.wraps(command)
+    def run(args: argparse.Namespace) -> None:
+        from game.ai.patterns import WeightsError
+
+        try:
+            command(args)
+        except WeightsError as exc:
+            raise UsageError(f"{args.command}: the evaluation's weights cannot be used: {exc}") from None
+
+    return run
+
+
+SOLVE_MAX_EMPTIES = 30
+"""The exact solver's real limit without ``--time`` or ``--nodes``: more empties would not be solved in a day.
+
+It is ``--max-empties``' default, and a larger ``--max-empties`` is capped at it (the position is
+refused with a message saying so); with a limit any position can be searched.
+"""
+
+
+@_needs_weights
 def cmd_solve(args: argparse.Namespace) -> None:
     """Solve a position exactly (final disc difference for the side to move, all best moves), or within limits."""
     position = _position_arg(args.position)
     limits = _limits(args)
-    max_empties = args.max_empties if args.max_empties is not None else 30 if limits is None else 64
+    most = SOLVE_MAX_EMPTIES if limits is None else 64
+    max_empties = most if args.max_empties is None else min(args.max_empties, most)
     if position.empty_count > max_empties:
+        if args.max_empties is not None and args.max_empties > max_empties:
+            raise UsageError(
+                f"solve: {position.empty_count} empty squares is more than the exact solver's limit of {most}"
+                f" (--max-empties {args.max_empties} is capped at it); bound the search with --time or --nodes"
+            )
         raise UsageError(
             f"solve: {position.empty_count} empty squares is more than --max-empties {max_empties}"
             + ("; or bound the search with --time or --nodes" if limits is None else "")
@@ -229,6 +284,7 @@ def cmd_solve(args: argparse.Namespace) -> None:
     _emit(args, data, f"{text}\n{nodes} nodes in {seconds:.3f} s")
 
 
+@_needs_weights
 def cmd_analyze(args: argparse.Namespace) -> None:
     """The value of every legal move and the expected line."""
     from game.ai import analyze, level_by_name_or_index
@@ -358,9 +414,6 @@ def limit_arg(text: str) -> int:
 
 # -- main --------------------------------------------------------------------
 
-Command = Callable[[argparse.Namespace], None]
-
-
 def _limit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time", type=seconds_arg, metavar="SECONDS",
                         help="stop after about this long and answer the best found (exact false)")
@@ -388,8 +441,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("solve", help="exact final disc difference for the side to move, and all best moves")
     p.add_argument("position", help="64 squares a1..h8 (X, O, -), a space, side to move")
-    p.add_argument("--max-empties", type=depth_arg,
-                   help="refuse positions with more empties (default 30, or none with --time or --nodes)")
+    p.add_argument("--max-empties", type=empties_arg,
+                   help=f"refuse positions with more empties (default and at most {SOLVE_MAX_EMPTIES}, the exact "
+                        "solver's limit; none with --time or --nodes)")
     _limit_arguments(p)
     p.set_defaults(func=cmd_solve)
 
@@ -438,12 +492,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         func: Command = args.func
         func(args)
+        sys.stdout.flush()  # a closed pipe shows here rather than in Python's flush at exit
     except UsageError as exc:
         print(str(exc).splitlines()[0] if str(exc) else "error", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        quiet_stdout()
+        return 1
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def quiet_stdout() -> None:
+    """After a reader closed stdout: point it at the null device, so nothing at exit complains either."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -288,3 +288,126 @@ def test_any_command_line_prints_one_json_object_or_one_error_line(argv: list[st
     else:
         assert status == 2 and out.getvalue() == ""
         assert len(err.getvalue().strip().splitlines()) == 1
+
+
+# -- reliability, round two (issue 20) ----------------------------------------------------------------
+
+
+def run_main(argv: list[str]) -> tuple[int, str, str]:
+    """``main(argv)`` in this process: the status, stdout and stderr."""
+    from game.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("variant", ["empty", "half", "flipped payload", "not weights", "junk after"])
+@pytest.mark.parametrize(
+    "args",
+    [("solve", FFO_3), ("solve", START, "--nodes", "500"), ("analyze", FFO_3), ("analyze", START, "--time", "1")],
+)
+def test_damaged_weights_are_one_line_on_stderr_and_status_2(variant: str, args: tuple[str, ...]) -> None:
+    # item 1: was a WeightsError traceback
+    from tests.test_patterns import DAMAGED_VARIANTS, shipped_weights
+
+    with shipped_weights(DAMAGED_VARIANTS[variant]):
+        status, out, err = run_main([*args, "--json"])
+    assert status == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert err.startswith(f"{args[0]}: the evaluation's weights cannot be used: ") and "weights file" in err
+
+
+def test_damaged_weights_cost_nothing_that_does_not_need_them() -> None:
+    from tests.test_patterns import shipped_weights
+
+    with shipped_weights(b""):
+        status, out, _ = run_main(["analyze", START, "--level", "novice", "--json"])  # the hand-written evaluation
+        assert status == 0 and set(json.loads(out)["moves"]) == {"d3", "c4", "f5", "e6"}
+        status, out, _ = run_main(["show", "f5d6c3", "--json"])
+        assert status == 0 and json.loads(out)["transcript"] == "f5d6c3"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("show", "f5d6c3"),
+        ("show", "f5d6c3", "--json"),
+        ("perft", "3"),
+        ("bench", "--depth", "2", "--json"),
+        ("solve", FFO_3),
+        ("analyze", FFO_3, "--nodes", "500", "--json"),
+        ("book", "f5d6"),
+        ("library", "--limit", "10000", "--json"),
+        ("--help",),
+    ],
+)
+def test_a_reader_that_closes_stdout_ends_any_subcommand_quietly(args: tuple[str, ...]) -> None:
+    # item 5: `python -m game.cli show f5d6c3 | true` printed a BrokenPipeError traceback
+    process = subprocess.Popen(
+        [sys.executable, "-m", "game.cli", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert process.stdout is not None
+    process.stdout.close()  # the reader goes away before the first byte (as `| true` does)
+    _, err = process.communicate(timeout=120)
+    assert b"Traceback" not in err and b"BrokenPipe" not in err and b"Exception ignored" not in err, err
+    assert process.returncode in (0, 1)  # 1 when the closed pipe was noticed; 0 for --help's exit
+
+
+def test_a_reader_that_stops_after_ten_bytes_ends_the_library_quietly() -> None:
+    # `python -m game.cli library --limit 10000 --json | head -c 10`: a few MB of JSON, read 10 bytes
+    process = subprocess.Popen(
+        [sys.executable, "-m", "game.cli", "library", "--limit", "10000", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    assert process.stdout.read(10) == b'{"games": '
+    process.stdout.close()
+    _, err = process.communicate(timeout=120)
+    assert b"Traceback" not in err and b"BrokenPipe" not in err, err
+    assert process.returncode == 1
+
+
+def test_solve_caps_a_huge_max_empties_at_the_exact_solvers_limit() -> None:
+    # item 9: never answered (an exact solve from the start)
+    done = cli("solve", START, "--max-empties", "99999999999999999999")
+    assert done.returncode == 2 and done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "the exact solver's limit of 30" in done.stderr and "--time or --nodes" in done.stderr
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(31, 10**20 - 1), st.sampled_from([START, "-" * 27 + "OX------XO" + "-" * 27 + " O"]))
+def test_no_max_empties_lets_an_unbounded_solve_past_the_limit(max_empties: int, position: str) -> None:
+    status, out, err = run_main(["solve", position, "--max-empties", str(max_empties), "--json"])
+    assert status == 2 and out == "" and "limit of 30" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_huge_max_empties_with_a_limit_searches_within_the_limit() -> None:
+    status, out, _ = run_main(["solve", START, "--max-empties", "99999999999999999999", "--nodes", "2000", "--json"])
+    assert status == 0 and json.loads(out)["exact"] is False
+    status, out, _ = run_main(["solve", FFO_3, "--max-empties", "99999999999999999999", "--json"])
+    assert status == 0 and json.loads(out)["score"] == 2  # within the limit: solved as before
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.sampled_from([["perft", "{}"], ["bench", "--depth", "{}"], ["solve", FFO_3, "--nodes", "{}"],
+                     ["solve", FFO_3, "--max-empties", "{}"], ["library", "--limit", "{}"]]),
+    st.integers(10**20, 10**400),
+    st.sampled_from(["", "+", "0", "000"]),
+)
+def test_a_whole_number_of_more_than_20_digits_is_too_large(argv: list[str], value: int, prefix: str) -> None:
+    # smaller item: a 23-digit perft depth was refused as "must be a whole number of plies from 0 up"
+    status, out, err = run_main([a.format(prefix + str(value)) for a in argv])
+    assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "too large" in err and "from 0 up, not" not in err and "from 1 up, not" not in err
+
+
+def test_leading_zeros_do_not_make_a_number_too_large() -> None:
+    status, out, _ = run_main(["perft", "0" * 30 + "3", "--json"])
+    assert status == 0 and json.loads(out)["nodes"] == 56
+    for blank in (" " * 25, "-" + "1" * 25, "x" * 25):
+        status, _, err = run_main(["perft", blank])
+        assert status == 2 and "from 0 up" in err

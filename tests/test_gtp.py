@@ -6,6 +6,7 @@ import io
 import subprocess
 import sys
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -171,3 +172,78 @@ def test_the_board_is_what_the_accepted_moves_make_it(moves: list[tuple[str, boo
         if engine.handle(f"play {'b' if black else 'w'} {move}").startswith("=") and move != "pass":
             accepted.append(move)
     assert engine.record.transcript() == GameRecord.from_transcript("".join(accepted)).transcript()
+
+
+# -- reliability, round two (issue 20) ----------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 10**30),
+    st.integers(MAX_LINE_CHARS - 10, 3 * MAX_LINE_CHARS),
+    st.sampled_from(["x", "play b ", "name ", "\t", "é"]),
+)
+def test_a_line_over_the_bound_is_refused_with_its_id(ident: int, length: int, filler: str) -> None:
+    # item 16: `3 xxxx…` over 4,096 characters was answered `? …` without the 3
+    line = f"{ident} " + filler * length
+    engine = GtpEngine()
+    out = io.StringIO()
+    engine.serve(io.StringIO(line + "\n" + "7 play b f5\n"), out)
+    replies = out.getvalue().split("\n\n")
+    if len(line) > MAX_LINE_CHARS:
+        assert replies[0] == f"?{ident} command line longer than {MAX_LINE_CHARS} characters"
+        assert replies[1] == "=7 "  # the next command is read whole, and played
+        assert engine.record.transcript() == "f5"
+    else:
+        assert replies[0].startswith((f"?{ident} ", f"={ident} "))
+
+
+def test_a_long_line_whose_first_word_may_be_cut_gets_no_id_and_a_long_comment_no_answer() -> None:
+    engine = GtpEngine()
+    out = io.StringIO()
+    long_id = "9" * (2 * MAX_LINE_CHARS)  # read a bounded piece at a time: the id is not known whole
+    comment = "# " + "z" * (2 * MAX_LINE_CHARS)
+    engine.serve(io.StringIO(f"{long_id}\n{comment}\n12#{comment}\n5 name\n"), out)
+    assert out.getvalue().split("\n\n")[:3] == [
+        f"? command line longer than {MAX_LINE_CHARS} characters",
+        f"?12 command line longer than {MAX_LINE_CHARS} characters",
+        "=5 Othello-WASM",
+    ]
+
+
+NO_ARGUMENTS = ["protocol_version", "name", "version", "list_commands", "clear_board", "undo", "showboard",
+                "final_score", "quit"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(NO_ARGUMENTS), st.lists(st.sampled_from(["undo", "b", "1", "x", "pass", "f5"]), min_size=1,
+                                                max_size=3))
+def test_a_command_that_takes_no_arguments_refuses_any_and_changes_nothing(command: str, extra: list[str]) -> None:
+    # smaller item: `undo undo` undid once, the extra word ignored
+    engine = GtpEngine()
+    answers(engine, ["play b f5", "play w d6"])
+    before = board(engine)
+    answer = engine.handle(f"4 {command} {' '.join(extra)}")
+    assert answer == f"?4 syntax: {command} (it takes no arguments)\n\n"
+    assert board(engine) == before and not engine.quit
+    alone = engine.handle(f"5 {command}")  # without them it is what it was
+    assert alone.startswith("=5") or alone == "?5 the game is not over\n\n" and command == "final_score"
+
+
+@pytest.mark.parametrize("variant", ["empty", "half", "flipped payload", "not weights", "other version"])
+def test_genmove_with_damaged_weights_answers_a_clear_error_and_changes_nothing(variant: str) -> None:
+    # item 1: answered `? internal error (WeightsError)`
+    from game.ai import LEVELS
+    from tests.test_patterns import DAMAGED_VARIANTS, GOOD_WEIGHTS, shipped_weights
+
+    with shipped_weights(DAMAGED_VARIANTS[variant]) as path:
+        engine = GtpEngine(LEVELS[3], move_time=0.05)  # Casual: the pattern evaluation, no book
+        answers(engine, ["play b f5"])
+        before = board(engine)
+        answer = engine.handle("3 genmove w")
+        assert answer.startswith("?3 cannot generate a move: the evaluation's weights cannot be used (")
+        assert "weights file" in answer and answer.isascii()
+        assert answer.endswith("\n\n") and "\n\n" not in answer[:-2]
+        assert board(engine) == before
+        path.write_bytes(GOOD_WEIGHTS)  # the file put right: the same session plays on
+        assert engine.handle("4 genmove w").startswith("=4 ")

@@ -3,10 +3,15 @@ the weights file, and that the shipped weights learned something real."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.ai.endgame import solve
 from game.ai.patterns import (
@@ -284,3 +289,143 @@ def test_the_shipped_weights_load_in_small_steps_to_the_same_weights() -> None:
     assert stepwise.phase_of == whole.phase_of and list(stepwise.bias) == list(whole.bias)
     assert all(list(a) == list(b) for pa, pb in zip(stepwise.deltas, whole.deltas, strict=True)
                for a, b in zip(pa, pb, strict=True))
+
+
+# -- a damaged shipped weights file (issue 20, item 1) --------------------------------------------------
+# The real file is never touched: ``shipped_weights`` points ``WEIGHTS_PATH`` at a copy of the test's own.
+
+GOOD_WEIGHTS = WEIGHTS_PATH.read_bytes()
+
+
+def flipped(data: bytes, flips: list[tuple[int, int]]) -> bytes:
+    """``data`` with the byte at each position XORed with its mask."""
+    damaged = bytearray(data)
+    for at, mask in flips:
+        damaged[at % len(damaged)] ^= mask
+    return bytes(damaged)
+
+
+DAMAGED_VARIANTS = {
+    "empty": b"",
+    "one byte": GOOD_WEIGHTS[:1],
+    "header only": GOOD_WEIGHTS[:16],
+    "no payload": GOOD_WEIGHTS[:81],
+    "half": GOOD_WEIGHTS[: len(GOOD_WEIGHTS) // 2],
+    "last byte cut": GOOD_WEIGHTS[:-1],
+    "not weights": b"PK\x03\x04" + GOOD_WEIGHTS[4:],
+    "other version": GOOD_WEIGHTS[:4] + b"\x09\x00" + GOOD_WEIGHTS[6:],
+    "flipped header": GOOD_WEIGHTS[:6] + bytes(b ^ 0xFF for b in GOOD_WEIGHTS[6:16]) + GOOD_WEIGHTS[16:],
+    "flipped phase table": flipped(GOOD_WEIGHTS, [(20, 0xFF)]),
+    "flipped payload": GOOD_WEIGHTS[:40] + bytes(b ^ 0xFF for b in GOOD_WEIGHTS[40:80]) + GOOD_WEIGHTS[80:],
+    "zeroed payload": GOOD_WEIGHTS[:81] + bytes(len(GOOD_WEIGHTS) - 81),
+    "junk after": GOOD_WEIGHTS + b"junk",
+}
+"""Files that must be refused: each says what is wrong with it."""
+
+damaged_weights = st.one_of(
+    st.integers(0, len(GOOD_WEIGHTS) - 1).map(lambda n: GOOD_WEIGHTS[:n]),  # truncated anywhere
+    st.lists(  # bytes flipped, often in the header and phase table, where damage can still decode
+        st.tuples(st.one_of(st.integers(0, 100), st.integers(0, len(GOOD_WEIGHTS) - 1)), st.integers(1, 255)),
+        min_size=1,
+        max_size=6,
+    ).map(lambda flips: flipped(GOOD_WEIGHTS, flips)),
+    st.binary(min_size=1, max_size=64).map(lambda tail: GOOD_WEIGHTS + tail),  # something after the end
+    st.binary(max_size=200),  # anything at all
+)
+
+
+@contextlib.contextmanager
+def shipped_weights(data: bytes | None) -> Iterator[Path]:
+    """Within the block the shipped weights are ``data`` (``None``: the path names no file), loaded afresh.
+
+    Nothing loaded before (the shared evaluation, the engines, whether the
+    game allowed the stand-in) is seen inside, and all of it is back after.
+    """
+    from game.ai import patterns, policy
+
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        path = Path(folder) / "patterns.bin"
+        if data is not None:
+            path.write_bytes(data)
+        patch.setattr(patterns, "WEIGHTS_PATH", path)
+        for name in ("_default", "_problem", "_stand_in_allowed"):
+            patch.setattr(patterns, name, [], raising=False)
+        patch.setattr(policy, "_ENGINES", {})
+        yield path
+
+
+@pytest.mark.parametrize("name", DAMAGED_VARIANTS)
+def test_damaged_shipped_weights_are_a_weights_error_until_the_game_allows_the_stand_in(name: str) -> None:
+    from game.ai import patterns
+    from game.ai.evaluation import HeuristicEvaluation
+
+    with shipped_weights(DAMAGED_VARIANTS[name]):
+        with pytest.raises(WeightsError) as refused:
+            default_evaluation()
+        assert patterns.weights_problem() == str(refused.value)
+        patterns.play_on_without_weights()
+        stand_in = default_evaluation()
+        assert isinstance(stand_in, HeuristicEvaluation) and stand_in is default_evaluation()
+        assert stand_in(*START) == HeuristicEvaluation()(*START)
+        assert patterns.weights_problem() == str(refused.value)
+    assert isinstance(default_evaluation(), PatternEvaluation)  # the real weights, untouched
+
+
+def test_a_missing_shipped_weights_file_is_a_problem_too() -> None:
+    from game.ai import patterns
+
+    with shipped_weights(None):
+        patterns.play_on_without_weights()
+        default_evaluation()
+        assert "cannot read weights file" in (patterns.weights_problem() or "")
+
+
+@settings(max_examples=60, deadline=None)
+@given(damaged_weights)
+def test_any_damage_is_refused_or_still_a_working_evaluation(data: bytes) -> None:
+    from game.ai import patterns
+    from game.ai.evaluation import HeuristicEvaluation
+    from game.ai.thinking import warm_up
+
+    with shipped_weights(data) as path:
+        try:
+            evaluation = load(path)
+        except WeightsError:
+            evaluation = None  # the only way a damaged file may fail
+        if evaluation is not None:  # damage the format cannot see (a phase table entry, the step): still usable
+            assert isinstance(evaluation(*START), int)
+        patterns.play_on_without_weights()
+        steps = warm_up() if evaluation is None else patterns.loading_default()  # what the game runs first
+        for _ in steps:  # (a whole warm-up of working weights takes seconds, and is tested above)
+            pass
+        shared = default_evaluation()
+        assert isinstance(shared, HeuristicEvaluation if evaluation is None else PatternEvaluation)
+        assert (patterns.weights_problem() is None) == (evaluation is not None)
+        assert isinstance(shared(*START), int)
+
+
+def test_the_computer_plays_on_with_the_stand_in() -> None:
+    from game.ai import LEVELS, patterns, think
+    from game.engine import Position
+
+    with shipped_weights(DAMAGED_VARIANTS["half"]):
+        patterns.play_on_without_weights()
+        for level in LEVELS:  # pattern levels and book levels alike
+            move = think(Position.start(), level, seed=3).run()
+            assert move in Position.start().legal_squares()
+
+
+@pytest.mark.parametrize("name", ["empty", "half", "flipped payload", "not weights"])
+def test_the_game_starts_says_why_and_the_computer_moves(name: str, player_factory) -> None:  # type: ignore[no-untyped-def]
+    from game.engine import WHITE
+    from game.play.match import MatchSetup
+
+    with shipped_weights(DAMAGED_VARIANTS[name]):
+        player = player_factory()  # the game at start: the menu, then the warm-up
+        player.run_until(lambda: player.app._warming is None, frames=200)
+        toasts = [toast.message for toast in player.app.ctx.toasts]
+        assert any("trained evaluation could not be read" in m and "hand-written" in m for m in toasts), toasts
+        player.app.scene.go("game", setup=MatchSetup("computer", WHITE, 3))  # type: ignore[attr-defined]
+        player.frame()  # Casual, the first level with the pattern evaluation, plays Black
+        player.run_until(lambda: player.game.record.ply >= 1, frames=400)
+        assert player.my_turn()

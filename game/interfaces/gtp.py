@@ -7,10 +7,12 @@ undo, showboard, quit``, and for match tools ``final_score`` (``B+12``,
 ``time_left`` (the move time then shrinks to fit the clock). Colours are ``black``/``white``/``b``/``w``; moves
 ``a1``..``h8`` (lower case in answers) or ``pass``. A command may carry a
 numeric id, echoed in the answer. Errors answer ``? message`` and change
-nothing. Input is cleaned as the protocol says (section 3.1): control
-characters removed, tabs made spaces, comments and blank lines dropped; a
-line longer than ``MAX_LINE_CHARS`` is refused, and what an error echoes of
-the input is cut short.
+nothing; a command that takes no arguments refuses any, and ``genmove`` with
+a damaged weights file answers an error that says so. Input is cleaned as the
+protocol says (section 3.1): control characters removed, tabs made spaces,
+comments and blank lines dropped; a line longer than ``MAX_LINE_CHARS`` is
+refused (with its id; a comment line that long is dropped like any other),
+and what an error echoes of the input is cut short.
 
 Forced passes happen by themselves: after a move that leaves the other side
 without a move, that side's pass is already on the board, and ``play
@@ -37,6 +39,7 @@ from typing import TextIO
 
 from game import __version__
 from game.ai import LEVELS, MAX_LEVEL, Level, think
+from game.ai.patterns import WeightsError
 from game.engine import (
     BLACK,
     COLOR_NAMES,
@@ -60,6 +63,17 @@ _CLEAN = {code: None for code in (*range(0, 32), 127) if code not in (9, 10)} | 
 
 class GtpError(Exception):
     """A command that cannot be carried out; answered with ``? message``."""
+
+
+def no_arguments(name: str, command: Callable[[], str]) -> Callable[[list[str]], str]:
+    """A command that takes no arguments: any is refused (``undo undo`` must not undo once)."""
+
+    def run(args: list[str]) -> str:
+        if args:
+            raise GtpError(f"syntax: {name} (it takes no arguments)")
+        return command()
+
+    return run
 
 
 def shown(text: str) -> str:
@@ -93,21 +107,21 @@ class GtpEngine:
         self._acknowledged_ply = -1  # the ply of the last forced pass a client confirmed
         self.quit = False
         self._commands: dict[str, Callable[[list[str]], str]] = {
-            "protocol_version": lambda args: "2",
-            "name": lambda args: ENGINE_NAME,
-            "version": lambda args: __version__,
+            "protocol_version": no_arguments("protocol_version", lambda: "2"),
+            "name": no_arguments("name", lambda: ENGINE_NAME),
+            "version": no_arguments("version", lambda: __version__),
             "known_command": self._known_command,
-            "list_commands": lambda args: "\n".join(self._commands),
+            "list_commands": no_arguments("list_commands", lambda: "\n".join(self._commands)),
             "boardsize": self._boardsize,
-            "clear_board": self._clear_board,
+            "clear_board": no_arguments("clear_board", self._clear_board),
             "play": self._play,
             "genmove": self._genmove,
-            "undo": self._undo,
-            "showboard": self._showboard,
-            "final_score": self._final_score,
+            "undo": no_arguments("undo", self._undo),
+            "showboard": no_arguments("showboard", self._showboard),
+            "final_score": no_arguments("final_score", self._final_score),
             "time_settings": self._time_settings,
             "time_left": self._time_left,
-            "quit": self._quit,
+            "quit": no_arguments("quit", self._quit),
         }
 
     # -- protocol -----------------------------------------------------------------
@@ -142,14 +156,28 @@ class GtpEngine:
             if not line:
                 break
             if len(line) > MAX_LINE_CHARS and not line.endswith("\n"):
+                answer = self.too_long(line)
                 while line and not line.endswith("\n"):  # skip the rest, a bounded piece at a time
                     line = stdin.readline(MAX_LINE_CHARS + 1)
-                answer = f"? command line longer than {MAX_LINE_CHARS} characters\n\n"
             else:
                 answer = self.handle(line)
             if answer:
                 stdout.write(answer)
                 stdout.flush()
+
+    def too_long(self, head: str) -> str:
+        """The answer to a line longer than ``MAX_LINE_CHARS`` from its first ``head``: refused, with its id.
+
+        A comment line (or a blank one) has no answer however long it is, as in ``handle``.
+        """
+        text = head.translate(_CLEAN)
+        command = text.split("#", 1)[0]
+        words = command.split()
+        if not words:
+            return ""
+        complete = len(words) > 1 or "#" in text or command != command.rstrip()  # the id is not cut off
+        ident = words[0] if complete and words[0].isascii() and words[0].isdigit() else ""
+        return f"?{ident} command line longer than {MAX_LINE_CHARS} characters\n\n"
 
     # -- commands -------------------------------------------------------------------
 
@@ -161,7 +189,7 @@ class GtpEngine:
             raise GtpError("unacceptable size: Othello is played on an 8x8 board")
         return ""
 
-    def _clear_board(self, args: list[str]) -> str:
+    def _clear_board(self) -> str:
         self.record = GameRecord()
         self._acknowledged_ply = -1  # a confirmation belongs to its game
         return ""
@@ -216,11 +244,15 @@ class GtpEngine:
             return "pass"
         if position.to_move != colour:
             raise GtpError(f"it is {COLOR_NAMES[position.to_move]}'s turn")
-        square = think(position, self.level).run()
+        try:
+            square = think(position, self.level).run()
+        except WeightsError as exc:
+            problem = " ".join(str(exc).split()).encode("ascii", "backslashreplace").decode()
+            raise GtpError(f"cannot generate a move: the evaluation's weights cannot be used ({problem})") from None
         self.record.play(square)
         return square_name(square)
 
-    def _undo(self, args: list[str]) -> str:
+    def _undo(self) -> str:
         record = self.record
         if self._acknowledged_ply == record.ply and record.ply > 0 and record.plies[record.ply - 1] == PASS:
             self._acknowledged_ply = -1  # the last command played was the pass: take back just that
@@ -232,7 +264,7 @@ class GtpEngine:
             self._acknowledged_ply = -1  # that pass is no longer on the board
         return ""
 
-    def _showboard(self, args: list[str]) -> str:
+    def _showboard(self) -> str:
         position = self.record.position
         lines = [position.board_diagram()]
         lines.append(f"Black {position.black_count}  White {position.white_count}")
@@ -242,7 +274,7 @@ class GtpEngine:
             lines.append(f"{COLOR_NAMES[position.to_move]} to move")
         return "\n" + "\n".join(lines)
 
-    def _final_score(self, args: list[str]) -> str:
+    def _final_score(self) -> str:
         result = self.record.result()
         if result is None:
             raise GtpError("the game is not over")
@@ -275,7 +307,7 @@ class GtpEngine:
         self.level = dataclasses.replace(self.base_level, seconds=budget)
         return ""
 
-    def _quit(self, args: list[str]) -> str:
+    def _quit(self) -> str:
         self.quit = True
         return ""
 
