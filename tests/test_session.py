@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from types import SimpleNamespace
 
 import pytest
 
@@ -12,6 +13,7 @@ from game.ai.book import default_book
 from game.challenges import load_challenges
 from game.challenges.attempt import ChallengeJudge, attempt
 from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Position, parse_square, square_name
+from game.play.lesson import lesson
 from game.play.match import MatchSetup, SavedGame
 from game.play.match_controller import MatchController
 from game.play.outcome import Outcome
@@ -300,3 +302,24 @@ def test_the_book_answers_a_training_line_after_the_reply_delay_and_judges_each_
     assert session.advance(0, 10.0) is None and session.advance(REPLY_DELAY_MS - 1, 10.0) is None
     reply = session.advance(REPLY_DELAY_MS, 10.0)
     assert reply is not None and reply.colour == BLACK and session.phase is Phase.HUMAN
+
+
+def test_a_tutorial_step_accepts_only_its_move_then_the_scripted_reply_ends_it() -> None:
+    step = SimpleNamespace(targets=(frozenset({sq("b2")}),), refusals={}, refusal="Play b2.", reply=sq("a1"),
+                           between="")  # the tutorial's "next to a corner": White takes a1
+    board = "".join(("........", "........", "..O.....", "...XX...", "...OO...", "........", "........",
+                     "........")) + " X"
+    session = lesson(step, Position.from_text(board))
+    wrong = next(sq for sq in session.position.legal_squares() if sq not in step.targets[0])
+    refused = session.play(wrong)
+    assert isinstance(refused, Refusal) and refused.reason is RefusalReason.JUDGE and refused.text == step.refusal
+    assert session.record.ply == 0 and session.phase is Phase.HUMAN
+    session.play(next(iter(step.targets[0])))
+    assert session.phase is Phase.COMPUTER
+    assert session.advance(0, 10.0) is None
+    reply = session.advance(REPLY_DELAY_MS, 10.0)
+    assert reply is not None and reply.square == step.reply and session.phase is Phase.OVER
+    over = session.play(wrong)
+    assert isinstance(over, Refusal) and over.text == "Press Next to go on."
+    nothing = SimpleNamespace(targets=(), refusals={}, refusal="", reply=None, between="")
+    assert lesson(nothing, Position.start()).phase is Phase.OVER  # a step that asks for nothing is done

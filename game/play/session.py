@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from game.ai import Job
-from game.engine import PASS, Color, GameRecord, Position, opponent_of, square_name
+from game.engine import Color, GameRecord, Position, opponent_of, square_name
 from game.play.outcome import Outcome
 
 REPLY_DELAY_MS = 450
@@ -164,7 +164,7 @@ class Judge:
     """What a move tried after the end is told."""
 
     def refuse(self, session: Session, square: int) -> str | None:
-        """Why the legal ``square`` is not accepted here (the board does not change), or ``None``."""
+        """Why ``square`` is not accepted here, in the judge's words (asked before the rules), or ``None``."""
         return None
 
     def after_move(self, session: Session, move: Move) -> Verdict:
@@ -242,6 +242,35 @@ class Session:
 
     def check(self, square: int) -> Refusal | None:
         """Why ``square`` would not be played now, or ``None`` if it would (nothing changes)."""
+        refused = self._moment_refusal(square)
+        if refused is not None or self.phase is Phase.REJECTED:
+            return refused  # after a rejection the square is judged once the attempt is retried
+        return self._square_refusal(square)
+
+    def play(self, square: int) -> Move | Refusal:
+        """Play ``square`` for the player to move: the ``Move`` made, or a ``Refusal`` (nothing changes).
+
+        The judge may refuse the square first, with its own words; then the
+        rules (``refusal``). After a rejected move, the attempt is retried first.
+        """
+        refused = self._moment_refusal(square)
+        if refused is not None:
+            return refused
+        if self.phase is Phase.REJECTED:
+            self.retry()
+        refused = self._square_refusal(square)
+        if refused is not None:
+            return refused
+        move = self._make(square)
+        if move.passer is not None and self.opponent is not None and self.opponent.weighs_passes \
+                and self.opponent_plays(move.passer):
+            self._weighing = True
+        if not self._rule(self.judge.after_move(self, move)):
+            self._settle()
+        return move
+
+    def _moment_refusal(self, square: int) -> Refusal | None:
+        """Why no move is taken at this moment (the end, the opponent's turn, a pass to acknowledge)."""
         phase = self.phase
         if phase is Phase.OVER:
             return Refusal(square, RefusalReason.OVER, self.judge.over_text)
@@ -250,32 +279,17 @@ class Session:
             return Refusal(square, RefusalReason.WAIT, text)
         if phase is Phase.PASS:
             return Refusal(square, RefusalReason.PASS, "The pass must be acknowledged first.")
-        position = self._attempt_position() if phase is Phase.REJECTED else self.position
-        why = refusal(position, square)
-        if why is not None:
-            return Refusal(square, RefusalReason.ILLEGAL, why)
         return None
 
-    def play(self, square: int) -> Move | Refusal:
-        """Play ``square`` for the player to move: the ``Move`` made, or a ``Refusal`` (nothing changes).
-
-        After a rejected move, the attempt is retried first.
-        """
-        refused = self.check(square)
-        if refused is not None:
-            return refused
-        if self.phase is Phase.REJECTED:
-            self.retry()
+    def _square_refusal(self, square: int) -> Refusal | None:
+        """Why ``square`` is not accepted in the position on the board: the judge's words, then the rules'."""
         why = self.judge.refuse(self, square)
         if why is not None:
             return Refusal(square, RefusalReason.JUDGE, why)
-        move = self._make(square)
-        if move.passer is not None and self.opponent is not None and self.opponent.weighs_passes \
-                and self.opponent_plays(move.passer):
-            self._weighing = True
-        if not self._rule(self.judge.after_move(self, move)):
-            self._settle()
-        return move
+        why = refusal(self.position, square)
+        if why is not None:
+            return Refusal(square, RefusalReason.ILLEGAL, why)
+        return None
 
     def acknowledge_pass(self) -> None:
         """The announced pass has been seen; play goes on."""
@@ -302,6 +316,10 @@ class Session:
     def stop(self) -> None:
         """Stop any search (leaving the scene)."""
         self._cancel()
+
+    def end(self, text: str = "") -> None:
+        """End the session now, with ``text`` as its last words (a tutorial step that asks for nothing)."""
+        self._rule(Verdict(Ruling.END, text))
 
     # -- time -----------------------------------------------------------------------
 
@@ -349,15 +367,6 @@ class Session:
             return True
         self._choice = thought
         return False
-
-    def _attempt_position(self) -> Position:
-        """The position a retry would play from."""
-        if self.retry_to_start:
-            return self.record.position_at(self.start_ply)
-        ply = self.record.ply
-        while ply > 0 and self.record.plies[ply - 1] == PASS:
-            ply -= 1
-        return self.record.position_at(max(0, ply - 1))
 
     def _make(self, square: int) -> Move:
         before = self.position

@@ -2,7 +2,9 @@
 
 Each step sets up a position and asks for one thing; only the right action
 moves on, and every other tap is answered with the reason it is not it
-(the board does not change). The player is always Black. Skip leaves at
+(the board does not change). The player is always Black. Each step is a
+play session (``game.play.lesson``): the step is its judge, and White's
+scripted reply its opponent. Skip leaves at
 any time, back to where the tutorial was opened from (the menu or a game).
 """
 
@@ -13,16 +15,15 @@ from typing import Any
 
 import pygame
 
-from game.engine import GameResult, Position, parse_square, square_name
+from game.engine import GameResult, Position, parse_square
+from game.play.lesson import LessonJudge, lesson
+from game.play.session import Phase, Refusal, RefusalReason
 from game.scenes.base import Scene
 from game.scenes.names import GAME, MENU
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
-
-REPLY_MS = 700
-"""How long White's scripted reply waits after Black's move."""
 
 
 def board(*rows: str) -> str:
@@ -144,10 +145,8 @@ class TutorialScene(Scene):
         super().__init__(ctx)
         self.board = BoardPlay(ctx)
         self.index = 0
-        self.move_index = 0
-        self.finished_step = False
+        self.session = lesson(STEPS[0], Position.start())
         self.message = ""
-        self.reply_due_ms: int | None = None
         self.return_to: tuple[str, dict[str, Any]] = ("menu", {})
         self.now_ms = 0
         self.group = ButtonGroup()
@@ -156,6 +155,18 @@ class TutorialScene(Scene):
     def step(self) -> Step:
         """The current step."""
         return STEPS[self.index]
+
+    @property
+    def finished_step(self) -> bool:
+        """Whether the step's asked-for moves (and White's reply) have been made."""
+        return self.session.phase is Phase.OVER
+
+    @property
+    def move_index(self) -> int:
+        """How many of the step's asked-for moves have been made."""
+        judge = self.session.judge
+        assert isinstance(judge, LessonJudge)
+        return judge.move_index
 
     def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
         """Begin at the first step; remember where to go back to (a game hands its match on)."""
@@ -171,12 +182,10 @@ class TutorialScene(Scene):
     def begin(self, index: int) -> None:
         """Set up step ``index``."""
         self.index = index
-        self.board.reset(Position.from_text(self.step.position))
-        self.board.cursor = None
-        self.move_index = 0
-        self.finished_step = not self.step.targets
+        self.session.stop()
+        self.session = lesson(self.step, Position.from_text(self.step.position))
+        self.board.reset(record=self.session.record)
         self.message = ""
-        self.reply_due_ms = None
 
     def layout(self) -> None:
         """A big board, the lesson text beside (or under) it, Skip and Next."""
@@ -221,29 +230,17 @@ class TutorialScene(Scene):
 
     def tap(self, square: int) -> bool:
         """The player taps ``square``: the step's move proceeds, anything else is explained. True if played."""
-        step = self.step
-        if self.finished_step or self.move_index >= len(step.targets):
-            self.message = "Press Next to go on."
+        if self.board.animating(self.now_ms) and not self.finished_step:
             return False
-        if self.board.animating(self.now_ms) or self.reply_due_ms is not None:
+        played = self.session.play(square)
+        if isinstance(played, Refusal):
+            if played.bad_square:
+                self.board.flash_bad(square, self.now_ms)
+            if played.reason is not RefusalReason.WAIT:
+                self.message = played.text
             return False
-        position = self.board.position
-        if square not in step.targets[self.move_index] or not position.is_legal(square):
-            self.board.flash_bad(square, self.now_ms)
-            if position.color_at(square) is not None:
-                self.message = f"{square_name(square)} is already taken."
-            else:
-                self.message = step.refusals.get(square, step.refusal)
-            return False
-        self.board.play(square, self.now_ms)
-        self.move_index += 1
-        self.message = ""
-        if step.reply is not None:
-            self.reply_due_ms = self.now_ms + REPLY_MS
-        elif self.move_index < len(step.targets):
-            self.message = step.between
-        else:
-            self.finished_step = True
+        self.board.animate(played.square, played.colour, played.flipped, self.now_ms)
+        self.message = self.session.verdict.text
         return True
 
     def next_step(self) -> None:
@@ -269,20 +266,16 @@ class TutorialScene(Scene):
     def update(self, now_ms: int) -> None:
         """White's scripted reply once Black's move has landed."""
         self.now_ms = now_ms
-        animating = self.board.animating(now_ms)
-        if self.reply_due_ms is not None and now_ms >= self.reply_due_ms and not animating:
-            reply = self.step.reply
-            self.reply_due_ms = None
-            if reply is not None and self.board.position.is_legal(reply):
-                self.board.play(reply, now_ms)
-            self.finished_step = True
+        played = self.session.advance(now_ms, self.ctx.frame.slice_ms, ready=not self.board.animating(now_ms))
+        if played is not None:
+            self.board.animate(played.square, played.colour, played.flipped, now_ms)
 
     # -- drawing -------------------------------------------------------------------
 
     def marks(self) -> Marks:
         """Dots or a ring on the squares the step asks for, and question marks."""
         step = self.step
-        asking = not self.finished_step and self.reply_due_ms is None and self.move_index < len(step.targets)
+        asking = self.session.phase is Phase.HUMAN
         marks = self.board.marks(self.now_ms, legal=asking and (step.dots or self.move_index > 0))
         if asking and step.ring and self.move_index == 0:
             marks.best = sorted(step.targets[0])
