@@ -323,3 +323,12 @@ def test_a_tutorial_step_accepts_only_its_move_then_the_scripted_reply_ends_it()
     assert isinstance(over, Refusal) and over.text == "Press Next to go on."
     nothing = SimpleNamespace(targets=(), refusals={}, refusal="", reply=None, between="")
     assert lesson(nothing, Position.start()).phase is Phase.OVER  # a step that asks for nothing is done
+
+
+def test_a_session_without_an_opponent_plays_both_sides_and_takes_moves_back_from_the_end() -> None:
+    session = Session(GameRecord.from_transcript("".join(WIPEOUT[:-1])))  # the analysis: the rules alone
+    move = session.play(sq(WIPEOUT[-1]))
+    assert isinstance(move, Move) and session.phase is Phase.OVER
+    assert session.outcome is not None and session.outcome.reason is EndReason.WIPEOUT
+    assert session.undo() and session.phase is Phase.HUMAN and session.outcome is None
+    assert isinstance(session.play(sq(WIPEOUT[-1])), Move)

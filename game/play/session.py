@@ -313,6 +313,19 @@ class Session:
         self.phase = Phase.HUMAN
         self._settle()
 
+    def undo(self) -> bool:
+        """Take back the last move, whoever made it (the analysis); False if there is none."""
+        if not self.record.can_undo():
+            return False
+        self._cancel()
+        self.record.undo()
+        self.verdict = GO_ON
+        self.outcome = None
+        self.pending_pass = None
+        self.phase = Phase.HUMAN
+        self._settle()
+        return True
+
     def stop(self) -> None:
         """Stop any search (leaving the scene)."""
         self._cancel()

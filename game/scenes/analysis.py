@@ -18,6 +18,7 @@ from game.engine import COLOR_NAMES, GameRecord, Position, square_name
 from game.platform.browser import copy_to_clipboard
 from game.play.engine_output import depth_text, line_text, speed_text
 from game.play.live_analysis import LiveAnalysis
+from game.play.session import Refusal, Session
 from game.records.formats import write_obf
 from game.review.hints import value_label
 from game.scenes.base import Scene
@@ -34,6 +35,8 @@ class AnalysisScene(Scene):
         super().__init__(ctx)
         self.board = BoardPlay(ctx)
         self.live = LiveAnalysis(Position.start())
+        self.session = Session(self.board.record)
+        """Moves tried on the board: both sides are played here, judged by the rules alone."""
         self.back = MENU
         self.back_persist: dict[str, Any] = {}
         self.group = ButtonGroup()
@@ -46,6 +49,7 @@ class AnalysisScene(Scene):
         record = GameRecord(position if isinstance(position, Position) else Position.start())
         self.back = persist.get("back", MENU)
         self.back_persist = dict(persist.get("back_persist") or {})
+        self.session = Session(record)
         self.board.reset(record=record)
         self._restart()
         super().startup(now_ms, persist)
@@ -110,17 +114,17 @@ class AnalysisScene(Scene):
             line = write_obf(self.board.position, found.values if found is not None else None)
             copy_to_clipboard(line, lambda copied: self.ctx.toast(
                 f"Copied (OBF): {line}" if copied else f"Could not reach the clipboard. {line}", ms=6000))
-        elif action == "undo" and self.board.record.can_undo():
-            self.board.record.undo()
+        elif action == "undo" and self.session.undo():
             self.board.skip_animation()
             self._restart()
 
     def try_move(self, square: int) -> None:
-        """Play ``square`` to analyse the position after it."""
-        if not self.board.position.is_legal(square):
+        """Play ``square`` (for the side to move) to analyse the position after it."""
+        played = self.session.play(square)
+        if isinstance(played, Refusal):
             self.board.flash_bad(square, self.now_ms)
             return
-        self.board.play(square, self.now_ms)
+        self.board.animate(played.square, played.colour, played.flipped, self.now_ms)
         self._restart()
 
     def update(self, now_ms: int) -> None:
