@@ -1,7 +1,13 @@
 """A game being played, as players choose and keep it, without pygame.
 
 * ``match``: who plays whom (``MatchSetup``) and the autosaved game's JSON form;
-* ``match_controller``: the turn logic of a match in progress (one explicit phase, moves, undo, the end);
+* ``session``: the one play session (an explicit phase, a move judged once, a pluggable opponent
+  and judge, one reply delay);
+* ``outcome``: how a game ended, as one value (reason, winner or draw, both scores);
+* ``match_controller``: a match in progress as the game's session (the engine as opponent, clocks,
+  undo, the hint, the end);
+* ``lesson``: a tutorial step as a session (the step judges, a scripted reply answers);
+* ``frame_budget``: how much of a frame background work may take (the one place slices are sized);
 * ``live_analysis``: analysis until stopped, one depth after another;
 * ``engine_output``: the engine's progress in words (depth, value, line, speed);
 * ``settings``: the player's settings and their JSON form;
