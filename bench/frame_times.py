@@ -66,13 +66,15 @@ def play_game(level: int, window: tuple[int, int], seed: int) -> tuple[list[floa
     from game.engine import BLACK
     from game.platform.storage import MemoryStorage
     from game.play.match import MatchSetup
+    from game.scenes.entries import GameEntry
     from game.scenes.game_scene import GameScene
 
     rng = random.Random(seed)
     app = App(storage=MemoryStorage(), window_size=window, with_sound=False)
     app.frame([])
-    app.scene.go("game", setup=MatchSetup("computer", BLACK, level))
+    app.scene.open(GameEntry(MatchSetup("computer", BLACK, level)))
     app.frame([])
+    game_scene = app.scene
     app.record_frames = True
     for _ in range(200_000):
         scene = app.scene
@@ -91,7 +93,7 @@ def play_game(level: int, window: tuple[int, int], seed: int) -> tuple[list[floa
         app.frame(events)
         # pace like a real 60 fps loop so animations and thinking span real time
         time.sleep(max(0.0, 1 / 60 - app.frame_ms[-1] / 1000))
-    moves = len(app.scenes["game"].record.moves())  # type: ignore[attr-defined]
+    moves = len(game_scene.record.moves())  # type: ignore[attr-defined]
     times = list(app.frame_ms)
     pygame.quit()
     return times, moves

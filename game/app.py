@@ -13,7 +13,6 @@ import asyncio
 import time
 import warnings
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -28,6 +27,8 @@ from game.platform.storage import JsonDocuments, Storage
 from game.platform.web_storage import default_storage
 from game.play.match import MatchSetup
 from game.scenes import SCENES, Context, Scene
+from game.scenes.entries import Entry, GameEntry, MenuEntry
+from game.scenes.stack import SceneStack
 from game.ui.assets import Assets
 from game.ui.layout import LANDSCAPE, game_layout, logical_size_for
 
@@ -110,9 +111,7 @@ class App:
         self.surface = pygame.Surface(logical)
         self.ctx = Context(self.assets, storage, logical, IS_BROWSER, SCENES)
         self.ctx.documents.messages += place_documents.take_messages()
-        self.scenes: dict[str, Scene] = {name: cls(self.ctx) for name, cls in SCENES.items()}
-        self.scene_name = "menu"
-        self.scene = self.scenes["menu"]
+        self.stack = SceneStack(self.ctx, SCENES)
         self.running = True
         self.audio_unlocked = False
         self.frame_ms: list[float] = []
@@ -123,10 +122,7 @@ class App:
         self._warming: Job[None] | None = Job(warm_up(), Budget())
         self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.ctx.now_ms = self.clock_ms()
-        first, persist = self._first_scene(fragment)
-        self.scene_name = first
-        self.scene = self.scenes[first]
-        self.scene.startup(self.ctx.now_ms, persist)
+        self.stack.start(self.ctx.now_ms, self._first_scene(fragment))
         self.ctx.flush_storage_messages()
         notice = getattr(self.ctx.documents.storage, "notice", None)  # web_storage.UnkeptStorage
         if notice:
@@ -134,20 +130,30 @@ class App:
         self._viewport_checked_ms = self.ctx.now_ms
         self.startup_seconds = time.perf_counter() - started
 
-    def _first_scene(self, fragment: str | None) -> tuple[str, dict[str, Any]]:
-        """The menu, or the game in the page address (``#f5d6c3``) when there is one."""
+    def _first_scene(self, fragment: str | None) -> Entry:
+        """The menu, or the game in the page address (``#f5d6c3``) when there is one (above the menu)."""
         text = fragment if fragment is not None else location_fragment()
         if not text:
-            return "menu", {}
+            return MenuEntry()
         try:
             transcript = parse_fragment(text)
         except ValueError as exc:
             self.ctx.toast(f"Could not open the shared game: {exc}", error=True, ms=7000)
-            return "menu", {}
+            return MenuEntry()
         record = GameRecord.from_transcript(transcript)
         moves = len(record.moves())
-        return "game", {"setup": MatchSetup("two", BLACK), "record": record,
-                        "message": f"Opened the shared game ({moves} moves). Undo steps back through it."}
+        return GameEntry(MatchSetup("two", BLACK), record,
+                         message=f"Opened the shared game ({moves} moves). Undo steps back through it.")
+
+    @property
+    def scene(self) -> Scene:
+        """The scene shown (on top of the stack)."""
+        return self.stack.top
+
+    @property
+    def scene_name(self) -> str:
+        """The name of the scene shown (``game.scenes.names``)."""
+        return self.stack.top_name
 
     # -- window and events --------------------------------------------------
 
@@ -235,13 +241,8 @@ class App:
     # -- the frame ----------------------------------------------------------
 
     def switch_scene(self) -> None:
-        """Hand over to the next scene when the current one is done."""
-        if not self.scene.done or self.scene.next is None:
-            return
-        persist = self.scene.cleanup()
-        self.scene_name = self.scene.next
-        self.scene = self.scenes[self.scene_name]
-        self.scene.startup(self.ctx.now_ms, persist)
+        """Carry out where the scene on top asked to go (open, switch, back, home), if it asked."""
+        self.stack.settle(self.ctx.now_ms)
 
     def frame(self, events: list[pygame.event.Event] | None = None) -> bool:
         """Handle events, update, draw and show one frame; False once the game should close."""

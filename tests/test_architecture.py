@@ -20,7 +20,7 @@ ENTRY_POINTS = {"app", "cli", "start"}
 
 PYGAME_FREE = ("game.engine", "game.ai", "game.library", "game.records", "game.play", "game.review",
                "game.challenges", "game.trainer", "game.interfaces.gtp", "game.interfaces.limits",
-               "game.platform.storage", "game.platform.web_storage",
+               "game.platform.storage", "game.platform.web_storage", "game.platform.files", "game.platform.links",
                "game.platform.dirs", "game.platform.resources")
 """Packages and modules that never import pygame (they run under Pyodide and on the command line)."""
 
@@ -126,6 +126,17 @@ def test_the_lower_layers_import_nothing_above_them() -> None:
         if any(inside(name, package) for package in MODEL_PACKAGES):
             above = {t for t in game_targets if any(inside(t, p) for p in ("game.scenes", "game.ui", "game.app"))}
             assert above == set(), name
+
+
+def test_the_widgets_never_import_the_scenes_or_the_app() -> None:
+    for name, targets in import_graph().items():
+        if inside(name, "game.ui"):
+            assert not {t for t in targets if inside(t, "game.scenes") or inside(t, "game.app")}, name
+
+
+def test_no_scene_module_is_over_450_lines() -> None:
+    sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in (GAME / "scenes").glob("*.py")}
+    assert {name: lines for name, lines in sizes.items() if lines > 450} == {}
 
 
 def test_what_runs_without_a_window_never_imports_pygame() -> None:

@@ -14,6 +14,15 @@ from game.app import MIN_WINDOW  # noqa: E402
 from game.engine import BLACK, WHITE, GameRecord, parse_square  # noqa: E402
 from game.play.match import MatchSetup  # noqa: E402
 from game.scenes.challenges import ChallengeScene, draw_stars  # noqa: E402
+from game.scenes.entries import (  # noqa: E402
+    ENTRY_TYPES,
+    AnalysisEntry,
+    ChallengeEntry,
+    GameEntry,
+    ResultsEntry,
+    ReviewEntry,
+    TrainerPlayEntry,
+)
 from game.scenes.menu import MenuScene  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402
@@ -232,8 +241,7 @@ def test_a_two_player_resignation_names_the_player(player_factory) -> None:
 def test_the_review_in_portrait_has_a_clickable_move_list_and_the_opening(player_factory) -> None:
     player = player_factory(window_size=(720, 1280))
     assert player.app.ctx.size == PORTRAIT
-    player.app.scene.go("review", record=GameRecord.from_transcript("f5d6c3d3c4"),  # type: ignore[attr-defined]
-                        setup=MatchSetup("two", BLACK))
+    player.app.scene.open(ReviewEntry(record=GameRecord.from_transcript("f5d6c3d3c4"), setup=MatchSetup("two", BLACK)))
     player.frame()
     review = player.app.scene
     assert isinstance(review, ReviewScene) and review.opening
@@ -284,7 +292,7 @@ def test_counts_and_words(player_factory) -> None:
 def test_player_one_sits_on_the_left_in_a_two_player_game(player_factory) -> None:
     player = player_factory()
     for _ in range(2):
-        player.app.scene.go("game", setup=MatchSetup("two", WHITE))  # type: ignore[attr-defined]
+        player.app.scene.open(GameEntry(setup=MatchSetup("two", WHITE)))  # type: ignore[attr-defined]
         player.frame()
         assert player.game.card_order() == (WHITE, BLACK)
         assert player.game.setup.player_name(player.game.card_order()[0]) == "Player 1"
@@ -355,12 +363,15 @@ def test_no_scene_puts_a_toast_over_a_button(player_factory) -> None:
     for size in ((1280, 800), (720, 1280)):
         player = player_factory(window_size=size)
         record = GameRecord.from_transcript("f5d6c3d3c4")
-        persists = {"results": {"setup": MatchSetup("two", BLACK), "record": record},
-                    "review": {"record": record}, "challenge": {}, "game": {}, "analysis": {}}
-        for name in player.app.scenes:
-            player.app.scene.go(name, **persists.get(name, {}))  # type: ignore[attr-defined]
+        entries = {"results": ResultsEntry(MatchSetup("two", BLACK), record), "review": ReviewEntry(record),
+                   "challenge": ChallengeEntry(""), "analysis": AnalysisEntry(record.position),
+                   "trainer_play": TrainerPlayEntry(BLACK)}
+        for name, entry_type in ENTRY_TYPES.items():
+            player.app.scene.home()
             player.frame()
-            assert player.app.scene_name == name or name == "challenge"
+            player.app.scene.open(entries.get(name) or entry_type())
+            player.frame()
+            assert player.app.scene_name == name or name in ("challenge", "trainer_play")
             player.app.ctx.toast("A message long enough to take two lines on the narrower screens, " * 2)
             rect, _ = player.app.ctx.toasts[-1].layout(player.app.ctx.size, player.app.ctx.text)
             group = getattr(player.app.scene, "group", None)

@@ -20,6 +20,7 @@ from game.library.positions import IndexBuilder, PositionIndex, decode_index, en
 from game.library.service import LibraryService, read_cache
 from game.platform.storage import MemoryStorage
 from game.records.wthor import WTHOR_PATH, read_games, replay
+from game.scenes.entries import ExplorerEntry, LibraryEntry, ReviewEntry  # noqa: E402
 
 GAMES = 1500
 PLIES = 30
@@ -244,13 +245,13 @@ def test_the_explorer_says_once_that_its_damaged_cache_was_rebuilt(player_factor
     library_service.set_shared(LibraryService(games, cache=cache))
     try:
         player = player_factory(MemoryStorage())
-        player.app.scene.go("explorer", back="menu")  # type: ignore[attr-defined]
+        player.app.scene.open(ExplorerEntry())  # type: ignore[attr-defined]
         player.run_until(lambda: library_service.shared().done, frames=2000)
         for _ in range(3):
             player.frame()
         said = [t.message for t in player.app.ctx.toasts if "explorer's cache was rebuilt" in t.message]
         assert len(said) == 1 and ": " in said[0]
-        player.app.scene.go("library")  # type: ignore[attr-defined]
+        player.app.scene.open(LibraryEntry())  # type: ignore[attr-defined]
         player.frame()
         assert [t.message for t in player.app.ctx.toasts].count(said[0]) == 1  # not said again elsewhere
     finally:
@@ -259,7 +260,7 @@ def test_the_explorer_says_once_that_its_damaged_cache_was_rebuilt(player_factor
 
 def test_walking_the_tree_with_clicks_and_back(player_factory, shared_index, scan) -> None:
     player = player_factory(MemoryStorage())
-    player.app.scene.go("explorer", back="menu")  # type: ignore[attr-defined]
+    player.app.scene.open(ExplorerEntry())  # type: ignore[attr-defined]
     player.frame()
     assert player.app.scene_name == "explorer"
     scene = player.scene
@@ -308,7 +309,7 @@ def test_the_explorer_opens_from_the_library_at_the_game_shown(player_factory, s
 def test_the_explorer_opens_from_the_reviews_panel_and_comes_back(player_factory, shared_index) -> None:
     player = player_factory(MemoryStorage())
     record = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7")
-    player.app.scene.go("review", record=record, back="menu")  # type: ignore[attr-defined]
+    player.app.scene.open(ReviewEntry(record=record))  # type: ignore[attr-defined]
     player.frame()
     for _ in range(5):
         player.press(pygame.K_RIGHT)
@@ -325,7 +326,7 @@ def test_the_explorer_opens_from_the_reviews_panel_and_comes_back(player_factory
 
 def test_train_opens_the_opening_trainer_at_the_explorers_position(player_factory, shared_index) -> None:
     player = player_factory(MemoryStorage())
-    player.app.scene.go("explorer", back="menu")  # type: ignore[attr-defined]
+    player.app.scene.open(ExplorerEntry())  # type: ignore[attr-defined]
     player.frame()
     for name in ("f5", "d6"):
         player.click_button(f"move:{name}")

@@ -15,6 +15,7 @@ from game.play.match import MatchSetup  # noqa: E402
 from game.play.match_controller import custom_level  # noqa: E402
 from game.records.formats import read_ggf, read_obf  # noqa: E402
 from game.scenes.analysis import AnalysisScene  # noqa: E402
+from game.scenes.entries import ReviewEntry  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402
 from game.scenes.transcript import TranscriptScene  # noqa: E402
@@ -109,7 +110,7 @@ def test_analysis_follows_moves_played_on_its_board_and_undo(player_factory) -> 
 def test_analysis_from_the_review_and_back_to_the_same_move(player_factory) -> None:
     player = player_factory()
     record = GameRecord.from_transcript("f5d6c3d3c4")
-    player.app.scene.go("review", record=record, setup=MatchSetup("two", BLACK))  # type: ignore[attr-defined]
+    player.app.scene.open(ReviewEntry(record=record, setup=MatchSetup("two", BLACK)))  # type: ignore[attr-defined]
     player.frame()
     review = player.app.scene
     assert isinstance(review, ReviewScene)

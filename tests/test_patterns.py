@@ -37,6 +37,7 @@ from game.ai.patterns import (
 )
 from game.engine.bitboard import FLIPPERS, legal_moves
 from game.records.wthor import read_games, replay
+from game.scenes.entries import GameEntry  # noqa: E402
 
 START = (0x0000000810000000, 0x0000001008000000)
 
@@ -425,7 +426,7 @@ def test_the_game_starts_says_why_and_the_computer_moves(name: str, player_facto
         player.run_until(lambda: player.app._warming is None, frames=200)
         toasts = [toast.message for toast in player.app.ctx.toasts]
         assert any("trained evaluation could not be read" in m and "hand-written" in m for m in toasts), toasts
-        player.app.scene.go("game", setup=MatchSetup("computer", WHITE, 3))  # type: ignore[attr-defined]
+        player.app.scene.open(GameEntry(setup=MatchSetup("computer", WHITE, 3)))  # type: ignore[attr-defined]
         player.frame()  # Casual, the first level with the pattern evaluation, plays Black
         player.run_until(lambda: player.game.record.ply >= 1, frames=400)
         assert player.my_turn()

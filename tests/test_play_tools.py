@@ -306,10 +306,10 @@ def test_in_the_browser_download_offers_the_game_as_a_ggf_file(player_factory, m
     window = SimpleNamespace(evaluated=[])
     window.eval = lambda code: window.evaluated.append(code) or 1
     player = player_factory()
+    player.app.ctx.is_browser = True
+    scene = open_transcript(player)  # its text box stays the canvas's own (no page to hold a field over it)
     monkeypatch.setattr(browser, "IS_BROWSER", True)
     monkeypatch.setattr(browser, "_browser_window", lambda: window)
-    player.app.ctx.is_browser = True
-    scene = open_transcript(player)
     actions = [b.action for b in scene.group.buttons]
     assert "download" in actions and "save" not in actions and "open" not in actions
     scene.set_text("f5d6c3")

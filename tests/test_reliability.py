@@ -22,7 +22,7 @@ from game.platform.storage import MAX_DOCUMENT_CHARS, FileStorage, JsonDocuments
 from game.play.match import SAVEGAME_KEY, MatchSetup, SavedGame
 from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
-from game.review.transcripts import LAST_GAME_KEY, last_game_from_json, last_game_to_json
+from game.records.transcripts import LAST_GAME_KEY, last_game_from_json, last_game_to_json
 
 DOCUMENTS: list[tuple[str, Callable[[Any], Any], str]] = [
     (SETTINGS_KEY, Settings.from_json, "settings"),

@@ -24,6 +24,7 @@ from game.review.analysis import (  # noqa: E402
 )
 from game.review.hints import value_label  # noqa: E402
 from game.scenes import review as review_scene  # noqa: E402
+from game.scenes.entries import GameEntry, ResultsEntry  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
 
@@ -159,7 +160,7 @@ def test_the_analysis_can_be_left_at_any_time_and_keeps_what_it_found() -> None:
 
 
 def open_review_from_results(player: Player, record: GameRecord) -> ReviewScene:
-    player.app.scene.go("results", setup=MatchSetup("computer", BLACK, 1), record=record, resigned=None)
+    player.app.scene.open(ResultsEntry(setup=MatchSetup("computer", BLACK, 1), record=record))
     player.frame()
     assert player.app.scene_name == "results"
     player.click_button("review")
@@ -250,7 +251,7 @@ def test_play_from_here_continues_the_game_with_the_later_moves_to_redo(player_f
 
 
 def start_two_player_game(player: Player, transcript: str) -> None:
-    player.app.scene.go("game", setup=MatchSetup("two", BLACK), record=GameRecord.from_transcript(transcript))
+    player.app.scene.open(GameEntry(setup=MatchSetup("two", BLACK), record=GameRecord.from_transcript(transcript)))
     player.frame()
 
 

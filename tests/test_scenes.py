@@ -20,6 +20,7 @@ from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square  
 from game.platform.links import SHARE_BASE_ENV  # noqa: E402
 from game.platform.storage import FileStorage, MemoryStorage  # noqa: E402
 from game.play.match import MatchSetup  # noqa: E402
+from game.scenes.entries import GameEntry  # noqa: E402
 from game.scenes.game_scene import GameScene  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402
 from game.ui.layout import PORTRAIT  # noqa: E402
@@ -177,7 +178,7 @@ def test_forced_pass_is_announced_and_must_be_acknowledged(player_factory) -> No
 def test_computer_pass_is_announced_to_the_player(player_factory) -> None:
     player = player_factory()
     record = GameRecord.from_transcript(PASS_GAME)
-    player.app.scene.go("game", setup=MatchSetup("computer", WHITE, 0), record=record)  # type: ignore[attr-defined]
+    player.app.scene.open(GameEntry(setup=MatchSetup("computer", WHITE, 0), record=record))  # type: ignore[attr-defined]
     player.frame()
     player.click_square("c1")
     player.run_until(lambda: player.game.dialog is not None)
@@ -356,7 +357,7 @@ def test_results_with_empty_squares_show_both_scores(player_factory) -> None:
     position = Position.from_text(BLOCKED_39_3)
     assert position.is_over() and position.black_count == 39 and position.empty_count == 22
     player = player_factory()
-    player.app.scene.go("game", setup=MatchSetup("two", BLACK, start=BLOCKED_39_3))  # type: ignore[attr-defined]
+    player.app.scene.open(GameEntry(setup=MatchSetup("two", BLACK, start=BLOCKED_39_3)))  # type: ignore[attr-defined]
     player.run_until(lambda: isinstance(player.app.scene, ResultsScene))
     summary = player.app.scene.summary()  # type: ignore[attr-defined]
     assert summary.headline.startswith("Black wins")

@@ -23,6 +23,7 @@ from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name  # n
 from game.library.explorer import explore  # noqa: E402
 from game.platform.storage import JsonDocuments, MemoryStorage  # noqa: E402
 from game.play.session import Phase  # noqa: E402
+from game.scenes.entries import ReviewEntry, TrainerEntry  # noqa: E402
 from game.scenes.trainer import TrainerListScene, TrainerScene  # noqa: E402
 from game.trainer import (  # noqa: E402
     GOOD_MARGIN,
@@ -360,7 +361,7 @@ def test_the_explorer_panel_is_in_the_game_only_when_the_setting_is_on(player_fa
 
 def test_the_review_shows_the_explorer_on_request(player_factory) -> None:
     player = player_factory(MemoryStorage())
-    player.app.scene.go("review", record=GameRecord.from_transcript(TIGER + "f4"), index=5)
+    player.app.scene.open(ReviewEntry(record=GameRecord.from_transcript(TIGER + "f4"), index=5))
     player.frame()
     review = player.app.scene
     assert not review.show_explorer  # type: ignore[attr-defined]
@@ -377,7 +378,7 @@ def test_the_review_shows_the_explorer_on_request(player_factory) -> None:
 def test_a_line_handed_in_from_the_explorer_heads_the_list(player_factory) -> None:
     player = player_factory(MemoryStorage())
     moves = [parse_square(TIGER[i:i + 2]) for i in range(0, len(TIGER), 2)] + [parse_square("f4")]
-    player.app.scene.go("trainer", moves=moves, colour=BLACK)
+    player.app.scene.open(TrainerEntry(moves=moves, colour=BLACK))
     player.frame()
     first = next(b for b in player.app.scene.group.buttons if b.action == "open:0")  # type: ignore[attr-defined]
     assert first.label == opening_at(moves).name == "This line"  # no name for this position: listed first

@@ -19,8 +19,9 @@ from hypothesis import strategies as st  # noqa: E402
 from game.engine import BLACK, GameRecord, Position, TranscriptError, square_name  # noqa: E402
 from game.platform.storage import FileStorage  # noqa: E402
 from game.play.match import MatchSetup  # noqa: E402
-from game.review.transcripts import game_text, read_game  # noqa: E402
+from game.records.transcripts import game_text, read_game  # noqa: E402
 from game.scenes import transcript as transcript_scene  # noqa: E402
+from game.scenes.entries import ResultsEntry  # noqa: E402
 from game.scenes.transcript import TranscriptScene  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
 
@@ -198,7 +199,7 @@ def test_the_last_finished_game_is_offered_and_can_be_reviewed(player_factory) -
     finished = random_game(3)
     assert finished.is_over()
     player = player_factory()
-    player.app.scene.go("results", setup=MatchSetup("two", BLACK), record=finished, resigned=None)
+    player.app.scene.open(ResultsEntry(setup=MatchSetup("two", BLACK), record=finished))
     player.frame()
     player.click_button("menu")
     scene = open_transcript(player)

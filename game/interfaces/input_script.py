@@ -66,8 +66,11 @@ class Command:
 class Driven(Protocol):
     """What a script drives: ``game.app.App``."""
 
-    scene_name: str
-    scene: Any
+    @property
+    def scene_name(self) -> str: ...
+
+    @property
+    def scene(self) -> Any: ...
 
     def to_window(self, pos: tuple[float, float]) -> tuple[int, int]: ...
 

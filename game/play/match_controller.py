@@ -234,6 +234,10 @@ class MatchController(Session):
                 self._settle()
         self._clock_ms = now_ms
 
+    def pause_clock(self) -> None:
+        """Stop charging time until the next ``tick`` (the match was out of sight: the rules, the analysis)."""
+        self._clock_ms = None
+
     def clock_state(self) -> tuple[int, int] | None:
         """(Black, White) milliseconds left, for the autosave."""
         return (self.clocks[BLACK], self.clocks[WHITE]) if self.clocks is not None else None

@@ -1,4 +1,8 @@
-"""Learning from a game: whole-game analysis, board set-up checks and transcript files.
+"""Learning from a game: whole-game analysis, hints and board set-up checks.
 
-Pure Python (no pygame): the review, editor and transcript scenes use it.
+* ``analysis``: ``GameAnalysis(record)``, the whole game in slices, each move's loss and verdict;
+* ``hints``: what the game scene rings and labels, book notes, value labels;
+* ``board_setup``: the editor's checks of a set-up position.
+
+Pure Python (no pygame): the review, game, analysis and editor scenes use it.
 """

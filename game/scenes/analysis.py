@@ -10,8 +10,6 @@ Back returns where the analysis was opened from.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.engine import COLOR_NAMES, GameRecord, Position, square_name
@@ -21,8 +19,8 @@ from game.play.live_analysis import LiveAnalysis
 from game.play.session import Refusal, Session
 from game.records.formats import write_obf
 from game.review.hints import value_label
-from game.scenes.base import Scene
-from game.scenes.names import MENU
+from game.scenes.base import Context, Scene
+from game.scenes.entries import AnalysisEntry, Entry
 from game.ui.board_play import BoardPlay
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
@@ -31,33 +29,28 @@ from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 class AnalysisScene(Scene):
     """A position, the live analysis of it, and moves to try."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.board = BoardPlay(ctx)
         self.live = LiveAnalysis(Position.start())
         self.session = Session(self.board.record)
         """Moves tried on the board: both sides are played here, judged by the rules alone."""
-        self.back = MENU
-        self.back_persist: dict[str, Any] = {}
         self.group = ButtonGroup()
         self.now_ms = 0
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
-        """Analyse ``persist['position']``; ``back`` and ``back_persist`` say where Back goes."""
+    def startup(self, now_ms: int, entry: Entry) -> None:
+        """Analyse the entry's position; Back returns to the scene it was opened from, as it was."""
+        assert isinstance(entry, AnalysisEntry)
         self.now_ms = now_ms
-        position = persist.get("position")
-        record = GameRecord(position if isinstance(position, Position) else Position.start())
-        self.back = persist.get("back", MENU)
-        self.back_persist = dict(persist.get("back_persist") or {})
+        record = GameRecord(entry.position)
         self.session = Session(record)
         self.board.reset(record=record)
         self._restart()
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
 
-    def cleanup(self) -> dict[str, Any]:
+    def cleanup(self) -> None:
         """Stop the search before leaving."""
         self.live.stop()
-        return super().cleanup()
 
     def _restart(self) -> None:
         self.live.stop()
@@ -103,7 +96,7 @@ class AnalysisScene(Scene):
         """Carry out a button's action."""
         if action == "back":
             self.live.stop()
-            self.go(self.back, **self.back_persist)
+            self.back()
         elif action == "stop":
             if self.live.running:
                 self.live.stop()

@@ -1,8 +1,11 @@
 """The scene protocol and the context every scene shares.
 
-A scene handles events, updates and draws; when it is finished it sets
-``done`` and names the ``next`` scene, and hands that scene a ``persist``
-dict. Scenes never call each other: the app switches them.
+A scene handles events, updates and draws. It never calls another scene:
+it asks the app, through ``request``, to ``open`` a scene above it (it
+stays alive below, paused), to ``switch`` to one in its place, to go
+``back`` to the scene below, or ``home`` to the menu. What a scene is
+opened with is a typed entry (``game.scenes.entries``), one per scene.
+The app keeps the stack (``game.app.SceneStack``).
 """
 
 from __future__ import annotations
@@ -10,7 +13,8 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar, Literal
 
 import pygame
 
@@ -19,7 +23,7 @@ from game.play.frame_budget import FrameBudget
 from game.play.match import SAVEGAME_KEY, SavedGame
 from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
-from game.scenes.names import MENU
+from game.scenes.entries import Entry
 from game.ui.assets import Assets
 from game.ui.board_view import BoardView
 from game.ui.text import TextRenderer
@@ -110,8 +114,16 @@ class Context:
         self.flush_storage_messages()
 
 
+@dataclass(frozen=True)
+class Navigation:
+    """What a scene asks of the app: ``open`` an entry above it, ``switch`` to it, go ``back`` or ``home``."""
+
+    kind: Literal["open", "switch", "back", "home"]
+    entry: Entry | None = None
+
+
 class Scene:
-    """Base class of every scene (pyroller style: startup, get_event, update, draw, cleanup)."""
+    """Base class of every scene (pyroller style: startup, get_event, update, draw; resume, pause, cleanup)."""
 
     menu_label: ClassVar[str | None] = None
     """Set to show this scene as an entry of the main menu."""
@@ -121,23 +133,29 @@ class Scene:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.done = False
         self.quit = False
-        self.next: str | None = None
-        self.persist: dict[str, Any] = {}
+        self.request: Navigation | None = None
+        """Where to go next, for the app to carry out after this event or update."""
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
-        """Begin with what the previous scene handed on."""
-        self.done = False
-        self.next = None
-        self.persist = persist
+    # -- life cycle (the app calls these) ----------------------------------------------------
+
+    def startup(self, now_ms: int, entry: Entry) -> None:
+        """Begin with ``entry`` (the scene's own entry type)."""
+        self.request = None
         self.ctx.toast_area = None
         self.layout()
 
-    def cleanup(self) -> dict[str, Any]:
-        """Finish; returns what to hand the next scene."""
-        self.done = False
-        return self.persist
+    def pause(self, now_ms: int) -> None:
+        """Another scene opens above this one; it stays alive, but gets no events or updates until resumed."""
+
+    def resume(self, now_ms: int) -> None:
+        """Back on top after the scene above closed: carry on where it was (the window may have changed)."""
+        self.request = None
+        self.ctx.toast_area = None
+        self.layout()
+
+    def cleanup(self) -> None:
+        """Closed for good (back, home, or switched away from): stop whatever runs."""
 
     def layout(self) -> None:
         """Place widgets for ``ctx.size`` (called on start-up and when the orientation changes)."""
@@ -151,22 +169,39 @@ class Scene:
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Draw the whole scene on the logical surface."""
 
+    # -- navigation (the scene asks; the app does it) ------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        """Whether the scene has asked to go somewhere."""
+        return self.request is not None
+
+    def open(self, entry: Entry) -> None:
+        """Open ``entry``'s scene above this one; its Back comes back here, as it was."""
+        self.request = Navigation("open", entry)
+
+    def switch(self, entry: Entry) -> None:
+        """Close this scene and open ``entry``'s in its place (its Back goes where this one's went)."""
+        self.request = Navigation("switch", entry)
+
+    def back(self) -> None:
+        """Close this scene and carry on with the one below it (the menu, at the bottom)."""
+        self.request = Navigation("back")
+
+    def home(self) -> None:
+        """Close every scene above the menu."""
+        self.request = Navigation("home")
+
     def menu_choice(self, group: ButtonGroup, event: pygame.event.Event) -> str | None:
-        """The action ``event`` chooses in ``group``, with Escape and a "back" button leading to the menu.
+        """The action ``event`` chooses in ``group``, with Escape and a "back" button going back.
 
         Returns ``None`` when there is nothing more for the scene to do.
         """
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go(MENU)
+            self.back()
             return None
         action = group.handle(event)
         if action == "back":
-            self.go(MENU)
+            self.back()
             return None
         return action
-
-    def go(self, scene: str, **persist: Any) -> None:
-        """Finish and switch to ``scene`` with ``persist``."""
-        self.next = scene
-        self.persist = dict(persist)
-        self.done = True

@@ -6,8 +6,6 @@ solutions seen) is saved through the storage interface after every change.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.challenges import (
@@ -23,7 +21,7 @@ from game.challenges import (
     load_challenges,
 )
 from game.scenes.base import Context, Scene
-from game.scenes.names import CHALLENGE
+from game.scenes.entries import ChallengeEntry, ChallengesEntry, Entry
 from game.ui.layout import is_portrait
 from game.ui.stars import draw_stars
 from game.ui.widgets import Button, ButtonGroup, button_row, fill_background
@@ -63,23 +61,29 @@ class ChallengeListScene(Scene):
     menu_order = 30
     menu_subtitle = "Puzzles from real games, checked by the solver"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.kind: Kind = KINDS[0]
         self.progress = Progress()
         self.group = ButtonGroup()
         self.tiles: list[tuple[Button, Challenge]] = []
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+    def startup(self, now_ms: int, entry: Entry) -> None:
         """Open on the kind handed in (the one just played) or the first; load the progress."""
-        kind = persist.get("kind")
+        assert isinstance(entry, ChallengesEntry)
+        kind = entry.kind
         if kind in KINDS:
             self.kind = kind
         self.progress = load_progress(self.ctx)
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
         challenges, error = shipped_challenges()
         if error:
             self.ctx.toast(error, error=True, ms=8000)
+
+    def resume(self, now_ms: int) -> None:
+        """Back from a challenge: its stars may have changed."""
+        self.progress = load_progress(self.ctx)
+        super().resume(now_ms)
 
     def challenges_of(self, kind: Kind) -> list[Challenge]:
         """The challenges of a kind, easiest first."""
@@ -140,7 +144,7 @@ class ChallengeListScene(Scene):
                 self.layout()
                 self.group.focus = focus
         elif action.startswith("play:"):
-            self.go(CHALLENGE, challenge_id=action.removeprefix("play:"))
+            self.open(ChallengeEntry(action.removeprefix("play:")))
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title, progress, tabs and tiles (solved ones ticked, with their stars)."""

@@ -10,17 +10,15 @@ solutions seen), saved after every change. The list of challenges is
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.challenges import KIND_NAMES, Challenge, Progress
 from game.challenges.attempt import SOLVED, ChallengeJudge, attempt
 from game.engine import square_name
 from game.play.session import Move, Phase, Refusal, RefusalReason, Session
-from game.scenes.base import Scene
+from game.scenes.base import Context, Scene
 from game.scenes.challenge_list import ChallengeListScene, load_progress, save_progress, shipped_challenges
-from game.scenes.names import CHALLENGES
+from game.scenes.entries import ChallengeEntry, Entry
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks, spinner
 from game.ui.layout import game_layout, is_portrait
@@ -36,7 +34,7 @@ SOLUTION_STEP_MS = 900
 class ChallengeScene(Scene):
     """Solve one challenge: objective, hint, retry, show solution, next, and the explanation."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.challenge: Challenge | None = None
         self.board = BoardPlay(ctx)
@@ -74,25 +72,24 @@ class ChallengeScene(Scene):
 
     # -- life cycle --------------------------------------------------------------
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
-        """Open the challenge named in ``persist['challenge_id']`` (the first one if unknown)."""
+    def startup(self, now_ms: int, entry: Entry) -> None:
+        """Open the challenge the entry names (the first one if unknown)."""
+        assert isinstance(entry, ChallengeEntry)
         self.now_ms = now_ms
         self.progress = load_progress(self.ctx)
         challenges, _ = shipped_challenges()
-        wanted = persist.get("challenge_id")
-        chosen = next((c for c in challenges if c.id == wanted), challenges[0] if challenges else None)
-        super().startup(now_ms, persist)
+        chosen = next((c for c in challenges if c.id == entry.challenge_id), challenges[0] if challenges else None)
+        super().startup(now_ms, entry)
         if chosen is None:
-            self.go(CHALLENGES)
+            self.back()
             return
-        self.open(chosen)
+        self.open_challenge(chosen)
 
-    def cleanup(self) -> dict[str, Any]:
+    def cleanup(self) -> None:
         """Stop the solver before leaving."""
         self.session.stop()
-        return super().cleanup()
 
-    def open(self, challenge: Challenge) -> None:
+    def open_challenge(self, challenge: Challenge) -> None:
         """Start ``challenge`` afresh (no tries yet, no hint)."""
         self.challenge = challenge
         self.wrong_tries = 0
@@ -172,7 +169,7 @@ class ChallengeScene(Scene):
             self.open_next()
         elif action == "list":
             self.session.stop()
-            self.go(CHALLENGES, kind=self.challenge.kind if self.challenge else None)
+            self.back()  # to the list, at the kind it was showing
 
     def open_next(self) -> None:
         """The next challenge in the list (after the last, the first)."""
@@ -180,7 +177,7 @@ class ChallengeScene(Scene):
         if not challenges or self.challenge is None:
             return
         index = next(i for i, c in enumerate(challenges) if c.id == self.challenge.id)
-        self.open(challenges[(index + 1) % len(challenges)])
+        self.open_challenge(challenges[(index + 1) % len(challenges)])
 
     def try_move(self, square: int) -> None:
         """The player's move, played and judged by the attempt (a click after a failed try starts the next)."""

@@ -9,8 +9,6 @@ analysis with the reason, and nothing changes.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
@@ -19,8 +17,8 @@ from game.platform.browser import copy_to_clipboard, paste_from_clipboard
 from game.play.match import MatchSetup
 from game.records.formats import FormatError, read_obf, write_obf
 from game.review.board_setup import SetupCheck, check_position
-from game.scenes.base import Scene
-from game.scenes.names import ANALYSIS, EDITOR, GAME, MENU
+from game.scenes.base import Context, Scene
+from game.scenes.entries import AnalysisEntry, EditorEntry, Entry, GameEntry
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
@@ -48,7 +46,7 @@ class EditorScene(Scene):
     menu_order = 50
     menu_subtitle = "Place discs, then play or analyse"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.position = Position.start()
         self.tool = "black"
@@ -58,14 +56,14 @@ class EditorScene(Scene):
         self.refused = ""
         self.group = ButtonGroup()
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+    def startup(self, now_ms: int, entry: Entry) -> None:
         """Keep the last position set up, or take one handed on."""
-        handed = persist.get("position")
-        if isinstance(handed, Position):
-            self.position = handed
+        assert isinstance(entry, EditorEntry)
+        if entry.position is not None:
+            self.position = entry.position
         self.refused = ""
         self.painting = "none"
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
 
     def layout(self) -> None:
         """The board, the tools and the actions beside (or below) it."""
@@ -197,7 +195,7 @@ class EditorScene(Scene):
             self.refused = ""
             self._mark()
         elif action == "menu":
-            self.go(MENU)
+            self.home()
         elif action == "paste_position":
             paste_from_clipboard(self.paste_position)
         elif action == "copy_position":
@@ -232,7 +230,7 @@ class EditorScene(Scene):
             return False
         start = self.position.to_text()
         if action == "analyse":
-            self.go(ANALYSIS, position=self.position, back=EDITOR, back_persist={"position": self.position})
+            self.open(AnalysisEntry(self.position))  # its Back comes back to this board
             return True
         if action == "two":
             setup = MatchSetup("two", BLACK, start=start)
@@ -241,7 +239,7 @@ class EditorScene(Scene):
             level = self.ctx.settings.level
             level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
             setup = MatchSetup("computer", record.position.to_move, level, start)
-        self.go(GAME, setup=setup, message="Playing from your position.")
+        self.switch(GameEntry(setup, message="Playing from your position."))
         return True
 
     # -- drawing ------------------------------------------------------------------------

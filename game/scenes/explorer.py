@@ -8,8 +8,8 @@ on its row or on the board (any legal move, played or not); ``<`` / ``>``
 start, Train opens the opening trainer here (answering for the side to
 move), Back (Escape) returns where the explorer was opened from.
 
-It takes ``{"moves": [squares from the start]}`` or ``{"position": Position}``
-and ``{"back": scene, "back_persist": {...}}``. The figures come from
+It opens with an ``ExplorerEntry``: moves from the start, or a set-up
+position. The figures come from
 ``game.library.explorer.explore``: the full database's index once it is
 loaded (this scene keeps loading it, a slice a frame), the opening book
 until then and in the browser; the panel says which.
@@ -17,16 +17,14 @@ until then and in the browser; the panel says which.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.engine import COLOR_NAMES, PASS, GameRecord, IllegalMoveError, Position, parse_square
 from game.library.explorer import Exploration, MoveStats, explore
 from game.library.service import shared
-from game.scenes.base import Scene
+from game.scenes.base import Context, Scene
+from game.scenes.entries import Entry, ExplorerEntry, TrainerPlayEntry
 from game.scenes.library import load_library_slice
-from game.scenes.names import MENU, TRAINER_PLAY
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.text import plural
@@ -48,32 +46,28 @@ def figures(stats: MoveStats, total: int) -> tuple[str, str]:
 class ExplorerScene(Scene):
     """The tree of master games' openings, one position at a time."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.record = GameRecord()
-        self.back = MENU
-        self.back_persist: dict[str, Any] = {}
         self.group = ButtonGroup()
         self.exploration: Exploration | None = None
         self.rows: list[str] = []
         """The squares of the move rows shown, top to bottom."""
         self._source_seen: str | None = None
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+    def startup(self, now_ms: int, entry: Entry) -> None:
         """Start at the moves or the position handed on (else the standard start)."""
-        position = persist.get("position")
-        self.record = GameRecord(position if isinstance(position, Position) else None)
-        for square in persist.get("moves") or []:
+        assert isinstance(entry, ExplorerEntry)
+        self.record = GameRecord(entry.position)
+        for square in entry.moves:
             if square == PASS:
                 continue
             try:
                 self.record.play(square)
             except IllegalMoveError:
                 break
-        self.back = persist.get("back", MENU)
-        self.back_persist = dict(persist.get("back_persist") or {})
         self.refresh()
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
 
     # -- state -------------------------------------------------------------------------
 
@@ -158,11 +152,11 @@ class ExplorerScene(Scene):
             self.refresh()
         elif action == "train":
             # the opening trainer from this position, answering for the side to move
-            line: dict[str, Any] = ({"moves": self.record.moves()} if self.record.start == Position.start()
-                                    else {"position": self.record.position})
-            self.go(TRAINER_PLAY, colour=self.record.position.to_move, **line)
+            colour = self.record.position.to_move
+            self.open(TrainerPlayEntry(colour, moves=self.record.moves()) if self.record.start == Position.start()
+                      else TrainerPlayEntry(colour, position=self.record.position))
         elif action == "back":
-            self.go(self.back, **self.back_persist)
+            self.back()
 
     def update(self, now_ms: int) -> None:
         """Keep loading the library; look again when the full database's counts become ready."""

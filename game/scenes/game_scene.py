@@ -22,8 +22,8 @@ from game.play.match import MatchSetup, SavedGame
 from game.play.match_controller import MatchController
 from game.play.session import REPLY_DELAY_MS, Move, Phase, Refusal
 from game.review.hints import hint_marks
-from game.scenes.base import Scene
-from game.scenes.names import ANALYSIS, GAME, MENU, RESULTS, TUTORIAL
+from game.scenes.base import Context, Scene
+from game.scenes.entries import AnalysisEntry, Entry, GameEntry, ResultsEntry, TutorialEntry
 from game.scenes.results import keep_last_game
 from game.ui import match_panels as panels
 from game.ui.board_play import BoardPlay
@@ -42,7 +42,7 @@ SHORTCUTS = {pygame.K_u: "undo", pygame.K_BACKSPACE: "undo", pygame.K_r: "redo",
 class GameScene(Scene):
     """A match in progress against the computer or between two players."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.match = MatchController(MatchSetup())
         self.board = BoardPlay(ctx, self.match.record)
@@ -60,38 +60,48 @@ class GameScene(Scene):
 
     # -- life cycle -----------------------------------------------------------
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
-        """Start the match in ``persist['setup']``, continuing ``persist['record']`` if given.
+    def startup(self, now_ms: int, entry: Entry) -> None:
+        """Start the match in the entry's set-up, continuing its record if it has one.
 
-        A record handed in is "given" (practice) unless ``persist['resume']`` says it is this match's own.
+        A record handed in is "given" (practice) unless the entry resumes this match's own (a saved game).
         """
+        assert isinstance(entry, GameEntry)
         self.now_ms = now_ms
-        setup: MatchSetup = persist.get("setup") or MatchSetup()
-        record: GameRecord | None = persist.get("record")
-        if record is not None and not persist.get("resume"):
+        setup = entry.setup
+        record = entry.record
+        if record is not None and not entry.resume:
             setup = replace(setup, given=max(setup.given, record.ply))
         self.match.stop()
-        clocks = persist.get("clocks")
+        clocks = entry.clocks
         self.match = MatchController(setup, record, self.ctx.stats, on_end=self._on_end,
                                      clocks=clocks if setup.clock is not None else None)
         self.board.reset(record=self.match.record)
         self.dialog = None
         self.over_since_ms = None
         self.message = ""
-        super().startup(now_ms, persist)
-        if persist.get("message"):
-            self.ctx.toast(str(persist["message"]))
+        super().startup(now_ms, entry)
+        if entry.message:
+            self.ctx.toast(entry.message)
         if not self.record.is_over():
             self._autosave()
 
-    def cleanup(self) -> dict[str, Any]:
+    def pause(self, now_ms: int) -> None:
+        """The rules or the analysis open above: the search stops, the clocks stop, the time left is saved."""
+        self.cleanup()
+        self.match.pause_clock()
+
+    def resume(self, now_ms: int) -> None:
+        """Back to the match as it was; the clock of the side to move runs again from now."""
+        self.now_ms = now_ms
+        super().resume(now_ms)
+
+    def cleanup(self) -> None:
         """Stop any search before leaving; a match with clocks is saved with the time left."""
         self.match.stop()
         if self.match.clocks is not None and not self.match.over:
             self.match.tick(self.ctx.now_ms)
             if not self.match.over:
                 self._autosave()
-        return super().cleanup()
 
     def layout(self) -> None:
         """Place the board and the buttons for the current orientation."""
@@ -245,14 +255,11 @@ class GameScene(Scene):
         if action in simple:
             simple[action]()
         elif action == "menu":
-            self.match.stop()
-            self.go(MENU)
+            self.home()
         elif action == "analyse":
-            self.match.stop()
-            self.go(ANALYSIS, position=self.position, back=GAME, back_persist=self._resume_persist())
+            self.open(AnalysisEntry(self.position))
         elif action == "rules":
-            self.match.stop()
-            self.go(TUTORIAL, back=GAME, **self._resume_persist())
+            self.open(TutorialEntry())
         elif action == "new":
             if self.record.moves() and not self.record.is_over():
                 self._open_dialog("New game?", "This game will be abandoned (it does not count).",
@@ -283,14 +290,10 @@ class GameScene(Scene):
         title, detail = panels.pass_message(self.setup, passer, self.level.name)
         self._open_dialog(title, detail, [("OK", "ok")], lambda _: self.match.acknowledge_pass())
 
-    def _resume_persist(self) -> dict[str, Any]:
-        """What brings this match back after a visit elsewhere (the analysis, the rules)."""
-        return {"setup": self.setup, "record": self.record, "resume": True, "clocks": self.match.clock_state()}
-
     def new_game(self) -> None:
         """Start again with the same set-up (a random colour is drawn again by the menu, not here)."""
         self.match.stop()
-        self.startup(self.now_ms, {"setup": self.setup.rematch()})
+        self.startup(self.now_ms, GameEntry(self.setup.rematch()))
 
     def resign(self) -> None:
         """The player to move (the human against the computer) gives up."""
@@ -360,8 +363,7 @@ class GameScene(Scene):
         keep_last_game(self.ctx, match.record)
 
     def _show_results(self) -> None:
-        self.go(RESULTS, setup=self.setup, record=self.record, outcome=self.match.outcome,
-                counted=self.match.counted)
+        self.switch(ResultsEntry(self.setup, self.record, self.match.outcome, self.match.counted))
 
     def update(self, now_ms: int) -> None:
         """Animations, the computer's search, the hint analysis, and the end of the game."""

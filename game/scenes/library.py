@@ -18,8 +18,6 @@ build (docs/web.md). Every screen credits the FFO.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
@@ -34,7 +32,7 @@ from game.play.match import MatchSetup
 from game.records.openings import opening_name
 from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
-from game.scenes.names import EXPLORER, GAME, LIBRARY, REVIEW
+from game.scenes.entries import Entry, ExplorerEntry, GameEntry, ReviewEntry
 from game.ui.board_view import Marks
 from game.ui.layout import is_portrait
 from game.ui.text_field import MAX_CHARS, TextField
@@ -68,7 +66,7 @@ class LibraryScene(Scene):
     menu_order = 36
     menu_subtitle = "Master games, world finals, opening explorer"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.mode = "shelf"
         """``'shelf'`` (the finals), ``'final'`` (one final's games) or ``'search'``."""
@@ -94,16 +92,24 @@ class LibraryScene(Scene):
 
     # -- life cycle -------------------------------------------------------------------
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+    def startup(self, now_ms: int, entry: Entry) -> None:
         """Come back to where the library was (the state is kept on the scene)."""
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
         pygame.key.start_text_input()
 
-    def cleanup(self) -> dict[str, Any]:
+    def resume(self, now_ms: int) -> None:
+        """Back from the review or the explorer: take text again."""
+        super().resume(now_ms)
+        pygame.key.start_text_input()
+
+    def pause(self, now_ms: int) -> None:
+        """Stop taking text while another scene is above."""
+        self.cleanup()
+
+    def cleanup(self) -> None:
         """Stop taking text."""
         pygame.key.stop_text_input()
         self._follow_focus(None)
-        return super().cleanup()
 
     def _follow_focus(self, field: TextField | None) -> None:
         """Put the page's text field (touch browsers only) over ``field``, or take it away."""
@@ -274,7 +280,7 @@ class LibraryScene(Scene):
         elif action == "review":
             self.review()
         elif action == "explorer":
-            self.go(EXPLORER, moves=self.played_moves()[:PLIES], back=LIBRARY)  # no further than it counts
+            self.open(ExplorerEntry(self.played_moves()[:PLIES]))  # no further than it counts
             return
         elif action == "play":
             self.play()
@@ -334,8 +340,7 @@ class LibraryScene(Scene):
             return
         game = self.selected
         recorded = (game.black_discs, game.white_discs) if game is not None else None
-        self.go(REVIEW, record=self.record, setup=MatchSetup("two", BLACK), back=LIBRARY, back_persist={},
-                index=self.ply, recorded=recorded)
+        self.open(ReviewEntry(self.record, MatchSetup("two", BLACK), index=self.ply, recorded=recorded))
 
     def play(self) -> None:
         """Play on from the position shown against the computer, as practice."""
@@ -350,8 +355,8 @@ class LibraryScene(Scene):
         level = self.ctx.settings.level
         level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
         setup = MatchSetup("computer", record.position.to_move, level, given=record.ply)
-        self.go(GAME, setup=setup, record=record,
-                message="Playing on from a master game: practice, not counted in your statistics.")
+        self.switch(GameEntry(setup, record,
+                              message="Playing on from a master game: practice, not counted in your statistics."))
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.engine import BLACK, WHITE
 from game.play.match import MatchSetup, SavedGame
 from game.play.match_controller import level_for, level_named
-from game.scenes.base import Scene
-from game.scenes.names import GAME
+from game.scenes.base import Context, Scene
+from game.scenes.entries import ENTRY_TYPES, Entry, GameEntry
 from game.ui.layout import is_portrait, menu_column
 from game.ui.widgets import Button, ButtonGroup, Dialog, fill_background
 
@@ -23,20 +21,28 @@ NEW_GAME_ACTIONS = ("scene:new_game", "two")
 class MenuScene(Scene):
     """The first screen. Scenes whose class sets ``menu_label`` get an entry here automatically."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.saved: SavedGame | None = None
         self.group = ButtonGroup()
         self.dialog: Dialog | None = None
         self.pending: str | None = None
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+    def startup(self, now_ms: int, entry: Entry) -> None:
         """Look for a saved game to offer, then lay out the entries."""
+        self._look_for_saved_game()
+        super().startup(now_ms, entry)
+
+    def resume(self, now_ms: int) -> None:
+        """Back from a scene: the saved game may have changed (played on, finished, abandoned)."""
+        self._look_for_saved_game()
+        super().resume(now_ms)
+
+    def _look_for_saved_game(self) -> None:
         self.saved = self.ctx.load_saved_game()
         if self.saved is not None and self.saved.record.is_over():
             self.saved = None
         self.dialog = self.pending = None
-        super().startup(now_ms, persist)
 
     def entries(self) -> list[tuple[str, str, str]]:
         """(label, action, subtitle) for each menu entry, top to bottom."""
@@ -103,13 +109,13 @@ class MenuScene(Scene):
                                  [("Keep it", "cancel"), ("New game", "confirm")], self.ctx.text)
             return
         if action == "continue" and self.saved is not None:
-            self.go(GAME, setup=self.saved.setup, record=self.saved.record, resume=True, clocks=self.saved.clocks)
+            self.open(GameEntry(self.saved.setup, self.saved.record, resume=True, clocks=self.saved.clocks))
         elif action == "two":
-            self.go(GAME, setup=MatchSetup("two", self.ctx.rng.choice((BLACK, WHITE))))
+            self.open(GameEntry(MatchSetup("two", self.ctx.rng.choice((BLACK, WHITE)))))
         elif action == "quit":
             self.quit = True
         elif action.startswith("scene:"):
-            self.go(action.removeprefix("scene:"))
+            self.open(ENTRY_TYPES[action.removeprefix("scene:")]())
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title, two discs and the entries."""

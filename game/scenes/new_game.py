@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import pygame
 
@@ -11,8 +10,8 @@ from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, WHITE
 from game.play.match import MatchSetup, parse_custom
 from game.play.match_controller import custom_level
-from game.scenes.base import Scene
-from game.scenes.names import GAME
+from game.scenes.base import Context, Scene
+from game.scenes.entries import GameEntry
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
@@ -40,7 +39,7 @@ def parse_clock(action: str) -> tuple[int | None, int]:
 class NewGameScene(Scene):
     """Choose colour and level, then start."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.group = ButtonGroup()
         self.clock: int | None = None
@@ -123,9 +122,9 @@ class NewGameScene(Scene):
             if self.clock is None:
                 self.increment = 0
         elif action == "two":
-            self.go(GAME, setup=replace(self.setup(), mode="two", custom=None))
+            self.switch(GameEntry(replace(self.setup(), mode="two", custom=None)))
         elif action == "start":
-            self.go(GAME, setup=self.setup())
+            self.switch(GameEntry(self.setup()))
         self._mark_selected()
 
     def setup(self) -> MatchSetup:

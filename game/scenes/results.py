@@ -6,7 +6,6 @@ Everything shown is read from the game's ``Outcome`` (``game.play.outcome``), bu
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 import pygame
 
@@ -14,9 +13,9 @@ from game.engine import BLACK, COLOR_NAMES, WHITE, Color, EndReason, GameRecord,
 from game.play.match import MatchSetup
 from game.play.match_controller import level_for
 from game.play.outcome import Outcome
-from game.review.transcripts import LAST_GAME_KEY, last_game_to_json
-from game.scenes.base import Scene
-from game.scenes.names import GAME, MENU, RESULTS, REVIEW
+from game.records.transcripts import LAST_GAME_KEY, last_game_to_json
+from game.scenes.base import Context, Scene
+from game.scenes.entries import Entry, GameEntry, ResultsEntry, ReviewEntry
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.text import plural
@@ -83,7 +82,7 @@ def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, he
     return Summary(headline, reason, main, main_rule, other, other_rule, explanation, winner)
 
 
-def keep_last_game(ctx: Any, record: GameRecord) -> None:
+def keep_last_game(ctx: Context, record: GameRecord) -> None:
     """Keep a game that ended for the review (the Transcript scene offers it)."""
     if record.moves():
         ctx.documents.save(LAST_GAME_KEY, last_game_to_json(record), "last game")
@@ -93,7 +92,7 @@ def keep_last_game(ctx: Any, record: GameRecord) -> None:
 class ResultsScene(Scene):
     """Shown after the last move (or a resignation)."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.setup = MatchSetup()
         self.record = GameRecord()
@@ -101,17 +100,18 @@ class ResultsScene(Scene):
         self.counted = False
         self.group = ButtonGroup()
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+    def startup(self, now_ms: int, entry: Entry) -> None:
         """Show the game that ended: its ``outcome`` (the session's; a finished record handed in has its own).
 
         A game played here saved its end when it ended; only a record handed in is kept for review here.
         """
-        self.setup = persist["setup"]
-        self.record = persist["record"]
-        outcome = persist.get("outcome")
+        assert isinstance(entry, ResultsEntry)
+        self.setup = entry.setup
+        self.record = entry.record
+        outcome = entry.outcome
         self.outcome = outcome if isinstance(outcome, Outcome) else Outcome.of(self.record.position)
-        self.counted = bool(persist.get("counted"))
-        super().startup(now_ms, persist)
+        self.counted = entry.counted
+        super().startup(now_ms, entry)
         if not isinstance(outcome, Outcome):  # a finished record handed in, not a game that ended here
             keep_last_game(self.ctx, self.record)
 
@@ -147,17 +147,15 @@ class ResultsScene(Scene):
     def get_event(self, event: pygame.event.Event) -> None:
         """Rematch or menu."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.go(MENU)
+            self.home()
             return
         action = self.group.handle(event)
         if action == "rematch":
-            self.go(GAME, setup=self.rematch_setup())
+            self.switch(GameEntry(self.rematch_setup()))
         elif action == "menu":
-            self.go(MENU)
+            self.home()
         elif action == "review":
-            self.go(REVIEW, record=self.record, setup=self.setup, back=RESULTS,
-                    back_persist={"setup": self.setup, "record": self.record, "outcome": self.outcome,
-                                  "counted": self.counted})
+            self.open(ReviewEntry(self.record, self.setup))
 
     def rematch_setup(self) -> MatchSetup:
         """Two players swap colours; against the computer you keep your choice (random is drawn again)."""

@@ -20,11 +20,11 @@ import pygame
 from game.engine import BLACK, COLOR_NAMES, PASS, WHITE, Color, GameRecord, GameResult, Position, square_name
 from game.play.match import MatchSetup
 from game.records.openings import opening_name
+from game.records.transcripts import game_text
 from game.review.analysis import GameAnalysis, MoveReview, PlayerSummary
 from game.review.hints import book_note, value_label
-from game.review.transcripts import game_text
-from game.scenes.base import Scene
-from game.scenes.names import ANALYSIS, EXPLORER, GAME, MENU, REVIEW, TRANSCRIPT
+from game.scenes.base import Context, Scene
+from game.scenes.entries import AnalysisEntry, Entry, ExplorerEntry, GameEntry, ReviewEntry, TranscriptEntry
 from game.ui.board_view import Marks
 from game.ui.eval_graph import VERDICT_MARK, draw_eval_graph, draw_slider, slider_index
 from game.ui.explorer_panel import ExplorerPanel
@@ -54,14 +54,12 @@ def analysis_for(record: GameRecord) -> GameAnalysis:
 class ReviewScene(Scene):
     """Step through a finished (or any) game with the analysis filling in."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.record = GameRecord()
         self.setup = MatchSetup("two", BLACK)
         self.analysis: GameAnalysis | None = None
         self.index = 0
-        self.back = MENU
-        self.back_persist: dict[str, Any] = {}
         self.dragging: str | None = None
         self.group = ButtonGroup()
         self.move_list = MoveList(pygame.Rect(0, 0, 0, 0))
@@ -73,26 +71,28 @@ class ReviewScene(Scene):
 
     # -- life cycle -------------------------------------------------------------------
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
-        """Take the game to review; ``back`` names the scene to return to, with ``back_persist``."""
-        self.record = persist["record"]
-        self.setup = persist.get("setup") or MatchSetup("two", BLACK)
-        self.back = persist.get("back", MENU)
-        self.back_persist = dict(persist.get("back_persist") or {})
-        self.recorded = persist.get("recorded")
+    def startup(self, now_ms: int, entry: Entry) -> None:
+        """Take the game to review, from the position the entry names."""
+        assert isinstance(entry, ReviewEntry)
+        self.record = entry.record
+        self.setup = entry.setup
+        self.recorded = entry.recorded
         """A master game's recorded result (Black's discs, White's), shown where the game stopped early."""
         self.analysis = analysis_for(self.record)
         self.index = 0
-        self.go_to(int(persist.get("index", 0)))
+        self.go_to(entry.index)
         self.dragging = None
         self.opening = opening_name(self.record.moves(), self.record.start) or ""
         self.show_explorer = self.ctx.settings.show_explorer
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
 
-    def cleanup(self) -> dict[str, Any]:
+    def pause(self, now_ms: int) -> None:
+        """The analysis waits (it runs only while the review is shown)."""
+        self.dragging = None
+
+    def cleanup(self) -> None:
         """Leave the analysis parked: it does no work until the review is opened again."""
         self.dragging = None
-        return super().cleanup()
 
     @property
     def last_index(self) -> int:
@@ -194,25 +194,20 @@ class ReviewScene(Scene):
         elif action == "explorer":
             self.show_explorer = not self.show_explorer
         elif action == "back":
-            self.go(self.back, **self.back_persist)
+            self.back()
         elif action == "transcript":
-            self.go(TRANSCRIPT, record=self.record)
+            self.open(TranscriptEntry(self.record))
         elif action == "play":
             self.play_from_here()
         elif action == "analyse":
-            back = {"record": self.record, "setup": self.setup, "back": self.back, "back_persist": self.back_persist,
-                    "index": self.index}
-            self.go(ANALYSIS, position=self.record.position_at(self.index), back=REVIEW, back_persist=back)
+            self.open(AnalysisEntry(self.record.position_at(self.index)))
 
     def open_explorer(self) -> None:
         """The opening explorer scene at the position shown; its Back returns to this review."""
-        back = {"record": self.record, "setup": self.setup, "back": self.back, "back_persist": self.back_persist,
-                "index": self.index}
         if self.record.start == Position.start():
-            moves = [p for p in self.record.played()[: self.index] if p != PASS]
-            self.go(EXPLORER, moves=moves, back=REVIEW, back_persist=back)
+            self.open(ExplorerEntry([p for p in self.record.played()[: self.index] if p != PASS]))
         else:
-            self.go(EXPLORER, position=self.record.position_at(self.index), back=REVIEW, back_persist=back)
+            self.open(ExplorerEntry(position=self.record.position_at(self.index)))
 
     def play_from_here(self) -> None:
         """Continue the game from the position shown (two players; the later moves can be redone)."""
@@ -223,8 +218,8 @@ class ReviewScene(Scene):
             self.ctx.toast("The game is over here: step back to a position where a move can be played.")
             return
         start = None if self.record.start == Position.start() else self.record.start.to_text()
-        self.go(GAME, setup=MatchSetup("two", BLACK, start=start), record=record,
-                message="Playing on from the review. Redo replays the game's later moves.")
+        self.switch(GameEntry(MatchSetup("two", BLACK, start=start), record,
+                              message="Playing on from the review. Redo replays the game's later moves."))
 
     def update(self, now_ms: int) -> None:
         """Advance the analysis by a slice of the frame."""

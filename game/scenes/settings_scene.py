@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.platform.dirs import open_folder, shown_path
 from game.platform.storage import folder_of
 from game.play.settings import ANIMATION_SECONDS, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
 from game.records.wthor import CREDIT
-from game.scenes.base import Scene
+from game.scenes.base import Context, Scene
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, fill_background
 
@@ -38,7 +36,7 @@ class SettingsScene(Scene):
     menu_order = 70
     menu_subtitle = "Dots, hints, animation, sound, theme, scoring"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.group = ButtonGroup()
         self.label_positions: list[tuple[str, tuple[int, int]]] = []

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.ai import LEVELS
 from game.engine import BLACK, WHITE
 from game.play.stats import Stats, Tally
-from game.scenes.base import Scene
+from game.scenes.base import Context, Scene
+from game.scenes.entries import Entry
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
 
@@ -26,15 +25,15 @@ class StatsScene(Scene):
     menu_order = 60
     menu_subtitle = "Wins, losses and draws by level"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.group = ButtonGroup()
         self.dialog: Dialog | None = None
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+    def startup(self, now_ms: int, entry: Entry) -> None:
         """Show the table (no dialog open)."""
         self.dialog = None
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
 
     def layout(self) -> None:
         """The table area and the Back button."""

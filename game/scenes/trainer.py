@@ -11,17 +11,16 @@ Progress is saved after every line, like the challenges'.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pygame
 
 from game.ai.book import Book, BookError, default_book
-from game.engine import BLACK, COLOR_NAMES, WHITE, Color, Position
+from game.engine import BLACK, COLOR_NAMES, WHITE, Color
 from game.play.session import Phase, Refusal
 from game.records.openings import opening_name
 from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
-from game.scenes.names import MENU, TRAINER, TRAINER_PLAY
+from game.scenes.entries import Entry, TrainerEntry, TrainerPlayEntry
 from game.trainer import (
     GOOD_MARGIN,
     PROGRESS_KEY,
@@ -65,16 +64,15 @@ def save_progress(ctx: Context, progress: TrainerProgress) -> None:
     ctx.flush_storage_messages()
 
 
-def handed_opening(persist: dict[str, Any]) -> TrainingOpening | None:
-    """The line another scene hands in: ``opening``, or ``moves`` from the start, or a ``position``."""
-    opening = persist.get("opening")
-    if isinstance(opening, TrainingOpening):
-        return opening
-    moves, position = persist.get("moves"), persist.get("position")
-    if moves is None and not isinstance(position, Position):
+def handed_opening(entry: TrainerEntry | TrainerPlayEntry) -> TrainingOpening | None:
+    """The line another scene hands in: an ``opening``, or ``moves`` from the start, or a ``position``."""
+    if isinstance(entry, TrainerPlayEntry) and entry.opening is not None:
+        return entry.opening
+    moves, position = entry.moves, entry.position
+    if moves is None and position is None:
         return None
     try:
-        return opening_at(tuple(moves or ()), position if isinstance(position, Position) else None)
+        return opening_at(tuple(moves or ()), position)
     except (TypeError, ValueError):
         return None
 
@@ -89,7 +87,7 @@ class TrainerListScene(Scene):
     menu_order = 35
     menu_subtitle = "Answer the masters' main lines, judged by the book"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.colour: Color = BLACK
         self.page = 0
@@ -99,20 +97,26 @@ class TrainerListScene(Scene):
         self.group = ButtonGroup()
         self.per_page = 1
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+    def startup(self, now_ms: int, entry: Entry) -> None:
         """Load the book's openings and the progress; a line handed in (the explorer's) comes first."""
+        assert isinstance(entry, TrainerEntry)
         book, self.error = load_book()
         self.openings = trainable_openings(book) if book is not None else []
-        handed = handed_opening(persist)
+        handed = handed_opening(entry)
         if handed is not None and book is not None:
             self.openings.insert(0, handed)
             self.page = 0
-        if persist.get("colour") in (BLACK, WHITE):
-            self.colour = persist["colour"]
+        if entry.colour in (BLACK, WHITE):
+            self.colour = entry.colour
         self.progress = load_progress(self.ctx)
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
         if self.error:
             self.ctx.toast(self.error, error=True, ms=8000)
+
+    def resume(self, now_ms: int) -> None:
+        """Back from training a line: its marks may have changed."""
+        self.progress = load_progress(self.ctx)
+        super().resume(now_ms)
 
     @property
     def pages(self) -> int:
@@ -185,7 +189,7 @@ class TrainerListScene(Scene):
         elif action.startswith("open:"):
             index = int(action.removeprefix("open:"))
             if 0 <= index < len(self.openings):
-                self.go(TRAINER_PLAY, opening=self.openings[index], colour=self.colour)
+                self.open(TrainerPlayEntry(self.colour, self.openings[index]))
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title, the summary, the tiles, the page number and the credit."""
@@ -216,7 +220,7 @@ class TrainerListScene(Scene):
 class TrainerScene(Scene):
     """Lines of one opening: the computer's book moves, your answers, the feedback and the score."""
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.board = BoardPlay(ctx)
         self.session: TrainerSession | None = None
@@ -228,18 +232,19 @@ class TrainerScene(Scene):
 
     # -- life cycle ---------------------------------------------------------------------
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+    def startup(self, now_ms: int, entry: Entry) -> None:
         """Open the line handed in (``opening`` or ``moves``/``position``; else the start) with ``colour``."""
+        assert isinstance(entry, TrainerPlayEntry)
         self.now_ms = now_ms
         book, error = load_book()
-        opening = handed_opening(persist) or (trainable_openings(book)[0] if book is not None else None)
-        colour: Color = WHITE if persist.get("colour") == WHITE else BLACK
+        opening = handed_opening(entry) or (trainable_openings(book)[0] if book is not None else None)
+        colour: Color = WHITE if entry.colour == WHITE else BLACK
         self.progress = load_progress(self.ctx)
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
         if book is None or opening is None:
             if error:
                 self.ctx.toast(error, error=True, ms=8000)
-            self.go(TRAINER)
+            self.back()
             return
         self.session = TrainerSession(opening, colour, book, self.rng, on_line_end=self._line_ended)
         self._begin_line()
@@ -298,9 +303,9 @@ class TrainerScene(Scene):
         """Carry out a button's action."""
         session = self.session
         if action == "list":
-            self.go(TRAINER, colour=session.colour if session else BLACK)
+            self.back()  # the list, or the explorer the line came from
         elif action == "menu":
-            self.go(MENU)
+            self.home()
         elif session is None:
             return
         elif action == "retry":

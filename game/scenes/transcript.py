@@ -13,9 +13,7 @@ offers the game as a GGF file (a position alone as OBF) and Paste reads one.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -24,25 +22,17 @@ from game.engine import BLACK, COLOR_NAMES, GameRecord, Position, TranscriptErro
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import FileStorage, user_data_dir
 from game.play.match import MatchSetup
-from game.records.formats import (
-    FormatError,
-    GgfGame,
-    count_ggf_games,
-    looks_like_ggf,
-    looks_like_obf,
-    read_ggf,
-    read_obf,
-    write_ggf,
-    write_obf,
-)
+from game.records.formats import FormatError, GgfGame, write_ggf
+from game.records.game_files import default_file_name, file_text, parse_text
 from game.records.openings import opening_name
-from game.review.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game
-from game.scenes.base import Scene
-from game.scenes.names import GAME, MENU, REVIEW, TRANSCRIPT
+from game.records.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game
+from game.scenes.base import Context, Scene
+from game.scenes.entries import Entry, GameEntry, ReviewEntry, TranscriptEntry
 from game.ui.board_view import Marks
 from game.ui.file_chooser import Choice, FileChooser, full_stop, read_text_file, write_text_file
 from game.ui.layout import is_portrait
 from game.ui.text import drawable
+from game.ui.text_field import backspaced, typed_into
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 MAX_TEXT = 4000
@@ -68,41 +58,11 @@ def read_clipboard() -> str | None:
     return text or None
 
 
-def games_directory(ctx: Any) -> Path:
+def games_directory(ctx: Context) -> Path:
     """Where saved game files go on the desktop: next to the game's own data."""
     storage = ctx.documents.storage
     base = storage.directory if isinstance(storage, FileStorage) else user_data_dir()
     return Path(base) / "games"
-
-
-def parse_text(text: str) -> tuple[GameRecord, GgfGame | None, int]:
-    """The game a text holds (a GGF game, an OBF position or a transcript), its GGF game and how many there were.
-
-    Of GGF only the first game is read (the one used): a file of thousands
-    opens at once. Raises ``TranscriptError`` or ``FormatError`` (one line) if it holds none.
-    """
-    if looks_like_ggf(text):
-        (first,) = read_ggf(text, limit=1)
-        return first.record(), first, count_ggf_games(text)
-    if looks_like_obf(text):
-        return GameRecord(read_obf(text)[0]), None, 0
-    return read_game(text), None, 0
-
-
-def file_text(record: GameRecord, suffix: str, black: str = "Black", white: str = "White",
-              time_control: str | None = None) -> str:
-    """The file a game is saved as: GGF for ``.ggf``, its position as OBF for ``.obf``, else its transcript."""
-    if suffix == ".ggf":
-        return write_ggf(record, black, white, time_control=time_control) + "\n"
-    if suffix == ".obf":
-        return write_obf(record.position) + "\n"
-    return game_text(record) + "\n"
-
-
-def default_file_name(record: GameRecord, now: float | None = None) -> str:
-    """'othello-20261201-093000.ggf' (``.obf`` for a position without moves)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    return f"othello-{stamp}{'.obf' if not record.moves() else '.ggf'}"
 
 
 class TranscriptScene(Scene):
@@ -112,7 +72,7 @@ class TranscriptScene(Scene):
     menu_order = 55
     menu_subtitle = "Review the last game, or type or paste one"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.text = ""
         self.record: GameRecord | None = None
@@ -132,10 +92,11 @@ class TranscriptScene(Scene):
 
     # -- life cycle -----------------------------------------------------------
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
+    def startup(self, now_ms: int, entry: Entry) -> None:
         """Start with the game handed on, else the game in progress, else the last finished game."""
+        assert isinstance(entry, TranscriptEntry)
         self.now_ms = self.typed_ms = now_ms
-        record = persist.get("record")
+        record = entry.record
         if record is None:
             saved = self.ctx.load_saved_game()
             record = saved.record if saved is not None else None
@@ -145,14 +106,22 @@ class TranscriptScene(Scene):
         useful = record is not None and (bool(record.moves()) or record.start != Position.start())
         self.set_text(game_text(record) if record is not None and useful else "")
         self.chooser = None
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
         pygame.key.start_text_input()
 
-    def cleanup(self) -> dict[str, Any]:
+    def resume(self, now_ms: int) -> None:
+        """Back from the review: take text again."""
+        super().resume(now_ms)
+        pygame.key.start_text_input()
+
+    def pause(self, now_ms: int) -> None:
+        """Stop taking text while the review is above."""
+        self.cleanup()
+
+    def cleanup(self) -> None:
         """Stop taking text."""
         pygame.key.stop_text_input()
         self.field.close()
-        return super().cleanup()
 
     def layout(self) -> None:
         """The box and status on one side, the board on the other (stacked in portrait)."""
@@ -208,23 +177,15 @@ class TranscriptScene(Scene):
 
     def type_text(self, typed: str) -> None:
         """Add typed or pasted text at the end (line breaks kept, other control characters dropped)."""
-        cleaned = "".join(ch for ch in typed.replace("\r\n", "\n").replace("\r", "\n") if ch == "\n" or ch >= " ")
-        if len(self.text) + len(cleaned) > MAX_TEXT:
+        text, fitted = typed_into(self.text, typed, MAX_TEXT, multiline=True)
+        if not fitted:
             self.ctx.toast(f"That is too long: a transcript has at most {MAX_TEXT} characters.", error=True)
-            cleaned = cleaned[: MAX_TEXT - len(self.text)]
-        self.set_text(self.text + cleaned)
+        self.set_text(text)
         self.typed_ms = self.now_ms
 
     def backspace(self, whole_word: bool = False) -> None:
         """Delete the last character (or the last word)."""
-        text = self.text
-        if whole_word:
-            text = text.rstrip()
-            while text and not text[-1].isspace():
-                text = text[:-1]
-        else:
-            text = text[:-1]
-        self.set_text(text)
+        self.set_text(backspaced(self.text, whole_word))
         self.typed_ms = self.now_ms
 
     # -- events -------------------------------------------------------------------
@@ -284,7 +245,7 @@ class TranscriptScene(Scene):
     def act(self, action: str) -> None:
         """Carry out a button's action."""
         if action == "menu":
-            self.go(MENU)
+            self.home()
             return
         if action == "clear":
             self.set_text("")
@@ -320,14 +281,13 @@ class TranscriptScene(Scene):
             else:
                 self.ctx.toast("The browser refused the download: use Copy GGF instead.", error=True, ms=6000)
         elif action == "review":
-            self.go(REVIEW, record=_copy_record(record), setup=MatchSetup("two", BLACK, start=_start_text(record)),
-                    back=TRANSCRIPT)
+            self.open(ReviewEntry(_copy_record(record), MatchSetup("two", BLACK, start=_start_text(record))))
         elif action in ("two", "computer"):
             if record.is_over():
                 self.ctx.toast("This game is over: there is nothing to play on. Review it instead.")
                 return
-            self.go(GAME, setup=self._setup(action, record), record=_copy_record(record),
-                    message=f"Replayed {len(record.moves())} moves. Undo steps back through them.")
+            self.switch(GameEntry(self._setup(action, record), _copy_record(record),
+                                  message=f"Replayed {len(record.moves())} moves. Undo steps back through them."))
 
     def _open_chooser(self, mode: str, name: str) -> None:
         """The file chooser in the games folder (made when saving; the home folder if it cannot be)."""

@@ -11,15 +11,14 @@ any time, back to where the tutorial was opened from (the menu or a game).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
 from game.engine import GameResult, Position, parse_square
 from game.play.lesson import LessonJudge, lesson
 from game.play.session import Phase, Refusal, RefusalReason
-from game.scenes.base import Scene
-from game.scenes.names import GAME, MENU
+from game.scenes.base import Context, Scene
+from game.scenes.entries import Entry
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
@@ -141,13 +140,12 @@ class TutorialScene(Scene):
     menu_order = 40
     menu_subtitle = "Learn the rules on a live board"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.board = BoardPlay(ctx)
         self.index = 0
         self.session = lesson(STEPS[0], Position.start())
         self.message = ""
-        self.return_to: tuple[str, dict[str, Any]] = ("menu", {})
         self.now_ms = 0
         self.group = ButtonGroup()
 
@@ -168,15 +166,10 @@ class TutorialScene(Scene):
         assert isinstance(judge, LessonJudge)
         return judge.move_index
 
-    def startup(self, now_ms: int, persist: dict[str, Any]) -> None:
-        """Begin at the first step; remember where to go back to (a game hands its match on)."""
+    def startup(self, now_ms: int, entry: Entry) -> None:
+        """Begin at the first step (leaving goes back to where it was opened: the menu or the game)."""
         self.now_ms = now_ms
-        if persist.get("back") == GAME:
-            self.return_to = (GAME, {"setup": persist.get("setup"), "record": persist.get("record"),
-                                       "resume": True, "clocks": persist.get("clocks")})
-        else:
-            self.return_to = (MENU, {})
-        super().startup(now_ms, persist)
+        super().startup(now_ms, entry)
         self.begin(0)
 
     def begin(self, index: int) -> None:
@@ -260,8 +253,7 @@ class TutorialScene(Scene):
 
     def leave(self) -> None:
         """Back to the menu, or to the game the tutorial was opened from."""
-        scene, persist = self.return_to
-        self.go(scene, **persist)
+        self.back()
 
     def update(self, now_ms: int) -> None:
         """White's scripted reply once Black's move has landed."""

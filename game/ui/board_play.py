@@ -8,13 +8,13 @@ judges nothing: the scene decides what a picked square means.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
 from game.engine import Color, GameRecord, Position
 from game.ui.anim import MoveAnimation
 from game.ui.board_view import BoardView, Marks
+from game.ui.screen import Screen
 
 BAD_MOVE_MS = 700
 """How long a refused square stays tinted."""
@@ -30,7 +30,7 @@ class BoardPlay:
     ``ctx`` is the scenes' context (settings for speed and dots, sounds).
     """
 
-    def __init__(self, ctx: Any, record: GameRecord | None = None) -> None:
+    def __init__(self, ctx: Screen, record: GameRecord | None = None) -> None:
         self.ctx = ctx
         self.record = record if record is not None else GameRecord()
         self.view: BoardView | None = None

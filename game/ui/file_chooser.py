@@ -19,7 +19,6 @@ replacement characters (and still opens).
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +29,7 @@ import pygame
 from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file
 from game.platform.storage import write_durably
 from game.ui.text import TextRenderer, drawable
+from game.ui.text_field import backspaced, typeable, typed_into
 from game.ui.theme import Theme
 from game.ui.widgets import ButtonGroup, button_row, draw_panel
 
@@ -39,9 +39,6 @@ MAX_NAME = 120
 """The longest file name the field takes (in characters)."""
 MAX_NAME_BYTES = 255
 """The longest file name in bytes as the file system stores it (ext4, APFS, NTFS all allow 255 at most)."""
-REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
-"""Characters a typed name cannot hold: controls (DEL, U+0085), format characters (right-to-left overrides),
-line and paragraph separators, and lone surrogates."""
 MAX_READ_BYTES = 1_000_000
 """The largest file ``read_text_file`` reads (a game record or a position is a few kB)."""
 ROW_HEIGHT = 34
@@ -90,11 +87,6 @@ def list_folder(folder: Path, extensions: Sequence[str]) -> tuple[list[Entry], b
             entries.append(Entry(item.name, is_dir, size))
     entries.sort(key=lambda e: (not e.is_dir, e.name.casefold()))
     return entries, left_out
-
-
-def typeable(ch: str) -> bool:
-    """Whether a typed character can go in a file name (not a control, format or separator character)."""
-    return unicodedata.category(ch) not in REFUSED_CATEGORIES
 
 
 def full_stop(text: str) -> str:
@@ -224,8 +216,7 @@ class FileChooser:
     def handle(self, event: pygame.event.Event) -> Choice | None:
         """Typing, the listing and the buttons; the ``Choice`` once made (Escape cancels, Enter confirms)."""
         if event.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in event.text if typeable(ch))
-            self.name = (self.name + typed)[:MAX_NAME]
+            self.name, _ = typed_into(self.name, event.text, MAX_NAME)
             self._confirm_replace = None
             return None
         if event.type == pygame.KEYDOWN:
@@ -234,7 +225,7 @@ class FileChooser:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.group.focus is None:
                 return self._confirm()
             if event.key == pygame.K_BACKSPACE:
-                self.name = self.name[:-1]
+                self.name = backspaced(self.name, whole_word=bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
                 self._confirm_replace = None
                 return None
             if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):

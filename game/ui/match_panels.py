@@ -17,11 +17,12 @@ from game.play.match import MatchSetup
 from game.play.match_controller import MatchController
 from game.play.session import Phase
 from game.records.openings import opening_name
+from game.records.transcripts import game_text
 from game.review.hints import book_note, value_label
-from game.review.transcripts import game_text
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import spinner
 from game.ui.move_list import MoveList
+from game.ui.screen import Screen
 from game.ui.text import plural
 from game.ui.widgets import draw_panel
 
@@ -65,7 +66,7 @@ def hint_words(hint: Any, position: Position) -> str | None:
             f"disc{'' if abs(value) == 1 else 's'} ({kind}).{' ' + book if book else ''}")
 
 
-def draw_card(surface: pygame.Surface, ctx: Any, match: MatchController, board: BoardPlay, colour: Color,
+def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, board: BoardPlay, colour: Color,
               rect: pygame.Rect, now_ms: int) -> None:
     """A player's card: name, disc, count, and the clock or the thinking spinner."""
     theme, text = ctx.theme, ctx.text
@@ -108,7 +109,7 @@ def draw_card(surface: pygame.Surface, ctx: Any, match: MatchController, board: 
         text.draw(surface, detail, 18, theme.text_dim, (left, baseline), "midleft")
 
 
-def draw_status(surface: pygame.Surface, ctx: Any, rect: pygame.Rect, status: str,
+def draw_status(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, status: str,
                 engine: tuple[str, str] | None) -> None:
     """The status line (two at most), or the engine's two lines while it thinks."""
     theme, text = ctx.theme, ctx.text
@@ -123,7 +124,7 @@ def draw_status(surface: pygame.Surface, ctx: Any, rect: pygame.Rect, status: st
         y += 26
 
 
-def draw_moves(surface: pygame.Surface, ctx: Any, rect: pygame.Rect, moves: MoveList, record: GameRecord) -> None:
+def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: MoveList, record: GameRecord) -> None:
     """The move list's panel: its title, the count, the opening's name and the moves."""
     theme, text = ctx.theme, ctx.text
     draw_panel(surface, rect, theme)
@@ -156,7 +157,7 @@ def match_status(match: MatchController) -> str:
     return f"{COLOR_NAMES[mover]} to move ({setup.player_name(mover)}).{practice}"
 
 
-def share_game(ctx: Any, record: GameRecord) -> None:
+def share_game(ctx: Screen, record: GameRecord) -> None:
     """Put a link to this game on the clipboard, or the game's text where no web address is known."""
     standard = record.start == Position.start()
     link = share_link(record.transcript()) if standard else None

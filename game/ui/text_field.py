@@ -8,6 +8,7 @@ while it shows fields (the transcript scene's box works the same way).
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 import pygame
@@ -17,6 +18,50 @@ from game.ui.theme import Theme
 
 MAX_CHARS = 60
 """A field keeps at most this many characters."""
+TYPED_CATEGORIES_REFUSED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+"""Typed characters dropped: controls, format characters (right-to-left overrides), lone surrogates, separators."""
+
+
+def typeable(ch: str) -> bool:
+    r"""Whether a typed character goes into a text (not a control, format or separator character).
+
+    >>> typeable("名"), typeable("\u202e"), typeable("\x7f")
+    (True, False, False)
+    """
+    return unicodedata.category(ch) not in TYPED_CATEGORIES_REFUSED
+
+
+def typed_into(text: str, typed: str, max_chars: int, multiline: bool = False) -> tuple[str, bool]:
+    r"""``text`` with ``typed`` added at the end, cleaned and cut to ``max_chars``; and whether all of it fitted.
+
+    The one way text is typed or pasted in the game (search fields, file names,
+    the transcript box). Line breaks are kept only in a ``multiline`` text.
+
+    >>> typed_into("f5", " d6\r\nc3", 10, multiline=True)
+    ('f5 d6\nc3', True)
+    >>> typed_into("abc", "d\x00ef", 5)
+    ('abcde', False)
+    """
+    typed = typed.replace("\r\n", "\n").replace("\r", "\n")
+    cleaned = "".join(ch for ch in typed if (multiline and ch == "\n") or (ch != "\n" and typeable(ch)))
+    room = max(0, max_chars - len(text))
+    return text + cleaned[:room], len(cleaned) <= room
+
+
+def backspaced(text: str, whole_word: bool = False) -> str:
+    """``text`` without its last character, or (Ctrl+Backspace) its last word and the spaces after it.
+
+    >>> backspaced("f5 d6"), backspaced("f5 d6 ", whole_word=True)
+    ('f5 d', 'f5 ')
+    """
+    if not whole_word:
+        return text[:-1]
+    text = text.rstrip()
+    while text and not text[-1].isspace():
+        text = text[:-1]
+    return text
+
+
 @dataclass
 class TextField:
     """A labelled one-line field."""
@@ -37,14 +82,12 @@ class TextField:
         if not self.focused:
             return None
         if event.type == pygame.TEXTINPUT:
-            clean = "".join(ch for ch in event.text if ch.isprintable() and ch not in "\t\r\n")
-            if clean:
-                self.text = (self.text + clean)[:MAX_CHARS]
-                return "changed"
+            before = self.text
+            self.text, _ = typed_into(self.text, event.text, MAX_CHARS)
+            return "changed" if self.text != before else None
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE and self.text:
-                ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-                self.text = self.text.rstrip()[: self.text.rstrip().rfind(" ") + 1] if ctrl else self.text[:-1]
+                self.text = backspaced(self.text, whole_word=bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
                 return "changed"
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return "submit"

@@ -1,0 +1,201 @@
+"""What each scene is opened with: one typed entry per scene, naming the scene it opens.
+
+A scene is opened by handing the app an entry (``Scene.open`` puts it above
+the current scene, ``Scene.switch`` in its place); the entry's class says
+which scene (``scene``) and its fields are everything that scene needs.
+Nothing is handed back: Back closes the scene on top and the one below it,
+kept alive all along, carries on where it was (``Scene.resume``).
+
+>>> ReviewEntry(GameRecord()).scene
+'review'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from game.engine import Color, GameRecord, Position
+from game.play.match import MatchSetup
+from game.play.outcome import Outcome
+from game.scenes import names  # the names module only (the package imports no scene first)
+from game.trainer import TrainingOpening
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The base of every scene's entry: ``scene`` is the name of the scene it opens."""
+
+    scene: ClassVar[str]
+
+
+@dataclass(frozen=True)
+class MenuEntry(Entry):
+    """The main menu (the bottom of the stack)."""
+
+    scene = names.MENU
+
+
+@dataclass(frozen=True)
+class NewGameEntry(Entry):
+    """Choosing a colour, a clock and a level before a game against the computer."""
+
+    scene = names.NEW_GAME
+
+
+@dataclass(frozen=True)
+class GameEntry(Entry):
+    """A match: its set-up, and the record it continues (a saved game, a pasted one, a review's position)."""
+
+    setup: MatchSetup = field(default_factory=MatchSetup)
+    record: GameRecord | None = None
+    resume: bool = False
+    """The record is this match's own (a saved game continued), not moves handed in (practice)."""
+    clocks: tuple[int, int] | None = None
+    """(Black, White) milliseconds left, for a saved game with clocks."""
+    message: str = ""
+    """A toast to show as the game opens."""
+
+    scene = names.GAME
+
+
+@dataclass(frozen=True)
+class ResultsEntry(Entry):
+    """A game that ended: the one played here (with its ``outcome``), or a finished record handed in."""
+
+    setup: MatchSetup
+    record: GameRecord
+    outcome: Outcome | None = None
+    counted: bool = False
+    """Whether the game went into the statistics."""
+
+    scene = names.RESULTS
+
+
+@dataclass(frozen=True)
+class ReviewEntry(Entry):
+    """A game to review, shown from position ``index``."""
+
+    record: GameRecord
+    setup: MatchSetup = field(default_factory=lambda: MatchSetup("two"))
+    index: int = 0
+    recorded: tuple[int, int] | None = None
+    """The final (Black, White) discs the game's record gives (a library game's), to check the replay against."""
+
+    scene = names.REVIEW
+
+
+@dataclass(frozen=True)
+class AnalysisEntry(Entry):
+    """A position to analyse until stopped."""
+
+    position: Position
+
+    scene = names.ANALYSIS
+
+
+@dataclass(frozen=True)
+class ExplorerEntry(Entry):
+    """The opening explorer at ``moves`` from the start, or at a set-up ``position``."""
+
+    moves: Sequence[int] = ()
+    position: Position | None = None
+
+    scene = names.EXPLORER
+
+
+@dataclass(frozen=True)
+class EditorEntry(Entry):
+    """Setting up a position: the one handed in, else the one set up last."""
+
+    position: Position | None = None
+
+    scene = names.EDITOR
+
+
+@dataclass(frozen=True)
+class TranscriptEntry(Entry):
+    """Transcripts and game files: the game handed in, else the one in progress, else the last finished."""
+
+    record: GameRecord | None = None
+
+    scene = names.TRANSCRIPT
+
+
+@dataclass(frozen=True)
+class ChallengesEntry(Entry):
+    """The list of solo challenges, at one kind (the one just played) or where it was."""
+
+    kind: str | None = None
+
+    scene = names.CHALLENGES
+
+
+@dataclass(frozen=True)
+class ChallengeEntry(Entry):
+    """One solo challenge by its id (the first if unknown)."""
+
+    challenge_id: str
+
+    scene = names.CHALLENGE
+
+
+@dataclass(frozen=True)
+class TutorialEntry(Entry):
+    """How to play, from its first step."""
+
+    scene = names.TUTORIAL
+
+
+@dataclass(frozen=True)
+class TrainerEntry(Entry):
+    """The opening trainer's list, playing ``colour``; a line handed in (``moves`` or ``position``) heads it."""
+
+    colour: Color | None = None
+    moves: Sequence[int] | None = None
+    position: Position | None = None
+
+    scene = names.TRAINER
+
+
+@dataclass(frozen=True)
+class TrainerPlayEntry(Entry):
+    """Training one line: a named opening, or the line at ``moves`` / ``position`` (the explorer's)."""
+
+    colour: Color
+    opening: TrainingOpening | None = None
+    moves: Sequence[int] | None = None
+    position: Position | None = None
+
+    scene = names.TRAINER_PLAY
+
+
+@dataclass(frozen=True)
+class LibraryEntry(Entry):
+    """The library of master games, where it was left."""
+
+    scene = names.LIBRARY
+
+
+@dataclass(frozen=True)
+class StatsEntry(Entry):
+    """The statistics."""
+
+    scene = names.STATS
+
+
+@dataclass(frozen=True)
+class SettingsEntry(Entry):
+    """The settings."""
+
+    scene = names.SETTINGS
+
+
+ENTRY_TYPES: dict[str, type[Entry]] = {
+    entry.scene: entry
+    for entry in (MenuEntry, NewGameEntry, GameEntry, ResultsEntry, ReviewEntry, AnalysisEntry, ExplorerEntry,
+                  EditorEntry, TranscriptEntry, ChallengesEntry, ChallengeEntry, TutorialEntry, TrainerEntry,
+                  TrainerPlayEntry, LibraryEntry, StatsEntry, SettingsEntry)
+}
+"""Each scene's entry type, by the scene's name."""
