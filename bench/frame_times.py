@@ -93,7 +93,7 @@ def play_game(level: int, window: tuple[int, int], seed: int) -> tuple[list[floa
         app.frame(events)
         # pace like a real 60 fps loop so animations and thinking span real time
         time.sleep(max(0.0, 1 / 60 - app.frame_ms[-1] / 1000))
-    moves = len(game_scene.record.moves())  # type: ignore[attr-defined]
+    moves = len(game_scene.record.moves)  # type: ignore[attr-defined]
     times = list(app.frame_ms)
     pygame.quit()
     return times, moves

@@ -74,7 +74,7 @@ def play_game(task: tuple[str, str, str, float, int]) -> tuple[float, int, int]:
             # the time limits should make this impossible: keep the position to reproduce it
             print(f"slow move: {level.name} took {spent:.1f} s (time {level.seconds:g} s) at "
                   f"{position.to_text()}", file=sys.stderr, flush=True)
-    result = record.result()
+    result = record.result
     assert result is not None
     margin = result.disc_difference(BLACK if first_is_black else "O")
     score = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5

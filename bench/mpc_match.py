@@ -37,7 +37,7 @@ def play(engines: dict[Color, Engine], opening: str, seconds: float) -> int:
         engine = engines[position.to_move]
         steps = choose_move(engine, level, position, random.Random(record.ply), engine.budget.clock())
         record.play(Job(steps, engine.budget).run())
-    result = record.result()
+    result = record.result
     assert result is not None
     diff = result.black - result.white
     return diff + result.empty if diff > 0 else diff - result.empty if diff < 0 else 0

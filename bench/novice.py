@@ -54,7 +54,7 @@ def match(level: int, script: Script, games: int) -> tuple[int, int, int]:
             else:
                 move = script(position, rng)
             record.play(move)
-        result = record.result()
+        result = record.result
         assert result is not None
         margin = result.disc_difference(level_colour)
         wins += margin > 0

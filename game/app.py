@@ -141,7 +141,7 @@ class App:
             self.ctx.toast(f"Could not open the shared game: {exc}", error=True, ms=7000)
             return MenuEntry()
         record = GameRecord.from_transcript(transcript)
-        moves = len(record.moves())
+        moves = len(record.moves)
         return GameEntry(MatchSetup("two", BLACK), record,
                          message=f"Opened the shared game ({moves} moves). Undo steps back through it.")
 

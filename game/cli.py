@@ -144,7 +144,7 @@ def describe(record: GameRecord) -> dict[str, Any]:
     """The JSON description of the position at the record's cursor (the ``show`` keys)."""
     position = record.position
     over = position.is_over()
-    result = record.result()
+    result = record.result
     legal = [] if over else [square_name(s) for s in position.legal_squares()]
     return {
         "board": position.to_text()[:64],
@@ -157,7 +157,7 @@ def describe(record: GameRecord) -> dict[str, Any]:
         "winner": result.winner if result else None,
         "score_discs": result.score_discs if result else None,
         "score_tournament": result.score_tournament if result else None,
-        "transcript": record.transcript(),
+        "transcript": record.transcript,
     }
 
 
@@ -354,7 +354,7 @@ def cmd_book(args: argparse.Namespace) -> None:
         except TranscriptError as exc:
             raise UsageError(f"bad transcript: {exc}") from None
         position = record.position
-        name = opening_name(record.moves())
+        name = opening_name(record.moves)
     try:
         found = default_book().lookup(position.player, position.opponent)
     except BookError as exc:

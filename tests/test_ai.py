@@ -176,7 +176,7 @@ def test_every_level_plays_legal_moves_to_the_end(level: int) -> None:
         move = think(position, level, seed=record.ply, node_budget=budget).run()
         assert move in position.legal_squares()
         record.play(move)
-    assert record.result() is not None
+    assert record.result is not None
 
 
 def test_node_budget_makes_search_reproducible() -> None:

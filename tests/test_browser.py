@@ -48,7 +48,7 @@ def a_whole_game() -> str:
     while not record.is_over():
         moves = record.position.legal_squares()
         record.play(moves[0])
-    return record.transcript()
+    return record.transcript
 
 
 # -- localStorage -------------------------------------------------------------

@@ -94,7 +94,7 @@ def test_an_endgame_solution_line_wins_against_best_defence(challenge: Challenge
         else:
             assert values[square] == max(values.values()), f"{square_name(square)} is not a best defence"
         record.play(square)
-    result = record.result()
+    result = record.result
     assert result is not None and result.winner == me
 
 
@@ -276,7 +276,7 @@ def test_show_solution_plays_the_answer_and_gives_no_stars(player: Player) -> No
     player.click_button("solution")
     scene = player.challenge
     player.wait(lambda: scene.solution_step == 1)
-    assert scene.board.record.moves() == [challenge.answer]
+    assert scene.board.record.moves == [challenge.answer]
     assert scene.progress.seen_solution == {challenge.id}
     assert not scene.progress.is_solved(challenge.id)
     player.click_button("next")
@@ -299,9 +299,9 @@ def test_win_the_endgame_against_the_solver_move_by_move(player: Player) -> None
         values = exact_values(position)
         player.click_square(max(values, key=lambda sq: (values[sq], -sq)))
         moves += 1
-    result = scene.board.record.result()
+    result = scene.board.record.result
     assert result is not None and result.winner == me and moves >= 2
-    assert scene.board.record.moves()[0] == challenge.answer
+    assert scene.board.record.moves[0] == challenge.answer
 
 
 def test_a_move_that_lets_the_opponent_escape_ends_the_endgame_attempt(player: Player) -> None:
@@ -312,4 +312,4 @@ def test_a_move_that_lets_the_opponent_escape_ends_the_endgame_attempt(player: P
     assert scene.phase is Phase.REJECTED and "escape" in scene.message
     player.click_square(challenge.answer)  # a click after a failure starts a new try
     assert scene.wrong_tries == 1 and scene.phase in (Phase.COMPUTER, Phase.HUMAN)
-    assert scene.board.record.moves() == [challenge.answer]
+    assert scene.board.record.moves == [challenge.answer]

@@ -105,7 +105,7 @@ def test_a_win_from_a_pasted_game_or_position_counts_nothing_even_on_rematch(pla
         assert "Practice" in game.status_text()
         player.click_square("f4")
         results = finish(player)
-        assert results.record.result() is not None and results.summary().headline == "You win!"
+        assert results.record.result is not None and results.summary().headline == "You win!"
         assert player.app.ctx.stats.totals().played == 0
         if typed == WIPEOUT_POSITION:  # a rematch from the pasted position is still practice
             player.click_button("rematch")
@@ -197,10 +197,10 @@ def test_a_new_game_from_the_menu_asks_first(player_factory) -> None:
         player.press(pygame.K_RETURN)  # the default keeps the game
         assert player.app.scene_name == "menu" and menu.dialog is None
         saved = player.app.ctx.load_saved_game()
-        assert saved is not None and saved.record.transcript() == "f5"
+        assert saved is not None and saved.record.transcript == "f5"
     player.click_button("two")
     player.click_button("confirm")
-    assert player.app.scene_name == "game" and player.game.record.moves() == []
+    assert player.app.scene_name == "game" and player.game.record.moves == []
 
 
 # 7 -- dialogs: room around the text, and Enter is the safe choice -----------------------------------
@@ -217,7 +217,7 @@ def test_enter_in_the_resign_dialog_keeps_playing(player_factory) -> None:
     assert all(b.rect.top - last_line_bottom >= 24 for b in dialog.group.buttons)
     player.press(pygame.K_RETURN)
     assert player.app.scene_name == "game" and player.game.dialog is None
-    assert player.game.record.transcript() == "f5" and player.app.ctx.stats.two_player_games == 0
+    assert player.game.record.transcript == "f5" and player.app.ctx.stats.two_player_games == 0
 
 
 # 8 -- the results say who resigned ------------------------------------------------------------------
@@ -336,7 +336,7 @@ def test_the_tutorial_goes_back_a_step(player_factory) -> None:
     player.click_button("next")
     assert tutorial.index == 1
     player.click_button("back")
-    assert tutorial.index == 0 and tutorial.board.record.moves() == []
+    assert tutorial.index == 0 and tutorial.board.record.moves == []
 
 
 def test_a_challenge_solution_can_be_stepped_back_and_forth(player_factory) -> None:
@@ -349,12 +349,12 @@ def test_a_challenge_solution_can_be_stepped_back_and_forth(player_factory) -> N
     player.click_button("solution")
     line = challenge.solution_line()
     player.click_button("sol_next")
-    assert challenge.solution_step == 1 and challenge.board.record.moves() == list(line[:1])
+    assert challenge.solution_step == 1 and challenge.board.record.moves == list(line[:1])
     for _ in range(40):
         player.frame()
     assert challenge.solution_step == 1  # stepping stopped the automatic play-out
     player.click_button("sol_prev")
-    assert challenge.solution_step == 0 and challenge.board.record.moves() == []
+    assert challenge.solution_step == 0 and challenge.board.record.moves == []
     player.press(pygame.K_RIGHT)
     assert challenge.solution_step == 1
 

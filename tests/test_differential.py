@@ -105,14 +105,14 @@ def test_random_games_agree_with_the_reference(choices: list[int]) -> None:
 
     transcript = "".join(moves_played)
     assert record.plies == plies, transcript  # the record made exactly the same passes
-    assert record.transcript() == transcript
+    assert record.transcript == transcript
     assert record.position == pos
-    result = record.result()
+    result = record.result
     assert result is not None, transcript
     assert result == GameResult.of(pos)
     assert_same_result(result, ref, transcript)
     replayed = GameRecord.from_transcript(transcript.upper())
-    assert replayed.plies == plies and replayed.transcript() == transcript
+    assert replayed.plies == plies and replayed.transcript == transcript
 
 
 board_cells = st.lists(st.sampled_from("XXOO-"), min_size=64, max_size=64)

@@ -268,20 +268,20 @@ def test_walking_the_tree_with_clicks_and_back(player_factory, shared_index, sca
     player.click_button("move:f5")  # a row
     player.click(scene.view.square_center(parse_square("d6")))  # type: ignore[attr-defined]
     player.click_button("move:c3")
-    assert scene.record.transcript() == "f5d6c3"  # type: ignore[attr-defined]
+    assert scene.record.transcript == "f5d6c3"  # type: ignore[attr-defined]
     rows = {b.action: b.label for b in player.scene.group.buttons if b.action.startswith("move:")}  # type: ignore
     position = position_after("f5d6c3")
     for name, games in expected(scan, position).items():
         if f"move:{name}" in rows:
             assert rows[f"move:{name}"].split()[1] == f"{games:,}"
     player.click_button("undo")
-    assert scene.record.transcript() == "f5d6"  # type: ignore[attr-defined]
+    assert scene.record.transcript == "f5d6"  # type: ignore[attr-defined]
     player.press(pygame.K_RIGHT)
-    assert scene.record.transcript() == "f5d6c3"  # type: ignore[attr-defined]
+    assert scene.record.transcript == "f5d6c3"  # type: ignore[attr-defined]
     player.press(pygame.K_HOME)
-    assert scene.record.transcript() == ""  # type: ignore[attr-defined]
+    assert scene.record.transcript == ""  # type: ignore[attr-defined]
     player.click(scene.view.square_center(parse_square("a1")))  # type: ignore[attr-defined]
-    assert scene.record.transcript() == ""  # an illegal square changes nothing  # type: ignore[attr-defined]
+    assert scene.record.transcript == ""  # an illegal square changes nothing  # type: ignore[attr-defined]
     player.click_button("back")
     assert player.app.scene_name == "menu"
 
@@ -300,7 +300,7 @@ def test_the_explorer_opens_from_the_library_at_the_game_shown(player_factory, s
         player.click_button("next")
     player.click_button("explorer")
     assert player.app.scene_name == "explorer"
-    assert player.scene.record.transcript() == "f5d6c3d3c4"  # type: ignore[attr-defined]
+    assert player.scene.record.transcript == "f5d6c3d3c4"  # type: ignore[attr-defined]
     assert player.scene.exploration.name == "Tiger"  # type: ignore[attr-defined]
     player.press(pygame.K_ESCAPE)
     assert player.app.scene_name == "library"
@@ -318,7 +318,7 @@ def test_the_explorer_opens_from_the_reviews_panel_and_comes_back(player_factory
         player.press(pygame.K_e)
     player.click(review.summary_rect.center)  # type: ignore[attr-defined]
     assert player.app.scene_name == "explorer"
-    assert player.scene.record.transcript() == "f5d6c3d3c4"  # type: ignore[attr-defined]
+    assert player.scene.record.transcript == "f5d6c3d3c4"  # type: ignore[attr-defined]
     assert player.scene.exploration.name == "Tiger"  # type: ignore[attr-defined]
     player.click_button("back")
     assert player.app.scene_name == "review" and player.scene.index == 5  # type: ignore[attr-defined]

@@ -34,14 +34,14 @@ def test_the_move_list_jumps_to_any_move_and_keeps_undone_moves_greyed_until_rep
         player.click_square(name)
     player.click(cell_of(player, 0).center)  # back to the position after f5
     game = player.game
-    assert game.record.transcript() == "f5" and len(game.record.plies) == 4
+    assert game.record.transcript == "f5" and len(game.record.plies) == 4
     assert len(game.moves.cells) == 4  # the undone moves are still listed
     theme = player.app.ctx.theme
     later = cell_of(player, 2)
     greyed = {player.pixel((x, y)) for x in range(later.left, later.right) for y in range(later.top, later.bottom)}
     assert theme.text not in greyed  # drawn, but not in the colour of played moves
     player.click(cell_of(player, 2).center)  # forward to a greyed move
-    assert game.record.transcript() == "f5d6c3"
+    assert game.record.transcript == "f5d6c3"
     player.click(cell_of(player, 0).center)
     player.click_square("f6")  # a different move from d6
     assert len(game.record.plies) == 2 and len(game.moves.cells) == 2  # the old tail is gone
@@ -104,7 +104,7 @@ def test_analysis_follows_moves_played_on_its_board_and_undo(player_factory) -> 
     player.click_button("undo")
     assert scene.board.position == start
     player.click_button("back")
-    assert player.app.scene_name == "game" and player.game.record.moves() == []
+    assert player.app.scene_name == "game" and player.game.record.moves == []
 
 
 def test_analysis_from_the_review_and_back_to_the_same_move(player_factory) -> None:
@@ -135,7 +135,7 @@ def test_a_custom_level_by_depth_plays_and_is_counted_under_its_name(player_fact
     game = player.game
     assert game.setup.custom == "depth:4" and game.level.name == "Custom (depth 4)" and game.level.depth == 4
     player.run_until(player.my_turn, frames=600)  # the computer (Black) moved
-    assert len(game.record.moves()) == 1
+    assert len(game.record.moves) == 1
     player.click_button("resign")
     player.click_button("confirm")
     assert player.app.ctx.stats.tally("Custom (depth 4)", WHITE).lost == 1
@@ -199,10 +199,10 @@ def test_a_pasted_server_ggf_game_is_read_reviewed_and_saved_as_ggf(player_facto
     player.click_button("confirm")
     (saved,) = (tmp_path / "games").glob("othello-*.ggf")
     (again,) = read_ggf(saved.read_text(encoding="utf-8"))
-    assert again.black == "hercule" and again.record().played() == read_ggf(GGS_GAME)[0].record().played()
+    assert again.black == "hercule" and again.record().played == read_ggf(GGS_GAME)[0].record().played
     player.click_button("review")
     review = player.app.scene
-    assert isinstance(review, ReviewScene) and len(review.record.moves()) == 60
+    assert isinstance(review, ReviewScene) and len(review.record.moves) == 60
 
 
 def test_a_bad_ggf_or_obf_paste_says_why_and_changes_nothing(player_factory) -> None:

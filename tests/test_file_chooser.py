@@ -169,7 +169,7 @@ def test_a_name_of_just_255_bytes_is_saved(player_factory, tmp_path) -> None:
     player.click_button("confirm")
     assert scene.chooser is None, scene.chooser.message if scene.chooser else ""
     saved = tmp_path / "games" / name
-    assert read_ggf(saved.read_text(encoding="utf-8"))[0].record().transcript() == "f5d6c3"
+    assert read_ggf(saved.read_text(encoding="utf-8"))[0].record().transcript == "f5d6c3"
     assert sorted(p.name for p in saved.parent.iterdir()) == [name]  # no temporary file left
 
 

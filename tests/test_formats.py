@@ -67,8 +67,8 @@ def test_a_server_game_with_evaluations_and_times_parses_and_replays_to_its_resu
     assert (second.evaluation, second.seconds, second.colour) == (-18.40, 0.10, WHITE)
     assert (sixth.evaluation, sixth.seconds) == (0.46, None)
     record = game.record()
-    result = record.result()
-    assert result is not None and result.disc_difference(BLACK) == 6 and len(record.moves()) == 60
+    result = record.result
+    assert result is not None and result.disc_difference(BLACK) == 6 and len(record.moves) == 60
 
 
 def test_a_synchro_match_from_a_random_start_with_a_pass_parses() -> None:
@@ -76,8 +76,8 @@ def test_a_synchro_match_from_a_random_start_with_a_pass_parses() -> None:
     assert first.black == "edax" and second.black == "Roxane"
     assert first.start != Position.start() and first.start == second.start
     record = second.record()
-    assert PASS in record.played() and record.is_over()
-    result = record.result()
+    assert PASS in record.played and record.is_over()
+    result = record.result
     assert result is not None and result.disc_difference(BLACK) == -10
 
 
@@ -89,10 +89,10 @@ def test_a_written_game_reads_back_the_same_game() -> None:
         text = write_ggf(record, "You", "Computer (Master)")
         (again,) = read_ggf(text)
         back = again.record()
-        assert back.start == record.start and back.played() == record.played()
+        assert back.start == record.start and back.played == record.played
         assert again.black == "You" and again.white == "Computer (Master)"
         if record.is_over():
-            result = record.result()
+            result = record.result
             assert result is not None and again.result == f"{result.black - result.white:+d}.000"
         else:
             assert again.result == "?"
@@ -104,7 +104,7 @@ def test_a_time_control_read_is_written_again() -> None:
     text = write_ggf(server.record(), server.black, server.white, time_control=server.properties["TI"])
     (again,) = read_ggf(text)
     assert again.properties["TI"] == "10:00//02:00" == server.properties["TI"]
-    assert again.record().played() == server.record().played()
+    assert again.record().played == server.record().played
 
 
 @pytest.mark.parametrize(("text", "reason"), [
@@ -142,7 +142,7 @@ def test_obf_positions_with_move_values_in_and_out() -> None:
 
 def test_brackets_and_the_end_of_a_game_inside_a_value_are_read_as_text() -> None:
     (game,) = read_ggf("(;GM[Othello]C[nice ;) game]B[f5];)")
-    assert game.properties["C"] == "nice ;) game" and game.record().transcript() == "f5"
+    assert game.properties["C"] == "nice ;) game" and game.record().transcript == "f5"
     text = "(;GM[Othello]C[a [b (; c]B[f5];)"  # an opening bracket, even a game's opening, inside a value
     (game,) = read_ggf(text)
     assert game.properties["C"] == "a [b (; c" and count_ggf_games(text) == 1
@@ -174,7 +174,7 @@ def test_any_names_place_clock_and_result_round_trip_exactly(black: str, white: 
     (again,) = read_ggf(text)
     assert (again.black, again.white, again.result) == (black, white, result)
     assert (again.properties["PC"], again.properties["TI"]) == (place, clock)
-    assert again.record().played() == record.played() and count_ggf_games(text) == 1
+    assert again.record().played == record.played and count_ggf_games(text) == 1
 
 
 KEYS = st.from_regex(r"[A-Z]{1,3}", fullmatch=True).filter(lambda key: key not in ("B", "W", "BO", "GM", "TY"))

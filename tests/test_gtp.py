@@ -46,11 +46,11 @@ def test_undo_takes_back_a_confirmed_pass_then_the_move_before_it() -> None:
     engine = GtpEngine()
     answers(engine, [*play_lines(TO_BLACK_PASS), "play b pass"])
     assert engine.handle("undo") == "= \n\n"  # the pass only: Black's pass is pending again
-    assert engine.record.transcript() == "".join(TO_BLACK_PASS)
+    assert engine.record.transcript == "".join(TO_BLACK_PASS)
     assert engine.handle("play b pass") == "= \n\n"
     assert engine.handle("undo") == "= \n\n"
     assert engine.handle("undo") == "= \n\n"  # now White's c1 (and the forced pass after it)
-    assert engine.record.transcript() == "".join(TO_BLACK_PASS[:-1])
+    assert engine.record.transcript == "".join(TO_BLACK_PASS[:-1])
     assert engine.handle("play w c1") == "= \n\n"
     assert engine.handle("play b pass") == "= \n\n"  # the same ply number, a new pass: accepted
 
@@ -74,7 +74,7 @@ def test_control_characters_are_removed_and_tabs_are_spaces() -> None:
     assert engine.handle("2 pl\x00ay w\x7f \x1bd6\r") == "=2 \n\n"
     assert engine.handle("\x01\x02\r\n") == ""
     assert engine.handle("# a comment\n") == ""
-    assert engine.record.transcript() == "f5d6"
+    assert engine.record.transcript == "f5d6"
 
 
 def test_an_id_is_ascii_digits_only() -> None:
@@ -99,7 +99,7 @@ def test_a_line_longer_than_the_bound_is_refused_and_the_session_goes_on() -> No
     replies = out.getvalue().split("\n\n")
     assert replies[0].startswith("? command line longer than")
     assert replies[1:3] == ["=1 ", "= "]
-    assert engine.record.transcript() == "f5"
+    assert engine.record.transcript == "f5"
 
 
 def test_bad_clocks_are_refused() -> None:
@@ -171,7 +171,7 @@ def test_the_board_is_what_the_accepted_moves_make_it(moves: list[tuple[str, boo
     for move, black in moves:
         if engine.handle(f"play {'b' if black else 'w'} {move}").startswith("=") and move != "pass":
             accepted.append(move)
-    assert engine.record.transcript() == GameRecord.from_transcript("".join(accepted)).transcript()
+    assert engine.record.transcript == GameRecord.from_transcript("".join(accepted)).transcript
 
 
 # -- reliability, round two (issue 20) ----------------------------------------------------------------
@@ -193,7 +193,7 @@ def test_a_line_over_the_bound_is_refused_with_its_id(ident: int, length: int, f
     if len(line) > MAX_LINE_CHARS:
         assert replies[0] == f"?{ident} command line longer than {MAX_LINE_CHARS} characters"
         assert replies[1] == "=7 "  # the next command is read whole, and played
-        assert engine.record.transcript() == "f5"
+        assert engine.record.transcript == "f5"
     else:
         assert replies[0].startswith((f"?{ident} ", f"={ident} "))
 

@@ -252,7 +252,7 @@ def test_search_in_the_scene_then_play_on_against_the_computer_as_practice(playe
     assert player.app.scene_name == "game"
     game = player.game
     assert game.setup.mode == "computer" and not game.setup.counts
-    assert game.record.moves() == scene.played_moves()  # type: ignore[attr-defined]
+    assert game.record.moves == scene.played_moves()  # type: ignore[attr-defined]
     assert game.human_can_move()
     player.press(pygame.K_ESCAPE)
 

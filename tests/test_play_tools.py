@@ -42,7 +42,7 @@ def level_by_name(name: str):  # noqa: ANN201 - a Level
 def random_record(plies: int, seed: int) -> GameRecord:
     rng = random.Random(seed)
     record = GameRecord()
-    while len(record.moves()) < plies and not record.is_over():
+    while len(record.moves) < plies and not record.is_over():
         record.play(rng.choice(record.position.legal_squares()))
     return record
 
@@ -123,7 +123,7 @@ def test_a_custom_level_survives_a_restart_in_the_settings_and_the_saved_game(tm
     again = Player(FileStorage(tmp_path))  # a restart: settings and the autosave read back from files
     assert again.app.ctx.settings.custom == "depth:4"
     again.click_button("continue")
-    assert again.game.level.name == "Custom (depth 4)" and len(again.game.record.moves()) == 2
+    assert again.game.level.name == "Custom (depth 4)" and len(again.game.record.moves) == 2
     again.press(pygame.K_ESCAPE)
     again.click_button("scene:new_game")
     again.click_button("confirm")  # the game in progress may go
@@ -210,7 +210,7 @@ def test_a_ggf_file_saved_through_the_chooser_opens_back_as_the_same_game(player
     scene = open_transcript(player)
     scene.set_text("")
     player.frame([pygame.event.Event(pygame.TEXTINPUT, text=GGS_GAME)])
-    played = scene.record.played() if scene.record is not None else None
+    played = scene.record.played if scene.record is not None else None
     assert played
     player.click_button("save")
     chooser = scene.chooser
@@ -237,7 +237,7 @@ def test_a_ggf_file_saved_through_the_chooser_opens_back_as_the_same_game(player
     assert chooser.name == "match.ggf"
     player.click_button("confirm")
     assert scene.chooser is None and scene.record is not None
-    assert scene.record.played() == played and scene.ggf is not None and scene.ggf.black == "hercule"
+    assert scene.record.played == played and scene.ggf is not None and scene.ggf.black == "hercule"
 
 
 @pytest.mark.parametrize(("content", "says"), [
@@ -263,7 +263,7 @@ def test_a_bad_file_gives_a_message_and_changes_nothing(player_factory, tmp_path
     player.click_button("confirm")
     assert scene.chooser is chooser and chooser.is_error  # still open, saying why
     assert says in chooser.message and "Nothing was changed" in chooser.message
-    assert scene.text == "f5d6c3" and scene.record is not None and len(scene.record.moves()) == 3
+    assert scene.text == "f5d6c3" and scene.record is not None and len(scene.record.moves) == 3
     player.press(pygame.K_ESCAPE)
     assert scene.chooser is None and scene.text == "f5d6c3"
 

@@ -34,7 +34,7 @@ BLACK_MUST_PASS = Position.from_text("OOX" + "-" * 61 + " X")
 
 def snapshot(record: GameRecord) -> tuple[list[int], int, str, str]:
     """Everything a caller can see change: the plies, the cursor, the position and the transcript."""
-    return list(record.plies), record.ply, record.position.to_text(), record.transcript()
+    return list(record.plies), record.ply, record.position.to_text(), record.transcript
 
 
 def reference_positions(transcript: str) -> list[str]:
@@ -57,8 +57,8 @@ def reference_positions(transcript: str) -> list[str]:
 @pytest.mark.parametrize("transcript", SAMPLE_GAMES)
 def test_transcript_out_equals_transcript_in(transcript: str) -> None:
     record = GameRecord.from_transcript(transcript)
-    assert record.transcript() == transcript
-    assert GameRecord.from_transcript(record.transcript()).plies == record.plies
+    assert record.transcript == transcript
+    assert GameRecord.from_transcript(record.transcript).plies == record.plies
     assert [ply_name(p) for p in record.plies] == play_transcript(transcript)[1]
     assert record.position.to_text() == reference_positions(transcript)[-1]
 
@@ -66,7 +66,7 @@ def test_transcript_out_equals_transcript_in(transcript: str) -> None:
 def test_transcript_input_is_case_insensitive_with_or_without_spaces_and_move_numbers() -> None:
     canonical = "f5d6c3d3c4f4"
     for text in ("F5D6C3D3C4F4", "f5 d6 c3 d3 c4 f4", "1. F5 d6 2. C3 d3 3. c4 f4", " f5,d6,c3,D3 C4F4 "):
-        assert GameRecord.from_transcript(text).transcript() == canonical
+        assert GameRecord.from_transcript(text).transcript == canonical
 
 
 @pytest.mark.parametrize(
@@ -110,9 +110,9 @@ def test_a_rejected_transcript_counts_plies_as_written_with_passes_left_out() ->
 def test_a_new_record_starts_at_the_standard_start() -> None:
     record = GameRecord()
     assert record.position == Position.start()
-    assert (record.plies, record.ply, record.transcript()) == ([], 0, "")
+    assert (record.plies, record.ply, record.transcript) == ([], 0, "")
     assert not record.can_undo() and not record.can_redo()
-    assert record.last_move() is None and record.result() is None
+    assert record.last_move is None and record.result is None
 
 
 @pytest.mark.parametrize("square", [parse_square("a1"), parse_square("d4"), -1, 64, PASS])
@@ -135,12 +135,12 @@ def test_no_move_is_accepted_after_the_end_of_the_game() -> None:
 def test_moves_played_and_last_move_leave_passes_out() -> None:
     record = GameRecord.from_transcript(FIVE_WHITE_MOVES_IN_A_ROW)
     moves = split_transcript(FIVE_WHITE_MOVES_IN_A_ROW)
-    assert [ply_name(p) for p in record.moves()] == moves
-    assert record.played() == record.plies and len(record.plies) == len(moves) + 4
-    assert ply_name(record.last_move() or 0) == moves[-1]
+    assert [ply_name(p) for p in record.moves] == moves
+    assert record.played == record.plies and len(record.plies) == len(moves) + 4
+    assert ply_name(record.last_move or 0) == moves[-1]
     record.goto(57)  # just after Black's first pass
-    assert record.played()[-1] == PASS
-    assert ply_name(record.last_move() or 0) == moves[55]
+    assert record.played[-1] == PASS
+    assert ply_name(record.last_move or 0) == moves[55]
 
 
 # -- forced passes --------------------------------------------------------------------------------------
@@ -162,13 +162,13 @@ def test_undo_takes_back_a_move_together_with_the_pass_that_followed_it() -> Non
     for undone, cursor in enumerate(expected_cursors, start=1):
         record.undo()
         assert record.ply == cursor
-        assert record.transcript() == "".join(moves[: len(moves) - undone])
+        assert record.transcript == "".join(moves[: len(moves) - undone])
         assert not record.position.must_pass()  # the cursor never rests where the mover must pass
         assert record.position.to_move == (BLACK if cursor == 54 else WHITE)
     for cursor in [55, 57, 59, 61, 63, 64]:  # redo replays each move and the pass after it
         record.redo()
         assert record.ply == cursor
-    assert record.transcript() == FIVE_WHITE_MOVES_IN_A_ROW
+    assert record.transcript == FIVE_WHITE_MOVES_IN_A_ROW
 
 
 # -- undo and redo ---------------------------------------------------------------------------------------
@@ -178,14 +178,14 @@ def test_undo_to_the_start_and_redo_to_the_end_one_move_at_a_time() -> None:
     record = GameRecord.from_transcript(DRAW_32_32)
     moves = split_transcript(DRAW_32_32)
     positions = reference_positions(DRAW_32_32)  # no passes in this game: one position per move
-    assert record.ply == len(moves) == 60 and record.result() is not None
+    assert record.ply == len(moves) == 60 and record.result is not None
     for count in range(len(moves) - 1, -1, -1):
         record.undo()
         assert record.ply == count
         assert record.position.to_text() == positions[count]
-        assert record.transcript() == "".join(moves[:count])
+        assert record.transcript == "".join(moves[:count])
         assert record.can_redo()
-        assert record.result() is None
+        assert record.result is None
     assert not record.can_undo()
     record.undo()  # nothing left to take back
     assert record.ply == 0 and record.position == Position.start()
@@ -194,8 +194,8 @@ def test_undo_to_the_start_and_redo_to_the_end_one_move_at_a_time() -> None:
         assert record.position.to_text() == positions[count]
     assert not record.can_redo()
     record.redo()  # nothing left to replay
-    assert record.ply == 60 and record.transcript() == DRAW_32_32
-    result = record.result()
+    assert record.ply == 60 and record.transcript == DRAW_32_32
+    result = record.result
     assert result is not None and result.score_discs == "32-32"
 
 
@@ -223,7 +223,7 @@ def test_replaying_the_undone_move_keeps_the_redo_tail() -> None:
     assert record.plies == plies and record.can_redo()
     for _ in range(4):
         record.redo()
-    assert record.transcript() == DRAW_32_32 and record.is_over()
+    assert record.transcript == DRAW_32_32 and record.is_over()
 
 
 def test_playing_a_different_move_drops_the_redo_tail() -> None:
@@ -238,10 +238,10 @@ def test_playing_a_different_move_drops_the_redo_tail() -> None:
     assert record.plies[:56] == [*plies[:55], alternatives[0]]
     assert record.ply == len(record.plies)
     assert not record.can_redo()
-    assert record.transcript() == "".join(moves[:55]) + ply_name(alternatives[0])
+    assert record.transcript == "".join(moves[:55]) + ply_name(alternatives[0])
     record.undo()
     record.redo()
-    assert record.transcript() == "".join(moves[:55]) + ply_name(alternatives[0])
+    assert record.transcript == "".join(moves[:55]) + ply_name(alternatives[0])
 
 
 # -- starting from any position ----------------------------------------------------------------------------
@@ -253,8 +253,8 @@ def test_a_record_can_start_from_any_position_and_replay_a_transcript_from_it() 
     rest = DRAW_32_32[40:]
     record = GameRecord.from_transcript(rest, start=start)
     assert record.start == start
-    assert record.transcript() == rest
-    assert record.result() == GameRecord.from_transcript(DRAW_32_32).result()
+    assert record.transcript == rest
+    assert record.result == GameRecord.from_transcript(DRAW_32_32).result
     while record.can_undo():
         record.undo()
     assert record.ply == 0 and record.position == start
@@ -270,9 +270,9 @@ def test_a_record_from_a_position_where_the_mover_must_pass_begins_with_the_pass
     record.undo()  # the forced pass cannot be taken back
     assert record.ply == 1 and record.position.to_move == WHITE
     record.play(parse_square("d1"))
-    assert record.is_over() and record.transcript() == "d1"
+    assert record.is_over() and record.transcript == "d1"
     record.undo()
-    assert record.ply == 1 and record.position.to_move == WHITE and record.result() is None
+    assert record.ply == 1 and record.position.to_move == WHITE and record.result is None
     assert GameRecord.from_transcript("d1", start=BLACK_MUST_PASS).plies == [PASS, parse_square("d1")]
 
 
@@ -280,7 +280,7 @@ def test_a_record_from_a_finished_position_is_over_at_once() -> None:
     board, _ = play_transcript(SHORTEST_WIPEOUT)
     record = GameRecord(Position.from_text(board.to_text()))
     assert record.plies == [] and record.is_over()
-    result = record.result()
+    result = record.result
     assert result is not None and result.score_tournament == "64-0"
     with pytest.raises(TranscriptError, match="ply 1: d3 comes after the end of the game"):
         GameRecord.from_transcript("d3", start=record.start)
@@ -295,12 +295,12 @@ def test_explicit_passes_where_a_side_must_pass_read_as_the_same_game(game: str,
     record = GameRecord.from_transcript(game)
     written = " ".join(spelling if p == PASS else ply_name(p) for p in record.plies)
     again = GameRecord.from_transcript(written)
-    assert again.plies == record.plies and again.transcript() == record.transcript()
+    assert again.plies == record.plies and again.transcript == record.transcript
 
 
 def test_an_explicit_pass_at_a_start_that_forces_one() -> None:
     record = GameRecord.from_transcript("pass d1", BLACK_MUST_PASS)
-    assert record.transcript() == "d1" and record.is_over()
+    assert record.transcript == "d1" and record.is_over()
 
 
 @pytest.mark.parametrize(

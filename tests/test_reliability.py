@@ -187,7 +187,7 @@ def test_the_directory_is_synced_after_the_rename(tmp_path: Path, monkeypatch: p
 
 def test_true_is_not_a_count_in_a_saved_game() -> None:
     good = GOOD[SAVEGAME_KEY]
-    assert SavedGame.from_json(good).record.transcript() == "f5d6c3"
+    assert SavedGame.from_json(good).record.transcript == "f5d6c3"
     with pytest.raises(ValueError):
         SavedGame.from_json({**good, "moves": "f5d6", "played": True})
     with pytest.raises(ValueError):

@@ -247,7 +247,7 @@ def test_play_from_here_continues_the_game_with_the_later_moves_to_redo(player_f
     player.click_button("play")
     game = player.game
     assert game.record.ply == 20 and game.record.can_redo()
-    assert game.record.transcript() == GameRecord.from_transcript(GAME[:40]).transcript()
+    assert game.record.transcript == GameRecord.from_transcript(GAME[:40]).transcript
 
 
 def start_two_player_game(player: Player, transcript: str) -> None:
@@ -301,5 +301,5 @@ def test_the_game_names_the_opening_over_the_move_list(player_factory) -> None:
     assert accent_pixels() == 0  # one move: no named opening yet
     for name in ("d6", "c3", "d3", "c4"):
         player.click_square(name)
-    assert player.game.record.transcript() == "f5d6c3d3c4"
+    assert player.game.record.transcript == "f5d6c3d3c4"
     assert accent_pixels() > 20  # "Tiger"

@@ -404,7 +404,7 @@ def test_forced_pass_black_has_no_move_so_white_moves_again() -> None:
     assert record.plies == [PASS]
     assert record.position.to_move == WHITE
     record.play(parse_square("d1"))
-    result = record.result()
+    result = record.result
     assert result is not None
     assert (result.score_discs, result.score_tournament, result.reason) == ("0-4", "0-64", "wipeout")
 
@@ -432,7 +432,7 @@ def test_one_side_passes_several_times_in_a_row_while_the_other_keeps_moving() -
         assert record.position_at(index).must_pass()
     _, ref_plies = play_transcript(FIVE_WHITE_MOVES_IN_A_ROW)
     assert [("pass" if p == PASS else square_name(p)) for p in record.plies] == ref_plies
-    assert record.transcript() == FIVE_WHITE_MOVES_IN_A_ROW  # the passes stay implied
+    assert record.transcript == FIVE_WHITE_MOVES_IN_A_ROW  # the passes stay implied
 
 
 # -- the end of the game and the score --------------------------------------------------------------
@@ -467,12 +467,12 @@ def test_game_ends_with_22_empty_squares_39_3_is_61_3_by_the_tournament_rule(to_
     assert result.score_tournament == "61-3"
     assert result.tournament_counts == (ref.result().tournament_black, ref.result().tournament_white)
     assert "61-3" in result.explanation and "39-3" in result.explanation
-    assert GameRecord(pos).result() == result
+    assert GameRecord(pos).result == result
 
 
 def test_real_game_blocked_with_two_empty_squares_gives_them_to_white() -> None:
     record = GameRecord.from_transcript(BLOCKED_WITH_TWO_EMPTY)
-    result = record.result()
+    result = record.result
     assert result is not None
     assert (result.black, result.white, result.empty) == (29, 33, 2)
     assert record.position.color_at(parse_square("a1")) is None
@@ -484,7 +484,7 @@ def test_real_game_blocked_with_two_empty_squares_gives_them_to_white() -> None:
 def test_shortest_wipeout_ends_the_game_at_once() -> None:
     record = GameRecord.from_transcript(SHORTEST_WIPEOUT)
     assert record.is_over()
-    result = record.result()
+    result = record.result
     assert result is not None
     assert (result.black, result.white, result.empty) == (13, 0, 51)
     assert (result.winner, result.reason) == ("X", "wipeout")
@@ -493,7 +493,7 @@ def test_shortest_wipeout_ends_the_game_at_once() -> None:
 
 def test_real_game_ending_32_32_on_a_full_board_is_a_draw() -> None:
     record = GameRecord.from_transcript(DRAW_32_32)
-    result = record.result()
+    result = record.result
     assert result is not None
     assert (result.black, result.white, result.empty) == (32, 32, 0)
     assert (result.winner, result.reason) == ("draw", "board full")
@@ -526,4 +526,4 @@ def test_a_blocked_draw_splits_the_empty_squares_32_32() -> None:
 def test_a_game_in_progress_has_no_result() -> None:
     with pytest.raises(ValueError, match="not over"):
         GameResult.of(Position.start())
-    assert GameRecord().result() is None
+    assert GameRecord().result is None

@@ -135,7 +135,7 @@ def test_the_rules_from_a_game_come_back_to_the_same_game_with_its_clock_not_cha
         player.frame()
     player.press(pygame.K_ESCAPE)
     assert player.app.scene is game and game.match is match  # the same scene, the same match
-    assert game.record.transcript() == "f5"
+    assert game.record.transcript == "f5"
     assert match.clocks is not None and match.clocks[BLACK] == before[BLACK]
     assert before[match.position.to_move] - match.clocks[match.position.to_move] < 1_000  # the time away is not charged
 
@@ -147,7 +147,7 @@ def test_the_analysis_from_a_game_returns_to_the_game_and_menu_goes_home(player_
     player.click_button("analyse")
     assert player.app.scene_name == "analysis" and player.app.stack.names == ["menu", "game", "analysis"]
     player.click_button("back")
-    assert player.app.scene is game and game.record.transcript() == "f5"
+    assert player.app.scene is game and game.record.transcript == "f5"
     player.click_button("menu")
     assert player.app.stack.names == ["menu"]
 
@@ -155,4 +155,4 @@ def test_the_analysis_from_a_game_returns_to_the_game_and_menu_goes_home(player_
 def test_the_shared_game_in_the_address_opens_above_the_menu(player_factory) -> None:
     player = player_factory(fragment="f5d6c3")
     assert player.app.stack.names == ["menu", "game"]
-    assert player.game.record.transcript() == "f5d6c3"
+    assert player.game.record.transcript == "f5d6c3"

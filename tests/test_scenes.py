@@ -108,7 +108,7 @@ def test_whole_game_against_novice_played_by_clicks_reaches_the_results(player_f
             player.frame()
     results = player.app.scene
     assert isinstance(results, ResultsScene), "the game never reached the results"
-    result = results.record.result()
+    result = results.record.result
     assert result is not None and human_moves >= 5
     summary = results.summary()
     margin = result.disc_difference(BLACK)
@@ -150,19 +150,19 @@ def test_two_player_game_and_rematch_swaps_colours(player_factory) -> None:
     player.click_button("rematch")
     second = player.game.setup
     assert second.mode == "two" and second.human != first.human
-    assert player.game.record.moves() == []
+    assert player.game.record.moves == []
     assert player.game.setup.player_name(first.human) == "Player 2"
 
 
 def test_forced_pass_is_announced_and_must_be_acknowledged(player_factory) -> None:
     player = player_factory(fragment=PASS_GAME, animation="normal")
     game = player.game
-    assert game.setup.mode == "two" and game.record.transcript() == PASS_GAME
+    assert game.setup.mode == "two" and game.record.transcript == PASS_GAME
     player.click_square("c1")  # White's move; Black then has no legal move
     player.run_until(lambda: player.game.dialog is not None)
     assert player.game.dialog is not None
     assert player.game.dialog.title == "Black has no legal move and passes"
-    assert player.game.record.played()[-1] == PASS
+    assert player.game.record.played[-1] == PASS
     position = player.game.record.position
     assert position.to_move == WHITE
     # the board ignores clicks until the announcement is acknowledged
@@ -194,16 +194,16 @@ def test_undo_and_redo_against_the_computer_return_to_your_turn(player_factory) 
     player = player_factory()
     start_computer_game(player)
     player.click_square("f5")
-    player.run_until(lambda: player.my_turn() and len(player.game.record.moves()) == 2)
-    two_moves = player.game.record.transcript()
+    player.run_until(lambda: player.my_turn() and len(player.game.record.moves) == 2)
+    two_moves = player.game.record.transcript
     player.click_button("undo")
-    assert player.game.record.moves() == [] and player.my_turn()
+    assert player.game.record.moves == [] and player.my_turn()
     player.click_button("redo")
-    assert player.game.record.transcript() == two_moves and player.my_turn()
+    assert player.game.record.transcript == two_moves and player.my_turn()
     player.press(pygame.K_z, pygame.KMOD_CTRL)
-    assert player.game.record.moves() == []
+    assert player.game.record.moves == []
     player.press(pygame.K_y, pygame.KMOD_CTRL)
-    assert player.game.record.transcript() == two_moves
+    assert player.game.record.transcript == two_moves
 
 
 def test_undo_and_redo_in_a_two_player_game_step_one_move(player_factory) -> None:
@@ -212,13 +212,13 @@ def test_undo_and_redo_in_a_two_player_game_step_one_move(player_factory) -> Non
     player.click_square("f5")
     player.click_square("d6")
     player.click_button("undo")
-    assert player.game.record.transcript() == "f5"
+    assert player.game.record.transcript == "f5"
     player.click_button("undo")
-    assert player.game.record.transcript() == ""
+    assert player.game.record.transcript == ""
     assert not player.game.can_undo()
     player.click_button("redo")
     player.click_button("redo")
-    assert player.game.record.transcript() == "f5d6"
+    assert player.game.record.transcript == "f5d6"
 
 
 def test_keyboard_arrows_and_enter_place_a_disc(player_factory) -> None:
@@ -228,10 +228,10 @@ def test_keyboard_arrows_and_enter_place_a_disc(player_factory) -> None:
     assert player.game.cursor == parse_square("d3")
     player.press(pygame.K_DOWN)         # d4: taken
     player.press(pygame.K_RETURN)
-    assert player.game.record.moves() == []
+    assert player.game.record.moves == []
     player.press(pygame.K_LEFT)         # c4: legal
     player.press(pygame.K_RETURN)
-    assert player.game.record.transcript() == "c4"
+    assert player.game.record.transcript == "c4"
 
 
 def test_touch_tap_acts_once(player_factory) -> None:
@@ -247,7 +247,7 @@ def test_touch_tap_acts_once(player_factory) -> None:
         pygame.event.Event(pygame.FINGERUP, finger),
         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1, touch=True),
     ])
-    assert player.game.record.transcript() == "f5"
+    assert player.game.record.transcript == "f5"
 
 
 def test_clicks_map_through_a_scaled_window_and_portrait_layout(player_factory) -> None:
@@ -255,7 +255,7 @@ def test_clicks_map_through_a_scaled_window_and_portrait_layout(player_factory) 
     assert player.app.surface.get_size() == PORTRAIT
     player.click_button("two")
     player.click_square("e6")
-    assert player.game.record.transcript() == "e6"
+    assert player.game.record.transcript == "e6"
 
 
 def test_hint_shows_a_legal_best_move(player_factory) -> None:
@@ -315,7 +315,7 @@ def test_resume_after_restarting_the_program(tmp_path: Path, player_factory) -> 
     first.run_until(lambda: first.my_turn())
     first.click(first.game.view.square_center(first.game.position.legal_squares()[0]))
     first.run_until(lambda: first.my_turn())
-    transcript = first.game.record.transcript()
+    transcript = first.game.record.transcript
     assert len(transcript) == 6
     pygame.quit()
 
@@ -324,7 +324,7 @@ def test_resume_after_restarting_the_program(tmp_path: Path, player_factory) -> 
     continue_button = second.app.scene.group.buttons[0]  # type: ignore[attr-defined]
     assert continue_button.action == "continue" and "as White" in continue_button.subtitle
     second.click_button("continue")
-    assert second.game.record.transcript() == transcript
+    assert second.game.record.transcript == transcript
     assert second.game.setup == MatchSetup("computer", WHITE, 0)
     assert second.my_turn()
 
@@ -340,7 +340,7 @@ def test_corrupt_save_file_is_set_aside_and_play_goes_on(tmp_path: Path, player_
     assert "continue" not in [b.action for b in player.app.scene.group.buttons]  # type: ignore[attr-defined]
     player.click_button("two")
     player.click_square("f5")
-    assert player.game.record.transcript() == "f5"
+    assert player.game.record.transcript == "f5"
     assert "f5" in (tmp_path / "savegame.json").read_text(encoding="utf-8")
 
 
@@ -426,9 +426,9 @@ def test_turning_the_window_to_portrait_mid_game_keeps_the_game(player_factory) 
     player.frame([pygame.event.Event(pygame.VIDEORESIZE, size=(600, 1000), w=600, h=1000)])
     assert player.app.surface.get_size() == PORTRAIT
     assert player.game.view.rect != landscape_board
-    assert player.game.record.transcript() == "f5"
+    assert player.game.record.transcript == "f5"
     player.click_square("d6")
-    assert player.game.record.transcript() == "f5d6"
+    assert player.game.record.transcript == "f5d6"
 
 
 def test_no_audio_device_means_silence_not_a_crash(monkeypatch: pytest.MonkeyPatch, player_factory) -> None:
@@ -443,7 +443,7 @@ def test_no_audio_device_means_silence_not_a_crash(monkeypatch: pytest.MonkeyPat
     player.click_button("two")
     player.click_square("f5")
     player.run_until(lambda: player.game.animation is None)
-    assert player.game.record.transcript() == "f5"
+    assert player.game.record.transcript == "f5"
 
 
 def test_hovering_a_legal_square_previews_the_disc(player_factory) -> None:
@@ -456,7 +456,7 @@ def test_hovering_a_legal_square_previews_the_disc(player_factory) -> None:
                                      buttons=(0, 0, 0))])
     assert sum(player.pixel(beside)) < felt - 25, "no faint black disc under the pointer"
     assert player.pixel(f5) == player.app.ctx.theme.legal_dot   # the dot stays on top
-    assert player.game.record.moves() == []
+    assert player.game.record.moves == []
 
 
 @pytest.mark.parametrize("window", [(1280, 800), (450, 800)])

@@ -53,7 +53,7 @@ def test_phases_of_a_game_against_the_computer() -> None:
     assert isinstance(move, Move) and move.colour == BLACK and move.flipped == (sq("e5"),) and move.passer is None
     assert match.phase is Phase.COMPUTER and match.position.to_move == WHITE
     run_computer(match)
-    assert match.phase is Phase.HUMAN and len(match.record.moves()) == 2
+    assert match.phase is Phase.HUMAN and len(match.record.moves) == 2
 
 
 def test_the_computer_moves_first_when_you_play_white() -> None:
@@ -75,7 +75,7 @@ def test_an_illegal_move_is_refused_with_a_reason_and_changes_nothing() -> None:
 def test_a_forced_pass_waits_in_its_own_phase_until_acknowledged() -> None:
     match = MatchController(MatchSetup("two", BLACK), GameRecord.from_transcript(PASS_GAME))
     move = match.play(sq("c1"))
-    assert isinstance(move, Move) and move.passer == BLACK and match.record.played()[-1] == PASS
+    assert isinstance(move, Move) and move.passer == BLACK and match.record.played[-1] == PASS
     assert match.phase is Phase.PASS and match.pending_pass == BLACK
     waiting = match.play(match.position.legal_squares()[0])
     assert isinstance(waiting, Refusal) and "acknowledged" in waiting.text and not waiting.bad_square
@@ -88,21 +88,21 @@ def test_undo_against_the_computer_goes_back_to_your_turn_and_redo_forward() -> 
     assert not match.can_undo()
     match.play(sq("f5"))
     run_computer(match)
-    two = match.record.transcript()
-    assert match.undo() and match.record.moves() == [] and match.phase is Phase.HUMAN
+    two = match.record.transcript
+    assert match.undo() and match.record.moves == [] and match.phase is Phase.HUMAN
     assert not match.undo()
-    assert match.redo() and match.record.transcript() == two and match.phase is Phase.HUMAN
+    assert match.redo() and match.record.transcript == two and match.phase is Phase.HUMAN
 
 
 def test_goto_keeps_the_later_moves_for_redo() -> None:
     match = MatchController(MatchSetup("two", BLACK), GameRecord.from_transcript("f5d6c3d3"))
     assert match.goto(1)
-    assert match.record.transcript() == "f5" and match.record.plies[1:] == [sq("d6"), sq("c3"), sq("d3")]
-    assert match.goto(4) and match.record.transcript() == "f5d6c3d3"
+    assert match.record.transcript == "f5" and match.record.plies[1:] == [sq("d6"), sq("c3"), sq("d3")]
+    assert match.goto(4) and match.record.transcript == "f5d6c3d3"
     assert not match.goto(9)
     passing = MatchController(MatchSetup("two", BLACK), GameRecord.from_transcript(PASS_GAME + "c1"))
     passing.acknowledge_pass()
-    assert passing.record.played()[-1] == PASS
+    assert passing.record.played[-1] == PASS
     assert passing.goto(len(passing.record.plies) - 1)  # the position before the pass: stepped over
     assert passing.record.ply == len(passing.record.plies) and passing.position.legal_moves()
     passing.undo()
@@ -298,7 +298,7 @@ def test_the_book_answers_a_training_line_after_the_reply_delay_and_judges_each_
     session.play(sq("g5"))  # more than two discs worse than the best: a mistake
     assert session.phase is Phase.REJECTED and "Better:" in session.verdict.text
     assert isinstance(session.play(sq("f4")), Move)  # another answer takes the mistake back first
-    assert session.phase is Phase.COMPUTER and session.record.moves()[-1] == sq("f4")
+    assert session.phase is Phase.COMPUTER and session.record.moves[-1] == sq("f4")
     assert session.advance(0, 10.0) is None and session.advance(REPLY_DELAY_MS - 1, 10.0) is None
     reply = session.advance(REPLY_DELAY_MS, 10.0)
     assert reply is not None and reply.colour == BLACK and session.phase is Phase.HUMAN

@@ -97,10 +97,10 @@ def test_saved_game_keeps_the_redo_tail_and_set_up() -> None:
     setup = MatchSetup("computer", WHITE, 3)
     restored = SavedGame.from_json(json.loads(json.dumps(SavedGame(setup, record).to_json())))
     assert restored.setup == setup
-    assert restored.record.transcript() == "f5d6c3"
+    assert restored.record.transcript == "f5d6c3"
     restored.record.redo()
     restored.record.redo()
-    assert restored.record.transcript() == "f5d6c3d3c4"
+    assert restored.record.transcript == "f5d6c3d3c4"
 
 
 def test_settings_fall_back_per_field_on_bad_values() -> None:

@@ -73,7 +73,7 @@ def test_a_move_the_book_values_more_than_two_discs_worse_names_the_better_moves
     assert session.phase is Phase.REJECTED and played.square == g5
     assert session.score.answered == 1 and session.score.good == 0 and session.score.in_book == 1
     assert session.retry() and session.phase is Phase.HUMAN
-    assert session.record.transcript() == TIGER
+    assert session.record.transcript == TIGER
 
 
 def test_a_move_out_of_the_book_says_so_and_a_good_move_hands_the_turn_over() -> None:
@@ -91,7 +91,7 @@ def test_a_move_out_of_the_book_says_so_and_a_good_move_hands_the_turn_over() ->
     assert session.score.in_book == 0
     feedback, _ = session.answer(best)  # answering after a mistake takes it back first
     assert feedback.verdict == "best" and not feedback.mistake
-    assert session.record.transcript() == rose_bill + square_name(best)
+    assert session.record.transcript == rose_bill + square_name(best)
     assert session.phase is Phase.COMPUTER
     assert session.score.answered == 2 and session.score.good == 1
 
@@ -146,7 +146,7 @@ def test_a_line_runs_to_the_end_of_the_book_and_is_reported_once() -> None:
     assert ended[0].answered == ended[0].good == session.score.answered > 0
     session.next_line()
     assert len(ended) == 1  # a line already reported is not counted again
-    assert session.record.transcript() == TIGER and session.phase is Phase.HUMAN
+    assert session.record.transcript == TIGER and session.phase is Phase.HUMAN
 
 
 def test_the_ply_limit_ends_a_line() -> None:
@@ -246,7 +246,7 @@ def test_the_trainer_judges_a_bad_move_and_rings_the_better_one(player_factory, 
     player = player_factory(storage, window_size=size)
     scene = open_trainer(player, "Tiger", WHITE)
     session = scene.session
-    assert session is not None and session.colour == WHITE and session.record.transcript() == TIGER
+    assert session is not None and session.colour == WHITE and session.record.transcript == TIGER
     click_square(player, scene, "g5")
     feedback = session.feedback
     assert feedback is not None and feedback.verdict == "weak"
@@ -258,11 +258,11 @@ def test_the_trainer_judges_a_bad_move_and_rings_the_better_one(player_factory, 
     ring = view.square_rect(parse_square("f4"))
     assert player.pixel((ring.centerx, ring.top + 4)) == player.app.ctx.theme.hint  # the better move ringed
     player.click_button("retry")
-    assert session.phase is Phase.HUMAN and session.record.transcript() == TIGER
+    assert session.phase is Phase.HUMAN and session.record.transcript == TIGER
     click_square(player, scene, "f4")
     assert session.feedback is not None and session.feedback.verdict == "best"
     player.run_until(lambda: session.phase is not Phase.COMPUTER)
-    assert len(session.record.moves()) == 7  # the computer answered with a book move
+    assert len(session.record.moves) == 7  # the computer answered with a book move
     player.click_button("next")  # leaving a line with answers records it
     saved = TrainerProgress.from_json(json.loads(storage.data[PROGRESS_KEY]))
     assert saved.of("Tiger", WHITE).lines == 1 and saved.of("Tiger", WHITE).good == 1
@@ -277,7 +277,7 @@ def test_an_illegal_click_in_the_trainer_changes_nothing(player_factory) -> None
     scene = open_trainer(player, "Tiger", WHITE)
     click_square(player, scene, "a1")
     assert scene.session is not None and scene.session.score.answered == 0
-    assert "not a legal move" in scene.message and scene.session.record.transcript() == TIGER
+    assert "not a legal move" in scene.message and scene.session.record.transcript == TIGER
 
 
 def test_a_corrupt_trainer_store_gives_a_message_and_the_trainer_opens(player_factory) -> None:
@@ -348,8 +348,8 @@ def test_the_explorer_panel_is_in_the_game_only_when_the_setting_is_on(player_fa
     rect = game.explorer_rect
     assert rect is not None and full_moves.contains(rect) and not rect.colliderect(game.layout_rects.moves)
     assert game.explorer.mode == ("table" if size == LANDSCAPE else "compact")
-    data = game.explorer.exploration(game.position, game.record.moves())
-    assert data == explore(game.position, line=game.record.moves())  # what the panel shows is the explorer's
+    data = game.explorer.exploration(game.position, game.record.moves)
+    assert data == explore(game.position, line=game.record.moves)  # what the panel shows is the explorer's
     if data.source == "book":  # no library index loaded in this process: the book's own counts
         moves = book_at("f5")
         assert {name: stats.games for name, stats in data.moves.items()} == \
@@ -369,7 +369,7 @@ def test_the_review_shows_the_explorer_on_request(player_factory) -> None:
     player.frame()
     assert review.show_explorer and review.explorer.mode == "table"  # type: ignore[attr-defined]
     data = review.explorer.exploration(GameRecord.from_transcript(TIGER).position,  # type: ignore[attr-defined]
-                                       GameRecord.from_transcript(TIGER).moves())
+                                       GameRecord.from_transcript(TIGER).moves)
     assert data.name == "Tiger" and data.moves["f4"].games >= 46513 and data.moves["f4"].value == -0.3
     player.press(pygame.K_e)
     assert not review.show_explorer  # type: ignore[attr-defined]
@@ -385,7 +385,7 @@ def test_a_line_handed_in_from_the_explorer_heads_the_list(player_factory) -> No
     player.click(first.rect.center)
     trainer = player.app.scene
     assert isinstance(trainer, TrainerScene) and trainer.session is not None
-    assert trainer.session.record.transcript() == TIGER + "f4" and trainer.session.phase is Phase.HUMAN
+    assert trainer.session.record.transcript == TIGER + "f4" and trainer.session.phase is Phase.HUMAN
 
 
 def test_the_explorer_panel_fits_what_room_it_has(player_factory) -> None:

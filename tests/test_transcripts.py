@@ -31,7 +31,7 @@ TIGER = "f5d6c3d3c4"
 def random_game(seed: int, moves: int = 60) -> GameRecord:
     rng = random.Random(seed)
     record = GameRecord()
-    while not record.is_over() and len(record.moves()) < moves:
+    while not record.is_over() and len(record.moves) < moves:
         record.play(rng.choice(record.position.legal_squares()))
     return record
 
@@ -47,17 +47,17 @@ def forms_of(names: list[str]) -> list[str]:
 @pytest.mark.parametrize("seed", range(6))
 def test_every_common_form_reads_back_to_the_same_game(seed: int) -> None:
     record = random_game(seed)
-    names = [square_name(sq) for sq in record.moves()]
+    names = [square_name(sq) for sq in record.moves]
     for text in forms_of(names):
         again = read_game(text)
-        assert again.transcript() == record.transcript(), text
+        assert again.transcript == record.transcript, text
         assert again.position == record.position
-        assert game_text(again) == record.transcript()
+        assert game_text(again) == record.transcript
 
 
 def test_the_issue_examples_read_as_the_same_moves() -> None:
     for text in ("f5d6c3", "F5D6C3", "F5 d6 C3", "1. f5 d6 2. c3", "1.f5 d6 2.c3"):
-        assert read_game(text).transcript() == "f5d6c3", text
+        assert read_game(text).transcript == "f5d6c3", text
 
 
 def test_a_game_from_a_set_up_position_round_trips_with_its_position_line() -> None:
@@ -67,7 +67,7 @@ def test_a_game_from_a_set_up_position_round_trips_with_its_position_line() -> N
     text = game_text(record)
     assert text.splitlines()[0] == start.to_text()
     again = read_game(text)
-    assert again.start == start and again.transcript() == record.transcript()
+    assert again.start == start and again.transcript == record.transcript
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -105,13 +105,13 @@ def test_any_text_reads_as_a_game_or_one_clear_line(text: str) -> None:
     except TranscriptError as exc:
         assert str(exc) and "\n" not in str(exc)
         return
-    if record.moves():  # what was read writes out and reads back the same
+    if record.moves:  # what was read writes out and reads back the same
         assert read_game(game_text(record)).plies == record.plies
 
 
 def test_a_game_text_with_explicit_passes_reads_back() -> None:
     record = read_game("d3 c3 e6 d2 d1 e1 b2 c1 pass a3")
-    assert record.transcript() == "d3c3e6d2d1e1b2c1a3"
+    assert record.transcript == "d3c3e6d2d1e1b2c1a3"
 
 
 # -- the scene ------------------------------------------------------------------
@@ -135,11 +135,11 @@ def test_typing_a_transcript_then_playing_on_as_two_players(player_factory) -> N
     scene = open_transcript(player)
     assert scene.text == ""
     type_text(player, "1. F5 d6 2. C3 d3 3. c4")
-    assert scene.record is not None and scene.record.transcript() == TIGER
+    assert scene.record is not None and scene.record.transcript == TIGER
     assert "opening: Tiger" in scene.status_lines()[0]
     player.click_button("two")
     game = player.game
-    assert game.record.transcript() == TIGER
+    assert game.record.transcript == TIGER
     assert game.setup.mode == "two"
 
 
@@ -153,10 +153,10 @@ def test_a_bad_move_is_named_and_nothing_can_use_the_text_until_it_is_fixed(play
     for action in ("review", "two", "computer", "copy"):
         player.click_button(action)
         assert player.app.scene is scene, action
-    assert scene.preview is not None and scene.preview.transcript() == "f5d6c3d3c4"  # the board keeps the last good one
+    assert scene.preview is not None and scene.preview.transcript == "f5d6c3d3c4"  # the board keeps the last good one
     player.press(pygame.K_BACKSPACE)
     player.press(pygame.K_BACKSPACE)
-    assert scene.record is not None and scene.record.transcript() == TIGER
+    assert scene.record is not None and scene.record.transcript == TIGER
     player.press(pygame.K_BACKSPACE, pygame.KMOD_CTRL)  # a whole word
     assert scene.text == "f5 d6 c3 d3 "
 
@@ -168,7 +168,7 @@ def test_paste_reads_the_clipboard_and_copy_puts_the_clean_transcript_on_it(play
     player = player_factory()
     scene = open_transcript(player)
     player.press(pygame.K_v, pygame.KMOD_CTRL)
-    assert scene.record is not None and scene.record.transcript() == TIGER
+    assert scene.record is not None and scene.record.transcript == TIGER
     player.click_button("copy")
     assert copied == [TIGER]
 
@@ -203,7 +203,7 @@ def test_the_last_finished_game_is_offered_and_can_be_reviewed(player_factory) -
     player.frame()
     player.click_button("menu")
     scene = open_transcript(player)
-    assert scene.record is not None and scene.record.transcript() == finished.transcript()
+    assert scene.record is not None and scene.record.transcript == finished.transcript
     player.click_button("two")  # the game is over: refused, with a word why
     assert player.app.scene is scene
     player.press(pygame.K_RETURN)  # Enter reviews a good transcript

@@ -160,13 +160,13 @@ def test_skip_from_a_game_returns_to_the_same_game(player: Player) -> None:
     view = game.view
     player.click(view.square_center(parse_square("f5")))
     player.settle()
-    transcript = game.record.transcript()
+    transcript = game.record.transcript
     player.click_button("rules")
     assert player.app.scene_name == "tutorial"
     player.tap("d3")
     player.click_button("skip")
     assert player.app.scene_name == "game"
-    assert isinstance(player.app.scene, GameScene) and player.app.scene.record.transcript() == transcript == "f5"
+    assert isinstance(player.app.scene, GameScene) and player.app.scene.record.transcript == transcript == "f5"
 
 
 def test_escape_leaves_the_tutorial_from_the_menu(player: Player) -> None:

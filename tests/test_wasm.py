@@ -105,7 +105,7 @@ for _ in warm_up():  # as the game does behind its menu: weights and book loaded
 
 def position_after(plies):
     record = GameRecord()
-    while len(record.moves()) < plies and not record.is_over():
+    while len(record.moves) < plies and not record.is_over():
         record.play(record.position.legal_squares()[0])
     return record.position
 
@@ -179,7 +179,7 @@ def test_with_a_node_budget_the_ai_chooses_as_natively(ai_in_pyodide: dict[str, 
 
     for run in ai_in_pyodide["runs"]:
         record = GameRecord()
-        while len(record.moves()) < run["plies"] and not record.is_over():
+        while len(record.moves) < run["plies"] and not record.is_over():
             record.play(record.position.legal_squares()[0])
         level = LEVELS[ai_in_pyodide["level"]]
         native = think(record.position, level.index, seed=11, node_budget=AI_NODE_BUDGET).run()

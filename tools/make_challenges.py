@@ -186,7 +186,7 @@ def endgame_candidate(position: Position, values: dict[int, int], game: int) -> 
             move = min(sq for sq, v in move_values.items() if v == top)
         line.append(move)
         record.play(move)
-    result = record.result()
+    result = record.result
     assert result is not None
     if result.winner != me or traps < 3:
         return None

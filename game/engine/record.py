@@ -5,11 +5,11 @@ every move (and at the start) a side without a legal move passes at once,
 and the pass is recorded as its own ply. Transcripts leave passes implied.
 
 >>> rec = GameRecord.from_transcript("f5d6c3d3c4")
->>> rec.transcript(), rec.ply, rec.position.to_move
+>>> rec.transcript, rec.ply, rec.position.to_move
 ('f5d6c3d3c4', 5, 'O')
->>> rec.undo(); rec.transcript()
+>>> rec.undo(); rec.transcript
 'f5d6c3d3'
->>> rec.redo(); rec.transcript()
+>>> rec.redo(); rec.transcript
 'f5d6c3d3c4'
 >>> GameRecord.from_transcript("f5d6c3d3c4f4a1")
 Traceback (most recent call last):
@@ -96,10 +96,12 @@ class GameRecord:
         """The position after ``ply`` plies (0 is the start)."""
         return self._positions[ply]
 
+    @property
     def played(self) -> list[int]:
         """The plies up to the cursor (squares and ``PASS``)."""
         return self.plies[: self.ply]
 
+    @property
     def moves(self) -> list[int]:
         """The moves up to the cursor, passes left out."""
         return [p for p in self.plies[: self.ply] if p != PASS]
@@ -108,14 +110,17 @@ class GameRecord:
         """Neither side can move at the cursor."""
         return self.position.is_over()
 
+    @property
     def result(self) -> GameResult | None:
         """The result at the cursor, or ``None`` while play goes on."""
         return GameResult.of(self.position) if self.is_over() else None
 
+    @property
     def transcript(self) -> str:
         """The moves up to the cursor in standard form, e.g. ``'f5d6c3'``."""
-        return "".join(square_name(sq) for sq in self.moves())
+        return "".join(square_name(sq) for sq in self.moves)
 
+    @property
     def last_move(self) -> int | None:
         """The last square played before the cursor (passes skipped), or ``None``."""
         for move in reversed(self.plies[: self.ply]):

@@ -275,7 +275,7 @@ class GtpEngine:
         return "\n" + "\n".join(lines)
 
     def _final_score(self) -> str:
-        result = self.record.result()
+        result = self.record.result
         if result is None:
             raise GtpError("the game is not over")
         margin = result.disc_difference(BLACK)

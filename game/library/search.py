@@ -108,8 +108,8 @@ def opening_line(text: str) -> str:
         record = GameRecord.from_transcript(" ".join(names))
     except (NotationError, TranscriptError) as exc:
         raise QueryError(f"bad opening moves: {exc}") from None
-    squares = [sq for sq in record.moves() if sq >= 0]
-    if len(squares) != len(record.moves()):
+    squares = [sq for sq in record.moves if sq >= 0]
+    if len(squares) != len(record.moves):
         raise QueryError("bad opening moves: a pass cannot start a game's opening")
     if not squares:
         return ""

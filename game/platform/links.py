@@ -71,7 +71,7 @@ def parse_fragment(fragment: str) -> str:
         record = GameRecord.from_transcript(text)
     except TranscriptError as exc:
         raise ValueError(f"the link's game cannot be played: {exc}") from None
-    return record.transcript()
+    return record.transcript
 
 
 def valid_share_base(address: str) -> str:

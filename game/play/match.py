@@ -152,7 +152,7 @@ class SavedGame:
             "version": 1,
             "setup": self.setup.to_json(),
             "moves": all_moves,
-            "played": len(self.record.moves()),
+            "played": len(self.record.moves),
             "clocks": list(self.clocks) if self.clocks is not None else None,
         }
 
@@ -166,7 +166,7 @@ class SavedGame:
         if not isinstance(moves, str) or type(played) is not int or not 0 <= played <= len(moves) // 2:
             raise ValueError("the saved moves do not fit together")  # type(): true and false are not counts
         record = GameRecord.from_transcript(moves, setup.start_position())
-        if len(record.moves()) * 2 != len(moves):
+        if len(record.moves) * 2 != len(moves):
             raise ValueError("the saved moves must be squares only")  # passes are implied in this form
         for _ in range(len(moves) // 2 - played):
             record.undo()
@@ -181,7 +181,7 @@ class SavedGame:
 
     def describe(self, level_name: str) -> str:
         """One line for the menu, e.g. 'vs Expert as Black · move 12'."""
-        move = len(self.record.moves()) + 1
+        move = len(self.record.moves) + 1
         who = f"vs {level_name} as {COLOR_NAMES[self.setup.human]}" if self.setup.mode == "computer" else "Two players"
         return f"{who} · move {move}"
 

@@ -158,7 +158,7 @@ class MatchController(Session):
             return False
         if self.setup.mode == "computer":
             return any(self.colour_of_ply(i) == self.setup.human and p != PASS
-                       for i, p in enumerate(self.record.played()))
+                       for i, p in enumerate(self.record.played))
         return self.record.can_undo()
 
     def can_redo(self) -> bool:

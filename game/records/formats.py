@@ -233,7 +233,7 @@ def result_text(record: GameRecord, resigned: str | None = None, flagged: str | 
     if loser is not None:
         margin = -64 if loser == BLACK else 64
         return f"{margin:+d}.000:{'r' if resigned else 't'}"
-    result = record.result()
+    result = record.result
     if result is None:
         return "?"
     return f"{result.black - result.white:+d}.000"
@@ -256,7 +256,7 @@ def write_ggf(record: GameRecord, black: str = "Black", white: str = "White", re
     parts = [f"(;GM[Othello]PC[{ggf_value(place)}]DT[{stamp}]PB[{ggf_value(black)}]PW[{ggf_value(white)}]{clock}",
              f"TY[8]RE[{ggf_value(result if result is not None else result_text(record))}]BO[8 {rows} {side}]"]
     colour = start.to_move
-    for move in record.played():
+    for move in record.played:
         parts.append(f"{'B' if colour == BLACK else 'W'}[{'PA' if move == PASS else square_name(move).upper()}]")
         colour = WHITE if colour == BLACK else BLACK
     parts.append(";)")

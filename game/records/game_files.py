@@ -50,4 +50,4 @@ def file_text(record: GameRecord, suffix: str, black: str = "Black", white: str 
 def default_file_name(record: GameRecord, now: float | None = None) -> str:
     """'othello-20261201-093000.ggf' (``.obf`` for a position without moves)."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
-    return f"othello-{stamp}{'.obf' if not record.moves() else '.ggf'}"
+    return f"othello-{stamp}{'.obf' if not record.moves else '.ggf'}"

@@ -1,9 +1,9 @@
 """Named Othello openings: the table in ``game/data/openings.txt`` and the name a game is following.
 
 >>> from game.engine import GameRecord
->>> opening_name(GameRecord.from_transcript("f5d6c3d3c4").moves())
+>>> opening_name(GameRecord.from_transcript("f5d6c3d3c4").moves)
 'Tiger'
->>> opening_name(GameRecord.from_transcript("e6f4c3c4d3").moves())  # the same Tiger from e6
+>>> opening_name(GameRecord.from_transcript("e6f4c3c4d3").moves)  # the same Tiger from e6
 'Tiger'
 
 Openings are recognised by the position they reach, under the four

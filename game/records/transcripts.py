@@ -3,7 +3,7 @@
 >>> from game.engine import GameRecord
 >>> game_text(GameRecord.from_transcript("f5d6c3"))
 'f5d6c3'
->>> read_game("1. F5 d6 2. c3").transcript()
+>>> read_game("1. F5 d6 2. c3").transcript
 'f5d6c3'
 
 A game from the standard start is its transcript alone. A game from a
@@ -27,7 +27,7 @@ MAX_GAME_CHARS = MAX_TRANSCRIPT_CHARS + 256
 
 def game_text(record: GameRecord) -> str:
     """The moves played so far as one transcript, preceded by the start position if it is not the standard one."""
-    moves = record.transcript()
+    moves = record.transcript
     if record.start == Position.start():
         return moves
     return f"{record.start.to_text()}\n{moves}"
@@ -55,7 +55,7 @@ def read_game(text: str) -> GameRecord:
             raise TranscriptError(f"start position: {exc}") from None
         stripped = rest
     record = GameRecord.from_transcript(stripped, start)
-    if start is None and not record.moves():
+    if start is None and not record.moves:
         raise TranscriptError("the transcript has no moves: type or paste moves such as f5d6c3")
     return record
 

@@ -127,7 +127,7 @@ class GameAnalysis:
     """The analysis of the played part of a game record, filled in slice by slice."""
 
     def __init__(self, record: GameRecord, depth: int = REVIEW_DEPTH, exact_empties: int = EXACT_EMPTIES) -> None:
-        self.plies: list[int] = list(record.played())
+        self.plies: list[int] = list(record.played)
         self.positions: list[Position] = [record.position_at(i) for i in range(len(self.plies) + 1)]
         self.depth = depth
         self.exact_empties = exact_empties

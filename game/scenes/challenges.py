@@ -317,7 +317,7 @@ class ChallengeScene(Scene):
         if action == "hint":
             return not self.show_hint
         if action == "retry":
-            return self.solution or self.phase is not Phase.HUMAN or bool(self.board.record.moves())
+            return self.solution or self.phase is not Phase.HUMAN or bool(self.board.record.moves)
         if action == "solution":
             return not self.solution
         if action == "sol_prev":
@@ -358,7 +358,7 @@ class ChallengeScene(Scene):
                           (inner.left + 30, y + 12), "midleft")
                 y += 40
             elif self.phase is Phase.HUMAN and not self.message:
-                turn = "Your move" if self.board.record.moves() else "Your move: choose a square with a dot"
+                turn = "Your move" if self.board.record.moves else "Your move: choose a square with a dot"
                 text.draw(surface, turn + ".", 20, theme.text_dim, (inner.left, y), "topleft")
                 y += 36
             if self.message:

@@ -74,7 +74,7 @@ class ExplorerScene(Scene):
     def refresh(self) -> None:
         """Look the position up again (after a move, or when the full index becomes ready)."""
         standard = self.record.start == Position.start()
-        self.exploration = explore(self.record.position, line=self.record.moves() if standard else None)
+        self.exploration = explore(self.record.position, line=self.record.moves if standard else None)
         self._source_seen = self.exploration.source
         self.layout()
 
@@ -153,7 +153,7 @@ class ExplorerScene(Scene):
         elif action == "train":
             # the opening trainer from this position, answering for the side to move
             colour = self.record.position.to_move
-            self.open(TrainerPlayEntry(colour, moves=self.record.moves()) if self.record.start == Position.start()
+            self.open(TrainerPlayEntry(colour, moves=self.record.moves) if self.record.start == Position.start()
                       else TrainerPlayEntry(colour, position=self.record.position))
         elif action == "back":
             self.back()
@@ -169,7 +169,7 @@ class ExplorerScene(Scene):
     def marks(self) -> Marks:
         """Each move's share of the games on its square; the most played ringed."""
         position = self.record.position
-        marks = Marks(last_move=self.record.last_move(), legal=0 if position.is_over() else position.legal_moves())
+        marks = Marks(last_move=self.record.last_move, legal=0 if position.is_over() else position.legal_moves())
         exploration = self.exploration
         if exploration is None or not exploration.moves:
             return marks
@@ -190,7 +190,7 @@ class ExplorerScene(Scene):
         lines: list[tuple[str, int, bool]] = []
         name = exploration.name if exploration is not None else None
         lines.append((name or "Opening explorer", 28, False))
-        moves = len(self.record.moves())
+        moves = len(self.record.moves)
         side = "The game is over" if position.is_over() else f"{COLOR_NAMES[position.to_move]} to move"
         lines.append((f"After {plural(moves, 'move')}: {side}", 18, True))
         if exploration is not None:

@@ -261,7 +261,7 @@ class GameScene(Scene):
         elif action == "rules":
             self.open(TutorialEntry())
         elif action == "new":
-            if self.record.moves() and not self.record.is_over():
+            if self.record.moves and not self.record.is_over():
                 self._open_dialog("New game?", "This game will be abandoned (it does not count).",
                                   [("Keep playing", "cancel"), ("New game", "confirm")],
                                   lambda choice: self.new_game() if choice == "confirm" else None)
@@ -422,7 +422,7 @@ class GameScene(Scene):
         panels.draw_status(surface, self.ctx, self.layout_rects.status, self.status_text(), self.engine_lines())
         panels.draw_moves(surface, self.ctx, self.layout_rects.moves, self.moves, self.record)
         if self.explorer_rect is not None:
-            line = self.record.moves() if self.record.start == Position.start() else None
+            line = self.record.moves if self.record.start == Position.start() else None
             self.explorer.draw(surface, self.ctx.text, theme, self.explorer_rect, self.position, line)
         enabled = {"undo": self.can_undo(), "redo": self.can_redo(), "hint": self.match.can_hint(),
                    "resign": self.match.can_resign()}

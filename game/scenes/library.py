@@ -346,12 +346,12 @@ class LibraryScene(Scene):
         """Play on from the position shown against the computer, as practice."""
         if self.record is None:
             return
-        record = GameRecord.from_transcript(self.record.transcript())
+        record = GameRecord.from_transcript(self.record.transcript)
         record.goto(self.ply)
         if record.is_over():
             self.ctx.toast("The game is over here: step back to a position where a move can be played.")
             return
-        record = GameRecord.from_transcript(record.transcript())  # without the game's later moves
+        record = GameRecord.from_transcript(record.transcript)  # without the game's later moves
         level = self.ctx.settings.level
         level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
         setup = MatchSetup("computer", record.position.to_move, level, given=record.ply)

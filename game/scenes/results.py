@@ -60,7 +60,7 @@ def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, he
             who = f"{COLOR_NAMES[stopped]} ({setup.player_name(stopped)})" if stopped is not None else ""
         resigned = outcome.reason is EndReason.RESIGNATION
         how = "resigned" if resigned else "ran out of time"
-        reason = (f"{who} {how} after {plural(len(record.moves()), 'move')}, with "
+        reason = (f"{who} {how} after {plural(len(record.moves), 'move')}, with "
                   f"{plural(position.empty_count, 'square')} still empty.")
         ending = "A resignation" if resigned else "Running out of time"
         explanation = f"{ending} counts as a loss, whatever the discs say."
@@ -84,7 +84,7 @@ def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, he
 
 def keep_last_game(ctx: Context, record: GameRecord) -> None:
     """Keep a game that ended for the review (the Transcript scene offers it)."""
-    if record.moves():
+    if record.moves:
         ctx.documents.save(LAST_GAME_KEY, last_game_to_json(record), "last game")
         ctx.flush_storage_messages()
 
@@ -170,7 +170,7 @@ class ResultsScene(Scene):
         """The final board and the results card."""
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
-        self.view.draw(surface, self.record.position, Marks(last_move=self.record.last_move()))
+        self.view.draw(surface, self.record.position, Marks(last_move=self.record.last_move))
         summary = self.summary()
         card = self.card
         draw_panel(surface, card, theme, radius=18)
@@ -180,8 +180,8 @@ class ResultsScene(Scene):
         y += size + 12
         y = text.draw_wrapped(surface, summary.reason, 20, theme.text_dim,
                               pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
-        moves = len(self.record.moves())
-        passes = len(self.record.played()) - moves
+        moves = len(self.record.moves)
+        passes = len(self.record.played) - moves
         length = plural(moves, "move") + (f", {plural(passes, 'pass', 'passes')}" if passes else "")
         if moves and not self.stopped:
             text.draw(surface, length, 18, theme.text_dim, (card.centerx, y), "midtop")

@@ -82,7 +82,7 @@ class ReviewScene(Scene):
         self.index = 0
         self.go_to(entry.index)
         self.dragging = None
-        self.opening = opening_name(self.record.moves(), self.record.start) or ""
+        self.opening = opening_name(self.record.moves, self.record.start) or ""
         self.show_explorer = self.ctx.settings.show_explorer
         super().startup(now_ms, entry)
 
@@ -97,7 +97,7 @@ class ReviewScene(Scene):
     @property
     def last_index(self) -> int:
         """The index of the final position reviewed."""
-        return len(self.record.played())
+        return len(self.record.played)
 
     def layout(self) -> None:
         """Board, graph, slider, navigation, comment, summary, move list and actions."""
@@ -138,7 +138,7 @@ class ReviewScene(Scene):
     def go_to(self, index: int) -> None:
         """Show position ``index`` (0 = the start), clamped; a forced pass is stepped over."""
         index = max(0, min(self.last_index, index))
-        plies = self.record.played()
+        plies = self.record.played
         if index < self.last_index and plies[index] == PASS:
             index = index + 1 if index >= self.index else max(0, index - 1)
         self.index = index
@@ -205,14 +205,14 @@ class ReviewScene(Scene):
     def open_explorer(self) -> None:
         """The opening explorer scene at the position shown; its Back returns to this review."""
         if self.record.start == Position.start():
-            self.open(ExplorerEntry([p for p in self.record.played()[: self.index] if p != PASS]))
+            self.open(ExplorerEntry([p for p in self.record.played[: self.index] if p != PASS]))
         else:
             self.open(ExplorerEntry(position=self.record.position_at(self.index)))
 
     def play_from_here(self) -> None:
         """Continue the game from the position shown (two players; the later moves can be redone)."""
-        record = GameRecord.from_transcript(self.record.transcript(), self.record.start) \
-            if self.record.moves() else GameRecord(self.record.start)
+        record = GameRecord.from_transcript(self.record.transcript, self.record.start) \
+            if self.record.moves else GameRecord(self.record.start)
         record.goto(self.index)
         if record.is_over():
             self.ctx.toast("The game is over here: step back to a position where a move can be played.")
@@ -247,9 +247,9 @@ class ReviewScene(Scene):
         position = self.record.position_at(self.index)
         if self.index >= self.last_index:
             return self._final_lines()
-        square = self.record.played()[self.index]
+        square = self.record.played[self.index]
         mover = position.to_move
-        number = sum(1 for p in self.record.played()[: self.index] if p != PASS) + 1
+        number = sum(1 for p in self.record.played[: self.index] if p != PASS) + 1
         title = f"Move {number}: {COLOR_NAMES[mover]} played {square_name(square)}"
         if self.index < self.setup.given:
             title += " (given, not judged)"
@@ -293,7 +293,7 @@ class ReviewScene(Scene):
 
     def marks(self) -> Marks:
         """The board's marks: the previous move, the move played (faint disc), the best move and values."""
-        plies = self.record.played()
+        plies = self.record.played
         previous = next((p for p in reversed(plies[: self.index]) if p != PASS), None)
         marks = Marks(last_move=previous)
         position = self.record.position_at(self.index)
@@ -328,7 +328,7 @@ class ReviewScene(Scene):
         draw_slider(surface, theme, self.slider, self.index, self.last_index)
         self._draw_comment(surface)
         if self.show_explorer:
-            line = [p for p in self.record.played()[: self.index] if p != PASS] \
+            line = [p for p in self.record.played[: self.index] if p != PASS] \
                 if self.record.start == Position.start() else None
             self.explorer.draw(surface, text, theme, self.summary_rect.union(self.moves_rect),
                                self.record.position_at(self.index), line)
@@ -397,6 +397,6 @@ class ReviewScene(Scene):
                 return None
             return VERDICT_MARK[move.verdict], theme.danger if move.verdict == "blunder" else theme.accent
 
-        plies = self.record.played()
+        plies = self.record.played
         self.move_list.draw(surface, self.ctx.text, theme, plies, self.record.start.to_move, len(plies),
                             self.index if self.index < len(plies) else None, annotate)

@@ -375,7 +375,7 @@ class TrainerScene(Scene):
         detail = f"{you} · {line}" if line else you
         text.draw(surface, text.ellipsize(detail, 19, header.width), 19, theme.text_dim,
                   (header.left, header.top + 48), "topleft")
-        following = opening_name(session.record.moves(), session.record.start)
+        following = opening_name(session.record.moves, session.record.start)
         if following and following != session.opening.name:
             text.draw(surface, text.ellipsize(f"Now in: {following}", 19, header.width, bold=True), 19,
                       theme.accent, (header.left, header.top + 76), "topleft", True)

@@ -103,7 +103,7 @@ class TranscriptScene(Scene):
         if record is None:
             record = self.ctx.documents.load(LAST_GAME_KEY, last_game_from_json, "last game")
             self.ctx.flush_storage_messages()
-        useful = record is not None and (bool(record.moves()) or record.start != Position.start())
+        useful = record is not None and (bool(record.moves) or record.start != Position.start())
         self.set_text(game_text(record) if record is not None and useful else "")
         self.chooser = None
         super().startup(now_ms, entry)
@@ -240,7 +240,7 @@ class TranscriptScene(Scene):
 
     def _has_moves_or_play(self) -> bool:
         record = self.record
-        return record is not None and (bool(record.moves()) or not record.is_over())
+        return record is not None and (bool(record.moves) or not record.is_over())
 
     def act(self, action: str) -> None:
         """Carry out a button's action."""
@@ -287,7 +287,7 @@ class TranscriptScene(Scene):
                 self.ctx.toast("This game is over: there is nothing to play on. Review it instead.")
                 return
             self.switch(GameEntry(self._setup(action, record), _copy_record(record),
-                                  message=f"Replayed {len(record.moves())} moves. Undo steps back through them."))
+                                  message=f"Replayed {len(record.moves)} moves. Undo steps back through them."))
 
     def _open_chooser(self, mode: str, name: str) -> None:
         """The file chooser in the games folder (made when saving; the home folder if it cannot be)."""
@@ -381,17 +381,17 @@ class TranscriptScene(Scene):
         record = self.record
         if record is None:
             return "Moves are checked as you type. Enter opens the review.", False
-        moves = len(record.moves())
+        moves = len(record.moves)
         parts = [f"{moves} move{'s' if moves != 1 else ''}, all legal"]
         if self.ggf is not None:
             games = f" (the first of {self.ggf_count} games)" if self.ggf_count > 1 else ""
             outcome = f", result {self.ggf.result}" if self.ggf.result else ""
             parts.insert(0, f"GGF: {self.ggf.black or 'Black'} vs {self.ggf.white or 'White'}{outcome}{games}")
-        name = opening_name(record.moves(), record.start)
+        name = opening_name(record.moves, record.start)
         if name:
             parts.append(f"opening: {name}")
         if record.is_over():
-            result = record.result()
+            result = record.result
             if result is not None:
                 parts.append(f"game over ({result.black}-{result.white})")
         else:
@@ -425,7 +425,7 @@ class TranscriptScene(Scene):
         text.draw_wrapped(surface, drawable(status), 20, theme.danger if is_error else theme.text_dim, self.status)
         record = self.preview
         if record is not None:
-            self.view.draw(surface, record.position, Marks(last_move=record.last_move()))
+            self.view.draw(surface, record.position, Marks(last_move=record.last_move))
         else:
             self.view.draw(surface, GameRecord().position, Marks())
             veil = pygame.Surface(self.view.rect.size, pygame.SRCALPHA)
@@ -444,4 +444,4 @@ def _start_text(record: GameRecord) -> str | None:
 
 def _copy_record(record: GameRecord) -> GameRecord:
     """A fresh record with the same moves (the scene's own stays as typed)."""
-    return read_game(game_text(record)) if record.moves() else GameRecord(record.start)
+    return read_game(game_text(record)) if record.moves else GameRecord(record.start)

@@ -273,7 +273,7 @@ class TrainerSession(Session):
     @property
     def line_plies(self) -> int:
         """Moves played in this line from its start."""
-        return len(self.record.moves()) - len(self.opening.moves)
+        return len(self.record.moves) - len(self.opening.moves)
 
     @property
     def end_reason(self) -> str:

@@ -139,7 +139,7 @@ class BoardPlay:
 
     def marks(self, now_ms: int, legal: bool) -> Marks:
         """Last move, cursor, the red flash and (when ``legal``) the legal-move dots and the hover ghost."""
-        marks = Marks(last_move=self.record.last_move(), cursor=self.cursor)
+        marks = Marks(last_move=self.record.last_move, cursor=self.cursor)
         if legal and self.animation is None and self.ctx.settings.show_legal:
             marks.legal = self.position.legal_moves()
             if self.hover is not None and marks.legal >> self.hover & 1:

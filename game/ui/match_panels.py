@@ -129,9 +129,9 @@ def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: M
     theme, text = ctx.theme, ctx.text
     draw_panel(surface, rect, theme)
     text.draw(surface, "Moves", 18, theme.text_dim, (rect.left + 16, rect.top + 10), "topleft", True)
-    count = plural(len(record.moves()), "move") + " played"
+    count = plural(len(record.moves), "move") + " played"
     count_rect = text.draw(surface, count, 18, theme.text_dim, (rect.right - 16, rect.top + 10), "topright")
-    opening = opening_name(record.moves(), record.start)
+    opening = opening_name(record.moves, record.start)
     if opening:
         room = 2 * min(rect.centerx - rect.left - 90, count_rect.left - rect.centerx - 12)
         text.draw(surface, text.ellipsize(opening, 18, room, bold=True), 18, theme.accent,
@@ -160,7 +160,7 @@ def match_status(match: MatchController) -> str:
 def share_game(ctx: Screen, record: GameRecord) -> None:
     """Put a link to this game on the clipboard, or the game's text where no web address is known."""
     standard = record.start == Position.start()
-    link = share_link(record.transcript()) if standard else None
+    link = share_link(record.transcript) if standard else None
     if link is not None:
         if not ctx.is_browser:
             ctx.print_line(f"Share this game: {link}")
