@@ -20,9 +20,9 @@ value and principal variation (kept by the iterative deepening it runs).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, cast
 
 from .budget import Budget
 
@@ -125,11 +125,31 @@ class Job(Generic[T]):
         """Run to the end without pausing (command line, tests, tools)."""
         while not self.done:
             self.advance(RUN_SLICE_MS)
-        assert self.result is not None
-        return self.result
+        return cast(T, self.result)  # done: the generator returned its T (None for a ``Job[None]``)
 
     def cancel(self) -> None:
         """Stop at once; the job never finishes."""
         if not self.done:
             self.cancelled = True
             self._steps.close()
+
+
+def stepwise(step: Callable[[], None], finished: Callable[[], bool]) -> Job[None]:
+    """A job that calls ``step`` until ``finished()``: work in small steps that is not a search.
+
+    Loading the library, building the explorer's index and the like run on
+    the same budget and the same slice loop as the searches, so a frame's
+    slice means the same for every piece of background work.
+
+    >>> done = []
+    >>> job = stepwise(lambda: done.append(1), lambda: len(done) == 5)
+    >>> job.run(), len(done)
+    (None, 5)
+    """
+
+    def steps() -> Generator[None, None, None]:
+        while not finished():
+            step()
+            yield None
+
+    return Job(steps(), Budget())

@@ -21,12 +21,12 @@ import codecs
 import hashlib
 import re
 import sys
-import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from game.ai.jobs import stepwise
 from game.platform.files import FileTooLargeError, read_regular_file
 from game.records.wthor import HEADER, MAX_LINE, WTHOR_PATH
 
@@ -168,6 +168,7 @@ class TableLoader:
         self._header = False
         self._games: list[LibraryGame] = []
         self._started = False
+        self._job = stepwise(self._step, lambda: self.done)
 
     @property
     def done(self) -> bool:
@@ -183,12 +184,8 @@ class TableLoader:
 
     def advance(self, max_ms: float) -> bool:
         """Work for about ``max_ms`` milliseconds (at least one small step); ``True`` when done."""
-        deadline = time.perf_counter() + max_ms / 1000
         try:
-            while not self.done:
-                self._step()
-                if time.perf_counter() >= deadline:
-                    break
+            self._job.advance(max_ms)
         except LibraryError as exc:
             self.error = str(exc)
         except Exception as exc:  # OSError, zlib.error, lzma.LZMAError, UnicodeDecodeError: a damaged file

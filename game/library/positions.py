@@ -28,12 +28,12 @@ from __future__ import annotations
 import array
 import struct
 import sys
-import time
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
 
+from game.ai.jobs import stepwise
 from game.engine.bitboard import FLIPPERS, Bitboard
 from game.engine.position import START_BLACK, START_WHITE
 from game.engine.symmetry import SQUARE_SOURCE, images
@@ -180,6 +180,7 @@ class IndexBuilder:
         games = self.table.games
         self._total_steps = sum(2 * min(self.plies, g.move_count) for g in games) or 1
         self._positions = {"": START_BLACK | START_WHITE << 64 | 1 << 128}
+        self._job = stepwise(lambda: self._step(1000), lambda: self.index is not None)
 
     @property
     def done(self) -> bool:
@@ -195,11 +196,7 @@ class IndexBuilder:
 
     def advance(self, max_ms: float) -> bool:
         """Work for about ``max_ms`` milliseconds (at least one step of 1,000 games or lines); ``True`` when built."""
-        deadline = time.perf_counter() + max_ms / 1000
-        while self.index is None:
-            self._step(1000)
-            if time.perf_counter() >= deadline:
-                break
+        self._job.advance(max_ms)
         return self.index is not None
 
     def run(self) -> PositionIndex:
@@ -409,28 +406,28 @@ class IndexEncoder:
         self._packer = zlib.compressobj(1)  # 4 times faster than level 6 for 8 % more bytes
         self._out: list[bytes] = []
         self._crc = 0
+        self._job = stepwise(self._step, lambda: self.data is not None)
 
     def _emit(self, chunk: bytes) -> None:
         if chunk:
             self._out.append(chunk)
             self._crc = zlib.crc32(chunk, self._crc)
 
+    def _step(self) -> None:
+        part = next(self._parts, None)
+        if part is None:
+            self._emit(self._packer.flush())
+            index = self.index
+            stamp = index.stamp.encode("ascii", errors="replace")[:16].ljust(16, b"0")
+            header = HEADER.pack(MAGIC, VERSION, index.plies, index.games, stamp, self._crc)
+            self.data = header + b"".join(self._out)
+            self._out = []
+        else:
+            self._emit(self._packer.compress(part))
+
     def advance(self, max_ms: float) -> bool:
         """Compress for about ``max_ms`` milliseconds (at least one slice); ``True`` when ``data`` is ready."""
-        deadline = time.perf_counter() + max_ms / 1000
-        while self.data is None:
-            part = next(self._parts, None)
-            if part is None:
-                self._emit(self._packer.flush())
-                index = self.index
-                stamp = index.stamp.encode("ascii", errors="replace")[:16].ljust(16, b"0")
-                header = HEADER.pack(MAGIC, VERSION, index.plies, index.games, stamp, self._crc)
-                self.data = header + b"".join(self._out)
-                self._out = []
-            else:
-                self._emit(self._packer.compress(part))
-            if time.perf_counter() >= deadline:
-                break
+        self._job.advance(max_ms)
         return self.data is not None
 
 
@@ -480,6 +477,7 @@ class IndexDecoder:
         self._view: memoryview | None = None
         self._at = 0
         self._tables: list[PlyTable] = []
+        self._job = stepwise(self._step, lambda: self.index is not None)
 
     @property
     def progress(self) -> float:
@@ -490,12 +488,8 @@ class IndexDecoder:
 
     def advance(self, max_ms: float) -> bool:
         """Work for about ``max_ms`` milliseconds (at least one slice); ``True`` when ``index`` is ready."""
-        deadline = time.perf_counter() + max_ms / 1000
         try:
-            while self.index is None:
-                self._step()
-                if time.perf_counter() >= deadline:
-                    break
+            self._job.advance(max_ms)
         except zlib.error as err:
             raise LibraryError(f"explorer index cache is corrupt: {err}") from None
         return self.index is not None
