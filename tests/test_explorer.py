@@ -266,7 +266,7 @@ def test_walking_the_tree_with_clicks_and_back(player_factory, shared_index, sca
     scene = player.scene
     assert scene.exploration.source == "index"  # type: ignore[attr-defined]
     player.click_button("move:f5")  # a row
-    player.click(scene.view.square_center(parse_square("d6")))  # type: ignore[attr-defined]
+    player.click(scene.board.view.square_center(parse_square("d6")))  # type: ignore[attr-defined]
     player.click_button("move:c3")
     assert scene.record.transcript == "f5d6c3"  # type: ignore[attr-defined]
     rows = {b.action: b.label for b in player.scene.group.buttons if b.action.startswith("move:")}  # type: ignore
@@ -280,8 +280,9 @@ def test_walking_the_tree_with_clicks_and_back(player_factory, shared_index, sca
     assert scene.record.transcript == "f5d6c3"  # type: ignore[attr-defined]
     player.press(pygame.K_HOME)
     assert scene.record.transcript == ""  # type: ignore[attr-defined]
-    player.click(scene.view.square_center(parse_square("a1")))  # type: ignore[attr-defined]
+    player.click(scene.board.view.square_center(parse_square("a1")))  # type: ignore[attr-defined]
     assert scene.record.transcript == ""  # an illegal square changes nothing  # type: ignore[attr-defined]
+    assert scene.board.bad_square == parse_square("a1")  # but flashes, as on every board  # type: ignore[attr-defined]
     player.click_button("back")
     assert player.app.scene_name == "menu"
 

@@ -317,14 +317,18 @@ class Session:
         """Take back the last move, whoever made it (the analysis); False if there is none."""
         if not self.record.can_undo():
             return False
-        self._cancel()
         self.record.undo()
+        self.follow_record()
+        return True
+
+    def follow_record(self) -> None:
+        """The record's cursor was moved (undo, redo, a jump to a ply): play goes on from there."""
+        self._cancel()
         self.verdict = GO_ON
         self.outcome = None
         self.pending_pass = None
         self.phase = Phase.HUMAN
         self._settle()
-        return True
 
     def stop(self) -> None:
         """Stop any search (leaving the scene)."""

@@ -17,14 +17,18 @@ until then and in the browser; the panel says which.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.engine import COLOR_NAMES, PASS, GameRecord, IllegalMoveError, Position, parse_square
 from game.library.explorer import Exploration, MoveStats, explore
 from game.library.service import shared
+from game.play.session import Refusal, Session
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, ExplorerEntry, TrainerPlayEntry
 from game.scenes.library import load_library_slice
+from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.text import plural
@@ -48,7 +52,10 @@ class ExplorerScene(Scene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.record = GameRecord()
+        self.board = BoardPlay(ctx)
+        self.session = Session(self.board.record)
+        """Moves tried on the board, judged by the rules alone (no opponent): any legal move may be explored."""
+        self.now_ms = 0
         self.group = ButtonGroup()
         self.exploration: Exploration | None = None
         self.rows: list[str] = []
@@ -58,14 +65,17 @@ class ExplorerScene(Scene):
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Start at the moves or the position handed on (else the standard start)."""
         assert isinstance(entry, ExplorerEntry)
-        self.record = GameRecord(entry.position)
+        self.now_ms = now_ms
+        record = GameRecord(entry.position)
         for square in entry.moves:
             if square == PASS:
                 continue
             try:
-                self.record.play(square)
+                record.play(square)
             except IllegalMoveError:
                 break
+        self.board.reset(record=record)
+        self.session = Session(record)
         self.refresh()
         super().startup(now_ms, entry)
 
@@ -78,12 +88,25 @@ class ExplorerScene(Scene):
         self._source_seen = self.exploration.source
         self.layout()
 
+    @property
+    def record(self) -> GameRecord:
+        """The line explored (its cursor is the position shown)."""
+        return self.board.record
+
     def play(self, square: int) -> None:
-        """Play a move (any legal one); an illegal square changes nothing."""
-        try:
-            self.record.play(square)
-        except IllegalMoveError:
+        """Play a move (any legal one); a square that cannot be played flashes and changes nothing."""
+        played = self.session.play(square)
+        if isinstance(played, Refusal):
+            self.board.flash_bad(square, self.now_ms)
             return
+        self.board.animate(played.square, played.colour, played.flipped, self.now_ms)
+        self.refresh()
+
+    def step(self, move: Callable[[], None]) -> None:
+        """Move along the line (back, forward, to the start) and look the position up."""
+        self.board.skip_animation()
+        move()
+        self.session.follow_record()
         self.refresh()
 
     # -- layout ------------------------------------------------------------------------
@@ -91,7 +114,7 @@ class ExplorerScene(Scene):
     def layout(self) -> None:
         """The board, and beside it (below it in portrait) the name, the moves and the buttons."""
         rects = game_layout(self.ctx.size)
-        self.view = self.ctx.board_view(rects.board)
+        self.board.view = self.ctx.board_view(rects.board)
         side = rects.side
         if is_portrait(self.ctx.size):
             self.header = pygame.Rect(16, 12, side.width, 160)
@@ -126,8 +149,8 @@ class ExplorerScene(Scene):
             if key is not None:
                 self.act(key)
                 return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            square = self.view.square_at(event.pos)
+        if event.type != pygame.KEYDOWN:  # the arrow keys walk the line here, not a cursor on the board
+            square = self.board.pick(event)
             if square is not None:
                 self.play(square)
                 return
@@ -139,17 +162,12 @@ class ExplorerScene(Scene):
         """Carry out a button's action."""
         if action.startswith("move:"):
             self.play(parse_square(action[5:]))
-        elif action == "undo":
-            if self.record.can_undo():
-                self.record.undo()
-                self.refresh()
-        elif action == "redo":
-            if self.record.can_redo():
-                self.record.redo()
-                self.refresh()
-        elif action == "start":
-            self.record.goto(1 if self.record.plies[:1] == [PASS] else 0)  # a start that must pass keeps it
-            self.refresh()
+        elif action == "undo" and self.record.can_undo():
+            self.step(self.record.undo)
+        elif action == "redo" and self.record.can_redo():
+            self.step(self.record.redo)
+        elif action == "start":  # a start that must pass keeps its pass
+            self.step(lambda: self.record.goto(1 if self.record.plies[:1] == [PASS] else 0))
         elif action == "train":
             # the opening trainer from this position, answering for the side to move
             colour = self.record.position.to_move
@@ -159,7 +177,9 @@ class ExplorerScene(Scene):
             self.back()
 
     def update(self, now_ms: int) -> None:
-        """Keep loading the library; look again when the full database's counts become ready."""
+        """The move's animation; keep loading the library; look again when the full database's counts are ready."""
+        self.now_ms = now_ms
+        self.board.update(now_ms)
         service = load_library_slice(self.ctx)
         if self.exploration is not None and service.index is not None and self._source_seen != "index":
             self.refresh()
@@ -169,7 +189,8 @@ class ExplorerScene(Scene):
     def marks(self) -> Marks:
         """Each move's share of the games on its square; the most played ringed."""
         position = self.record.position
-        marks = Marks(last_move=self.record.last_move, legal=0 if position.is_over() else position.legal_moves())
+        marks = self.board.marks(self.now_ms, legal=False)
+        marks.legal = 0 if position.is_over() else position.legal_moves()  # every move is worth a look: always dotted
         exploration = self.exploration
         if exploration is None or not exploration.moves:
             return marks
@@ -212,7 +233,7 @@ class ExplorerScene(Scene):
         theme = self.ctx.theme
         text = self.ctx.text
         fill_background(surface, theme)
-        self.view.draw(surface, self.record.position, self.marks())
+        self.board.draw(surface, self.marks(), now_ms)
         draw_panel(surface, self.header.inflate(12, 8), theme)
         y = self.header.top + 6
         for line, size, dim in self.header_lines():
