@@ -18,6 +18,7 @@ from game.ai.patterns import (
     INFLATE_STEP,
     PATTERNS,
     WEIGHTS_PATH,
+    Pattern,
     PatternEvaluation,
     PatternWeights,
     WeightsError,
@@ -33,9 +34,9 @@ from game.ai.patterns import (
     load,
     phase_table,
     reference_indices,
-    transform,
 )
 from game.engine.bitboard import FLIPPERS, legal_moves
+from game.engine.symmetry import image_of
 from game.records.wthor import read_games, replay
 from game.scenes.entries import GameEntry  # noqa: E402
 
@@ -151,7 +152,7 @@ def test_all_eight_symmetries_give_the_same_value(which: str, random_weights: Pa
     for player, opponent in sample_positions(60, seed=5):
         value = evaluation(player, opponent)
         for s in range(1, 8):
-            assert evaluation(transform(s, player), transform(s, opponent)) == value
+            assert evaluation(image_of(s, player), image_of(s, opponent)) == value
 
 
 def test_shipped_weights_are_tied_over_symmetric_readings() -> None:
@@ -430,3 +431,80 @@ def test_the_game_starts_says_why_and_the_computer_moves(name: str, player_facto
         player.frame()  # Casual, the first level with the pattern evaluation, plays Black
         player.run_until(lambda: player.game.record.ply >= 1, frames=400)
         assert player.my_turn()
+
+
+# -- the board's symmetries, as patterns.py numbered them before it took the engine's ------------
+
+OLD_SYMMETRIES = (
+    lambda r, c: (r, c),
+    lambda r, c: (r, 7 - c),
+    lambda r, c: (7 - r, c),
+    lambda r, c: (7 - r, 7 - c),
+    lambda r, c: (c, r),
+    lambda r, c: (c, 7 - r),
+    lambda r, c: (7 - c, r),
+    lambda r, c: (7 - c, 7 - r),
+)
+"""A copy of the mapping ``game/ai/patterns.py`` had of its own (its 5 and 6 are the engine's 6 and 5)."""
+
+
+def old_map_square(symmetry: int, square: int) -> int:
+    r, c = OLD_SYMMETRIES[symmetry](square // 8, square % 8)
+    return r * 8 + c
+
+
+def old_instances(pattern: Pattern) -> list[tuple[int, ...]]:
+    """``instances`` as it was: the first reading of each distinct square set, symmetries in the old order."""
+    seen: set[frozenset[int]] = set()
+    found = []
+    for s in range(8):
+        image = tuple(old_map_square(s, sq) for sq in pattern.squares)
+        if frozenset(image) not in seen:
+            seen.add(frozenset(image))
+            found.append(image)
+    return found
+
+
+def old_class_of_index(pattern: Pattern) -> list[int]:
+    """Each index's class of readings as it was: the old digit permutations, the smallest reading, its rank."""
+    position = {sq: i for i, sq in enumerate(pattern.squares)}
+    perms = []
+    for s in range(8):
+        image = [old_map_square(s, sq) for sq in pattern.squares]
+        if set(image) == set(pattern.squares):
+            perms.append(tuple(position[sq] for sq in image))
+    n = len(pattern.squares)
+    canon = []
+    for index in range(pattern.size):
+        digits = [index // 3**i % 3 for i in range(n)]
+        canon.append(min(sum(digits[i] * 3 ** perm[i] for i in range(n)) for perm in perms))
+    rank = {index: c for c, index in enumerate(sorted(set(canon)))}
+    return [rank[c] for c in canon]
+
+
+def test_the_engine_numbering_gives_the_same_instances_and_classes_as_the_old_one() -> None:
+    for k, pattern in enumerate(PATTERNS):
+        new, old = instances(pattern), old_instances(pattern)
+        assert len(new) == len(old) and {frozenset(i) for i in new} == {frozenset(i) for i in old}
+        assert class_map(k) == old_class_of_index(pattern)  # the shipped class weights land on the same indices
+
+
+def test_the_shipped_evaluation_is_the_one_the_old_numbering_gave() -> None:
+    """Thousands of positions valued through the old mapping, old instances and old classes, square by square."""
+    evaluation = default_evaluation()
+    weights = evaluation.weights
+    old = [(old_instances(p), old_class_of_index(p)) for p in PATTERNS]
+    class_values: dict[tuple[int, int], list[int]] = {}
+    for player, opponent in sample_positions(2000, seed=23):
+        empties = 64 - (player | opponent).bit_count()
+        phase = weights.phase_of[empties]
+        total = weights.bias[empties]
+        for k, (readings, class_of) in enumerate(old):
+            if (phase, k) not in class_values:
+                class_values[phase, k] = weights.class_values(phase, k)
+            values = class_values[phase, k]
+            for squares in readings:
+                index = sum(3**i if player >> sq & 1 else 2 * 3**i if opponent >> sq & 1 else 0
+                            for i, sq in enumerate(squares))
+                total += values[class_of[index]] * weights.step
+        assert evaluation(player, opponent) == total

@@ -32,7 +32,8 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from game.ai.endgame import Solver, run_to_end
-from game.ai.patterns import DISC, default_evaluation
+from game.ai.evaluation import DISC
+from game.ai.patterns import default_evaluation
 from game.records.wthor import WthorGame, read_games, replay
 
 CHUNK = 500

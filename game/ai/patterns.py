@@ -5,7 +5,7 @@ board's eight symmetries) reads the squares as a base-3 number (0 empty,
 1 side to move, 2 opponent), and a table per pattern and game phase turns
 that number into a score. The evaluation is the sum over all 46 instances
 plus a constant per number of empty squares, in hundredths of a disc of
-final disc difference for the side to move (``DISC`` units).
+final disc difference for the side to move (``DISC`` units, ``game.ai.evaluation``).
 
 Patterns (canonical instance; the others are its symmetric images):
 
@@ -57,10 +57,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game.engine.bitboard import Bitboard
+from game.engine.symmetry import map_square
 
 from .evaluation import HeuristicEvaluation
-
-DISC = 100
 
 WEIGHTS_PATH = Path(__file__).parent / "weights" / "patterns.bin"
 """The shipped weights; looked up at each load, so a test can point it at a copy (damaged or not)."""
@@ -118,38 +117,13 @@ def phase_table(n_phases: int) -> tuple[int, list[int]]:
 PHASE_OF_EMPTIES: tuple[int, ...] = tuple(phase_table(N_PHASES)[1])
 
 
-# -- symmetries (used by training and tests; not in the hot path) -------------------
-
-SYMMETRIES: tuple[Callable[[int, int], tuple[int, int]], ...] = (
-    lambda r, c: (r, c),
-    lambda r, c: (r, 7 - c),
-    lambda r, c: (7 - r, c),
-    lambda r, c: (7 - r, 7 - c),
-    lambda r, c: (c, r),
-    lambda r, c: (c, 7 - r),
-    lambda r, c: (7 - c, r),
-    lambda r, c: (7 - c, 7 - r),
-)
-"""The eight symmetries of the board as maps of (row, column)."""
-
-
-def map_square(symmetry: int, square: int) -> int:
-    """The image of ``square`` under symmetry number ``symmetry`` (0 is the identity)."""
-    r, c = SYMMETRIES[symmetry](square // 8, square % 8)
-    return r * 8 + c
-
-
-def transform(symmetry: int, bb: Bitboard) -> Bitboard:
-    """The image of a bitboard under a symmetry (slow, for tests and training)."""
-    out = 0
-    for sq in range(64):
-        if bb >> sq & 1:
-            out |= 1 << map_square(symmetry, sq)
-    return out
-
-
 def instances(pattern: Pattern) -> list[tuple[int, ...]]:
-    """The distinct instances of a pattern (one ordered square list per distinct square set)."""
+    """The distinct instances of a pattern (one ordered square list per distinct square set).
+
+    The images under the board's symmetries (``game.engine.symmetry``); where two
+    symmetries give one square set, their readings differ by a symmetric reading of
+    the pattern, which shares its weight, so either serves.
+    """
     seen: set[frozenset[int]] = set()
     found = []
     for s in range(8):
