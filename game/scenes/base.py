@@ -205,3 +205,38 @@ class Scene:
             self.back()
             return None
         return action
+
+
+class TextScene(Scene):
+    """A scene that takes typed text while it is on top: SDL's text input runs from start or resume to pause or close.
+
+    ``close_page_field`` takes away what the scene put over the canvas for
+    typing on a touch screen (the browser's page field), if anything.
+    """
+
+    def startup(self, now_ms: int, entry: Entry) -> None:
+        """Begin, taking text."""
+        super().startup(now_ms, entry)
+        pygame.key.start_text_input()
+
+    def resume(self, now_ms: int) -> None:
+        """Back on top: take text again."""
+        super().resume(now_ms)
+        pygame.key.start_text_input()
+
+    def pause(self, now_ms: int) -> None:
+        """Another scene is above: stop taking text."""
+        self.stop_text()
+
+    def cleanup(self) -> None:
+        """Closed: stop taking text."""
+        self.stop_text()
+
+    def stop_text(self) -> None:
+        """Stop taking text, and take any field over the canvas away."""
+        pygame.key.stop_text_input()
+        self.close_page_field()
+
+    def close_page_field(self) -> None:
+        """Take away the page's text field over the canvas (none by default)."""
+

@@ -31,7 +31,7 @@ from game.platform.browser import PageTextField
 from game.play.match import MatchSetup
 from game.records.openings import opening_name
 from game.records.wthor import CREDIT
-from game.scenes.base import Context, Scene
+from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, ExplorerEntry, GameEntry, ReviewEntry
 from game.ui.board_view import Marks
 from game.ui.layout import is_portrait
@@ -59,7 +59,7 @@ def load_library_slice(ctx: Context) -> LibraryService:
     return service
 
 
-class LibraryScene(Scene):
+class LibraryScene(TextScene):
     """Browse, search and open the master games."""
 
     menu_label = "Library"
@@ -95,20 +95,9 @@ class LibraryScene(Scene):
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Come back to where the library was (the state is kept on the scene)."""
         super().startup(now_ms, entry)
-        pygame.key.start_text_input()
 
-    def resume(self, now_ms: int) -> None:
-        """Back from the review or the explorer: take text again."""
-        super().resume(now_ms)
-        pygame.key.start_text_input()
-
-    def pause(self, now_ms: int) -> None:
-        """Stop taking text while another scene is above."""
-        self.cleanup()
-
-    def cleanup(self) -> None:
-        """Stop taking text."""
-        pygame.key.stop_text_input()
+    def close_page_field(self) -> None:
+        """The page's field over a search field goes with the text input."""
         self._follow_focus(None)
 
     def _follow_focus(self, field: TextField | None) -> None:

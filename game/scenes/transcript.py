@@ -26,7 +26,7 @@ from game.records.formats import FormatError, GgfGame, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
 from game.records.openings import opening_name
 from game.records.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game
-from game.scenes.base import Context, Scene
+from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, GameEntry, ReviewEntry, TranscriptEntry
 from game.ui.board_view import Marks
 from game.ui.file_chooser import Choice, FileChooser, full_stop, read_text_file, write_text_file
@@ -65,7 +65,7 @@ def games_directory(ctx: Context) -> Path:
     return Path(base) / "games"
 
 
-class TranscriptScene(Scene):
+class TranscriptScene(TextScene):
     """A text box for a game's transcript, its board, and what can be done with it."""
 
     menu_label = "Transcript"
@@ -107,20 +107,9 @@ class TranscriptScene(Scene):
         self.set_text(game_text(record) if record is not None and useful else "")
         self.chooser = None
         super().startup(now_ms, entry)
-        pygame.key.start_text_input()
 
-    def resume(self, now_ms: int) -> None:
-        """Back from the review: take text again."""
-        super().resume(now_ms)
-        pygame.key.start_text_input()
-
-    def pause(self, now_ms: int) -> None:
-        """Stop taking text while the review is above."""
-        self.cleanup()
-
-    def cleanup(self) -> None:
-        """Stop taking text."""
-        pygame.key.stop_text_input()
+    def close_page_field(self) -> None:
+        """The page's field over the box goes with the text input."""
         self.field.close()
 
     def layout(self) -> None:

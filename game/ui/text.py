@@ -51,7 +51,11 @@ class TextRenderer:
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
-        surface = self.assets.font(size, bold).render(drawable(text), True, colour)
+        font = self.assets.font(size, bold)
+        try:
+            surface = font.render(drawable(text), True, colour)
+        except pygame.error:  # "Text has zero width": only marks that take no room (a soft hyphen, an accent)
+            surface = pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
         self._cache[key] = surface
         if len(self._cache) > self.capacity:
             self._cache.popitem(last=False)
