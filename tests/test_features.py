@@ -11,8 +11,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.engine import BLACK, WHITE, GameRecord, parse_square  # noqa: E402
+from game.play.levels import custom_level  # noqa: E402
 from game.play.match import MatchSetup  # noqa: E402
-from game.play.match_controller import custom_level  # noqa: E402
 from game.records.formats import read_ggf, read_obf  # noqa: E402
 from game.scenes.analysis import AnalysisScene  # noqa: E402
 from game.scenes.entries import ReviewEntry  # noqa: E402

@@ -25,7 +25,7 @@ from game.engine import BLACK, WHITE, GameRecord, Position, parse_square  # noqa
 from game.platform import browser, links  # noqa: E402
 from game.platform.storage import FileStorage  # noqa: E402
 from game.play.engine_output import thinking_lines  # noqa: E402
-from game.play.match_controller import clocked_level, custom_level  # noqa: E402
+from game.play.levels import clocked_level, custom_level  # noqa: E402
 from game.records.formats import read_ggf  # noqa: E402
 from game.scenes.game_scene import GameScene  # noqa: E402
 from game.scenes.results import ResultsScene  # noqa: E402

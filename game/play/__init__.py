@@ -1,6 +1,8 @@
 """A game being played, as players choose and keep it, without pygame.
 
 * ``match``: who plays whom (``MatchSetup``) and the autosaved game's JSON form;
+* ``levels``: the computer's level as players choose it (a named level by index, a custom one by
+  time or depth, a match's level, that level on a clock);
 * ``session``: the one play session (an explicit phase, a move judged once, a pluggable opponent
   and judge, one reply delay);
 * ``outcome``: how a game ended, as one value (reason, winner or draw, both scores);

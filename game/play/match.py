@@ -12,36 +12,18 @@ from typing import Any, Literal
 from game.ai.levels import LEVELS, stored_level_index
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position, opponent_of, square_name
 from game.engine.record import PASS
+from game.play.levels import parse_custom
 
 Mode = Literal["computer", "two"]
 SAVEGAME_KEY = "savegame"
 
 
-CUSTOM_SECONDS = (0.1, 30.0)
-"""The time per move a custom level may take, in seconds."""
-CUSTOM_DEPTHS = (1, 20)
-"""The search depths a custom level may use."""
 CLOCK_SECONDS = (10, 7200)
 """The time a side's clock may start with, in seconds."""
 MAX_CLOCK_MS = CLOCK_SECONDS[1] * 1000
 """The most a clock may hold, increments included, in milliseconds."""
 INCREMENT_SECONDS = (0, 60)
 """The seconds a clock may gain after each move (a Fischer increment)."""
-
-
-def parse_custom(spec: str) -> tuple[str, float]:
-    """``('time', seconds)`` or ``('depth', plies)`` from ``'time:2'`` / ``'depth:8'``; ``ValueError`` otherwise."""
-    kind, _, value = spec.partition(":") if isinstance(spec, str) else ("", "", "")
-    try:
-        number = float(value)
-    except ValueError:
-        number = float("nan")
-    if kind == "time" and CUSTOM_SECONDS[0] <= number <= CUSTOM_SECONDS[1]:
-        return kind, number
-    if kind == "depth" and number.is_integer() and CUSTOM_DEPTHS[0] <= number <= CUSTOM_DEPTHS[1]:
-        return kind, number
-    raise ValueError(f"bad custom level {spec!r}: use time:{CUSTOM_SECONDS[0]:g}-{CUSTOM_SECONDS[1]:g} "
-                     f"or depth:{CUSTOM_DEPTHS[0]}-{CUSTOM_DEPTHS[1]}")
 
 
 @dataclass(frozen=True)

@@ -15,59 +15,16 @@ from dataclasses import replace
 
 from game.ai import LEVELS, Analysis, Job, Level, Progress, analyze, think
 from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Position, opponent_of
-from game.play.match import MAX_CLOCK_MS, MatchSetup, parse_custom
+from game.play.levels import clocked_level, level_for
+from game.play.match import MAX_CLOCK_MS, MatchSetup
 from game.play.outcome import Outcome
 from game.play.session import JobThinking, Move, Opponent, Phase, Session, Thought, refusal
 from game.play.stats import Stats
 
-__all__ = ["MatchController", "EngineOpponent", "Move", "Phase", "refusal", "level_named", "level_for",
-           "custom_level", "clocked_level"]
+__all__ = ["MatchController", "EngineOpponent", "Move", "Phase", "refusal"]
 
-CUSTOM_INDEX = -2
-"""The index custom levels carry (not one of ``LEVELS``)."""
 HINT_LEVEL_CAP = 3
 """Hints use at most this level's analysis (strong, and quick enough to feel instant)."""
-CLOCK_RESERVE_MOVES = 4
-"""With a clock, the computer spreads its time over its moves still to come plus this many."""
-
-
-def level_named(index: int) -> Level:
-    """The AI level for an index, clamped to the levels that exist."""
-    return LEVELS[max(0, min(index, len(LEVELS) - 1))]
-
-
-def custom_level(spec: str) -> Level:
-    """The level a custom spec describes (``'time:2'``: two seconds a move; ``'depth:8'``: eight plies).
-
-    Full strength otherwise: the trained evaluation, no randomness, the exact
-    endgame from as many empties as the time or depth can afford.
-    """
-    kind, value = parse_custom(spec)
-    strongest = LEVELS[-1]
-    if kind == "time":
-        exact = 12 if value < 0.5 else 14 if value < 2 else 16
-        return Level(CUSTOM_INDEX, f"Custom ({value:g} s a move)", f"Searches {value:g} seconds a move",
-                     strongest.evaluation, 40, value, exact, exact + 2, 0.0)
-    depth = int(value)
-    exact = min(14, depth + 6)
-    return Level(CUSTOM_INDEX, f"Custom (depth {depth})", f"Searches {depth} moves ahead, however long it takes",
-                 strongest.evaluation, depth, None, exact, 0, 0.0)
-
-
-def level_for(setup: MatchSetup) -> Level:
-    """The computer's level in a match: its custom one, or the named level."""
-    return custom_level(setup.custom) if setup.custom else level_named(setup.level)
-
-
-def clocked_level(level: Level, remaining_ms: int, increment_s: int, empties: int) -> Level:
-    """``level`` with its time per move cut to what its clock affords: the time left over the moves to come.
-
-    A level searching to a fixed depth gets that limit too, so it cannot lose on time by thinking.
-    """
-    share = remaining_ms / 1000 / (empties / 2 + CLOCK_RESERVE_MOVES) + 0.8 * increment_s
-    # an exact endgame may take ENDGAME_TIME_FACTOR times the time a move; the reserve above covers it
-    seconds = max(0.05, share if level.seconds is None else min(level.seconds, share))
-    return replace(level, seconds=seconds)
 
 
 class EngineOpponent(Opponent):

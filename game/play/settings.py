@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from game.ai.levels import LEVELS, stored_level_index
-from game.play.match import parse_custom
+from game.play.levels import parse_custom
 
 ANIMATION_SECONDS: dict[str, float] = {"off": 0.0, "fast": 0.15, "normal": 0.3, "slow": 0.6}
 """How long one disc takes to turn over at each animation setting."""

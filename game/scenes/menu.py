@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine import BLACK, WHITE
+from game.play.levels import level_for, level_named
 from game.play.match import MatchSetup, SavedGame
-from game.play.match_controller import level_for, level_named
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ENTRY_TYPES, Entry, GameEntry
 from game.ui.layout import is_portrait, menu_column

@@ -8,8 +8,8 @@ import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, WHITE
-from game.play.match import MatchSetup, parse_custom
-from game.play.match_controller import custom_level
+from game.play.levels import custom_level, parse_custom
+from game.play.match import MatchSetup
 from game.scenes.base import Context, Scene
 from game.scenes.entries import GameEntry
 from game.ui.layout import is_portrait

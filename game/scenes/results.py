@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, EndReason, GameRecord, GameResult
+from game.play.levels import level_for
 from game.play.match import MatchSetup
-from game.play.match_controller import level_for
 from game.play.outcome import Outcome
 from game.records.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.base import Context, Scene

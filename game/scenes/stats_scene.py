@@ -6,6 +6,7 @@ import pygame
 
 from game.ai import LEVELS
 from game.engine import BLACK, WHITE
+from game.play.levels import is_custom_name
 from game.play.stats import Stats, Tally
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry
@@ -93,7 +94,7 @@ class StatsScene(Scene):
         total = stats.totals()
         summary = (f"All games against the computer: {total.won} won, {total.lost} lost, {total.drawn} drawn."
                    f"   Two-player games: {stats.two_player_games}.")
-        custom = [t for key, t in stats.vs_computer.items() if key.startswith("Custom")]
+        custom = [t for key, t in stats.vs_computer.items() if is_custom_name(key)]
         if custom:
             won, lost, drawn = (sum(t.won for t in custom), sum(t.lost for t in custom),
                                 sum(t.drawn for t in custom))

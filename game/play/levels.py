@@ -1,0 +1,102 @@
+"""The computer's level as players choose it: a named level by index, or a custom one by time or depth.
+
+The named levels themselves are the AI's table (``game.ai.levels``); this
+module is everything a match adds: the index clamped to the levels that
+exist, the custom specs (``'time:3'``: three seconds a move, ``'depth:8'``:
+eight plies) checked and turned into a ``Level``, the level a match set-up
+plays at, and that level cut to what its clock affords.
+
+>>> level_named(99).name, level_named(-1).name
+('Master', 'Novice')
+>>> custom_level("time:3").name, custom_level("depth:8").depth
+('Custom (3 s a move)', 8)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Protocol
+
+from game.ai.levels import LEVELS, Level
+
+CUSTOM_INDEX = -2
+"""The index custom levels carry (not one of ``LEVELS``)."""
+CUSTOM_NAME = "Custom"
+"""How every custom level's name begins (the statistics count them under their names)."""
+CUSTOM_SECONDS = (0.1, 30.0)
+"""The time per move a custom level may take, in seconds."""
+CUSTOM_DEPTHS = (1, 20)
+"""The search depths a custom level may use."""
+CLOCK_RESERVE_MOVES = 4
+"""With a clock, the computer spreads its time over its moves still to come plus this many."""
+
+
+class LevelChoice(Protocol):
+    """What a match set-up says of the computer's level (``MatchSetup`` is one)."""
+
+    @property
+    def level(self) -> int:
+        """The named level's index."""
+
+    @property
+    def custom(self) -> str | None:
+        """A custom spec used instead of ``level``, or ``None``."""
+
+
+def level_named(index: int) -> Level:
+    """The AI level for an index, clamped to the levels that exist."""
+    return LEVELS[max(0, min(index, len(LEVELS) - 1))]
+
+
+def parse_custom(spec: str) -> tuple[str, float]:
+    """``('time', seconds)`` or ``('depth', plies)`` from ``'time:2'`` / ``'depth:8'``; ``ValueError`` otherwise."""
+    kind, _, value = spec.partition(":") if isinstance(spec, str) else ("", "", "")
+    try:
+        number = float(value)
+    except ValueError:
+        number = float("nan")
+    if kind == "time" and CUSTOM_SECONDS[0] <= number <= CUSTOM_SECONDS[1]:
+        return kind, number
+    if kind == "depth" and number.is_integer() and CUSTOM_DEPTHS[0] <= number <= CUSTOM_DEPTHS[1]:
+        return kind, number
+    raise ValueError(f"bad custom level {spec!r}: use time:{CUSTOM_SECONDS[0]:g}-{CUSTOM_SECONDS[1]:g} "
+                     f"or depth:{CUSTOM_DEPTHS[0]}-{CUSTOM_DEPTHS[1]}")
+
+
+def custom_level(spec: str) -> Level:
+    """The level a custom spec describes (``'time:2'``: two seconds a move; ``'depth:8'``: eight plies).
+
+    Full strength otherwise: the trained evaluation, no randomness, the exact
+    endgame from as many empties as the time or depth can afford.
+    """
+    kind, value = parse_custom(spec)
+    strongest = LEVELS[-1]
+    if kind == "time":
+        exact = 12 if value < 0.5 else 14 if value < 2 else 16
+        return Level(CUSTOM_INDEX, f"{CUSTOM_NAME} ({value:g} s a move)", f"Searches {value:g} seconds a move",
+                     strongest.evaluation, 40, value, exact, exact + 2, 0.0)
+    depth = int(value)
+    exact = min(14, depth + 6)
+    return Level(CUSTOM_INDEX, f"{CUSTOM_NAME} (depth {depth})", f"Searches {depth} moves ahead, however long it takes",
+                 strongest.evaluation, depth, None, exact, 0, 0.0)
+
+
+def is_custom_name(name: str) -> bool:
+    """Whether a level's name (a statistics key's) is a custom level's."""
+    return name.startswith(CUSTOM_NAME)
+
+
+def level_for(setup: LevelChoice) -> Level:
+    """The computer's level in a match: its custom one, or the named level."""
+    return custom_level(setup.custom) if setup.custom else level_named(setup.level)
+
+
+def clocked_level(level: Level, remaining_ms: int, increment_s: int, empties: int) -> Level:
+    """``level`` with its time per move cut to what its clock affords: the time left over the moves to come.
+
+    A level searching to a fixed depth gets that limit too, so it cannot lose on time by thinking.
+    """
+    share = remaining_ms / 1000 / (empties / 2 + CLOCK_RESERVE_MOVES) + 0.8 * increment_s
+    # an exact endgame may take ENDGAME_TIME_FACTOR times the time a move; the reserve above covers it
+    seconds = max(0.05, share if level.seconds is None else min(level.seconds, share))
+    return replace(level, seconds=seconds)
