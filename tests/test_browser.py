@@ -587,3 +587,24 @@ def test_main_py_shows_an_error_in_the_loop_on_the_page(page: FakeWindow, monkey
     assert len(frames) == 3
     assert "KeyError: 'a bug in the loop'" in page.evaluated[-1]
     assert page.evaluated[-1].startswith("window.othello_loader.fail('python', ")
+
+
+@pytest.mark.parametrize(("fragment", "says"), [
+    ("#f5d6%2520c3", "cannot be played"),  # decoded once: '%20' is not a square (twice it was a space)
+    ("#%E0%A4%25A", "not UTF-8 text"),  # the page spells the stray '%' as '%25': the escapes are named
+    ("#%E0%A4%A", "stray '%'"),
+    ("#f5%g6", "stray '%'"),
+    ("#f5%d6", "not UTF-8 text"),  # %d6 is an escape, of a byte that is not text alone
+])
+def test_the_links_escapes_are_decoded_once_and_a_bad_one_is_named(fragment: str, says: str) -> None:
+    with pytest.raises(ValueError, match=says):
+        links.parse_fragment(fragment)
+    assert links.parse_fragment("#f5%20d6%2Dc3") == "f5d6c3"
+
+
+def test_the_page_fragment_reaches_the_parser_still_escaped(page: FakeWindow) -> None:
+    page.location.hash = "#f5d6%2520c3"
+    raw = links.location_fragment()
+    assert raw == "f5d6%2520c3"
+    with pytest.raises(ValueError, match="cannot be played"):
+        links.parse_fragment(raw or "")

@@ -12,6 +12,7 @@ made-up address.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -30,6 +31,8 @@ made-up address. In the browser the page's own address is used.
 MAX_SHARE_BASE = 300
 """The longest page address taken as a share base."""
 
+_STRAY_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
 _DEBUG_FRAGMENTS = ("debug", "debug-mobile")
 """pygbag's own switches in the fragment (``#debug``): not games."""
 
@@ -42,14 +45,27 @@ def location_fragment() -> str | None:
     """
     if not browser.IS_BROWSER:
         return None
-    return clean_fragment(str(browser._browser_window().location.hash or ""))
+    raw = str(browser._browser_window().location.hash or "").strip().removeprefix("#")
+    return "" if raw.lower() in _DEBUG_FRAGMENTS else raw  # still escaped: parse_fragment decodes it, once
 
 
 def clean_fragment(hash_text: str) -> str:
-    """``hash_text`` without its ``#`` and URL escapes, ``''`` for pygbag's debug switches."""
-    text = hash_text.strip()
-    text = unquote(text[1:] if text.startswith("#") else text).strip()
-    return "" if text.lower() in _DEBUG_FRAGMENTS else text
+    """``hash_text`` without its ``#``, its URL escapes decoded once; ``ValueError`` naming a bad escape.
+
+    >>> clean_fragment("#f5d6%20c3"), clean_fragment("f5d6%2520c3")
+    ('f5d6 c3', 'f5d6%20c3')
+    """
+    text = hash_text.strip().removeprefix("#")
+    stray = _STRAY_PERCENT.search(text)
+    if stray:
+        raise ValueError(f"the link has a stray '%' ({text[stray.start():stray.start() + 3]!r}): "
+                         "an escape is '%' and two hex digits")
+    try:
+        return unquote(text, errors="strict").strip()
+    except UnicodeDecodeError:
+        escapes = _ESCAPES.search(text)
+        shown = escapes.group(0) if escapes else text[:12]
+        raise ValueError(f"the link's escapes {shown[:24]!r} are not UTF-8 text") from None
 
 
 def parse_fragment(fragment: str) -> str:
@@ -62,6 +78,8 @@ def parse_fragment(fragment: str) -> str:
     from game.engine import GameRecord, TranscriptError
 
     text = clean_fragment(fragment)
+    if text.lower() in _DEBUG_FRAGMENTS:
+        text = ""  # pygbag's own switch, not a game
     text = "".join(ch for ch in text if not ch.isspace() and ch not in "-_.,")
     if not text:
         raise ValueError("the link holds no game (nothing after '#')")
