@@ -451,7 +451,7 @@ def test_storage_falls_back_to_memory_when_the_getter_throws(monkeypatch: pytest
 
 
 def test_storage_is_the_pages_local_storage_when_it_can_be_read(page: FakeWindow) -> None:
-    assert isinstance(web_storage.browser_storage(), web_storage.LocalStorage)
+    assert isinstance(web_storage.browser_storage(), web_storage.MemoryWhenFull)
 
 
 def test_the_player_is_told_once_that_progress_will_not_be_kept(player_factory: Any) -> None:
@@ -608,3 +608,38 @@ def test_the_page_fragment_reaches_the_parser_still_escaped(page: FakeWindow) ->
     assert raw == "f5d6%2520c3"
     with pytest.raises(ValueError, match="cannot be played"):
         links.parse_fragment(raw or "")
+
+
+def test_a_full_page_storage_moves_the_saves_to_memory_once_with_one_notice() -> None:
+    page_storage = FakeLocalStorage(quota=200)
+    store = web_storage.MemoryWhenFull(web_storage.LocalStorage(page_storage))
+    store.write("settings", "{}")
+    assert store.take_notice() is None and page_storage.items  # while there is room, the page keeps it
+    store.write("savegame", "x" * 300)  # refused by the page
+    notice = store.take_notice()
+    assert notice is not None and "kept only until you leave" in notice and "quota" in notice
+    assert store.take_notice() is None  # said once
+    assert store.read("savegame") == "x" * 300  # the game goes on from memory
+    store.write("savegame", "y")
+    assert store.read("savegame") == "y" and store.take_notice() is None
+    store.delete("settings")
+    assert store.read("settings") is None  # forgotten, not read back from the page's old copy
+
+
+def test_a_full_page_storage_says_so_once_however_many_moves_are_saved(player_factory) -> None:
+    from game.engine import BLACK
+    from game.play.match import MatchSetup
+    from game.scenes.entries import GameEntry
+
+    page_storage = FakeLocalStorage(quota=259)  # the first autosaves fit; a few moves later they do not
+    player = player_factory(web_storage.MemoryWhenFull(web_storage.LocalStorage(page_storage)))
+    player.app.scene.open(GameEntry(MatchSetup("two", BLACK)))
+    player.frame()
+    for _ in range(6):
+        square = player.game.position.legal_squares()[0]
+        player.click(player.game.view.square_center(square))
+        player.frame()
+    said = [t.message for t in player.app.ctx.toasts]
+    assert sum("kept only until you leave" in m for m in said) == 1, said
+    assert not any(m.startswith("Could not save") for m in said), said
+    assert player.app.ctx.load_saved_game() is not None  # the game in progress is still there, in memory

@@ -317,6 +317,10 @@ class JsonDocuments:
         except Exception as exc:
             self.messages.append(f"Could not save your {what}: {_one_line(exc)}")
             return False
+        take_notice = getattr(self.storage, "take_notice", None)  # a store that moved its saves elsewhere
+        notice = take_notice() if take_notice is not None else None
+        if notice:
+            self.messages.append(str(notice))
         return True
 
     def delete(self, key: str) -> None:

@@ -80,8 +80,64 @@ class UnkeptStorage(MemoryStorage):
         self.reason = reason
 
 
+STORAGE_FULL_NOTICE = (
+    "This browser will not save any more for this page ({reason}), so from now on your games, "
+    "settings and statistics are kept only until you leave."
+)
+
+
+class MemoryWhenFull:
+    """The page's storage until it refuses a write (a full quota); from then on, memory, said once.
+
+    A ``localStorage`` that reads but refuses writes would otherwise fail every
+    save, a message after every move. The first refusal switches the writes to
+    memory (reads see them first, then what the page kept), and ``take_notice``
+    gives the one message that says so.
+    """
+
+    def __init__(self, store: LocalStorage) -> None:
+        self.store = store
+        self.memory: MemoryStorage | None = None
+        """Where the writes go once the page refused one (``None`` until then)."""
+        self._forgotten: set[str] = set()
+        self._notice: str | None = None
+
+    def read(self, key: str) -> str | None:
+        """What was last written under ``key``, in memory or on the page."""
+        if self.memory is not None:
+            if key in self.memory.data:
+                return self.memory.read(key)
+            if key in self._forgotten:
+                return None
+        return self.store.read(key)
+
+    def write(self, key: str, text: str) -> None:
+        """Store ``text`` on the page, or in memory once the page has refused."""
+        if self.memory is None:
+            try:
+                self.store.write(key, text)
+                return
+            except OSError as exc:
+                self.memory = MemoryStorage()
+                self._notice = STORAGE_FULL_NOTICE.format(reason=str(exc).split(": ", 1)[-1][:80])
+        self.memory.write(key, text)
+        self._forgotten.discard(key)
+
+    def delete(self, key: str) -> None:
+        """Forget ``key`` wherever it is."""
+        if self.memory is not None:
+            self.memory.delete(key)
+            self._forgotten.add(key)
+        self.store.delete(key)
+
+    def take_notice(self) -> str | None:
+        """The message that saving moved to memory, the first time it is asked for after the move."""
+        notice, self._notice = self._notice, None
+        return notice
+
+
 def browser_storage(window: Any | None = None) -> Storage:
-    """The page's ``localStorage``, or ``UnkeptStorage`` when reading it throws.
+    """The page's ``localStorage`` (memory once it is full), or ``UnkeptStorage`` when reading it throws.
 
     Browsers throw a SecurityError from the ``window.localStorage`` getter when
     site data is blocked (e.g. third-party cookies off, inside itch.io's frame).
@@ -93,7 +149,7 @@ def browser_storage(window: Any | None = None) -> Storage:
         backend.getItem(STORAGE_PREFIX + "probe")
     except Exception as exc:  # SecurityError from JavaScript arrives as some Python exception
         return UnkeptStorage(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-    return LocalStorage(backend)
+    return MemoryWhenFull(LocalStorage(backend))
 
 
 def default_storage() -> Storage:
