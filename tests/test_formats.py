@@ -218,3 +218,17 @@ def test_counting_games_takes_linear_time_on_any_text(hostile: str) -> None:
     with pytest.raises(FormatError):
         read_ggf(hostile)
     assert time.perf_counter() - started < 2.0
+
+
+def test_a_game_that_ended_by_resignation_or_time_is_written_with_its_outcome() -> None:
+    from game.play.outcome import Outcome
+    from game.records.game_files import file_text
+
+    record = GameRecord.from_transcript("f5d6c3")
+    resigned = Outcome.resignation(record.position, WHITE)  # White, to move, resigns
+    flagged = Outcome.time(record.position, BLACK)
+    for outcome, written in ((resigned, "+64.000:r"), (flagged, "-64.000:t")):
+        (again,) = read_ggf(write_ggf(record, result=outcome.ggf_result))
+        assert again.result == written and again.record().played == record.played
+        assert f"RE[{written}]" in file_text(record, ".ggf", result=outcome.ggf_result)
+    assert "RE[?]" in file_text(record, ".ggf")  # no outcome known: only what the record says

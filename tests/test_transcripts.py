@@ -21,7 +21,7 @@ from game.platform.storage import FileStorage  # noqa: E402
 from game.play.match import MatchSetup  # noqa: E402
 from game.records.transcripts import game_text, read_game  # noqa: E402
 from game.scenes import transcript as transcript_scene  # noqa: E402
-from game.scenes.entries import ResultsEntry  # noqa: E402
+from game.scenes.entries import GameEntry  # noqa: E402
 from game.scenes.transcript import TranscriptScene  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
 
@@ -195,12 +195,21 @@ def test_save_file_writes_the_game_next_to_the_games_data(tmp_path: Path, player
     assert str(files[0]) in player.app.ctx.toasts[-1].message
 
 
+def finish_in_the_game_scene(player: Player, finished: GameRecord) -> None:
+    """Play ``finished`` up to its last move handed in, and its last move by a click: the results follow as ever."""
+    before = GameRecord.from_transcript(finished.transcript[:-2])
+    assert finished.moves[-1] in before.position.legal_squares()
+    player.app.scene.open(GameEntry(MatchSetup("two", BLACK), before))
+    player.frame()
+    player.click_square(square_name(finished.moves[-1]))
+    player.run_until(lambda: player.app.scene_name == "results")
+
+
 def test_the_last_finished_game_is_offered_and_can_be_reviewed(player_factory) -> None:
     finished = random_game(3)
     assert finished.is_over()
     player = player_factory()
-    player.app.scene.open(ResultsEntry(setup=MatchSetup("two", BLACK), record=finished))
-    player.frame()
+    finish_in_the_game_scene(player, finished)  # the game scene keeps the last game as it ends, once
     player.click_button("menu")
     scene = open_transcript(player)
     assert scene.record is not None and scene.record.transcript == finished.transcript
@@ -208,3 +217,26 @@ def test_the_last_finished_game_is_offered_and_can_be_reviewed(player_factory) -
     assert player.app.scene is scene
     player.press(pygame.K_RETURN)  # Enter reviews a good transcript
     assert player.app.scene_name == "review"
+
+
+def test_a_resigned_game_saved_as_ggf_says_it_was_resigned(tmp_path: Path, player_factory) -> None:
+    player = player_factory(FileStorage(tmp_path))
+    player.app.scene.open(GameEntry(MatchSetup("two", BLACK)))
+    player.frame()
+    for square in ("f5", "d6"):
+        player.click_square(square)
+        player.run_until(lambda: not player.game.board.animation)
+    player.click_button("resign")  # Black, to move, resigns
+    player.click_button("confirm")
+    player.click_button("review")
+    player.click_button("transcript")
+    scene = player.app.scene
+    assert isinstance(scene, TranscriptScene) and scene.text == "f5d6"
+    player.click_button("save")
+    player.type_name("othello-resigned.ggf")
+    player.click_button("confirm")
+    (saved,) = (tmp_path / "games").glob("othello-*.ggf")
+    text = saved.read_text(encoding="utf-8")
+    assert "RE[-64.000:r]" in text and "B[F5]W[D6]" in text  # the outcome's result, not '?' from the record
+    type_text(player, "c3")  # another game now: the resignation is not its result
+    assert scene.record is not None and scene._result(scene.record) is None

@@ -227,12 +227,12 @@ def looks_like_obf(text: str) -> bool:
     return ";" in first and len(first.partition(";")[0].strip()) >= 66
 
 
-def result_text(record: GameRecord, resigned: str | None = None, flagged: str | None = None) -> str:
-    """GGF's ``RE`` value: Black's disc margin, ``:r`` after a resignation, ``:t`` after a loss on time; '?'."""
-    loser = resigned or flagged
-    if loser is not None:
-        margin = -64 if loser == BLACK else 64
-        return f"{margin:+d}.000:{'r' if resigned else 't'}"
+def result_text(record: GameRecord) -> str:
+    """GGF's ``RE`` value as the record alone gives it: Black's disc margin at the end by the rules, else '?'.
+
+    How a game played here ended (a resignation, a loss on time) is its
+    ``Outcome``'s to say (``game.play.outcome``, ``Outcome.ggf_result``).
+    """
     result = record.result
     if result is None:
         return "?"
@@ -246,7 +246,11 @@ def ggf_value(text: str) -> str:
 
 def write_ggf(record: GameRecord, black: str = "Black", white: str = "White", result: str | None = None,
               place: str = "Othello (this game)", when: float | None = None, time_control: str | None = None) -> str:
-    """The played part of ``record`` as one GGF game; ``time_control`` is a ``TI`` value (``'05:00//02:00'``)."""
+    """The played part of ``record`` as one GGF game; ``time_control`` is a ``TI`` value (``'05:00//02:00'``).
+
+    ``result`` is the ``RE`` value: an ``Outcome.ggf_result`` where the game's end is known
+    (``'-64.000:r'`` for a resignation), else what the record gives (``result_text``).
+    """
     stamp = time.strftime("%Y.%m.%d_%H:%M:%S", time.localtime(when))
     start = record.start
     board = "".join("*" if c == "X" else c for c in start.to_text()[:64])

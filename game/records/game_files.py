@@ -38,10 +38,13 @@ def parse_text(text: str) -> tuple[GameRecord, GgfGame | None, int]:
 
 
 def file_text(record: GameRecord, suffix: str, black: str = "Black", white: str = "White",
-              time_control: str | None = None) -> str:
-    """The file a game is saved as: GGF for ``.ggf``, its position as OBF for ``.obf``, else its transcript."""
+              time_control: str | None = None, result: str | None = None) -> str:
+    """The file a game is saved as: GGF for ``.ggf``, its position as OBF for ``.obf``, else its transcript.
+
+    ``result`` is GGF's ``RE`` where the game's end is known (an ``Outcome.ggf_result``).
+    """
     if suffix == ".ggf":
-        return write_ggf(record, black, white, time_control=time_control) + "\n"
+        return write_ggf(record, black, white, result, time_control=time_control) + "\n"
     if suffix == ".obf":
         return write_obf(record.position) + "\n"
     return game_text(record) + "\n"

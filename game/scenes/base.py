@@ -18,11 +18,13 @@ from typing import ClassVar, Literal
 
 import pygame
 
+from game.engine import GameRecord
 from game.platform.storage import JsonDocuments, Storage
 from game.play.frame_budget import FrameBudget
 from game.play.match import SAVEGAME_KEY, SavedGame
 from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
+from game.records.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.entries import Entry
 from game.ui.assets import Assets
 from game.ui.board_view import BoardView
@@ -112,6 +114,12 @@ class Context:
         """Forget the autosave (the game ended or was abandoned)."""
         self.documents.delete(SAVEGAME_KEY)
         self.flush_storage_messages()
+
+    def keep_last_game(self, record: GameRecord) -> None:
+        """Keep a game that ended for the review (the Transcript scene offers it)."""
+        if record.moves:
+            self.documents.save(LAST_GAME_KEY, last_game_to_json(record), "last game")
+            self.flush_storage_messages()
 
 
 @dataclass(frozen=True)

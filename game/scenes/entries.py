@@ -82,6 +82,8 @@ class ReviewEntry(Entry):
     index: int = 0
     recorded: tuple[int, int] | None = None
     """The final (Black, White) discs the game's record gives (a library game's), to check the replay against."""
+    outcome: Outcome | None = None
+    """How the game ended, when it ended here (its files say so: a resignation, a loss on time)."""
 
     scene = names.REVIEW
 
@@ -119,6 +121,8 @@ class TranscriptEntry(Entry):
     """Transcripts and game files: the game handed in, else the one in progress, else the last finished."""
 
     record: GameRecord | None = None
+    outcome: Outcome | None = None
+    """How the game handed in ended, when known: its GGF result is the outcome's, not worked out again."""
 
     scene = names.TRANSCRIPT
 

@@ -24,7 +24,6 @@ from game.play.session import REPLY_DELAY_MS, Move, Phase, Refusal
 from game.review.hints import hint_marks
 from game.scenes.base import Context, Scene
 from game.scenes.entries import AnalysisEntry, Entry, GameEntry, ResultsEntry, TutorialEntry
-from game.scenes.results import keep_last_game
 from game.ui import match_panels as panels
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
@@ -360,7 +359,7 @@ class GameScene(Scene):
         if match.counted:
             self.ctx.save_stats()
         self.ctx.clear_saved_game()
-        keep_last_game(self.ctx, match.record)
+        self.ctx.keep_last_game(match.record)
 
     def _show_results(self) -> None:
         self.switch(ResultsEntry(self.setup, self.record, self.match.outcome, self.match.counted))

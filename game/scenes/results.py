@@ -13,7 +13,6 @@ from game.engine import BLACK, COLOR_NAMES, WHITE, Color, EndReason, GameRecord,
 from game.play.levels import level_for
 from game.play.match import MatchSetup
 from game.play.outcome import Outcome
-from game.records.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, ResultsEntry, ReviewEntry
 from game.ui.board_view import Marks
@@ -82,13 +81,6 @@ def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, he
     return Summary(headline, reason, main, main_rule, other, other_rule, explanation, winner)
 
 
-def keep_last_game(ctx: Context, record: GameRecord) -> None:
-    """Keep a game that ended for the review (the Transcript scene offers it)."""
-    if record.moves:
-        ctx.documents.save(LAST_GAME_KEY, last_game_to_json(record), "last game")
-        ctx.flush_storage_messages()
-
-
 class ResultsScene(Scene):
     """Shown after the last move (or a resignation)."""
 
@@ -103,7 +95,7 @@ class ResultsScene(Scene):
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Show the game that ended: its ``outcome`` (the session's; a finished record handed in has its own).
 
-        A game played here saved its end when it ended; only a record handed in is kept for review here.
+        Nothing is saved here: a game played here was saved when it ended (``GameScene._on_end``).
         """
         assert isinstance(entry, ResultsEntry)
         self.setup = entry.setup
@@ -112,8 +104,6 @@ class ResultsScene(Scene):
         self.outcome = outcome if isinstance(outcome, Outcome) else Outcome.of(self.record.position)
         self.counted = entry.counted
         super().startup(now_ms, entry)
-        if not isinstance(outcome, Outcome):  # a finished record handed in, not a game that ended here
-            keep_last_game(self.ctx, self.record)
 
     def summary(self) -> Summary:
         """The results in words (the headline rule from the settings)."""
@@ -155,7 +145,7 @@ class ResultsScene(Scene):
         elif action == "menu":
             self.home()
         elif action == "review":
-            self.open(ReviewEntry(self.record, self.setup))
+            self.open(ReviewEntry(self.record, self.setup, outcome=self.outcome))
 
     def rematch_setup(self) -> MatchSetup:
         """Two players swap colours; against the computer you keep your choice (random is drawn again)."""

@@ -19,6 +19,7 @@ import pygame
 
 from game.engine import BLACK, COLOR_NAMES, PASS, WHITE, Color, GameRecord, GameResult, Position, square_name
 from game.play.match import MatchSetup
+from game.play.outcome import Outcome
 from game.records.openings import opening_name
 from game.records.transcripts import game_text
 from game.review.analysis import GameAnalysis, MoveReview, PlayerSummary
@@ -66,6 +67,7 @@ class ReviewScene(Scene):
         self.opening = ""
         self.explorer = ExplorerPanel()
         self.recorded: tuple[int, int] | None = None
+        self.outcome: Outcome | None = None
         self.show_explorer = False
         """The opening explorer in place of the summary and the move list (the Explorer button, E)."""
 
@@ -77,6 +79,7 @@ class ReviewScene(Scene):
         self.record = entry.record
         self.setup = entry.setup
         self.recorded = entry.recorded
+        self.outcome = entry.outcome
         """A master game's recorded result (Black's discs, White's), shown where the game stopped early."""
         self.analysis = analysis_for(self.record)
         self.index = 0
@@ -196,7 +199,7 @@ class ReviewScene(Scene):
         elif action == "back":
             self.back()
         elif action == "transcript":
-            self.open(TranscriptEntry(self.record))
+            self.open(TranscriptEntry(self.record, self.outcome))
         elif action == "play":
             self.play_from_here()
         elif action == "analyse":

@@ -22,6 +22,7 @@ from game.engine import BLACK, COLOR_NAMES, GameRecord, Position, TranscriptErro
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import FileStorage, user_data_dir
 from game.play.match import MatchSetup
+from game.play.outcome import Outcome
 from game.records.formats import FormatError, GgfGame, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
 from game.records.openings import opening_name
@@ -82,6 +83,8 @@ class TranscriptScene(TextScene):
         self.ggf: GgfGame | None = None
         """The GGF game the text holds, when it is GGF (its players and result are kept)."""
         self.ggf_count = 0
+        self.ended: tuple[str, Outcome] | None = None
+        """The game handed in as text, with how it ended (a resignation, a loss on time) when that is known."""
         self.group = ButtonGroup()
         self.now_ms = 0
         self.typed_ms = 0
@@ -104,6 +107,7 @@ class TranscriptScene(TextScene):
             record = self.ctx.documents.load(LAST_GAME_KEY, last_game_from_json, "last game")
             self.ctx.flush_storage_messages()
         useful = record is not None and (bool(record.moves) or record.start != Position.start())
+        self.ended = (game_text(record), entry.outcome) if record is not None and entry.outcome is not None else None
         self.set_text(game_text(record) if record is not None and useful else "")
         self.chooser = None
         super().startup(now_ms, entry)
@@ -258,14 +262,15 @@ class TranscriptScene(TextScene):
             copy_to_clipboard(text, lambda copied: self.ctx.toast(
                 f"Copied: {text}" if copied else f"Could not reach the clipboard. The game: {text}", ms=5000))
         elif action == "copy_ggf":
-            ggf = write_ggf(record, *self._players(), time_control=self._time_control())
+            ggf = write_ggf(record, *self._players(), self._result(record), time_control=self._time_control())
             copy_to_clipboard(ggf, lambda copied: self.ctx.toast(
                 "Copied the game as GGF." if copied else f"Could not reach the clipboard. The game: {ggf}", ms=5000))
         elif action == "save":
             self._open_chooser("save", default_file_name(record))
         elif action == "download":
             name = default_file_name(record)
-            if download_text(name, file_text(record, Path(name).suffix, *self._players(), self._time_control())):
+            text = file_text(record, Path(name).suffix, *self._players(), self._time_control(), self._result(record))
+            if download_text(name, text):
                 self.ctx.toast(f"Downloading {name} (your browser keeps it with its downloads).", ms=6000)
             else:
                 self.ctx.toast("The browser refused the download: use Copy GGF instead.", error=True, ms=6000)
@@ -303,7 +308,8 @@ class TranscriptScene(TextScene):
                 chooser.fail("There is no game to save.")
                 return
             try:
-                write_text_file(path, file_text(record, path.suffix.lower(), *self._players(), self._time_control()))
+                write_text_file(path, file_text(record, path.suffix.lower(), *self._players(), self._time_control(),
+                                            self._result(record)))
             except OSError as exc:
                 chooser.fail(full_stop(f"Could not save {path.name}: {exc.strerror or exc}"))
                 return
@@ -329,6 +335,12 @@ class TranscriptScene(TextScene):
         if self.ggf is not None:
             self.ggf_count = count  # the file's games, though the box holds only the first
         self.ctx.toast(full_stop(f"Opened {drawable(path.name)}"), ms=4000)
+
+    def _result(self, record: GameRecord) -> str | None:
+        """GGF's result: the outcome's for the game handed in, the one read from GGF, else none (the record's)."""
+        if self.ended is not None and self.ended[0] == game_text(record):
+            return self.ended[1].ggf_result
+        return (self.ggf.result or None) if self.ggf is not None else None
 
     def _time_control(self) -> str | None:
         """The time control of a GGF game read (its ``TI``), kept when it is written again."""
