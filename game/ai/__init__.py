@@ -7,7 +7,10 @@ The game uses three things: ``LEVELS`` (weakest first), ``think(position,
 level)`` which returns a job whose ``advance(max_ms)`` gives the chosen
 square once done, and ``analyze(position)`` whose job gives an ``Analysis``;
 the review values whole games with an ``Analyzer``. ``docs/ai.md`` maps the
-modules.
+modules. The named levels are here (``levels``); the level as players choose
+it (by index, custom, per match, on a clock) is ``game.play.levels``. Scores
+are in ``evaluation.DISC`` units; the patterns' symmetries are the engine's
+(``game.engine.symmetry``).
 """
 
 from .levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, Level, level_by_name_or_index
