@@ -37,7 +37,7 @@ def sample(n: int) -> list[tuple[Position, int]]:
     pairs = []
     for game in read_games():
         if game.year == YEAR and "World" in game.event:
-            for ply in replay(game.moves)[FIRST_PLY : LAST_PLY + 1]:
+            for ply in replay(game.squares)[FIRST_PLY : LAST_PLY + 1]:
                 position = Position.from_player_opponent(ply.player, ply.opponent, "X" if ply.black_to_move else "O")
                 if len(position.legal_squares()) > 1:
                     pairs.append((position, ply.move))

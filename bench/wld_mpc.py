@@ -33,7 +33,7 @@ def positions(empties: int, count: int) -> list[tuple[int, int]]:
     for game in read_games():
         if game.year != HELD_OUT_YEAR:
             continue
-        for ply in replay(game.moves):
+        for ply in replay(game.squares):
             if 64 - (ply.player | ply.opponent).bit_count() == empties:
                 found.append((ply.player, ply.opponent))
                 break

@@ -43,7 +43,7 @@ def scan() -> dict[Key, Counter[int]]:
     """The plain scan, with the game module's own reader and replay: canonical position -> canonical move -> games."""
     counts: dict[Key, Counter[int]] = defaultdict(Counter)
     for game in read_games(limit=GAMES):
-        for ply in replay(game.moves[:PLIES]):
+        for ply in replay(game.squares[:PLIES]):
             p, o, symmetries = canonical(ply.player, ply.opponent)
             counts[(p, o)][canonical_move(symmetries, ply.move)] += 1
     return counts
@@ -93,9 +93,9 @@ def test_mirror_images_and_transpositions_count_as_one(index: PositionIndex, sca
     both = explore(one, index=index)
     assert {n: s.games for n, s in both.moves.items() if s.games} == expected(scan, one)
     lines = [g for g in read_games(limit=GAMES)
-             if "".join(f"{'abcdefgh'[m % 8]}{m // 8 + 1}" for m in g.moves[:9]) in (
+             if "".join(f"{'abcdefgh'[m % 8]}{m // 8 + 1}" for m in g.squares[:9]) in (
                  "f5f6e6f4e3c5c4d3f3", "f5f6e6f4e3d3f3c5c4")]
-    assert len({tuple(g.moves[:9]) for g in lines}) == 2  # both orders were played, and count together
+    assert len({tuple(g.squares[:9]) for g in lines}) == 2  # both orders were played, and count together
     assert len(lines) <= both.total_games == sum(scan[canonical(one.player, one.opponent)[:2]].values())
 
 

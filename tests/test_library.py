@@ -16,12 +16,12 @@ from hypothesis import strategies as st
 from game.cli import main as cli_main
 from game.engine import GameRecord, GameResult
 from game.library import service as library_service
-from game.library.database import LibraryError, LibraryGame, TableLoader, parse_row
+from game.library.database import LibraryError, TableLoader
 from game.library.famous import find_finals
 from game.library.search import Query, QueryError, SearchIndex, opening_line, parse_years
 from game.library.service import LibraryService
 from game.platform.storage import MemoryStorage
-from game.records.wthor import HEADER, WTHOR_PATH
+from game.records.wthor import HEADER, WTHOR_PATH, WthorError, WthorGame, parse_line
 
 Row = tuple[int, list[str]]
 
@@ -44,7 +44,7 @@ def newest_first(found: list[Row]) -> list[int]:
     return [i for i, _ in sorted(found, key=lambda r: (-int(r[1][0]), r[0]))]
 
 
-def indices(games: list[LibraryGame]) -> list[int]:
+def indices(games: list[WthorGame]) -> list[int]:
     return [g.index for g in games]
 
 
@@ -111,10 +111,12 @@ def test_year_parser_never_fails_otherwise(text: str) -> None:
 @given(st.text(alphabet="abcdefgh12345678 9-\t\nxX", max_size=60))
 def test_row_parser_accepts_only_well_formed_lines(text: str) -> None:
     try:
-        game = parse_row(text, 0)
-    except LibraryError:
+        game = parse_line(text, 0)
+    except WthorError as err:
+        assert str(err).startswith("line 2: ")  # the first game is the file's second line
         return
-    assert "\t".join([str(game.year), game.event, game.black, game.white, game.result, game.moves]) == text
+    row = "\t".join([str(game.year), game.event, game.black, game.white, game.result, game.moves])
+    assert row == text.rstrip("\r\n")
     assert game.black_discs + game.white_discs <= 64 and len(game.moves) % 2 == 0
 
 
@@ -401,7 +403,7 @@ def expected_games(text: str) -> list[list[str]]:
     return [line.split("\t") for line in text.split("\n")[1:] if line]
 
 
-def as_rows(games: list[LibraryGame]) -> list[list[str]]:
+def as_rows(games: list[WthorGame]) -> list[list[str]]:
     return [[str(g.year), g.event, g.black, g.white, g.result, g.moves] for g in games]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import select
@@ -14,6 +15,7 @@ import pytest
 import game.library.table_cache as table_cache
 from game.library.database import SUBSET_PATH, LibraryError, TableLoader
 from game.library.table_cache import cached_table, decode_table, encode_table
+from game.records.wthor import WthorGame
 
 
 def test_the_first_run_writes_the_cache_and_the_next_one_reads_it(tmp_path: Path,
@@ -29,6 +31,19 @@ def test_the_first_run_writes_the_cache_and_the_next_one_reads_it(tmp_path: Path
     again, note = cached_table(SUBSET_PATH, tmp_path)
     assert note is None and again.games == table.games and again.stamp == table.stamp
     assert again.path == SUBSET_PATH
+
+
+
+def test_the_cache_holds_the_game_types_fields_and_its_version_says_which() -> None:
+    """The rows are ``WthorGame``'s fields after ``index``: a change to them must come with a new ``VERSION``
+    (then an old cache is refused and rebuilt, never misread). Change this test and ``VERSION`` together."""
+    fields = [(f.name, f.type) for f in dataclasses.fields(WthorGame)]
+    assert (table_cache.VERSION, fields) == (2, [
+        ("index", "int"), ("year", "int"), ("event", "str"), ("black", "str"), ("white", "str"),
+        ("black_discs", "int"), ("white_discs", "int"), ("moves", "str")])
+    table = TableLoader(SUBSET_PATH).run()
+    again = decode_table(encode_table(table), SUBSET_PATH).games
+    assert again == table.games and again[3].squares == table.games[3].squares
 
 
 @pytest.mark.parametrize("damage", ["flip", "truncate", "magic", "empty"])

@@ -29,10 +29,10 @@ def test_the_database_is_in_the_package_and_starts_with_the_1977_world_champions
 
 def test_replay_agrees_with_the_game_record_and_the_recorded_result() -> None:
     for game in islice(read_games(), 0, 3000, 100):
-        plies = replay(game.moves)
-        record = GameRecord.from_transcript("".join("abcdefgh"[sq % 8] + str(sq // 8 + 1) for sq in game.moves))
-        assert len(plies) == len(game.moves)
-        player, opponent, black_to_move = final_position(game.moves)
+        plies = replay(game.squares)
+        record = GameRecord.from_transcript("".join("abcdefgh"[sq % 8] + str(sq // 8 + 1) for sq in game.squares))
+        assert len(plies) == len(game.squares) == game.move_count and replay(game.moves) == plies
+        player, opponent, black_to_move = final_position(game.squares)
         if record.is_over():
             score = final_score(player, opponent) * (1 if black_to_move else -1)
             assert score == game.black_margin
@@ -40,14 +40,16 @@ def test_replay_agrees_with_the_game_record_and_the_recorded_result() -> None:
 
 def test_every_ply_is_a_position_where_the_mover_has_that_move() -> None:
     game = next(read_games())
-    for ply in replay(game.moves):
+    for ply in replay(game.squares):
         assert ply.player & ply.opponent == 0
         assert not (ply.player | ply.opponent) >> ply.move & 1
 
 
 def test_an_illegal_move_is_reported_with_its_number() -> None:
     with pytest.raises(WthorError, match="move 2 is illegal"):
-        replay(parse_line("2000\te\tb\tw\t32-32\tf5a1").moves)
+        replay(parse_line("2000\te\tb\tw\t32-32\tf5a1").squares)
+    with pytest.raises(WthorError, match="'z9' at move 2 is not a square"):
+        replay("f5z9")
 
 
 @pytest.mark.parametrize(
@@ -58,6 +60,11 @@ def test_an_illegal_move_is_reported_with_its_number() -> None:
         ("2000\te\tb\tw\t32:32\tf5", "bad year or result"),
         ("2000\te\tb\tw\t32-32\tf5d", "not a list of squares"),
         ("2000\te\tb\tw\t32-32\tf5z9", "'z9' at move 2 is not a square"),
+        ("2000\te\tb\tw\t32-32\tf5D6", "'D6' at move 2 is not a square"),
+        ("2000\te\tb\tw\t40-32\tf5", "more than 64 discs"),
+        ("+200\te\tb\tw\t32-32\tf5", "bad year or result"),
+        ("2000\te\tb\tw\t32-\u0663\tf5", "bad year or result"),
+        ("2000\te\tb\tw\t32-32\t" + "f5" * 61, "not a list of squares"),
         ("x" * 2000, "longer than"),
     ],
 )
@@ -74,7 +81,7 @@ def test_any_text_is_a_game_or_a_clear_error(text: str) -> None:
     except WthorError as err:
         assert str(err)
     else:
-        assert all(0 <= sq < 64 for sq in game.moves)
+        assert all(0 <= sq < 64 for sq in game.squares) and len(game.squares) == game.move_count <= 60
 
 
 def test_a_file_that_is_not_a_wthor_table_is_refused(tmp_path: Path) -> None:
@@ -86,5 +93,5 @@ def test_a_file_that_is_not_a_wthor_table_is_refused(tmp_path: Path) -> None:
     good = tmp_path / "good.tsv.xz"
     with lzma.open(good, "wt") as out:
         out.write(HEADER + "\n2000\te\tb\tw\t33-31\tf5d6\n")
-    assert [g.moves for g in read_games(good)] == [[37, 43]]
+    assert [(g.moves, g.squares) for g in read_games(good)] == [("f5d6", [37, 43])]
     assert WTHOR_PATH.stat().st_size > 5_000_000

@@ -100,7 +100,7 @@ def endgame_positions(per_bucket: int) -> list[tuple[int, int, int]]:
                 break
             continue
         target = bucket[0] + (game.index // ENDGAME_GAME_STRIDE // len(ENDGAME_BUCKETS)) % 2
-        for ply in replay(game.moves):
+        for ply in replay(game.squares):
             if 64 - (ply.player | ply.opponent).bit_count() == target:
                 found.append((ply.player, ply.opponent, target))
                 wanted[bucket] -= 1

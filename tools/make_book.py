@@ -91,7 +91,7 @@ def _scan_part(job: tuple[int, int, int]) -> Scan:
         if game.index % parts != part:
             continue
         margin = game.black_margin
-        for ply_index, ply in enumerate(replay(game.moves[:plies])):
+        for ply_index, ply in enumerate(replay(game.squares[:plies])):
             raw = (ply.player, ply.opponent)
             found = memo.get(raw) if ply_index < 12 else None
             if found is None:

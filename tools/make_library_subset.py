@@ -26,19 +26,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.library.database import SUBSET_PATH, LibraryGame, TableLoader  # noqa: E402
+from game.library.database import SUBSET_PATH, TableLoader  # noqa: E402
 from game.library.famous import find_finals  # noqa: E402
-from game.records.wthor import HEADER, WTHOR_PATH  # noqa: E402
+from game.records.wthor import HEADER, WTHOR_PATH, WthorGame  # noqa: E402
 
 DEFAULT_MAX_BYTES = 10_000
 
 
-def row(game: LibraryGame) -> str:
+def row(game: WthorGame) -> str:
     """The game's line in the table."""
     return "\t".join([str(game.year), game.event, game.black, game.white, game.result, game.moves])
 
 
-def pack(games: list[LibraryGame]) -> bytes:
+def pack(games: list[WthorGame]) -> bytes:
     """The gzip'd table of ``games`` in database order."""
     text = HEADER + "\n" + "".join(row(g) + "\n" for g in sorted(games, key=lambda g: g.index))
     out = io.BytesIO()
@@ -47,13 +47,13 @@ def pack(games: list[LibraryGame]) -> bytes:
     return out.getvalue()
 
 
-def choose(games: list[LibraryGame], max_bytes: int) -> tuple[list[LibraryGame], list[str]]:
+def choose(games: list[WthorGame], max_bytes: int) -> tuple[list[WthorGame], list[str]]:
     """The games that fit, and the names of the events added whole."""
     from game.library.database import GameTable
 
     table = GameTable(games, WTHOR_PATH, "")
     chosen = {g.index: g for final in find_finals(table) for g in final.games}
-    events: dict[str, list[LibraryGame]] = {}
+    events: dict[str, list[WthorGame]] = {}
     for game in games:
         if game.event.startswith("World Championship - "):
             events.setdefault(game.event, []).append(game)

@@ -62,7 +62,7 @@ def extract(out: Path = DATA / "positions.npz") -> None:
     for g in read_games():
         year.append(g.year)
         margin.append(g.black_margin)
-        for i, step in enumerate(replay(g.moves)):
+        for i, step in enumerate(replay(g.squares)):
             player.append(step.player)
             opponent.append(step.opponent)
             game.append(g.index)

@@ -48,7 +48,7 @@ def cache_dir(empties: int) -> Path:
 
 def solve_game(game: WthorGame, empties: int) -> tuple[int, list[int]] | None:
     """(first solved ply, exact score of each ply from there), or None if the game never gets that far."""
-    plies = replay(game.moves)
+    plies = replay(game.squares)
     first = next((i for i, ply in enumerate(plies) if ply.empties <= empties), None)
     if first is None:
         return None

@@ -5,9 +5,11 @@ black, white, result, moves`` a line), compressed with xz (the full database,
 ``game/data/wthor/``) or gzip (the web build's subset, ``game/data/library/``);
 every member is read (``cat a.gz b.gz`` is one valid gzip file, as is an xz
 file of several streams), and the text is decoded as UTF-8 across slices.
-This reader keeps the moves as their text (``f5d6c3...``) and checks every
-field's form without replaying the games, so the whole database loads in about
-a second; a scene spreads the work over frames with ``TableLoader.advance``.
+Each line is read by ``game.records.wthor.parse_line`` into a ``WthorGame``
+(the one game type: moves kept as their text, ``f5d6c3...``, names shared),
+every field's form checked without replaying the games, so the whole database
+loads in about a second; a scene spreads the work over frames with
+``TableLoader.advance``.
 
 Every limit is explicit: the compressed file (``MAX_FILE_BYTES``), its text
 (``MAX_TEXT_CHARS``) and the number of games (``MAX_GAMES``). A missing,
@@ -19,8 +21,6 @@ from __future__ import annotations
 
 import codecs
 import hashlib
-import re
-import sys
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +28,7 @@ from typing import Protocol
 
 from game.ai.jobs import stepwise
 from game.platform.files import FileTooLargeError, read_regular_file
-from game.records.wthor import HEADER, MAX_LINE, WTHOR_PATH
+from game.records.wthor import HEADER, MAX_LINE, WTHOR_PATH, WthorError, WthorGame, parse_line
 
 SUBSET_PATH = Path(__file__).resolve().parent.parent / "data" / "library" / "web-games.tsv.gz"
 """The subset shipped to the browser (``tools/make_library_subset.py``)."""
@@ -41,78 +41,13 @@ MAX_GAMES = 500_000
 CHUNK_BYTES = 32 * 1024
 """Compressed bytes unpacked per small step of the loader."""
 
-CHAMPIONSHIP = "World Championship"
-"""Events whose name contains this are world championships (the blitz one of 2018 included)."""
-
-_MOVES = re.compile(r"(?:[a-h][1-8]){0,60}")
-_NUMBER = re.compile(r"\d{1,4}")
-
 
 class LibraryError(ValueError):
-    """The games file or a cache is missing, unreadable, corrupt or too large; the message says which."""
+    """The games file or a cache is missing, unreadable, corrupt or too large; the message says which.
 
-
-@dataclass(frozen=True, slots=True)
-class LibraryGame:
-    """One master game: where, who, the recorded result (Black's discs first) and the moves as text."""
-
-    index: int
-    year: int
-    event: str
-    black: str
-    white: str
-    black_discs: int
-    white_discs: int
-    moves: str
-
-    @property
-    def result(self) -> str:
-        """The recorded result as the file writes it: ``'33-31'``, Black's discs first."""
-        return f"{self.black_discs}-{self.white_discs}"
-
-    @property
-    def black_margin(self) -> int:
-        """Black's disc difference by the FFO rule (empty squares to the winner)."""
-        return self.black_discs - self.white_discs
-
-    @property
-    def championship(self) -> bool:
-        """Whether the game was played at a world championship."""
-        return CHAMPIONSHIP in self.event
-
-    @property
-    def move_count(self) -> int:
-        """Number of moves recorded."""
-        return len(self.moves) // 2
-
-    def as_json(self) -> dict[str, object]:
-        """The CLI's keys: ``year, event, black, white, result, moves``."""
-        return {
-            "year": self.year, "event": self.event, "black": self.black, "white": self.white,
-            "result": self.result, "moves": self.moves,
-        }  # fmt: skip
-
-
-def parse_row(line: str, index: int) -> LibraryGame:
-    """One game from one line of a table; ``LibraryError`` names the line and what is wrong."""
-    if len(line) > MAX_LINE:
-        raise LibraryError(f"line {index + 2}: longer than {MAX_LINE} characters")
-    fields = line.rstrip("\r").split("\t")
-    if len(fields) != 6:
-        raise LibraryError(f"line {index + 2}: expected 6 tab-separated fields, found {len(fields)}")
-    year_text, event, black, white, result, moves = fields
-    black_text, dash, white_text = result.partition("-")
-    numbers = (year_text, black_text, white_text)
-    if not dash or not all(_NUMBER.fullmatch(text) for text in numbers):
-        raise LibraryError(f"line {index + 2}: bad year or result ({year_text[:10]!r}, {result[:10]!r})")
-    black_discs, white_discs = int(black_text), int(white_text)
-    if black_discs + white_discs > 64:
-        raise LibraryError(f"line {index + 2}: the result {result!r} has more than 64 discs")
-    if not _MOVES.fullmatch(moves):
-        raise LibraryError(f"line {index + 2}: the moves are not a list of squares like f5d6c3")
-    # names repeat thousands of times: one string each (a third less memory for the whole database)
-    return LibraryGame(index, int(year_text), sys.intern(event), sys.intern(black), sys.intern(white),
-                       black_discs, white_discs, moves)
+    A bad line of the games file is the ``WthorError`` of ``parse_line``, reported by the loader as a
+    ``LibraryError`` with the same words (``line 5: ...``, the line of the file).
+    """
 
 
 class _Unpacker(Protocol):
@@ -139,7 +74,7 @@ def _unpacker(path: Path) -> _Unpacker:
 class GameTable:
     """The games of one file, in file order (``games[i].index == i``), and where they came from."""
 
-    games: list[LibraryGame]
+    games: list[WthorGame]
     path: Path
     stamp: str
     """The first 16 hex digits of the SHA-256 of the file's bytes: caches built from it are keyed by it."""
@@ -166,7 +101,7 @@ class TableLoader:
         self._pending = ""
         self._chars = 0
         self._header = False
-        self._games: list[LibraryGame] = []
+        self._games: list[WthorGame] = []
         self._started = False
         self._job = stepwise(self._step, lambda: self.done)
 
@@ -186,7 +121,7 @@ class TableLoader:
         """Work for about ``max_ms`` milliseconds (at least one small step); ``True`` when done."""
         try:
             self._job.advance(max_ms)
-        except LibraryError as exc:
+        except (LibraryError, WthorError) as exc:  # a bad file, or a bad line of it (``line 5: ...``)
             self.error = str(exc)
         except Exception as exc:  # OSError, zlib.error, lzma.LZMAError, UnicodeDecodeError: a damaged file
             self.error = f"{self.path.name}: cannot be read ({type(exc).__name__}: {exc})"
@@ -245,7 +180,7 @@ class TableLoader:
                 continue
             if len(self._games) >= self.max_games:
                 raise LibraryError(f"{self.path.name}: more than {self.max_games} games")
-            self._games.append(parse_row(line, len(self._games)))
+            self._games.append(parse_line(line, len(self._games)))
         if len(self._pending) > MAX_LINE:
             raise LibraryError(f"line {len(self._games) + 2}: longer than {MAX_LINE} characters")
         if final:

@@ -25,7 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from game.library.database import GameTable, LibraryGame
+from game.library.database import GameTable
+from game.records.wthor import WthorGame
 
 _EVENT = re.compile(r"World Championship - (\d{4})")
 LEAD = 4
@@ -41,7 +42,7 @@ class Final:
     winner: str
     """The player with more points in these games (Black of the first game when even)."""
     runner_up: str
-    games: tuple[LibraryGame, ...]
+    games: tuple[WthorGame, ...]
     score: tuple[float, float]
     """Games won by the winner and by the runner-up (a draw counts half each)."""
 
@@ -52,14 +53,14 @@ class Final:
         return f"{self.year}  {self.winner} - {self.runner_up}  {won}-{lost}"
 
 
-def _points(game: LibraryGame, player: str) -> float:
+def _points(game: WthorGame, player: str) -> float:
     margin = game.black_margin if game.black == player else -game.black_margin
     return 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
 
 
 def find_finals(table: GameTable) -> list[Final]:
     """Every World Championship final the rule finds, newest first."""
-    events: dict[str, list[LibraryGame]] = {}
+    events: dict[str, list[WthorGame]] = {}
     for game in table.games:
         if _EVENT.fullmatch(game.event):
             events.setdefault(game.event, []).append(game)
@@ -79,7 +80,7 @@ def find_finals(table: GameTable) -> list[Final]:
     return sorted(finals, key=lambda f: -f.year)
 
 
-def _first_run(games: list[LibraryGame]) -> list[LibraryGame]:
+def _first_run(games: list[WthorGame]) -> list[WthorGame]:
     """The first two or more games in a row between the same two players, if it starts among the first ``LEAD``."""
     at = 0
     while at < min(LEAD, len(games)):

@@ -39,9 +39,10 @@ from game.engine import GameRecord, NotationError, TranscriptError, parse_square
 from game.engine.notation import MAX_TRANSCRIPT_CHARS
 from game.engine.position import START_BLACK, START_WHITE
 from game.engine.symmetry import SQUARE_IMAGE, images
-from game.library.database import GameTable, LibraryGame
+from game.library.database import GameTable
 from game.records.openings import Opening
 from game.records.openings import default_book as named_openings
+from game.records.wthor import WthorGame
 
 Color = Literal["any", "black", "white"]
 MAX_TEXT = 80
@@ -77,7 +78,7 @@ class Query:
 class SearchResult:
     """The games found (newest first, at most ``limit`` from ``offset``), how many in all, and the lines used."""
 
-    games: list[LibraryGame]
+    games: list[WthorGame]
     total: int
     lines: tuple[str, ...] = ()
     """The move prefixes the opening matched (f5 first), empty when no opening was asked for."""
@@ -177,7 +178,7 @@ class SearchIndex:
     def search(self, query: Query, limit: int = 50, offset: int = 0) -> SearchResult:
         """The games matching ``query``, newest first, ``limit`` from ``offset``; ``QueryError`` for bad text."""
         lines, names = opening_lines(query.opening)
-        games: list[LibraryGame] = self.order
+        games: list[WthorGame] = self.order
         if query.player.strip():
             players = self.players(query.player)
             if query.color == "black":

@@ -7,7 +7,10 @@ first run writes the parsed table to ``games-<stamp>.bin`` in the library's
 cache folder, and later runs read that instead (about a tenth of the time).
 
 The file is ``MAGIC``, ``VERSION``, the CRC-32 and the length of the payload,
-then the payload: ``marshal`` of the games file's stamp and one tuple a game.
+then the payload: ``marshal`` of the games file's stamp and one tuple a game
+(the fields of ``game.records.wthor.WthorGame`` after ``index``, which is the
+tuple's place: ``year, event, black, white, black_discs, white_discs, moves``
+with the moves as text; a change to that layout must change ``VERSION``).
 It is keyed by the games file's own stamp (its SHA-256), so a changed
 database is never answered from an old table; a missing, stale, truncated
 or corrupt cache, one larger than ``MAX_CACHE_BYTES`` or not a regular file
@@ -26,8 +29,9 @@ import struct
 import zlib
 from pathlib import Path
 
-from game.library.database import GameTable, LibraryError, LibraryGame, TableLoader, read_games_file, stamp_of
+from game.library.database import GameTable, LibraryError, TableLoader, read_games_file, stamp_of
 from game.library.service import clean_cache_folder, read_cache_file, rebuilt_note, write_cache
+from game.records.wthor import WthorGame
 
 MAGIC = b"OTLG"
 VERSION = 2
@@ -66,7 +70,7 @@ def decode_table(data: bytes, path: Path) -> GameTable:
     try:
         stamp, rows = marshal.loads(payload)
         # the checksum says these are the bytes this module wrote: the rows have its shape
-        games = [LibraryGame(i, *row) for i, row in enumerate(rows)]
+        games = [WthorGame(i, *row) for i, row in enumerate(rows)]
     except (ValueError, TypeError, EOFError) as exc:
         raise LibraryError(f"games cache is corrupt: {exc}") from None
     finally:

@@ -4,7 +4,9 @@
   and the last finished game's stored form;
 * ``formats``: GGF game records and OBF positions, read and written;
 * ``game_files``: what a pasted or opened text holds (GGF, OBF or a transcript) and what a saved file says;
-* ``wthor``: the FFO's WTHOR database of master games, read and replayed;
+* ``wthor``: the FFO's WTHOR database of master games: the one game type (``WthorGame``, moves as text,
+  ``squares`` for replaying), the one line parser (``parse_line``, ``WthorError``), the tools' reader
+  (``read_games``) and ``replay``; the library (``game.library``) reads its table through the same parser;
 * ``openings``: the named openings table and the name a game is following.
 
 The notation itself (squares, ``f5d6c3`` transcripts) is the engine's (``game.engine.notation``,

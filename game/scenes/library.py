@@ -22,7 +22,6 @@ import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, COLOR_NAMES, PASS, GameRecord, GameResult, TranscriptError
-from game.library.database import LibraryGame
 from game.library.famous import Final, find_finals
 from game.library.positions import PLIES
 from game.library.search import Color, Query, QueryError, SearchIndex, parse_years
@@ -30,7 +29,7 @@ from game.library.service import LibraryService, shared
 from game.platform.browser import PageTextField
 from game.play.match import MatchSetup
 from game.records.openings import opening_name
-from game.records.wthor import CREDIT
+from game.records.wthor import CREDIT, WthorGame
 from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, ExplorerEntry, GameEntry, ReviewEntry
 from game.ui.board_view import Marks
@@ -42,7 +41,7 @@ STAR = "★ "
 """Marks a world championship game in the lists."""
 
 
-def game_label(game: LibraryGame) -> tuple[str, str]:
+def game_label(game: WthorGame) -> tuple[str, str]:
     """A row: ``'2010  Takanashi Yusuke - Borassi Michele  38-26'`` and the event (starred: a championship)."""
     return (f"{game.year}  {game.black} - {game.white}  {game.result}",
             (STAR if game.championship else "") + game.event)
@@ -72,11 +71,11 @@ class LibraryScene(TextScene):
         """``'shelf'`` (the finals), ``'final'`` (one final's games) or ``'search'``."""
         self.finals: list[Final] | None = None
         self.search_index: SearchIndex | None = None
-        self.results: list[LibraryGame] = []
+        self.results: list[WthorGame] = []
         self.total = 0
         self.heading = ""
         self.page = 0
-        self.selected: LibraryGame | None = None
+        self.selected: WthorGame | None = None
         self.record: GameRecord | None = None
         self.ply = 0
         self.fields = [TextField(pygame.Rect(0, 0, 0, 0), label, placeholder=hint) for label, hint in (
@@ -299,7 +298,7 @@ class LibraryScene(TextScene):
         for field in self.fields:
             field.focused = False
 
-    def choose(self, game: LibraryGame) -> None:
+    def choose(self, game: WthorGame) -> None:
         """Show a game on the board, at its end."""
         try:
             record = GameRecord.from_transcript(game.moves)
