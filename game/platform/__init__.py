@@ -1,10 +1,17 @@
 """Where the game runs: the browser or the desktop, and where it keeps its files.
 
-* ``storage``: a key -> text store (a folder, the browser's localStorage, memory) and JSON documents on it;
-* ``browser``: everything that depends on running in a web page (pygbag), from clipboard to the URL hash;
+* ``storage``: the key -> text store protocol, files (``FileStorage``, written durably) and memory,
+  and JSON documents on a store (a damaged one set aside with a message);
+* ``files``: the one bounded reader of a file a user can replace (regular files only, never blocking);
+* ``web_storage``: the page's ``localStorage`` (memory once it is full, or when it is blocked) and
+  ``default_storage()``, the store this run uses;
+* ``browser``: the page around the canvas (clipboard, downloads, audio unlock, canvas size, the
+  loading screen, a text field over the canvas);
+* ``links``: the game in the page address (``#f5d6c3``) and share links;
 * ``dirs``: the per-user data folder of each desktop platform;
 * ``resources``: where the bundled fonts, sounds and icon are;
 * ``window_memory``: the desktop window's size and place between runs.
 
-Only ``window_memory`` imports pygame (it moves the desktop window).
+Only ``window_memory`` imports pygame at import time (it moves the desktop window); ``browser``
+imports it lazily, inside the functions that need it.
 """

@@ -1,8 +1,14 @@
-"""The game's scenes and the registry the app switches between.
+"""The game's screens, one module each, and the registry the scene stack opens them from.
 
-To add a scene: write its module and add one line to ``SCENES``. A scene
-class that sets ``menu_label`` (and ``menu_order``) appears in the main
-menu by itself; nothing else needs to change.
+* ``base``: the scene protocol (startup, pause, resume, cleanup; open, switch, back, home) and the
+  ``Context`` every scene shares; ``entries``: what each scene is opened with; ``names``: their names;
+  ``stack``: the stack of open scenes the app keeps (``docs/architecture.md``);
+* the screens: ``menu``, ``new_game``, ``game_scene``, ``results``, ``review``, ``analysis`` (the
+  analysis mode), ``editor``, ``transcript``, ``challenge_list`` and ``challenges``, ``tutorial``,
+  ``trainer``, ``library``, ``explorer``, ``stats_scene``, ``settings_scene``.
+
+To add a scene: write its module, give it an entry in ``entries`` and add one line to ``SCENES``.
+A scene class that sets ``menu_label`` (and ``menu_order``) appears in the main menu by itself.
 """
 
 from __future__ import annotations

@@ -1,0 +1,14 @@
+"""The widgets the scenes draw with (pygame-ce); none of them knows a scene or the app.
+
+* ``text``: the one text renderer (every string drawn goes through ``drawable``), wrapping and fitting;
+* ``text_field``: one-line fields and the one way text is typed (``typed_into``, ``backspaced``);
+* ``widgets``: buttons, button rows and groups, dialogs, toasts, panels;
+* ``theme``, ``layout``, ``assets``: colours, the screen's geometry, fonts and sounds;
+* ``board_view``: the board drawn with its marks; ``anim``: a move's disc and flips in motion;
+* ``board_play``: the one live board (a record, picking squares, the animation, the red flash);
+* ``move_list``, ``eval_graph``, ``explorer_panel``, ``stars``, ``match_panels``: the game's move
+  list, the review's graph and slider, the explorer beside a board, the challenges' stars, the
+  game screen's cards and status;
+* ``file_chooser``: the desktop's in-game Save…/Open…;
+* ``screen``: what a widget needs of the screen (``Screen``, which the scenes' ``Context`` is).
+"""
