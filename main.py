@@ -9,11 +9,16 @@
 One asyncio loop drives the game on both (``game.start.run_game``, which the
 installed ``othello`` command runs too): each frame handles events, advances
 the computer's search by a slice, draws, then yields once with
-``await asyncio.sleep(0)`` so the browser can paint.
+``await asyncio.sleep(0)`` so the browser can paint. On the desktop this
+file takes exactly the options of ``python -m game`` (``--data-dir``,
+``--reset-settings``, ``--script``, ``--frames``: one parser) and refuses
+any other in one line with status 2; the browser passes none.
 """
 
 import asyncio
+import sys
 
+from game.platform.browser import IS_BROWSER
 from game.start import run_game
 
 
@@ -22,4 +27,9 @@ async def main() -> None:
     await run_game()
 
 
-asyncio.run(main())
+if IS_BROWSER:
+    asyncio.run(main())
+else:
+    from game.__main__ import main as desktop_main  # the desktop's options, never packed for the browser
+
+    sys.exit(desktop_main(sys.argv[1:]))

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from game.cli import UsageError
 from game.cli import _Parser as OneLineParser
-from game.platform.storage import DATA_DIR_ENV, JsonDocuments
+from game.platform.storage import JsonDocuments, use_data_dir
 from game.platform.web_storage import default_storage
 from game.play.settings import SETTINGS_KEY
 
@@ -50,15 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def data_dir(path: Path) -> Path:
-    """``path`` made ready as the data folder (created if missing); ``UsageError`` if it cannot be one."""
-    path = path.expanduser()
-    if path.exists() and not path.is_dir():
-        raise UsageError(f"othello: --data-dir: {path} is not a folder")
+    """``path`` made this run's data folder (created if missing); ``UsageError`` if it cannot be one."""
     try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"othello: --data-dir: cannot create {path}: {exc.strerror or exc}") from None
-    return path.resolve()
+        return use_data_dir(path)
+    except ValueError as exc:
+        raise UsageError(f"othello: --data-dir: {exc}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -70,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if args.data_dir is not None:  # for everything that keeps files there (saves, the library's caches)
-            os.environ[DATA_DIR_ENV] = str(data_dir(args.data_dir))
+            data_dir(args.data_dir)
         storage = default_storage()
         commands = load_script(args.script) if args.script is not None else []
     except (UsageError, ScriptError) as exc:

@@ -19,6 +19,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.engine import (
@@ -31,6 +32,7 @@ from game.engine import (
     square_name,
     timed_perft,
 )
+from game.platform.storage import use_data_dir
 
 if TYPE_CHECKING:
     from game.interfaces.limits import Limits
@@ -472,6 +474,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--opening", metavar="MOVES",
                    help="the first moves (f5d6c3, from any first move) or an opening's name (Tiger)")
     p.add_argument("--limit", type=limit_arg, default=50, metavar="N", help="at most N games (default 50)")
+    p.add_argument("--data-dir", type=Path, metavar="PATH",
+                   help="keep the parsed games' cache in PATH/cache (default: the platform's data folder)")
     p.set_defaults(func=cmd_library)
 
     p = sub.add_parser("bench", help="perft nodes per second, bulk and no-bulk")
@@ -490,6 +494,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if getattr(args, "data_dir", None) is not None:
+            try:
+                use_data_dir(args.data_dir)
+            except ValueError as exc:
+                raise UsageError(f"{args.command}: --data-dir: {exc}") from None
         func: Command = args.func
         func(args)
         sys.stdout.flush()  # a closed pipe shows here rather than in Python's flush at exit

@@ -222,6 +222,23 @@ def user_data_dir() -> Path:
     return app_data_dir()
 
 
+def use_data_dir(path: Path) -> Path:
+    """Make ``path`` this run's data folder (created if missing, ``$OTHELLO_DATA_DIR`` set); ``ValueError`` if not.
+
+    ``othello --data-dir`` and ``python -m game.cli library --data-dir`` both take it, so everything the run
+    keeps (saves, settings, the library's caches) goes there and nowhere else.
+    """
+    path = path.expanduser()
+    if path.exists() and not path.is_dir():
+        raise ValueError(f"{path} is not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ValueError(f"cannot create {path}: {exc.strerror or exc}") from None
+    os.environ[DATA_DIR_ENV] = str(path.resolve())
+    return path.resolve()
+
+
 def folder_of(storage: Storage) -> Path | None:
     """The folder ``storage`` keeps its files in (a ``FileStorage``), or ``None`` (memory, the browser)."""
     return storage.directory if isinstance(storage, FileStorage) else None
