@@ -6,19 +6,14 @@ computer's minimum thinking time pass quickly without sleeping.
 
 from __future__ import annotations
 
-import os
+from collections.abc import Callable
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
 
-from collections.abc import Callable  # noqa: E402
-
-import pygame  # noqa: E402
-
-from game.app import App  # noqa: E402
-from game.engine import parse_square  # noqa: E402
-from game.platform.storage import Storage  # noqa: E402
-from game.scenes.game_scene import GameScene  # noqa: E402
+from game.app import App
+from game.engine import parse_square
+from game.platform.storage import Storage
+from game.scenes.game_scene import GameScene
 
 FRAME_MS = 50
 

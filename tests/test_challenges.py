@@ -7,19 +7,14 @@ drivers and a virtual clock, as in ``test_scenes.py``.
 from __future__ import annotations
 
 import json
-import os
+from collections.abc import Iterator
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ai.endgame import Solver, run_to_end  # noqa: E402
-from game.challenges import (  # noqa: E402
+from game.ai.endgame import Solver, run_to_end
+from game.challenges import (
     KINDS,
     PROGRESS_KEY,
     Challenge,
@@ -30,13 +25,13 @@ from game.challenges import (  # noqa: E402
     parse_challenges,
     stars_for,
 )
-from game.engine import GameRecord, Position, square_name  # noqa: E402
-from game.engine.bitboard import CORNERS  # noqa: E402
-from game.platform.storage import FileStorage, JsonDocuments, MemoryStorage  # noqa: E402
-from game.play.session import Phase  # noqa: E402
-from game.scenes.challenges import ChallengeListScene, ChallengeScene  # noqa: E402
-from tests.app_driver import Player as AppPlayer  # noqa: E402
-from tools.make_challenges import empty_regions  # noqa: E402
+from game.engine import GameRecord, Position, square_name
+from game.engine.bitboard import CORNERS
+from game.platform.storage import FileStorage, JsonDocuments, MemoryStorage
+from game.play.session import Phase
+from game.scenes.challenges import ChallengeListScene, ChallengeScene
+from tests.app_driver import Player as AppPlayer
+from tools.make_challenges import empty_regions
 
 CHALLENGES = load_challenges()
 

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import warnings
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
 
-import pygame  # noqa: E402
-
-from game.app import MIN_WINDOW  # noqa: E402
-from game.engine import BLACK, WHITE, GameRecord, parse_square  # noqa: E402
-from game.play.match import MatchSetup  # noqa: E402
-from game.scenes.challenges import ChallengeScene, draw_stars  # noqa: E402
-from game.scenes.entries import (  # noqa: E402
+from game.app import MIN_WINDOW
+from game.engine import BLACK, WHITE, GameRecord, parse_square
+from game.play.match import MatchSetup
+from game.scenes.challenges import ChallengeScene, draw_stars
+from game.scenes.entries import (
     ENTRY_TYPES,
     AnalysisEntry,
     ChallengeEntry,
@@ -23,14 +19,14 @@ from game.scenes.entries import (  # noqa: E402
     ReviewEntry,
     TrainerPlayEntry,
 )
-from game.scenes.menu import MenuScene  # noqa: E402
-from game.scenes.results import ResultsScene  # noqa: E402
-from game.scenes.review import ReviewScene  # noqa: E402
-from game.scenes.transcript import TranscriptScene  # noqa: E402
-from game.scenes.tutorial import TutorialScene  # noqa: E402
-from game.ui.layout import PORTRAIT  # noqa: E402
-from game.ui.text import plural  # noqa: E402
-from tests.app_driver import Player  # noqa: E402
+from game.scenes.menu import MenuScene
+from game.scenes.results import ResultsScene
+from game.scenes.review import ReviewScene
+from game.scenes.transcript import TranscriptScene
+from game.scenes.tutorial import TutorialScene
+from game.ui.layout import PORTRAIT
+from game.ui.text import plural
+from tests.app_driver import Player
 
 LONG_GAME = ("c4c5f6c3b5g7e3e6c2f3g3a5h8b3f4f2b4f5f7h3a3d2e2e1a6e7d7c1c6g8f1g4d1b6b1d3g6b7f8a7c7h6a8b2"
              "g5g2a1d6h2h5a4d8c8h7e8a2h4b8g1")

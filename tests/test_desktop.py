@@ -11,21 +11,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.__main__ import main as othello_main  # noqa: E402
-from game.app import MIN_WINDOW, App  # noqa: E402
-from game.interfaces.input_script import ScriptError, ScriptRunner, parse_script  # noqa: E402
-from game.platform.dirs import app_data_dir, open_folder, shown_path  # noqa: E402
-from game.platform.resources import CHECKOUT_ASSETS, MissingAssetsError, assets_dir  # noqa: E402
-from game.platform.storage import DATA_DIR_ENV, FileStorage, MemoryStorage, user_data_dir  # noqa: E402
-from game.platform.window_memory import POSITION_ENV, WINDOW_KEY, Placement  # noqa: E402
-from game.scenes import settings_scene  # noqa: E402
-from tests.app_driver import Player  # noqa: E402
+from game.__main__ import main as othello_main
+from game.app import MIN_WINDOW, App
+from game.interfaces.input_script import ScriptError, ScriptRunner, parse_script
+from game.platform.dirs import app_data_dir, open_folder, shown_path
+from game.platform.resources import CHECKOUT_ASSETS, MissingAssetsError, assets_dir
+from game.platform.storage import DATA_DIR_ENV, FileStorage, MemoryStorage, user_data_dir
+from game.platform.window_memory import POSITION_ENV, WINDOW_KEY, Placement
+from game.scenes import settings_scene
+from tests.app_driver import Player
 
 REPO = Path(__file__).resolve().parent.parent
 HOME = Path("/home/ann")

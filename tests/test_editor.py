@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import os
+import pygame
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-
-import pygame  # noqa: E402
-
-from game.engine import BLACK, WHITE, Position, parse_square  # noqa: E402
-from game.review.board_setup import check_position, detached_discs  # noqa: E402
-from game.scenes.analysis import AnalysisScene  # noqa: E402
-from game.scenes.editor import EditorScene, with_square  # noqa: E402
-from tests.app_driver import Player  # noqa: E402
+from game.engine import BLACK, WHITE, Position, parse_square
+from game.review.board_setup import check_position, detached_discs
+from game.scenes.analysis import AnalysisScene
+from game.scenes.editor import EditorScene, with_square
+from tests.app_driver import Player
 
 
 def board(black: str = "", white: str = "", to_move: str = BLACK) -> Position:

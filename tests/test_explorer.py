@@ -20,7 +20,7 @@ from game.library.positions import IndexBuilder, PositionIndex, decode_index, en
 from game.library.service import LibraryService, read_cache
 from game.platform.storage import MemoryStorage
 from game.records.wthor import WTHOR_PATH, read_games, replay
-from game.scenes.entries import ExplorerEntry, LibraryEntry, ReviewEntry  # noqa: E402
+from game.scenes.entries import ExplorerEntry, LibraryEntry, ReviewEntry
 
 GAMES = 1500
 PLIES = 30

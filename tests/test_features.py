@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.engine import BLACK, WHITE, GameRecord, parse_square  # noqa: E402
-from game.play.levels import custom_level  # noqa: E402
-from game.play.match import MatchSetup  # noqa: E402
-from game.records.formats import read_ggf, read_obf  # noqa: E402
-from game.scenes.analysis import AnalysisScene  # noqa: E402
-from game.scenes.entries import ReviewEntry  # noqa: E402
-from game.scenes.results import ResultsScene  # noqa: E402
-from game.scenes.review import ReviewScene  # noqa: E402
-from game.scenes.transcript import TranscriptScene  # noqa: E402
-from tests.app_driver import Player  # noqa: E402
-from tests.test_formats import GGS_GAME  # noqa: E402
+from game.engine import BLACK, WHITE, GameRecord, parse_square
+from game.play.levels import custom_level
+from game.play.match import MatchSetup
+from game.records.formats import read_ggf, read_obf
+from game.scenes.analysis import AnalysisScene
+from game.scenes.entries import ReviewEntry
+from game.scenes.results import ResultsScene
+from game.scenes.review import ReviewScene
+from game.scenes.transcript import TranscriptScene
+from tests.app_driver import Player
+from tests.test_formats import GGS_GAME
 
 
 def cell_of(player: Player, ply: int) -> pygame.Rect:

@@ -10,24 +10,20 @@ file of thousands of games reads only the first; messages end in one stop.
 from __future__ import annotations
 
 import os
+import time
+import unicodedata
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import time  # noqa: E402
-import unicodedata  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from game.records import formats  # noqa: E402
-from game.records.formats import read_ggf  # noqa: E402
-from game.scenes.transcript import TranscriptScene  # noqa: E402
-from game.ui.assets import Assets  # noqa: E402
-from game.ui.file_chooser import (  # noqa: E402
+from game.records import formats
+from game.records.formats import read_ggf
+from game.scenes.transcript import TranscriptScene
+from game.ui.assets import Assets
+from game.ui.file_chooser import (
     MAX_NAME_BYTES,
     MAX_READ_BYTES,
     FileChooser,
@@ -35,9 +31,9 @@ from game.ui.file_chooser import (  # noqa: E402
     full_stop,
     write_text_file,
 )
-from game.ui.text import TextRenderer, drawable  # noqa: E402
-from tests.app_driver import Player  # noqa: E402
-from tests.test_formats import GGS_GAME  # noqa: E402
+from game.ui.text import TextRenderer, drawable
+from tests.app_driver import Player
+from tests.test_formats import GGS_GAME
 
 TYPES = (".ggf", ".obf", ".txt")
 

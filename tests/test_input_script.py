@@ -15,15 +15,12 @@ import threading
 from pathlib import Path
 from typing import Any
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from game.interfaces.input_script import (  # noqa: E402
+from game.interfaces.input_script import (
     COMMANDS,
     MAX_COMMANDS,
     MAX_COORDINATE,

@@ -38,7 +38,7 @@ from game.ai.patterns import (
 from game.engine.bitboard import FLIPPERS, legal_moves
 from game.engine.symmetry import image_of
 from game.records.wthor import read_games, replay
-from game.scenes.entries import GameEntry  # noqa: E402
+from game.scenes.entries import GameEntry
 
 START = (0x0000000810000000, 0x0000001008000000)
 

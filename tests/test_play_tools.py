@@ -8,31 +8,26 @@ browser's download.
 
 from __future__ import annotations
 
-import os
+import random
+from pathlib import Path
+from types import SimpleNamespace
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import random  # noqa: E402
-from pathlib import Path  # noqa: E402
-from types import SimpleNamespace  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ai import LEVELS, Progress, think  # noqa: E402
-from game.engine import BLACK, WHITE, GameRecord, Position, parse_square  # noqa: E402
-from game.platform import browser, links  # noqa: E402
-from game.platform.storage import FileStorage  # noqa: E402
-from game.play.engine_output import thinking_lines  # noqa: E402
-from game.play.levels import clocked_level, custom_level  # noqa: E402
-from game.records.formats import read_ggf  # noqa: E402
-from game.scenes.game_scene import GameScene  # noqa: E402
-from game.scenes.results import ResultsScene  # noqa: E402
-from game.scenes.transcript import TranscriptScene  # noqa: E402
-from game.ui.file_chooser import MAX_READ_BYTES, FileChooser, check_name, list_folder  # noqa: E402
-from tests.app_driver import Player  # noqa: E402
-from tests.test_formats import GGS_GAME  # noqa: E402
+from game.ai import LEVELS, Progress, think
+from game.engine import BLACK, WHITE, GameRecord, Position, parse_square
+from game.platform import browser, links
+from game.platform.storage import FileStorage
+from game.play.engine_output import thinking_lines
+from game.play.levels import clocked_level, custom_level
+from game.records.formats import read_ggf
+from game.scenes.game_scene import GameScene
+from game.scenes.results import ResultsScene
+from game.scenes.transcript import TranscriptScene
+from game.ui.file_chooser import MAX_READ_BYTES, FileChooser, check_name, list_folder
+from tests.app_driver import Player
+from tests.test_formats import GGS_GAME
 
 
 def level_by_name(name: str):  # noqa: ANN201 - a Level

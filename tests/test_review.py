@@ -3,30 +3,24 @@ early) and the review scene driven by real events from the results."""
 
 from __future__ import annotations
 
-import os
+import pygame
+import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ai.endgame import solve  # noqa: E402
-from game.engine import BLACK, PASS, WHITE, GameRecord, Position  # noqa: E402
-from game.play.match import MatchSetup  # noqa: E402
-from game.review.analysis import (  # noqa: E402
+from game.ai.endgame import solve
+from game.engine import BLACK, PASS, WHITE, GameRecord, Position
+from game.play.match import MatchSetup
+from game.review.analysis import (
     BLUNDER_LOSS,
     MISTAKE_LOSS,
     GameAnalysis,
     move_accuracy,
     verdict_for,
 )
-from game.review.hints import value_label  # noqa: E402
-from game.scenes import review as review_scene  # noqa: E402
-from game.scenes.entries import GameEntry, ResultsEntry  # noqa: E402
-from game.scenes.review import ReviewScene  # noqa: E402
-from tests.app_driver import Player  # noqa: E402
+from game.review.hints import value_label
+from game.scenes import review as review_scene
+from game.scenes.entries import GameEntry, ResultsEntry
+from game.scenes.review import ReviewScene
+from tests.app_driver import Player
 
 GAME = ("d3e3f4g5f3c3c4f2f5d2g3h3h6c5g2g4h2c6h4h5d6h1g6f6f7e6c1h7e1d1b2g1f1c2g7e2b1b3b7a1b4b6a3a2a7a4a5a6b5"
         "h8g8e8f8a8d7e7b8c7c8d8")

@@ -6,25 +6,20 @@ computer's minimum thinking time pass quickly without sleeping.
 
 from __future__ import annotations
 
-import os
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square  # noqa: E402
-from game.platform.links import SHARE_BASE_ENV  # noqa: E402
-from game.platform.storage import FileStorage, MemoryStorage  # noqa: E402
-from game.play.match import MatchSetup  # noqa: E402
-from game.scenes.entries import GameEntry  # noqa: E402
-from game.scenes.game_scene import GameScene  # noqa: E402
-from game.scenes.results import ResultsScene  # noqa: E402
-from game.ui.layout import PORTRAIT  # noqa: E402
-from tests.app_driver import Player  # noqa: E402
+from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square
+from game.platform.links import SHARE_BASE_ENV
+from game.platform.storage import FileStorage, MemoryStorage
+from game.play.match import MatchSetup
+from game.scenes.entries import GameEntry
+from game.scenes.game_scene import GameScene
+from game.scenes.results import ResultsScene
+from game.ui.layout import PORTRAIT
+from tests.app_driver import Player
 
 PASS_GAME = "d3c3e6d2d1e1b2"
 """After these moves White's c1 leaves Black without a move: Black passes and White plays again."""

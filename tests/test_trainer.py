@@ -6,26 +6,21 @@ pygame events under ``SDL_VIDEODRIVER=dummy`` (``tests/app_driver.py``).
 
 from __future__ import annotations
 
-import os
+import json
+import random
+from collections import Counter
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-import json  # noqa: E402
-import random  # noqa: E402
-from collections import Counter  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.ai.book import default_book  # noqa: E402
-from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name  # noqa: E402
-from game.library.explorer import explore  # noqa: E402
-from game.platform.storage import JsonDocuments, MemoryStorage  # noqa: E402
-from game.play.session import Phase  # noqa: E402
-from game.scenes.entries import ReviewEntry, TrainerEntry  # noqa: E402
-from game.scenes.trainer import TrainerListScene, TrainerScene  # noqa: E402
-from game.trainer import (  # noqa: E402
+from game.ai.book import default_book
+from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name
+from game.library.explorer import explore
+from game.platform.storage import JsonDocuments, MemoryStorage
+from game.play.session import Phase
+from game.scenes.entries import ReviewEntry, TrainerEntry
+from game.scenes.trainer import TrainerListScene, TrainerScene
+from game.trainer import (
     GOOD_MARGIN,
     PROGRESS_KEY,
     LineResult,
@@ -34,8 +29,8 @@ from game.trainer import (  # noqa: E402
     opening_at,
     trainable_openings,
 )
-from game.ui.layout import LANDSCAPE, PORTRAIT  # noqa: E402
-from tests.app_driver import Player  # noqa: E402
+from game.ui.layout import LANDSCAPE, PORTRAIT
+from tests.app_driver import Player
 
 TIGER = "f5d6c3d3c4"
 

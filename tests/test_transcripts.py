@@ -3,27 +3,22 @@ and change nothing, and the transcript scene driven by typed and pasted text."""
 
 from __future__ import annotations
 
-import os
+import random
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import random  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from game.engine import BLACK, GameRecord, Position, TranscriptError, square_name  # noqa: E402
-from game.platform.storage import FileStorage  # noqa: E402
-from game.play.match import MatchSetup  # noqa: E402
-from game.records.transcripts import game_text, read_game  # noqa: E402
-from game.scenes import transcript as transcript_scene  # noqa: E402
-from game.scenes.entries import GameEntry  # noqa: E402
-from game.scenes.transcript import TranscriptScene  # noqa: E402
-from tests.app_driver import Player  # noqa: E402
+from game.engine import BLACK, GameRecord, Position, TranscriptError, square_name
+from game.platform.storage import FileStorage
+from game.play.match import MatchSetup
+from game.records.transcripts import game_text, read_game
+from game.scenes import transcript as transcript_scene
+from game.scenes.entries import GameEntry
+from game.scenes.transcript import TranscriptScene
+from tests.app_driver import Player
 
 TIGER = "f5d6c3d3c4"
 

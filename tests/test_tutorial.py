@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import os
+from collections.abc import Iterator
+from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pygame
+import pytest
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from game.engine import BLACK, PASS, WHITE, GameResult, Position, parse_square  # noqa: E402
-from game.platform.storage import FileStorage  # noqa: E402
-from game.scenes.game_scene import GameScene  # noqa: E402
-from game.scenes.tutorial import STEPS, TutorialScene  # noqa: E402
-from tests.app_driver import Player as AppPlayer  # noqa: E402
+from game.engine import BLACK, PASS, WHITE, GameResult, Position, parse_square
+from game.platform.storage import FileStorage
+from game.scenes.game_scene import GameScene
+from game.scenes.tutorial import STEPS, TutorialScene
+from tests.app_driver import Player as AppPlayer
 
 
 class Player(AppPlayer):
