@@ -296,6 +296,9 @@ class App:
     def draw(self) -> None:
         """Draw the scene and any toasts, then scale to the window."""
         now = self.ctx.now_ms
+        below = self.stack.below
+        if self.scene.overlay and below is not None:
+            below.draw(self.surface, now)
         self.scene.draw(self.surface, now)
         self.ctx.toasts = [t for t in self.ctx.toasts if t.until_ms > now]
         for toast in self.ctx.toasts[-1:]:

@@ -5,7 +5,8 @@
   ``stack``: the stack of open scenes the app keeps (``docs/architecture.md``);
 * the screens: ``menu``, ``new_game``, ``game_scene``, ``results``, ``review``, ``analysis`` (the
   analysis mode), ``editor``, ``transcript``, ``challenge_list`` and ``challenges``, ``tutorial``,
-  ``trainer``, ``library``, ``explorer``, ``stats_scene``, ``settings_scene``.
+  ``trainer``, ``library``, ``explorer``, ``stats_scene``, ``settings_scene``; ``ask_new_game``, the
+  question before a new game replaces the one in progress.
 
 To add a scene: write its module, give it an entry in ``entries`` and add one line to ``SCENES``.
 A scene class that sets ``menu_label`` (and ``menu_order``) appears in the main menu by itself.
@@ -14,6 +15,7 @@ A scene class that sets ``menu_label`` (and ``menu_order``) appears in the main 
 from __future__ import annotations
 
 from game.scenes.analysis import AnalysisScene
+from game.scenes.ask_new_game import AskNewGameScene
 from game.scenes.base import Context, Scene
 from game.scenes.challenges import ChallengeListScene, ChallengeScene
 from game.scenes.editor import EditorScene
@@ -23,6 +25,7 @@ from game.scenes.library import LibraryScene
 from game.scenes.menu import MenuScene
 from game.scenes.names import (
     ANALYSIS,
+    ASK_NEW_GAME,
     CHALLENGE,
     CHALLENGES,
     EDITOR,
@@ -53,6 +56,7 @@ SCENES: dict[str, type[Scene]] = {
     MENU: MenuScene,
     NEW_GAME: NewGameScene,
     GAME: GameScene,
+    ASK_NEW_GAME: AskNewGameScene,
     RESULTS: ResultsScene,
     STATS: StatsScene,
     SETTINGS: SettingsScene,

@@ -25,7 +25,7 @@ from game.play.match import SAVEGAME_KEY, SavedGame
 from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
 from game.records.transcripts import LAST_GAME_KEY, last_game_to_json
-from game.scenes.entries import Entry
+from game.scenes.entries import AskNewGameEntry, Entry, GameEntry
 from game.ui.assets import Assets
 from game.ui.board_view import BoardView
 from game.ui.text import TextRenderer
@@ -138,6 +138,8 @@ class Scene:
     menu_order: ClassVar[int] = 100
     """Where the entry goes in the menu (lower is higher up)."""
     menu_subtitle: ClassVar[str] = ""
+    overlay: ClassVar[bool] = False
+    """Drawn over the scene below it (a question): the app draws that one first."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -199,6 +201,14 @@ class Scene:
     def home(self) -> None:
         """Close every scene above the menu."""
         self.request = Navigation("home")
+
+    def start_game(self, entry: GameEntry) -> None:
+        """Start ``entry``'s game in this scene's place, asking first when it would replace a game in progress."""
+        saved = self.ctx.load_saved_game()
+        if saved is not None and not saved.record.is_over() and not entry.resume:
+            self.open(AskNewGameEntry(entry))
+        else:
+            self.switch(entry)
 
     def menu_choice(self, group: ButtonGroup, event: pygame.event.Event) -> str | None:
         """The action ``event`` chooses in ``group``, with Escape and a "back" button going back.

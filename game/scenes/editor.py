@@ -239,7 +239,7 @@ class EditorScene(Scene):
             level = self.ctx.settings.level
             level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
             setup = MatchSetup("computer", record.position.to_move, level, start)
-        self.switch(GameEntry(setup, message="Playing from your position."))
+        self.start_game(GameEntry(setup, message="Playing from your position."))
         return True
 
     # -- drawing ------------------------------------------------------------------------

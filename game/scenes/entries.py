@@ -61,6 +61,15 @@ class GameEntry(Entry):
 
 
 @dataclass(frozen=True)
+class AskNewGameEntry(Entry):
+    """Before ``then`` replaces the game in progress: ask first (the menu's question)."""
+
+    then: GameEntry
+
+    scene = names.ASK_NEW_GAME
+
+
+@dataclass(frozen=True)
 class ResultsEntry(Entry):
     """A game that ended: the one played here (with its ``outcome``), or a finished record handed in."""
 
@@ -198,8 +207,9 @@ class SettingsEntry(Entry):
 
 ENTRY_TYPES: dict[str, type[Entry]] = {
     entry.scene: entry
-    for entry in (MenuEntry, NewGameEntry, GameEntry, ResultsEntry, ReviewEntry, AnalysisEntry, ExplorerEntry,
-                  EditorEntry, TranscriptEntry, ChallengesEntry, ChallengeEntry, TutorialEntry, TrainerEntry,
-                  TrainerPlayEntry, LibraryEntry, StatsEntry, SettingsEntry)
+    for entry in (MenuEntry, NewGameEntry, GameEntry, ResultsEntry, ReviewEntry, AnalysisEntry,
+                  ExplorerEntry, EditorEntry, TranscriptEntry, ChallengesEntry, ChallengeEntry, TutorialEntry,
+                  TrainerEntry, TrainerPlayEntry, LibraryEntry, StatsEntry, SettingsEntry)
 }
-"""Each scene's entry type, by the scene's name."""
+"""Each screen's entry type, by the scene's name (the question before a new game is opened only by
+``Scene.start_game``, never by name)."""

@@ -343,7 +343,7 @@ class LibraryScene(TextScene):
         level = self.ctx.settings.level
         level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
         setup = MatchSetup("computer", record.position.to_move, level, given=record.ply)
-        self.switch(GameEntry(setup, record,
+        self.start_game(GameEntry(setup, record,
                               message="Playing on from a master game: practice, not counted in your statistics."))
 
     # -- drawing ---------------------------------------------------------------------------

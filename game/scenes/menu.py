@@ -7,6 +7,7 @@ import pygame
 from game.engine import BLACK, WHITE
 from game.play.levels import level_for, level_named
 from game.play.match import MatchSetup, SavedGame
+from game.scenes.ask_new_game import abandon_dialog
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ENTRY_TYPES, Entry, GameEntry
 from game.ui.layout import is_portrait, menu_column
@@ -101,12 +102,8 @@ class MenuScene(Scene):
     def choose(self, action: str, confirmed: bool = False) -> None:
         """Carry out a menu action; starting a new game asks first when a game is in progress."""
         if action in NEW_GAME_ACTIONS and self.saved is not None and not confirmed:
-            level_name = level_for(self.saved.setup).name
             self.pending = action
-            self.dialog = Dialog(self.ctx.size, "Start a new game?",
-                                 f"Your game in progress ({self.saved.describe(level_name)}) will be "
-                                 "abandoned. Continue plays it on.",
-                                 [("Keep it", "cancel"), ("New game", "confirm")], self.ctx.text)
+            self.dialog = abandon_dialog(self.ctx.size, self.ctx.text, self.saved)
             return
         if action == "continue" and self.saved is not None:
             self.open(GameEntry(self.saved.setup, self.saved.record, resume=True, clocks=self.saved.clocks))

@@ -5,6 +5,7 @@ from __future__ import annotations
 MENU = "menu"
 NEW_GAME = "new_game"
 GAME = "game"
+ASK_NEW_GAME = "ask_new_game"
 RESULTS = "results"
 STATS = "stats"
 SETTINGS = "settings"

@@ -221,7 +221,7 @@ class ReviewScene(Scene):
             self.ctx.toast("The game is over here: step back to a position where a move can be played.")
             return
         start = None if self.record.start == Position.start() else self.record.start.to_text()
-        self.switch(GameEntry(MatchSetup("two", BLACK, start=start), record,
+        self.start_game(GameEntry(MatchSetup("two", BLACK, start=start), record,
                               message="Playing on from the review. Redo replays the game's later moves."))
 
     def update(self, now_ms: int) -> None:

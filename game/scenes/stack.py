@@ -40,6 +40,11 @@ class SceneStack:
         return self._open[-1][0]
 
     @property
+    def below(self) -> Scene | None:
+        """The scene under the top one (drawn beneath an overlay), or ``None`` at the bottom."""
+        return self._open[-2][1] if len(self._open) > 1 else None
+
+    @property
     def names(self) -> list[str]:
         """The names of the open scenes, bottom first."""
         return [name for name, _ in self._open]

@@ -280,7 +280,7 @@ class TranscriptScene(TextScene):
             if record.is_over():
                 self.ctx.toast("This game is over: there is nothing to play on. Review it instead.")
                 return
-            self.switch(GameEntry(self._setup(action, record), _copy_record(record),
+            self.start_game(GameEntry(self._setup(action, record), _copy_record(record),
                                   message=f"Replayed {len(record.moves)} moves. Undo steps back through them."))
 
     def _open_chooser(self, mode: str, name: str) -> None:
