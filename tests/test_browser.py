@@ -20,6 +20,7 @@ import pytest
 
 from game.engine import GameRecord
 from game.platform import browser, links, web_storage
+from tests.test_transcripts import open_transcript
 
 
 class FakeLocalStorage:
@@ -190,6 +191,21 @@ def test_desktop_share_link_uses_the_address_the_web_build_recorded(monkeypatch:
     assert links.share_link("f5d6") is None
 
 
+def test_the_share_base_command_records_the_address_and_refuses_a_bad_one(tmp_path, capsys, monkeypatch) -> None:
+    from game.web.__main__ import main
+
+    monkeypatch.delenv(links.SHARE_BASE_ENV, raising=False)
+    (tmp_path / "game").mkdir()
+    assert main(["--repo", str(tmp_path), "share-base", "https://someone.github.io/othello/"]) == 0
+    recorded = tmp_path / "game" / "share_base.txt"
+    assert links.share_base(recorded) == "https://someone.github.io/othello/"
+    assert recorded.read_text(encoding="utf-8").strip() == "https://someone.github.io/othello/"
+    assert main(["--repo", str(tmp_path), "share-base", "OWNER"]) == 1
+    error = capsys.readouterr().err.strip()
+    assert error.count("\n") == 0 and "not a web page address" in error
+    assert recorded.read_text(encoding="utf-8").strip() == "https://someone.github.io/othello/"  # unchanged
+
+
 def test_a_configured_address_with_its_own_fragment_is_not_doubled(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(links.SHARE_BASE_ENV, "https://example.org/play#old")
     assert links.share_link("f5d6") == "https://example.org/play#f5d6"
@@ -344,6 +360,30 @@ def test_the_audio_script_resumes_a_suspended_context(page: FakeWindow) -> None:
     assert outcome["log"] == [["resume"]]
     assert outcome["ume"] is True
     assert outcome["result"] == 1
+
+
+# -- the download of a game ---------------------------------------------------------------
+
+
+def test_in_the_browser_download_offers_the_game_as_a_ggf_file(player_factory, monkeypatch) -> None:
+    window = FakeWindow()
+    player = player_factory()
+    player.app.ctx.is_browser = True
+    scene = open_transcript(player)  # its text box stays the canvas's own (no page to hold a field over it)
+    monkeypatch.setattr(browser, "IS_BROWSER", True)
+    monkeypatch.setattr(browser, "_browser_window", lambda: window)
+    actions = [b.action for b in scene.group.buttons]
+    assert "download" in actions and "save" not in actions and "open" not in actions
+    scene.set_text("f5d6c3")
+    player.frame()
+    player.click_button("download")
+    (code,) = [c for c in window.evaluated if "Blob" in c]
+    assert ".ggf" in code and "B[F5]W[D6]B[C3]" in code
+    assert "Downloading othello-" in player.app.ctx.toasts[-1].message
+
+
+def test_on_the_desktop_download_does_nothing_and_says_so() -> None:
+    assert browser.download_text("x.ggf", "(;GM[Othello];)") is False
 
 
 # -- clipboard answers that arrive later -------------------------------------------------

@@ -1,6 +1,8 @@
-"""Issue 20's file-chooser defects, through the real transcript scene (headless) and the chooser's checks.
+"""The in-game file chooser, through the real transcript scene (headless) and the chooser's checks.
 
-Names on disk that are not UTF-8 are shown with replacement characters and
+A GGF file saved through it opens back as the same game; it pages, enters
+folders and checks typed names; a bad file is refused with one message and
+nothing changed. Names on disk that are not UTF-8 are shown with replacement characters and
 still open; typed names are checked by their bytes (as the file system
 counts) and for control and format characters; Save writes durably (the
 file and its folder synced, through ``storage.write_durably``); Open… of a
@@ -19,9 +21,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.engine import Position
 from game.records import formats
 from game.records.formats import read_ggf
-from game.scenes.transcript import TranscriptScene
 from game.ui.assets import Assets
 from game.ui.file_chooser import (
     MAX_NAME_BYTES,
@@ -29,20 +31,15 @@ from game.ui.file_chooser import (
     FileChooser,
     check_name,
     full_stop,
+    list_folder,
     write_text_file,
 )
 from game.ui.text import TextRenderer, drawable
 from tests.app_driver import Player
 from tests.test_formats import GGS_GAME
+from tests.test_transcripts import open_transcript
 
 TYPES = (".ggf", ".obf", ".txt")
-
-
-def open_transcript(player: Player) -> TranscriptScene:
-    player.click_button("scene:transcript")
-    scene = player.app.scene
-    assert isinstance(scene, TranscriptScene)
-    return scene
 
 
 def click_entry(player: Player, chooser: FileChooser, name: str) -> None:
@@ -67,6 +64,75 @@ def encodable(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+# -- saving, opening and finding files ----------------------------------------------------------------
+
+
+def test_a_ggf_file_saved_through_the_chooser_opens_back_as_the_same_game(player_factory, tmp_path) -> None:
+    player = player_factory()
+    scene = open_transcript(player)
+    scene.set_text("")
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=GGS_GAME)])
+    played = scene.record.played if scene.record is not None else None
+    assert played
+    player.click_button("save")
+    chooser = scene.chooser
+    assert chooser is not None and chooser.folder == tmp_path / "games" and chooser.name.endswith(".ggf")
+    player.type_name("match.ggf")
+    player.click_button("confirm")
+    assert scene.chooser is None and "match.ggf" in player.app.ctx.toasts[-1].message
+    saved = tmp_path / "games" / "match.ggf"
+    assert read_ggf(saved.read_text(encoding="utf-8"))[0].black == "hercule"
+
+    player.click_button("save")  # the same name again: asked before it is replaced
+    player.type_name("match.ggf")
+    player.click_button("confirm")
+    assert scene.chooser is not None and "already exists" in scene.chooser.message
+    player.click_button("cancel")
+    assert scene.chooser is None
+
+    player.click_button("clear")
+    assert scene.record is None
+    player.click_button("open")
+    chooser = scene.chooser
+    assert chooser is not None
+    click_entry(player, chooser, "match.ggf")
+    assert chooser.name == "match.ggf"
+    player.click_button("confirm")
+    assert scene.chooser is None and scene.record is not None
+    assert scene.record.played == played and scene.ggf is not None and scene.ggf.black == "hercule"
+
+
+def test_the_chooser_pages_enters_folders_and_checks_names(player_factory, tmp_path) -> None:
+    games = tmp_path / "games"
+    (games / "old").mkdir(parents=True)
+    for n in range(25):
+        (games / f"game-{n:02d}.ggf").write_text("f5d6", encoding="utf-8")
+    (games / "notes.md").write_text("not a game", encoding="utf-8")
+    (games / "old" / "first.obf").write_text(Position.start().to_text() + ";", encoding="utf-8")
+    player = player_factory()
+    scene = open_transcript(player)
+    player.click_button("open")
+    chooser = scene.chooser
+    assert chooser is not None and chooser.pages >= 2
+    assert chooser.visible()[0].name == "old" and "notes.md" not in [e.name for e in chooser.entries]
+    first_page = [e.name for e in chooser.visible()]
+    player.click_button("next")
+    assert chooser.page == 1 and not set(first_page) & {e.name for e in chooser.visible()}
+    player.click_button("previous")
+    click_entry(player, chooser, "old")
+    assert chooser.folder == games / "old" and [e.name for e in chooser.entries] == ["first.obf"]
+    player.click_button("up")
+    assert chooser.folder == games
+    for name, why in (("../x.ggf", "cannot hold"), ("game.png", "must end in"), ("", "Type a file name")):
+        with pytest.raises(ValueError, match=why):
+            check_name(games, name, (".ggf", ".obf", ".txt"))
+    player.type_name("../escape.ggf")
+    player.press(pygame.K_RETURN)
+    assert scene.chooser is chooser and "cannot hold" in chooser.message
+    entries, left_out = list_folder(games, (".ggf",))
+    assert len(entries) == 26 and not left_out
 
 
 # -- item 2: a name that is not UTF-8 -------------------------------------------------------------------
@@ -294,7 +360,8 @@ def test_opening_a_file_of_thousands_of_games_reads_only_the_first(player_factor
     (b"f5" * (MAX_READ_BYTES // 2 + 1), "too big"),
     ("f5 d6 z9", "not a square"),
 ], ids=["illegal", "binary", "too-big", "transcript"])
-def test_chooser_messages_end_in_one_full_stop(player_factory, tmp_path, content, says) -> None:
+def test_a_bad_file_gives_a_message_and_changes_nothing(player_factory, tmp_path, content, says) -> None:
+    """The chooser stays open with the reason, named once and ending in one full stop; the text is as it was."""
     games = tmp_path / "games"
     games.mkdir()
     bad = games / "bad.ggf"
@@ -304,14 +371,19 @@ def test_chooser_messages_end_in_one_full_stop(player_factory, tmp_path, content
         bad.write_text(content, encoding="utf-8")
     player = player_factory()
     scene = open_transcript(player)
+    scene.set_text("f5d6c3")
     player.click_button("open")
     chooser = scene.chooser
     assert chooser is not None
     click_entry(player, chooser, "bad.ggf")
     player.click_button("confirm")
+    assert scene.chooser is chooser and chooser.is_error  # still open, saying why
     assert says in chooser.message and chooser.message.endswith("Nothing was changed.")
     assert ".." not in chooser.message, chooser.message
     assert chooser.message.count("bad.ggf") == 1, chooser.message  # named once
+    assert scene.text == "f5d6c3" and scene.record is not None and len(scene.record.moves) == 3
+    player.press(pygame.K_ESCAPE)
+    assert scene.chooser is None and scene.text == "f5d6c3"
 
 
 def test_full_stop_adds_one_only_where_none_is() -> None:

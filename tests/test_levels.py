@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pygame
 import pytest
 
 from game.ai import LEVELS
+from game.platform.storage import FileStorage
 from game.play.levels import (
     CUSTOM_INDEX,
     clocked_level,
@@ -15,6 +19,11 @@ from game.play.levels import (
     parse_custom,
 )
 from game.play.match import MatchSetup
+from tests.app_driver import Player
+
+
+def level_by_name(name: str):  # noqa: ANN201 - a Level
+    return next(level for level in LEVELS if level.name == name)
 
 
 def test_a_named_level_is_clamped_to_the_ladder() -> None:
@@ -47,3 +56,40 @@ def test_a_clock_cuts_the_time_a_move_but_never_below_a_twentieth_of_a_second() 
     assert clocked_level(master, 3_600_000, 0, 60).seconds == master.seconds
     assert clocked_level(master, 100, 0, 60).seconds == 0.05
     assert clocked_level(custom_level("depth:12"), 10_000, 0, 20).depth == 12  # the depth limit stays
+
+
+def test_with_a_clock_the_computer_thinks_within_what_its_clock_affords() -> None:
+    master = level_by_name("Master")
+    assert clocked_level(master, 600_000, 0, 56).seconds == master.seconds  # ten minutes: its own pace
+    short = clocked_level(master, 30_000, 0, 56).seconds
+    assert short is not None and short < master.seconds and short * 32 <= 30.0  # spread over the moves to come
+    deep = clocked_level(custom_level("depth:12"), 20_000, 3, 20).seconds
+    assert deep is not None and 2.4 < deep < 20 / 14 + 2.5  # a fixed depth gets a time limit too, plus the increment
+
+
+# -- a custom level in play ---------------------------------------------------------------------
+
+
+def test_a_custom_level_survives_a_restart_in_the_settings_and_the_saved_game(tmp_path: Path) -> None:
+    player = Player(FileStorage(tmp_path))
+    player.click_button("scene:new_game")
+    player.click_button("custom:depth:4")
+    player.click_button("colour:black")
+    player.click_button("start")
+    player.click_square("f5")
+    player.run_until(lambda: player.my_turn())
+    assert player.game.level.name == "Custom (depth 4)"
+    pygame.quit()
+
+    again = Player(FileStorage(tmp_path))  # a restart: settings and the autosave read back from files
+    assert again.app.ctx.settings.custom == "depth:4"
+    again.click_button("continue")
+    assert again.game.level.name == "Custom (depth 4)" and len(again.game.record.moves) == 2
+    again.press(pygame.K_ESCAPE)
+    again.click_button("scene:new_game")
+    again.click_button("confirm")  # the game in progress may go
+    selected = [b.action for b in again.app.scene.group.buttons if b.selected]  # type: ignore[attr-defined]
+    assert "custom:depth:4" in selected and not any(a.startswith("level:") for a in selected)
+    again.click_button("level:2")  # a named level again: the custom one is forgotten
+    assert again.app.ctx.settings.custom is None and again.app.ctx.settings.level == 2
+    pygame.quit()
