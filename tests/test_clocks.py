@@ -10,6 +10,33 @@ from game.scenes.game_scene import GameScene
 from game.scenes.results import ResultsScene
 
 
+def test_a_two_player_game_with_clocks_ends_on_a_flag_fall(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:new_game")
+    player.click_button("colour:black")
+    player.click_button("clock:60")
+    player.click_button("two")
+    game = player.game
+    assert game.setup.mode == "two" and game.setup.clock == 60
+    player.click_square("f5")
+    player.now += 20_000
+    player.frame()
+    black, white = game.match.clocks[BLACK], game.match.clocks[WHITE]
+    assert black > 59_000 and 39_000 <= white <= 41_000
+    player.press(pygame.K_ESCAPE)  # the clocks are saved with the game
+    player.click_button("continue")
+    clocks = player.game.match.clocks
+    assert clocks is not None and white - 200 <= clocks[WHITE] <= white  # the frames it took to leave
+    player.now += 45_000
+    player.frame()
+    player.run_until(lambda: isinstance(player.app.scene, ResultsScene))
+    results = player.app.scene
+    assert isinstance(results, ResultsScene)
+    summary = results.summary()
+    assert summary.winner == BLACK and summary.reason.startswith("White (Player 2) ran out of time after 1 move")
+    assert player.app.ctx.stats.two_player_games == 1
+
+
 def test_a_fischer_clock_adds_its_increment_after_each_move(player_factory) -> None:
     player = player_factory()
     player.click_button("scene:new_game")

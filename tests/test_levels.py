@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.ai import LEVELS
+from game.engine import BLACK, WHITE
 from game.platform.storage import FileStorage
 from game.play.levels import (
     CUSTOM_INDEX,
@@ -36,6 +37,17 @@ def test_custom_specs_are_read_within_their_ranges_and_refused_outside() -> None
     for bad in ("time:0", "time:31", "depth:0", "depth:21", "depth:2.5", "speed:3", "time:", "", "time:nan"):
         with pytest.raises(ValueError, match="bad custom level"):
             parse_custom(bad)
+
+
+def test_custom_level_specs_are_checked() -> None:
+    assert custom_level("time:2").seconds == 2.0 and custom_level("time:2").depth > 20
+    for bad in ("time:0", "time:99", "depth:0", "depth:2.5", "speed:3", "depth:x"):
+        with pytest.raises(ValueError):
+            custom_level(bad)
+    with pytest.raises(ValueError):
+        MatchSetup.from_json({**MatchSetup("computer", BLACK, 1).to_json(), "custom": "depth:99"})
+    setup = MatchSetup("computer", BLACK, 1, custom="time:3")
+    assert MatchSetup.from_json(setup.to_json()) == setup
 
 
 def test_a_custom_level_is_full_strength_at_its_time_or_depth() -> None:
@@ -68,6 +80,21 @@ def test_with_a_clock_the_computer_thinks_within_what_its_clock_affords() -> Non
 
 
 # -- a custom level in play ---------------------------------------------------------------------
+
+
+def test_a_custom_level_by_depth_plays_and_is_counted_under_its_name(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:new_game")
+    player.click_button("colour:white")
+    player.click_button("custom:depth:4")
+    player.click_button("start")
+    game = player.game
+    assert game.setup.custom == "depth:4" and game.level.name == "Custom (depth 4)" and game.level.depth == 4
+    player.run_until(player.my_turn, frames=600)  # the computer (Black) moved
+    assert len(game.record.moves) == 1
+    player.click_button("resign")
+    player.click_button("confirm")
+    assert player.app.ctx.stats.tally("Custom (depth 4)", WHITE).lost == 1
 
 
 def test_a_custom_level_survives_a_restart_in_the_settings_and_the_saved_game(tmp_path: Path) -> None:

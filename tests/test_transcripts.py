@@ -14,11 +14,14 @@ from hypothesis import strategies as st
 from game.engine import BLACK, GameRecord, Position, TranscriptError, square_name
 from game.platform.storage import FileStorage
 from game.play.match import MatchSetup
+from game.records.formats import read_ggf
 from game.records.transcripts import game_text, read_game
 from game.scenes import transcript as transcript_scene
 from game.scenes.entries import GameEntry
+from game.scenes.review import ReviewScene
 from game.scenes.transcript import TranscriptScene
 from tests.app_driver import Player
+from tests.test_formats import GGS_GAME
 
 TIGER = "f5d6c3d3c4"
 
@@ -235,3 +238,42 @@ def test_a_resigned_game_saved_as_ggf_says_it_was_resigned(tmp_path: Path, playe
     assert "RE[-64.000:r]" in text and "B[F5]W[D6]" in text  # the outcome's result, not '?' from the record
     type_text(player, "c3")  # another game now: the resignation is not its result
     assert scene.record is not None and scene._result(scene.record) is None
+
+
+# -- GGF and OBF through the scene ------------------------------------------------
+
+
+def test_a_pasted_server_ggf_game_is_read_reviewed_and_saved_as_ggf(player_factory, tmp_path) -> None:
+    player = player_factory()
+    player.click_button("scene:transcript")
+    scene = player.app.scene
+    assert isinstance(scene, TranscriptScene)
+    scene.set_text("")
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=GGS_GAME)])
+    assert scene.record is not None, scene.error
+    status, is_error = scene.status_lines()
+    assert not is_error and status.startswith("GGF: hercule vs scorp+, result +6.000") and "60 moves" in status
+    player.click_button("save")  # the file chooser, in the games folder, with a GGF name
+    player.click_button("confirm")
+    (saved,) = (tmp_path / "games").glob("othello-*.ggf")
+    (again,) = read_ggf(saved.read_text(encoding="utf-8"))
+    assert again.black == "hercule" and again.record().played == read_ggf(GGS_GAME)[0].record().played
+    player.click_button("review")
+    review = player.app.scene
+    assert isinstance(review, ReviewScene) and len(review.record.moves) == 60
+
+
+def test_a_bad_ggf_or_obf_paste_says_why_and_changes_nothing(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:transcript")
+    scene = player.app.scene
+    assert isinstance(scene, TranscriptScene)
+    scene.set_text("")
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="(;GM[Othello]B[f5]W[f5];)")])
+    assert scene.record is None and "move 2: f5 is not a legal move" in scene.status_lines()[0]
+    scene.set_text("")
+    obf = GameRecord.from_transcript("f5d6c3").position.to_text() + "; D3:+1;"
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=obf)])
+    assert scene.record is not None and scene.record.position == GameRecord.from_transcript("f5d6c3").position
+    player.click_button("two")
+    assert player.game.position == scene.record.position and not player.game.setup.counts
