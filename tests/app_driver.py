@@ -14,6 +14,7 @@ from game.app import App
 from game.engine import parse_square
 from game.platform.storage import Storage
 from game.scenes.game_scene import GameScene
+from game.scenes.results import ResultsScene
 
 FRAME_MS = 50
 
@@ -89,3 +90,17 @@ class Player:
         scene = self.app.scene
         return (isinstance(scene, GameScene) and scene.human_can_move() and not scene.busy()
                 and not scene.record.is_over())
+
+
+def start_two_player_game(player: Player) -> None:
+    """From the menu, a game between two players at this device."""
+    player.click_button("two")
+    assert player.app.scene_name == "game"
+
+
+def finish(player: Player) -> ResultsScene:
+    """Frames until the results are shown (the game is over): the results scene."""
+    player.run_until(lambda: isinstance(player.app.scene, ResultsScene))
+    scene = player.app.scene
+    assert isinstance(scene, ResultsScene)
+    return scene

@@ -29,7 +29,7 @@ from game.engine import GameRecord, Position, square_name
 from game.engine.bitboard import CORNERS
 from game.platform.storage import FileStorage, JsonDocuments, MemoryStorage
 from game.play.session import Phase
-from game.scenes.challenges import ChallengeListScene, ChallengeScene
+from game.scenes.challenges import ChallengeListScene, ChallengeScene, draw_stars
 from tests.app_driver import Player as AppPlayer
 from tools.make_challenges import empty_regions
 
@@ -276,6 +276,34 @@ def test_show_solution_plays_the_answer_and_gives_no_stars(player: Player) -> No
     assert not scene.progress.is_solved(challenge.id)
     player.click_button("next")
     assert player.challenge.challenge != challenge and player.challenge.phase is Phase.HUMAN
+
+
+def test_a_challenge_solution_can_be_stepped_back_and_forth(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:challenges")
+    player.click(next(b for b in player.app.scene.group.buttons  # type: ignore[attr-defined]
+                      if b.action.startswith("play:")).rect.center)
+    challenge = player.app.scene
+    assert isinstance(challenge, ChallengeScene)
+    player.click_button("solution")
+    line = challenge.solution_line()
+    player.click_button("sol_next")
+    assert challenge.solution_step == 1 and challenge.board.record.moves == list(line[:1])
+    for _ in range(40):
+        player.frame()
+    assert challenge.solution_step == 1  # stepping stopped the automatic play-out
+    player.click_button("sol_prev")
+    assert challenge.solution_step == 0 and challenge.board.record.moves == []
+    player.press(pygame.K_RIGHT)
+    assert challenge.solution_step == 1
+
+
+def test_empty_stars_are_drawn_as_outlines() -> None:
+    surface = pygame.Surface((100, 40))
+    surface.fill((0, 0, 0))
+    draw_stars(surface, (50, 20), 0, 24, (255, 200, 0), (200, 200, 200))
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(100) for y in range(40)}
+    assert (200, 200, 200) in colours and (255, 200, 0) not in colours
 
 
 def test_win_the_endgame_against_the_solver_move_by_move(player: Player) -> None:

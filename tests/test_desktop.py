@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -137,6 +138,14 @@ def test_a_corrupt_window_place_is_set_aside_and_the_window_opens_anyway() -> No
     assert app.window.get_size() == (1280, 800)
     assert any(key.startswith("window.corrupt-") for key in storage.data)
     assert any("window size and position" in toast.message for toast in app.ctx.toasts)
+
+
+def test_the_desktop_window_has_a_minimum_size(player_factory) -> None:
+    player_factory()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        window = pygame.Window.from_display_module()
+    assert window.minimum_size == MIN_WINDOW
 
 
 def test_a_size_asked_for_is_not_remembered() -> None:

@@ -18,9 +18,11 @@ from game.review.analysis import (
 )
 from game.review.hints import value_label
 from game.scenes import review as review_scene
-from game.scenes.entries import GameEntry, ResultsEntry
+from game.scenes.entries import GameEntry, ResultsEntry, ReviewEntry
 from game.scenes.review import ReviewScene
+from game.ui.layout import PORTRAIT
 from tests.app_driver import Player
+from tests.test_transcripts import open_transcript
 
 GAME = ("d3e3f4g5f3c3c4f2f5d2g3h3h6c5g2g4h2c6h4h5d6h1g6f6f7e6c1h7e1d1b2g1f1c2g7e2b1b3b7a1b4b6a3a2a7a4a5a6b5"
         "h8g8e8f8a8d7e7b8c7c8d8")
@@ -242,6 +244,41 @@ def test_play_from_here_continues_the_game_with_the_later_moves_to_redo(player_f
     game = player.game
     assert game.record.ply == 20 and game.record.can_redo()
     assert game.record.transcript == GameRecord.from_transcript(GAME[:40]).transcript
+
+
+def test_the_review_judges_only_moves_played_after_the_paste(player_factory) -> None:
+    player = player_factory()
+    open_transcript(player, "f5d6c3d3c4f4f6f3e6e7")
+    player.click_button("computer")
+    game = player.game
+    assert game.setup.human == BLACK and game.setup.given == 10
+    player.click(game.view.square_center(game.position.legal_squares()[0]))
+    player.click_button("resign")
+    player.click_button("confirm")
+    player.click_button("review")
+    review = player.app.scene
+    assert isinstance(review, ReviewScene) and review.analysis is not None
+    review.analysis.run()
+    player.frame()
+    mine = review.summary(BLACK)
+    theirs = review.summary(WHITE)
+    assert mine is not None and theirs is not None
+    assert mine.moves == 1 and theirs.moves <= 1
+    assert review.analysis.summary(BLACK).moves >= 5  # the pasted ones were analysed, just not credited
+
+
+def test_the_review_in_portrait_has_a_clickable_move_list_and_the_opening(player_factory) -> None:
+    player = player_factory(window_size=(720, 1280))
+    assert player.app.ctx.size == PORTRAIT
+    player.app.scene.open(ReviewEntry(record=GameRecord.from_transcript("f5d6c3d3c4"), setup=MatchSetup("two", BLACK)))
+    player.frame()
+    review = player.app.scene
+    assert isinstance(review, ReviewScene) and review.opening
+    cells = review.move_list.cells
+    assert len(cells) == 5 and all(player.app.surface.get_rect().contains(rect) for rect, _ in cells)
+    rect, ply = cells[3]
+    player.click(rect.center)
+    assert review.index == ply == 3
 
 
 def start_two_player_game(player: Player, transcript: str) -> None:

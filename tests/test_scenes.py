@@ -15,11 +15,22 @@ from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square
 from game.platform.links import SHARE_BASE_ENV
 from game.platform.storage import FileStorage, MemoryStorage
 from game.play.match import MatchSetup
-from game.scenes.entries import GameEntry
+from game.scenes.entries import (
+    ENTRY_TYPES,
+    AnalysisEntry,
+    ChallengeEntry,
+    GameEntry,
+    ResultsEntry,
+    ReviewEntry,
+    TrainerPlayEntry,
+)
 from game.scenes.game_scene import GameScene
+from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
 from game.ui.layout import PORTRAIT
-from tests.app_driver import Player
+from game.ui.text import plural
+from tests.app_driver import Player, finish, start_two_player_game
+from tests.test_transcripts import LONG_GAME, open_transcript
 
 PASS_GAME = "d3c3e6d2d1e1b2"
 """After these moves White's c1 leaves Black without a move: Black passes and White plays again."""
@@ -41,6 +52,47 @@ def start_computer_game(player: Player, level_name: str = "Novice", colour: str 
     player.click_button(f"colour:{colour}")
     player.click_button("start")
     assert player.app.scene_name == "game"
+
+
+# -- the menu ----------------------------------------------------------------
+
+
+def test_menu_entries_with_continue_have_room_for_their_subtitles(player_factory) -> None:
+    player = player_factory()
+    start_two_player_game(player)
+    player.click_square("f5")
+    player.press(pygame.K_ESCAPE)
+    menu = player.app.scene
+    assert isinstance(menu, MenuScene) and menu.saved is not None
+    buttons = menu.group.buttons
+    assert buttons[0].action == "continue" and len(buttons) >= 10
+    theme = player.app.ctx.theme
+    for button in buttons:
+        if not button.subtitle:
+            continue
+        fill = theme.accent if button.primary else theme.button
+        rect = button.rect
+        for y in (*range(rect.top + 2, rect.top + 6), *range(rect.bottom - 6, rect.bottom - 2)):
+            row = {player.pixel((x, y)) for x in range(rect.left + 16, rect.right - 16)}
+            assert row == {fill}, f"text touches the edge of {button.label!r} at y={y}"
+
+
+def test_a_new_game_from_the_menu_asks_first(player_factory) -> None:
+    player = player_factory()
+    start_two_player_game(player)
+    player.click_square("f5")
+    player.press(pygame.K_ESCAPE)
+    for action in ("two", "scene:new_game"):
+        player.click_button(action)
+        menu = player.app.scene
+        assert isinstance(menu, MenuScene) and menu.dialog is not None
+        player.press(pygame.K_RETURN)  # the default keeps the game
+        assert player.app.scene_name == "menu" and menu.dialog is None
+        saved = player.app.ctx.load_saved_game()
+        assert saved is not None and saved.record.transcript == "f5"
+    player.click_button("two")
+    player.click_button("confirm")
+    assert player.app.scene_name == "game" and player.game.record.moves == []
 
 
 # -- the start of a game -------------------------------------------------------
@@ -300,6 +352,55 @@ def test_resign_counts_a_loss_and_shows_who_resigned(player_factory) -> None:
     assert player.app.ctx.stats.tally("Novice", BLACK).lost == 1
 
 
+# -- the game screen: dialogs, cards, colours, words -------------------------
+
+
+def test_enter_in_the_resign_dialog_keeps_playing(player_factory) -> None:
+    player = player_factory()
+    start_two_player_game(player)
+    player.click_square("f5")
+    player.click_button("resign")
+    dialog = player.game.dialog
+    assert dialog is not None
+    last_line_bottom = dialog.rect.top + 74 + 30 * len(dialog.lines)
+    assert all(b.rect.top - last_line_bottom >= 24 for b in dialog.group.buttons)
+    player.press(pygame.K_RETURN)
+    assert player.app.scene_name == "game" and player.game.dialog is None
+    assert player.game.record.transcript == "f5" and player.app.ctx.stats.two_player_games == 0
+
+
+def test_player_one_sits_on_the_left_in_a_two_player_game(player_factory) -> None:
+    player = player_factory()
+    for _ in range(2):
+        player.app.scene.open(GameEntry(setup=MatchSetup("two", WHITE)))  # type: ignore[attr-defined]
+        player.frame()
+        assert player.game.card_order() == (WHITE, BLACK)
+        assert player.game.setup.player_name(player.game.card_order()[0]) == "Player 1"
+        player.press(pygame.K_ESCAPE)
+
+
+def test_a_refused_square_flashes_clearly_red_and_dots_have_a_light_ring(player_factory) -> None:
+    player = player_factory()
+    start_two_player_game(player)
+    view = player.game.view
+    theme = player.app.ctx.theme
+    cx, cy = view.square_center(parse_square("f5"))
+    radius = max(5, view.square // 7)
+    assert player.pixel((cx + radius - 1, cy)) == theme.legal_ring
+    player.click_square("a1")
+    rect = view.square_rect(parse_square("a1"))
+    red, green, blue = player.pixel((rect.left + 8, rect.top + 8))
+    assert red > 170 and green < 110 and blue < 110
+
+
+def test_counts_and_words(player_factory) -> None:
+    assert (plural(1, "move"), plural(2, "move"), plural(1, "pass", "passes")) == ("1 move", "2 moves", "1 pass")
+    player = player_factory()
+    player.click_button("scene:new_game")
+    player.click_button("start")
+    assert "Tap" not in player.game.status_text() and "choose" in player.game.status_text()
+
+
 # -- the move list -----------------------------------------------------------
 
 
@@ -390,6 +491,58 @@ def test_results_with_empty_squares_show_both_scores(player_factory) -> None:
     player.app.ctx.settings.headline = "discs"
     summary = player.app.scene.summary()  # type: ignore[attr-defined]
     assert summary.main_score == "39 – 3" and summary.other_score == "61 – 3"
+
+
+def test_a_two_player_resignation_names_the_player(player_factory) -> None:
+    player = player_factory()
+    start_two_player_game(player)
+    player.click_square("f5")
+    white = player.game.position.to_move
+    name = player.game.setup.player_name(white)
+    player.click_button("resign")
+    player.click_button("confirm")
+    reason = finish(player).summary().reason
+    assert reason.startswith(f"White ({name}) resigned after 1 move,")
+
+
+# -- layout: toasts keep clear of the buttons --------------------------------
+
+
+def test_toasts_do_not_cover_buttons(player_factory) -> None:
+    player = player_factory()
+    open_transcript(player, LONG_GAME)
+    transcript = player.app.scene
+    player.click_button("copy")
+    toast = player.app.ctx.toasts[-1]
+    rect, _ = toast.layout(player.app.ctx.size, player.app.ctx.text)
+    assert not any(rect.colliderect(b.rect) for b in transcript.group.buttons)  # type: ignore[attr-defined]
+    player.click_button("two")
+    toast = player.app.ctx.toasts[-1]
+    assert toast.message.startswith("Replayed 59 moves")
+    rect, _ = toast.layout(player.app.ctx.size, player.app.ctx.text)
+    assert not any(rect.colliderect(b.rect) for b in player.game.group.buttons)
+
+
+def test_no_scene_puts_a_toast_over_a_button(player_factory) -> None:
+    for size in ((1280, 800), (720, 1280)):
+        player = player_factory(window_size=size)
+        record = GameRecord.from_transcript("f5d6c3d3c4")
+        entries = {"results": ResultsEntry(MatchSetup("two", BLACK), record), "review": ReviewEntry(record),
+                   "challenge": ChallengeEntry(""), "analysis": AnalysisEntry(record.position),
+                   "trainer_play": TrainerPlayEntry(BLACK)}
+        for name, entry_type in ENTRY_TYPES.items():
+            player.app.scene.home()
+            player.frame()
+            player.app.scene.open(entries.get(name) or entry_type())
+            player.frame()
+            assert player.app.scene_name == name or name in ("challenge", "trainer_play")
+            player.app.ctx.toast("A message long enough to take two lines on the narrower screens, " * 2)
+            rect, _ = player.app.ctx.toasts[-1].layout(player.app.ctx.size, player.app.ctx.text)
+            group = getattr(player.app.scene, "group", None)
+            buttons = group.buttons if group is not None else []
+            covered = [b.label for b in buttons if rect.colliderect(b.rect)]
+            assert not covered, f"{name} at {size}: the toast covers {covered}"
+        pygame.quit()
 
 
 def test_menu_has_no_dead_buttons(player_factory) -> None:

@@ -30,7 +30,7 @@ from game.trainer import (
     trainable_openings,
 )
 from game.ui.layout import LANDSCAPE, PORTRAIT
-from tests.app_driver import Player
+from tests.app_driver import Player, start_two_player_game
 
 TIGER = "f5d6c3d3c4"
 
@@ -314,11 +314,6 @@ def test_menu_and_trainer_layouts_fit_the_screen(player_factory, size) -> None:
 
 
 # -- the explorer panel beside the board -------------------------------------------------
-
-
-def start_two_player_game(player: Player) -> None:
-    player.click_button("two")
-    assert player.app.scene_name == "game"
 
 
 @pytest.mark.parametrize("size", [LANDSCAPE, PORTRAIT])

@@ -24,6 +24,13 @@ from tests.app_driver import Player
 from tests.test_formats import GGS_GAME
 
 TIGER = "f5d6c3d3c4"
+LONG_GAME = ("c4c5f6c3b5g7e3e6c2f3g3a5h8b3f4f2b4f5f7h3a3d2e2e1a6e7d7c1c6g8f1g4d1b6b1d3g6b7f8a7c7h6a8b2"
+             "g5g2a1d6h2h5a4d8c8h7e8a2h4b8g1")
+"""59 moves of a legal game, typed without spaces."""
+ONE_FROM_WIPEOUT = "d3c3b3d2e1d6d7e3"
+"""Black to move; f4 takes White's last disc (a 64-0 win)."""
+WIPEOUT_POSITION = "----X------X-----XXXO------XO------XO------X-------X------------ X"
+"""The position after ``ONE_FROM_WIPEOUT``, as a 64-square text."""
 
 
 def random_game(seed: int, moves: int = 60) -> GameRecord:
@@ -121,10 +128,20 @@ def type_text(player: Player, text: str) -> None:
     player.frame([pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in text])
 
 
-def open_transcript(player: Player) -> TranscriptScene:
+def paste_text(player: Player, text: str) -> None:
+    """``text`` arriving at once, as a paste does (one text event)."""
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=text)])
+
+
+def open_transcript(player: Player, pasted: str | None = None) -> TranscriptScene:
+    """The transcript scene, from the menu; with ``pasted``, its text replaced by that and read as a game."""
     player.click_button("scene:transcript")
     scene = player.app.scene
     assert isinstance(scene, TranscriptScene)
+    if pasted is not None:
+        scene.set_text("")  # it opens on the last game
+        paste_text(player, pasted)
+        assert scene.record is not None, scene.error
     return scene
 
 
@@ -139,6 +156,28 @@ def test_typing_a_transcript_then_playing_on_as_two_players(player_factory) -> N
     game = player.game
     assert game.record.transcript == TIGER
     assert game.setup.mode == "two"
+
+
+def test_a_long_transcript_or_position_stays_inside_the_box(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:transcript")
+    scene = player.app.scene
+    assert isinstance(scene, TranscriptScene)
+    gap = pygame.Rect(scene.box.right + 2, scene.box.top, scene.board_rect.left - scene.box.right - 4,
+                      scene.box.height)
+
+    def gap_pixels() -> list[tuple[int, int, int]]:
+        return [player.pixel((x, y)) for x in range(gap.left, gap.right) for y in range(gap.top, gap.bottom, 3)]
+
+    empty = gap_pixels()
+    for typed in (LONG_GAME, WIPEOUT_POSITION + "\n" + "f4"):
+        player.click_button("clear")
+        paste_text(player, typed)
+        assert scene.record is not None, scene.error
+        player.frame()
+        assert gap_pixels() == empty  # nothing ran past the box into the preview board
+        lines = player.app.ctx.text.wrap(scene.text, 24, scene.box.width - 32)
+        assert all(player.app.ctx.text.width(line, 24) <= scene.box.width - 32 for line in lines)
 
 
 def test_a_bad_move_is_named_and_nothing_can_use_the_text_until_it_is_fixed(player_factory) -> None:

@@ -148,6 +148,21 @@ def test_the_whole_tutorial_step_by_step(player: Player) -> None:
     assert player.app.scene_name == "menu"
 
 
+def test_the_tutorial_goes_back_a_step(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:tutorial")
+    tutorial = player.app.scene
+    assert isinstance(tutorial, TutorialScene)
+    assert tutorial.index == 0 and not next(b for b in tutorial.group.buttons if b.action == "back").enabled
+    if not tutorial.finished_step:
+        player.click(tutorial.board.view.square_center(sorted(tutorial.step.targets[0])[0]))
+        player.run_until(lambda: tutorial.finished_step)
+    player.click_button("next")
+    assert tutorial.index == 1
+    player.click_button("back")
+    assert tutorial.index == 0 and tutorial.board.record.moves == []
+
+
 def test_skip_from_a_game_returns_to_the_same_game(player: Player) -> None:
     player.click_button("two")
     game = player.app.scene
