@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import random
-import select
-import signal
 import time
 from pathlib import Path
 
@@ -16,6 +13,7 @@ import game.library.table_cache as table_cache
 from game.library.database import SUBSET_PATH, LibraryError, TableLoader
 from game.library.table_cache import cached_table, decode_table, encode_table
 from game.records.wthor import WthorGame
+from tests.test_storage import kill_while_writing
 
 
 def test_the_first_run_writes_the_cache_and_the_next_one_reads_it(tmp_path: Path,
@@ -139,23 +137,8 @@ def _keep_writing_caches(directory: Path, data: bytes, started: int) -> None:  #
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork to kill a writer quickly")
 def test_temporary_files_that_killed_cache_writes_leave_are_removed_once_old(tmp_path: Path) -> None:
     data = os.urandom(4 * 1024 * 1024)  # big enough that kills land inside a write
-    rng = random.Random(20)
-    for _ in range(12):
-        started_read, started_write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # pragma: no cover - the child
-            try:
-                os.close(started_read)
-                _keep_writing_caches(tmp_path, data, started_write)
-            finally:
-                os._exit(0)
-        os.close(started_write)
-        ready, _, _ = select.select([started_read], [], [], 30)
-        assert ready and os.read(started_read, 1) == b"!", "the writer never got going"
-        os.close(started_read)
-        time.sleep(rng.uniform(0.0, 0.01))
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
+    kill_while_writing(lambda started: _keep_writing_caches(tmp_path, data, started), times=12, seed=20,
+                       longest_pause=0.01)
     fresh = tmp_path / ".games-1111111111111111.bin.abcdefgh.tmp"  # another copy's write in progress
     fresh.write_bytes(b"half")
     leftovers = [p for p in tmp_path.glob(".*.tmp") if p != fresh]
