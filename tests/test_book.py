@@ -7,8 +7,6 @@ import json
 import lzma
 import random
 import re
-import subprocess
-import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -29,6 +27,7 @@ from game.ai.book import (
 from game.engine import GameRecord, Position
 from game.records.wthor import WTHOR_PATH
 from tests.reference_othello import BLACK, RefBoard, other, parse_name
+from tests.test_cli import cli
 
 # Lines whose position the games reach in several move orders (4 to 11 of them),
 # the start (symmetric: its four moves are one) and a rare reply.
@@ -303,10 +302,6 @@ def test_a_cut_short_leaf_cache_line_is_skipped(tmp_path: Path) -> None:
 
 
 # -- the command line -----------------------------------------------------------------------
-
-
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "game.cli", *args], capture_output=True, text=True, timeout=60)
 
 
 def test_book_json_lists_the_moves_with_games_score_value_and_the_name() -> None:
