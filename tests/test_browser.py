@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -560,10 +561,11 @@ def test_main_py_on_the_desktop_lets_the_error_through(monkeypatch: pytest.Monke
     import game.app
 
     class BrokenApp:
-        def __init__(self) -> None:
+        def __init__(self, **_: object) -> None:
             raise ZeroDivisionError("division by zero")
 
     monkeypatch.setattr(game.app, "App", BrokenApp)
+    monkeypatch.setattr(sys, "argv", ["main.py"])  # main.py reads the desktop's options, not pytest's
     main_py = (Path(__file__).resolve().parent.parent / "main.py").read_text(encoding="utf-8")
     with pytest.raises(ZeroDivisionError):
         exec(compile(main_py, "main.py", "exec"), {"__name__": "__main__"})  # noqa: S102
