@@ -222,6 +222,9 @@ def test_a_download_that_stops_is_reported_within_30_seconds(standin_site: str, 
     assert "network" in page["failure-try"].text
     assert "No progress for 20 s" in page["failure-detail"].text
     assert "Downloading data" in page["failure-detail"].text
+    # a self-hosted runtime: the message names the host the page used, not pygbag's CDN
+    assert "pygame-web.github.io" not in page["failure-try"].text
+    assert standin_site.split("/")[2] in page["failure-try"].text
 
 
 def test_a_missing_main_js_is_reported_at_once(standin_site: str, tmp_path: Path) -> None:
@@ -247,6 +250,7 @@ def test_the_published_page_with_no_network_says_the_runtime_is_unreachable(cdn_
     assert page.failure() == "runtime"
     assert page["failure-what"].text == "The game's runtime could not be downloaded."
     assert "pygame-web.github.io/cdn/0.9.3/pythons.js" in page["failure-detail"].text
+    assert "pygame-web.github.io" in page["failure-try"].text  # pygbag's CDN, named as such
     assert page["reload"].text == "Reload the page"
 
 
