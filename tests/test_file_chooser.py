@@ -430,3 +430,50 @@ def test_opening_a_named_pipe_or_a_device_is_refused_without_waiting(tmp_path: P
         read_text_file(fifo)
     with pytest.raises(ValueError, match=r"^zero is not a file\.$"):
         read_text_file(Path("/dev/zero"))
+
+
+# -- issue 21, item 14: Ctrl+A, and the default name starts selected -------------------------------------
+
+
+def key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+
+
+def test_the_default_name_is_replaced_by_typing_and_ctrl_a_selects_the_whole_name(player_factory, tmp_path) -> None:
+    player = player_factory()
+    scene = open_transcript(player, GGS_GAME)
+    player.click_button("save")
+    chooser = scene.chooser
+    assert chooser is not None and chooser.name.endswith(".ggf") and chooser.selected
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="final.ggf")])  # no Backspace: it replaces the default
+    assert chooser.name == "final.ggf" and not chooser.selected
+    player.press(pygame.K_BACKSPACE)  # nothing selected now: one character goes
+    assert chooser.name == "final.gg"
+    player.press(pygame.K_a, pygame.KMOD_LCTRL)
+    assert chooser.selected
+    player.frame()  # the selection is drawn
+    player.press(pygame.K_BACKSPACE)  # one Backspace clears a selected name
+    assert chooser.name == "" and not chooser.selected
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="one.ggf")])
+    player.press(pygame.K_a, pygame.KMOD_LMETA)  # Cmd+A on a Mac
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="two.ggf")])
+    assert chooser.name == "two.ggf"
+    player.click_button("confirm")
+    assert scene.chooser is None and (tmp_path / "games" / "two.ggf").is_file()
+
+
+def test_a_text_field_selects_all_with_ctrl_a_like_the_file_name() -> None:
+    from game.ui.text_field import TextField
+
+    field = TextField(pygame.Rect(0, 0, 200, 40), "Player", focused=True)
+    field.handle(pygame.event.Event(pygame.TEXTINPUT, text="Tamenori"))
+    assert field.handle(key(pygame.K_a, pygame.KMOD_LCTRL)) is None and field.selected
+    assert field.handle(pygame.event.Event(pygame.TEXTINPUT, text="Shaman")) == "changed"
+    assert field.text == "Shaman" and not field.selected
+    field.handle(key(pygame.K_a, pygame.KMOD_RCTRL))
+    assert field.handle(key(pygame.K_BACKSPACE)) == "changed" and field.text == ""
+    field.handle(pygame.event.Event(pygame.TEXTINPUT, text="ab"))
+    field.handle(key(pygame.K_a, pygame.KMOD_LCTRL))
+    field.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))  # a click ends the selection
+    field.handle(key(pygame.K_BACKSPACE))
+    assert field.text == "a"

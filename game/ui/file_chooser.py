@@ -29,7 +29,7 @@ import pygame
 from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file
 from game.platform.storage import write_durably
 from game.ui.text import TextRenderer, drawable
-from game.ui.text_field import backspaced, typeable, typed_into
+from game.ui.text_field import edited_line, typeable
 from game.ui.theme import Theme
 from game.ui.widgets import ButtonGroup, button_row, draw_panel
 
@@ -153,6 +153,8 @@ class FileChooser:
         self.extensions = tuple(extensions)
         self.title = title or ("Save a file" if mode == "save" else "Open a file")
         self.name = name
+        self.selected = bool(name)
+        """Whether the whole name is selected: the default name is, so typing replaces it (Ctrl+A selects again)."""
         self.message = ""
         self.is_error = False
         self.folder = folder
@@ -215,19 +217,17 @@ class FileChooser:
 
     def handle(self, event: pygame.event.Event) -> Choice | None:
         """Typing, the listing and the buttons; the ``Choice`` once made (Escape cancels, Enter confirms)."""
-        if event.type == pygame.TEXTINPUT:
-            self.name, _ = typed_into(self.name, event.text, MAX_NAME)
-            self._confirm_replace = None
+        edit = edited_line(self.name, self.selected, event, MAX_NAME)
+        if edit is not None:
+            if edit[0] != self.name:
+                self._confirm_replace = None
+            self.name, self.selected = edit
             return None
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 return Choice("cancel")
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.group.focus is None:
                 return self._confirm()
-            if event.key == pygame.K_BACKSPACE:
-                self.name = backspaced(self.name, whole_word=bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
-                self._confirm_replace = None
-                return None
             if event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
                 self._turn(1 if event.key == pygame.K_PAGEDOWN else -1)
                 return None
@@ -255,7 +255,7 @@ class FileChooser:
         if entry.is_dir:
             self.enter(self.folder / entry.name)
         else:
-            self.name = entry.name
+            self.name, self.selected = entry.name, False
             self._confirm_replace = None
             self.say("")
 
@@ -327,8 +327,12 @@ class FileChooser:
         shown_name = drawable(self.name)
         while shown_name and text.width(shown_name, 22) > self.field_rect.width - 30:
             shown_name = shown_name[1:]
-        name_rect = text.draw(surface, shown_name, 22, theme.text, (self.field_rect.left + 12,
-                                                                     self.field_rect.centery), "midleft")
+        if self.selected and shown_name:
+            pygame.draw.rect(surface, theme.accent, pygame.Rect(self.field_rect.left + 8, self.field_rect.top + 8,
+                                                                text.width(shown_name, 22) + 8,
+                                                                self.field_rect.height - 16), border_radius=4)
+        name_rect = text.draw(surface, shown_name, 22, theme.accent_text if self.selected else theme.text,
+                              (self.field_rect.left + 12, self.field_rect.centery), "midleft")
         if now_ms // 530 % 2 == 0:
             pygame.draw.line(surface, theme.text, (name_rect.right + 2, self.field_rect.top + 10),
                              (name_rect.right + 2, self.field_rect.bottom - 10), 2)

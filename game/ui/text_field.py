@@ -4,6 +4,11 @@ Used by the library's search fields. ``handle`` returns ``"submit"`` on Enter
 in a focused field, ``"focus"`` when a click focused it, ``"changed"`` after
 an edit, else ``None``. The scene calls ``pygame.key.start_text_input()``
 while it shows fields (the transcript scene's box works the same way).
+
+``edited_line`` is the one editing model of a one-line text (the fields
+here, the file chooser's name): typing adds at the end, Backspace takes off
+a character (Ctrl+Backspace a word), Ctrl+A (Cmd+A) selects the whole text,
+and a selected text is replaced by what is typed and cleared by Backspace.
 """
 
 from __future__ import annotations
@@ -62,6 +67,33 @@ def backspaced(text: str, whole_word: bool = False) -> str:
     return text
 
 
+def selects_all(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is Ctrl+A (Cmd+A on a Mac): select the whole text."""
+    return (event.type == pygame.KEYDOWN and event.key == pygame.K_a
+            and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
+
+
+def edited_line(text: str, selected: bool, event: pygame.event.Event, max_chars: int) -> tuple[str, bool] | None:
+    """The text and whether all of it is selected after ``event``, or ``None`` if ``event`` is not an edit.
+
+    Typing replaces a selected text, Backspace clears it; Ctrl+A selects a
+    text that is not empty.
+    """
+    selected = selected and bool(text)
+    if event.type == pygame.TEXTINPUT:
+        typed, _ = typed_into("" if selected else text, event.text, max_chars)
+        return (typed, False) if typed or not selected else (text, True)  # nothing typeable: the selection stays
+    if event.type != pygame.KEYDOWN:
+        return None
+    if selects_all(event):
+        return text, bool(text)
+    if event.key == pygame.K_BACKSPACE:
+        if selected:
+            return "", False
+        return backspaced(text, whole_word=bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))), False
+    return None
+
+
 @dataclass
 class TextField:
     """A labelled one-line field."""
@@ -72,26 +104,27 @@ class TextField:
     placeholder: str = ""
     focused: bool = False
     size: int = 20
+    selected: bool = False
+    """Whether the whole text is selected (Ctrl+A): typing replaces it, Backspace clears it."""
+    max_chars: int = MAX_CHARS
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """Apply an event: a click focuses (or unfocuses), typing edits the focused field."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             was = self.focused
             self.focused = self.rect.collidepoint(event.pos)
+            self.selected = False
             return "focus" if self.focused and not was else None
         if not self.focused:
             return None
-        if event.type == pygame.TEXTINPUT:
-            before = self.text
-            self.text, _ = typed_into(self.text, event.text, MAX_CHARS)
-            return "changed" if self.text != before else None
-        elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE and self.text:
-                self.text = backspaced(self.text, whole_word=bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)))
-                return "changed"
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                return "submit"
-        return None
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return "submit"
+        edit = edited_line(self.text, self.selected, event, self.max_chars)
+        if edit is None:
+            return None
+        before = self.text
+        self.text, self.selected = edit
+        return "changed" if self.text != before else None
 
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme) -> None:
         """The label above, the box with the text (or the placeholder, dimmed) and a caret when focused."""
@@ -104,6 +137,11 @@ class TextField:
         colour = theme.text if self.text else theme.text_dim
         while shown and text.width(shown, self.size) > inner:
             shown = shown[1:] if self.text else shown[:-1]
+        if self.selected and self.text:
+            colour = theme.accent_text
+            pygame.draw.rect(surface, theme.accent, pygame.Rect(self.rect.left + 6, self.rect.top + 6,
+                                                                 text.width(shown, self.size) + 8,
+                                                                 self.rect.height - 12), border_radius=4)
         text.draw(surface, shown, self.size, colour, (self.rect.left + 10, self.rect.centery), "midleft")
         if self.focused:
             x = self.rect.left + 12 + (text.width(shown, self.size) if self.text else 0)
