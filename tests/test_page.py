@@ -201,6 +201,7 @@ def test_a_slow_download_that_keeps_progressing_is_not_cut_off(standin_site: str
 
 def test_counting_download_progress_leaves_webassembly_streaming_working(standin_site: str, tmp_path: Path) -> None:
     page = scenario(standin_site, "wasm", 3_000, tmp_path)
+    assert "loading wasm in CSS1Compat" in page["standin-log"].text  # standards mode: the page has a doctype
     assert "wasm true counting true type application/wasm url true" in page["standin-log"].text
     assert page.failure() is None
 

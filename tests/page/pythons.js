@@ -123,7 +123,7 @@ async function run() {
 window.addEventListener("load", async () => {
     window.Module = vm  // pythons.js's onload(): emscripten finds it there
     if (window.custom_onload) await window.custom_onload(true)
-    report("loading " + scenario)
+    report("loading " + scenario + " in " + document.compatMode)
     report("hash " + location.hash)
     run()
 })
