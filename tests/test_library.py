@@ -533,3 +533,25 @@ def test_any_line_a_game_began_with_finds_what_a_plain_scan_finds(rows: list[Row
     written = data.draw(st.sampled_from(["", " ", ", ", "  "])).join(line[i : i + 2] for i in range(0, len(line), 2))
     expected = newest_first([r for r in rows if r[1][5].startswith(line)])
     assert indices(index.search(Query(opening=written), limit=10_000).games) == expected[:10_000]
+
+
+# -- issue 21: what the library says (the finals' words, names, move number, pages) ----------------
+
+
+def open_library(player_factory, small_library):  # type: ignore[no-untyped-def]
+    """The library scene with its games loaded and its shelf built."""
+    player = player_factory(MemoryStorage())
+    player.click_button("scene:library")
+    player.run_until(lambda: player.scene.finals is not None)  # type: ignore[attr-defined]
+    player.frame()
+    return player
+
+
+def test_the_shelf_says_what_each_final_is_in_the_players_words(player_factory, small_library) -> None:
+    player = open_library(player_factory, small_library)
+    rows = [b for b in player.scene.group.buttons if b.action.startswith("final:")]  # type: ignore[attr-defined]
+    assert rows
+    for row in rows:
+        assert "docs/" not in row.subtitle and ".md" not in row.subtitle and "rule" not in row.subtitle
+    final = player.scene.finals[0]  # type: ignore[attr-defined]
+    assert rows[0].subtitle == f"{final.event}: the final, {len(final.games)} games"

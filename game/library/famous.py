@@ -52,6 +52,11 @@ class Final:
         won, lost = (f"{n:g}".replace(".5", "½") for n in self.score)
         return f"{self.year}  {self.winner} - {self.runner_up}  {won}-{lost}"
 
+    @property
+    def summary(self) -> str:
+        """The shelf's second line, in the player's words: ``'World Championship - 2010: the final, 3 games'``."""
+        return f"{self.event}: the final, {len(self.games)} game{'s' if len(self.games) != 1 else ''}"
+
 
 def _points(game: WthorGame, player: str) -> float:
     margin = game.black_margin if game.black == player else -game.black_margin

@@ -198,8 +198,7 @@ class LibraryScene(TextScene):
         start = self.page * self.rows_per_page
         if self.mode == "shelf":
             finals = (self.finals or [])[start : start + self.rows_per_page]
-            return [(final.title, f"{final.event}: {len(final.games)} games, the final by the rule in "
-                     "docs/library.md", f"final:{start + i}") for i, final in enumerate(finals)]
+            return [(final.title, final.summary, f"final:{start + i}") for i, final in enumerate(finals)]
         games = self.results[start : start + self.rows_per_page]
         return [(*game_label(game), f"game:{start + i}") for i, game in enumerate(games)]
 
