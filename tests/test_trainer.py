@@ -23,6 +23,7 @@ from game.scenes.trainer import TrainerListScene, TrainerScene
 from game.trainer import (
     GOOD_MARGIN,
     PROGRESS_KEY,
+    START_NAME,
     LineResult,
     TrainerProgress,
     TrainerSession,
@@ -137,10 +138,13 @@ def test_a_line_runs_to_the_end_of_the_book_and_is_reported_once() -> None:
             break
     assert session.phase is Phase.OVER
     assert "book ends" in session.end_reason or "line ends" in session.end_reason
-    assert len(ended) == 1 and ended[0].completed and ended[0].mistakes == 0
-    assert ended[0].answered == ended[0].good == session.score.answered > 0
+    # reported answer by answer: one new line, the end once, with its last report
+    assert [r.new_line for r in ended] == [True] + [False] * (len(ended) - 1)
+    assert [r.completed for r in ended] == [False] * (len(ended) - 1) + [True] and ended[-1].mistakes == 0
+    assert sum(r.answered for r in ended) == sum(r.good for r in ended) == session.score.answered > 0
+    reports = len(ended)
     session.next_line()
-    assert len(ended) == 1  # a line already reported is not counted again
+    assert len(ended) == reports  # a line already reported is not counted again
     assert session.record.transcript == TIGER and session.phase is Phase.HUMAN
 
 
@@ -157,7 +161,9 @@ def test_a_position_handed_in_is_trained_from_there() -> None:
     assert opening.name == "Tiger" and opening.saved and opening.start == position
     session = TrainerSession(opening, WHITE, default_book(), random.Random(1))
     assert session.phase is Phase.HUMAN and session.position == position
-    assert not opening_at([parse_square("f5")]).saved  # unnamed: not kept in progress
+    unnamed = opening_at([parse_square("f5")])  # no name: counted in the opening it is in, here the start
+    assert unnamed.name == "This line" and unnamed.saved and unnamed.progress_name == START_NAME
+    assert not opening_at(position=GameRecord.from_transcript("f5").position).saved  # a set-up with no name
     with pytest.raises(ValueError):
         opening_at([parse_square("a1")])
 
@@ -395,3 +401,61 @@ def test_the_explorer_panel_fits_what_room_it_has(player_factory) -> None:
         assert panel.exploration(outside).moves == {}
     panel.draw(surface, ctx.text, ctx.theme, pygame.Rect(10, 10, 440, 260), outside)
     assert panel.mode == "table"
+
+
+# -- progress saved after every answer (issue 21, item 5) --------------------------------
+
+
+def saved_progress(storage: MemoryStorage) -> TrainerProgress:
+    assert PROGRESS_KEY in storage.data, "trainer.json was not written"
+    return TrainerProgress.from_json(json.loads(storage.data[PROGRESS_KEY]))
+
+
+def test_a_line_that_ends_on_a_weak_answer_is_saved_without_next_line(player_factory) -> None:
+    storage = MemoryStorage()
+    player = player_factory(storage)
+    scene = open_trainer(player, "Tiger", WHITE)
+    click_square(player, scene, "g5")  # weak: the line stops here
+    assert scene.session is not None and scene.session.phase is Phase.REJECTED
+    tiger = saved_progress(storage).of("Tiger", WHITE)  # saved at once, before any button
+    assert (tiger.lines, tiger.answered, tiger.good, tiger.completed) == (1, 1, 0, 0)
+    player.click_button("retry")
+    click_square(player, scene, "f4")  # the same line goes on: more answers, not another line
+    tiger = saved_progress(storage).of("Tiger", WHITE)
+    assert (tiger.lines, tiger.answered, tiger.good) == (1, 2, 1)
+    player.click_button("list")  # left without Next line
+    tile = next(b for b in player.app.scene.group.buttons if b.label == "Tiger")  # type: ignore[attr-defined]
+    assert tile.subtitle.startswith("1 line, 0 clean · 50% good")
+    assert saved_progress(storage).of("Tiger", WHITE).lines == 1
+
+
+def test_a_line_trained_from_the_explorer_is_saved(player_factory) -> None:
+    from game.scenes.entries import ExplorerEntry
+
+    storage = MemoryStorage()
+    player = player_factory(storage)
+    player.app.scene.open(ExplorerEntry())  # type: ignore[attr-defined]
+    player.frame()
+    player.click_button("train")  # at the start: "This line", Black to answer
+    scene = player.app.scene
+    assert isinstance(scene, TrainerScene) and scene.session is not None
+    click_square(player, scene, "f5")
+    session = scene.session
+    assert session.feedback is not None and not session.feedback.mistake
+    player.run_until(lambda: session.phase is not Phase.COMPUTER)
+    player.click_button("menu")  # straight to the menu: nothing but the answer made
+    start = saved_progress(storage).of(START_NAME, BLACK)
+    assert (start.lines, start.answered, start.good) == (1, 1, 1)
+    scene_list = open_trainer_list(player, BLACK)
+    tile = next(b for b in scene_list.group.buttons if b.label == START_NAME)
+    assert tile.subtitle.startswith("1 line, 0 clean · 100% good")
+
+
+def open_trainer_list(player: Player, colour: str) -> TrainerListScene:
+    player.click_button("scene:trainer")
+    scene = player.app.scene
+    assert isinstance(scene, TrainerListScene)
+    player.click_button(f"colour:{colour}")
+    while scene.page > 0:
+        player.click_button("page:-1")
+    return scene

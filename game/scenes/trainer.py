@@ -5,7 +5,8 @@ one's progress for the chosen colour). In a line the computer plays
 masters' moves (``game.trainer``, a play session), the session's reply
 delay apart so each can be seen; every answer is judged at once by the book, and a mistake names the
 better moves in the panel and rings them on the board, with their values.
-Progress is saved after every line, like the challenges'.
+Progress is saved after every answer, like the challenges', so a line left
+any way (after a weak move, by Back or Menu, by closing the window) counts.
 """
 
 from __future__ import annotations
@@ -155,7 +156,10 @@ class TrainerListScene(Scene):
     def _subtitle(self, opening: TrainingOpening, width: int) -> str:
         """Progress first (never cut), then as much of the line's moves as fits."""
         moves = opening.transcript() or ("the start position" if opening.start is None else "a set position")
-        line = f"{self.progress.of(opening.name, self.colour).summary()} · {moves}" if opening.saved else moves
+        progress = self.progress.of(opening.progress_name, self.colour).summary()
+        if opening.kept_as:
+            progress = f"{opening.kept_as}: {progress}"
+        line = f"{progress} · {moves}" if opening.saved else moves
         return self.ctx.text.ellipsize(line, SUBTITLE_SIZE, width - 20)
 
     def _relayout(self) -> None:
@@ -256,8 +260,8 @@ class TrainerScene(Scene):
 
     def _line_ended(self, result: LineResult) -> None:
         if result.opening.saved:
-            self.progress.record_line(result.opening.name, result.colour, result.answered, result.good,
-                                      result.completed, result.mistakes)
+            self.progress.record_line(result.opening.progress_name, result.colour, result.answered, result.good,
+                                      result.completed, result.mistakes, result.new_line)
             save_progress(self.ctx, self.progress)
 
     def layout(self) -> None:

@@ -46,7 +46,14 @@ class TrainingOpening:
     start: Position | None = None
     """``None``: the standard start, then ``moves``."""
     saved: bool = True
-    """Whether progress is kept under ``name`` (not for an unnamed position)."""
+    """Whether progress is kept (not for an unnamed set-up position)."""
+    kept_as: str = ""
+    """The name progress is kept under when it is not ``name`` (a line inside a named opening)."""
+
+    @property
+    def progress_name(self) -> str:
+        """The opening whose progress this line counts in."""
+        return self.kept_as or self.name
 
     def record(self) -> GameRecord:
         """A fresh record at the line's starting position."""
@@ -80,8 +87,10 @@ def opening_at(moves: Sequence[int] = (), position: Position | None = None) -> T
     """A line from the moves of a game from the start, or from a position (the explorer's, say).
 
     Raises ``ValueError`` for moves that are not legal. The line is named
-    after the opening the position has a name for; progress is kept only
-    for named positions.
+    after the opening the position has a name for. Moves from the start
+    with no name of their own are "This line", counted in the deepest
+    opening they passed through (or "From the start"); only a set-up
+    position with no name keeps no progress.
     """
     record = GameRecord(position)
     for square in moves:
@@ -90,7 +99,10 @@ def opening_at(moves: Sequence[int] = (), position: Position | None = None) -> T
         record.play(square)
     named = default_openings().named(record.position)
     if position is None:
-        return TrainingOpening(named.name if named else "This line", tuple(moves), saved=named is not None)
+        if named is not None:
+            return TrainingOpening(named.name, tuple(moves))
+        passed = default_openings().follow(tuple(moves))
+        return TrainingOpening("This line", tuple(moves), kept_as=passed.name if passed else START_NAME)
     return TrainingOpening(named.name if named else "This position", (), record.position, saved=named is not None)
 
 
@@ -169,6 +181,8 @@ class LineResult:
     completed: bool
     """The line ran to the book's end (or the ply limit)."""
     mistakes: int
+    new_line: bool = True
+    """False: more of a line already counted (its later answers, its end); the counts are what is new."""
 
 
 class BookOpponent(Opponent):
@@ -265,7 +279,8 @@ class TrainerSession(Session):
         self.lines = 0
         """Lines finished or left with at least one answer."""
         self.line_mistakes = 0
-        self._reported = False
+        self._reported = Score()
+        self._reported_end = False
         self.start_line()
 
     # -- the line ------------------------------------------------------------------
@@ -296,14 +311,27 @@ class TrainerSession(Session):
         self.feedback = None
         self.line_score = Score()
         self.line_mistakes = 0
-        self._reported = False
+        self._reported = Score()
+        self._reported_end = False
         if not self._rule(self.line_judge.line_end()):
             self._settle()
 
     def next_line(self) -> None:
-        """Leave this line (recorded if it had answers) and start another."""
+        """Leave this line (already recorded if it had answers) and start another."""
         self._report(completed=False)
         self.start_line()
+
+    def play(self, square: int) -> Move | Refusal:
+        """Play and judge the player's ``square``; every judged answer is reported at once.
+
+        Reporting each answer (not only the line's end) keeps the progress
+        whole however the line is left: after a weak move, by Back or Menu,
+        or by closing the window.
+        """
+        played = super().play(square)
+        if not isinstance(played, Refusal):
+            self._report(completed=self.phase is Phase.OVER)
+        return played
 
     def retry(self) -> bool:
         """After a mistake, take the answer back to try again; False if there is none."""
@@ -316,13 +344,21 @@ class TrainerSession(Session):
         self._report(completed=True)
 
     def _report(self, completed: bool) -> None:
-        if self._reported or not self.line_score.answered:
+        """Report what is new in this line since its last report (nothing new: no report)."""
+        done, score = self._reported, self.line_score
+        if not score.answered or self._reported_end:
             return
-        self._reported = True
-        self.lines += 1
+        new_line = not done.answered
+        answered, good = score.answered - done.answered, score.good - done.good
+        if not (new_line or answered or completed):
+            return
+        self._reported = Score(score.answered, score.in_book, score.good)
+        self._reported_end = completed
+        if new_line:
+            self.lines += 1
         if self.on_line_end is not None:
-            self.on_line_end(LineResult(self.opening, self.colour, self.line_score.answered, self.line_score.good,
-                                        completed, self.line_mistakes))
+            self.on_line_end(LineResult(self.opening, self.colour, answered, good, completed, self.line_mistakes,
+                                        new_line))
 
     # -- moves ---------------------------------------------------------------------
 

@@ -52,10 +52,15 @@ class TrainerProgress:
         return self.openings.get(name, {}).get(colour) or OpeningProgress()
 
     def record_line(self, name: str, colour: Color, answered: int, good: int, completed: bool,
-                    mistakes: int) -> OpeningProgress:
-        """Count a line; returns the opening's progress with that colour."""
+                    mistakes: int, new_line: bool = True) -> OpeningProgress:
+        """Count a line, or (``new_line`` false) more of one already counted; returns the opening's progress.
+
+        A line is reported as it is played: ``answered`` and ``good`` are the
+        answers new since its last report, ``completed`` comes once, with
+        its last report, and ``mistakes`` are the whole line's.
+        """
         entry = self.openings.setdefault(name, {}).setdefault(colour, OpeningProgress())
-        entry.lines += 1
+        entry.lines += new_line
         entry.completed += completed
         entry.clean += completed and not mistakes
         entry.answered += answered
