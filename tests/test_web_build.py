@@ -329,3 +329,45 @@ def test_a_title_that_would_break_the_page_is_refused(title: str) -> None:
     )
     assert completed.returncode == 1
     assert "must be plain text" in completed.stderr
+
+
+# -- the size table in docs/web.md -----------------------------------------------------------------
+
+
+def test_the_size_table_is_made_from_the_archive_and_written_between_the_markers(tmp_path: Path) -> None:
+    import io
+    import tarfile
+
+    from game.web.figures import BEGIN, END, table, write_into
+
+    tarball = tmp_path / "main.tar.gz"
+    files = {"assets/game/ai/weights/patterns.bin": bytes(range(256)) * 40, "assets/game/x.py": b"print(1)\n" * 50,
+             "assets/assets/fonts/a.ttf": b"\x00" * 300, "assets/game/challenges/c.json": b"{}"}
+    with tarfile.open(tarball, "w:gz") as archive:
+        for name, data in files.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    (tmp_path / "index.html").write_text("<!DOCTYPE html>", encoding="utf-8")
+    (tmp_path / "favicon.png").write_bytes(b"png")
+    text = table(tarball, tmp_path / "index.html", tmp_path / "favicon.png", "2026-12-01")
+    assert f"**{tarball.stat().st_size:,}**" in text
+    assert "weights (`game/ai/weights/patterns.bin`, compressed already): 1 files, 10,240 bytes" in text
+    assert "the Python code (the desktop's command lines left out): 1 files, 450 bytes" in text
+    assert "the fonts (cut by `tools/make_font.py`): 1 files, 300 bytes" in text
+    assert "| `index.html` | 15 |" in text
+    doc = tmp_path / "web.md"
+    doc.write_text(f"before\n{BEGIN}\nold table\n{END}\nafter\n", encoding="utf-8")
+    write_into(doc, text)
+    written = doc.read_text(encoding="utf-8")
+    assert "old table" not in written and text in written and written.startswith("before\n") and "after" in written
+    doc.write_text("no markers here", encoding="utf-8")
+    with pytest.raises(ValueError, match="markers"):
+        write_into(doc, text)
+
+
+def test_docs_web_md_has_the_markers_of_its_size_table() -> None:
+    from game.web.figures import BEGIN, END
+
+    text = (REPO / "docs" / "web.md").read_text(encoding="utf-8")
+    assert text.index(BEGIN) < text.index(END)

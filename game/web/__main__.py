@@ -11,10 +11,12 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import sys
 from pathlib import Path
 
 from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build, record_share_base
+from .figures import table, write_into
 from .serve import DEFAULT_BIND, DEFAULT_PORT, make_server, page_url
 
 REPO = Path(__file__).resolve().parents[2]
@@ -41,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd.add_argument("--cdn", help="where the page loads pygbag's runtime from (default: pygbag's CDN)")
     build_cmd.add_argument("--title", default=DEFAULT_TITLE, help=f"page title (default: {DEFAULT_TITLE})")
     build_cmd.add_argument("--verbose", action="store_true", help="show pygbag's output")
+    build_cmd.add_argument("--figures", type=Path, metavar="DOC",
+                           help="write the size table into DOC (docs/web.md), between its build-figures markers")
     build_cmd.add_argument("--share-base", help="the address the site is published at, for the desktop's share "
                                                 "links (recorded in game/share_base.txt)")
 
@@ -72,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
                 share_base=getattr(args, "share_base", None),
             )
             print(_describe(result, repo))
+            if getattr(args, "figures", None) is not None:
+                write_into(args.figures, table(result.tarball, result.index_html, result.favicon,
+                                              datetime.date.today().isoformat()))
+                print(f"wrote the size table into {args.figures}")
         if args.command == "serve":
             server = make_server(repo / OUTPUT_DIR, args.bind, args.port)
             print(f"serving {OUTPUT_DIR}/ at {page_url(server)}  (Ctrl+C stops)")
@@ -82,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                 pass
             finally:
                 server.server_close()
-    except (BuildError, FileNotFoundError, OSError) as exc:
+    except (BuildError, FileNotFoundError, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 0

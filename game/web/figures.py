@@ -1,0 +1,86 @@
+"""The size table of docs/web.md, made from a build rather than by hand.
+
+``python -m game.web build --figures docs/web.md`` measures what the page
+downloads of the game itself (beside pygbag's runtime) and writes the table
+between the ``<!-- build figures -->`` markers of that file. Each group of
+files in the archive is deflated on its own (zlib level 9), so the groups add
+up to a little more than the archive itself.
+"""
+
+from __future__ import annotations
+
+import tarfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+BEGIN = "<!-- build figures: python -m game.web build --figures docs/web.md -->"
+END = "<!-- end of build figures -->"
+BUDGET_BYTES = 1_500_000
+"""The most the packed app may weigh (tests/test_web_build.py holds it to this)."""
+MAX_MEMBER_BYTES = 64 * 1024 * 1024
+"""No member of our own archive is near this; a larger one is not read (a damaged archive)."""
+
+GROUPS: tuple[tuple[str, str], ...] = (
+    ("game/ai/weights/patterns.bin", "the evaluation's weights (`game/ai/weights/patterns.bin`, compressed already)"),
+    ("game/ai/weights/book.bin", "the opening book (`game/ai/weights/book.bin`)"),
+    (".py", "the Python code (the desktop's command lines left out)"),
+    (".ttf", "the fonts (cut by `tools/make_font.py`)"),
+    ("", "the rest: challenges, sounds, licence, icon, the library's finals, openings"),
+)
+"""How the archive's files are grouped in the table: by path, by ending, and the rest."""
+
+
+@dataclass(frozen=True)
+class Group:
+    """One row of the table: the files' raw bytes and what they take deflated on their own."""
+
+    label: str
+    files: int
+    raw: int
+    packed: int
+
+
+def group_of(name: str) -> str:
+    """The label of the group an archive member belongs to."""
+    path = PurePosixPath(name)
+    for key, label in GROUPS:
+        if key and (str(path).endswith(key)):
+            return label
+    return GROUPS[-1][1]
+
+
+def measure(tarball: Path) -> list[Group]:
+    """The archive's files by group, raw and deflated (zlib 9), in the order of ``GROUPS``."""
+    data: dict[str, list[bytes]] = {label: [] for _, label in GROUPS}
+    with tarfile.open(tarball, "r:gz") as archive:
+        for member in archive:
+            if not member.isfile() or member.size > MAX_MEMBER_BYTES:
+                continue
+            handle = archive.extractfile(member)
+            if handle is not None:
+                data[group_of(member.name)].append(handle.read())
+    return [Group(label, len(parts), sum(map(len, parts)), len(zlib.compress(b"".join(parts), 9)))
+            for label, parts in data.items()]
+
+
+def table(tarball: Path, index_html: Path, favicon: Path, when: str) -> str:
+    """The markdown table, with the day it was measured."""
+    size = tarball.stat().st_size
+    rows = [f"Measured on {when} by `python -m game.web build --figures docs/web.md`:", "",
+            "| | bytes |", "| --- | ---: |",
+            f"| `{tarball.name}`, the packed app (budget {BUDGET_BYTES:,}) | **{size:,}** ({size / 2**20:.2f} MiB) |"]
+    for group in measure(tarball):
+        rows.append(f"| of which {group.label}: {group.files} files, {group.raw:,} bytes | ~{group.packed:,} |")
+    rows.append(f"| `{index_html.name}` | {index_html.stat().st_size:,} |")
+    rows.append(f"| `{favicon.name}` | {favicon.stat().st_size:,} |")
+    return "\n".join(rows)
+
+
+def write_into(doc: Path, text: str) -> None:
+    """Put ``text`` between the markers of ``doc``; ``ValueError`` if the file has no markers."""
+    content = doc.read_text(encoding="utf-8")
+    start, end = content.find(BEGIN), content.find(END)
+    if start < 0 or end < start:
+        raise ValueError(f"{doc} has no '{BEGIN}' … '{END}' markers")
+    doc.write_text(content[: start + len(BEGIN)] + "\n" + text + "\n" + content[end:], encoding="utf-8")
