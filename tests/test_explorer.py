@@ -21,6 +21,7 @@ from game.library.service import LibraryService, read_cache
 from game.platform.storage import MemoryStorage
 from game.records.wthor import WTHOR_PATH, read_games, replay
 from game.scenes.entries import ExplorerEntry, LibraryEntry, ReviewEntry
+from game.ui.explorer_panel import ExplorerPanel
 
 GAMES = 1500
 PLIES = 30
@@ -336,3 +337,49 @@ def test_train_opens_the_opening_trainer_at_the_explorers_position(player_factor
     session = player.scene.session  # type: ignore[attr-defined]
     assert session.colour == "X"  # Black is to move after f5 d6: the player answers for Black
     assert session.opening.moves == (parse_square("f5"), parse_square("d6"))
+
+
+# -- issue 21: mirrored moves once, shares that add up, a few games never 0% -------------------------
+
+
+def test_the_start_shows_its_mirrored_first_moves_once_with_shares_that_add_up(player_factory, shared_index) -> None:
+    player = player_factory(MemoryStorage())
+    player.app.scene.open(ExplorerEntry())  # type: ignore[attr-defined]
+    player.frame()
+    scene = player.scene
+    rows = [b for b in scene.group.buttons if b.action.startswith("move:")]  # type: ignore[attr-defined]
+    assert [b.action for b in rows] == ["move:f5"]  # c4, d3 and e6 are f5 mirrored: one row, not four at 100%
+    assert rows[0].label.endswith(f"{GAMES:,} games (100%)")
+    assert all(name in rows[0].subtitle for name in ("c4", "d3", "e6")) and "mirrored" in rows[0].subtitle
+    marks = scene.marks()  # type: ignore[attr-defined]
+    assert marks.hints == {parse_square("f5"): "100%"}  # the board says it once too
+    player.click_button("move:f5")
+    shares = [int(b.label.rsplit("(", 1)[1].rstrip("%)")) for b in scene.group.buttons  # type: ignore[attr-defined]
+              if b.action.startswith("move:")]
+    assert 99 <= sum(shares) <= 101  # no mirrored twins after f5: the shares are the games' own
+    player.click(scene.board.view.square_center(parse_square("d3")))  # type: ignore[attr-defined]
+    player.press(pygame.K_HOME)
+    player.click(scene.board.view.square_center(parse_square("d3")))  # a twin still plays from the board
+    assert scene.record.transcript == "d3"  # type: ignore[attr-defined]
+
+
+def test_a_move_of_a_few_games_shows_under_one_percent_not_zero(player_factory, shared_index) -> None:
+    from game.library.explorer import share_label
+
+    assert (share_label(56, 131_212), share_label(0, 10), share_label(999, 1000), share_label(1000, 1000)) == (
+        "<1%", "", ">99%", "100%")
+    player = player_factory(MemoryStorage())
+    player.app.scene.open(ExplorerEntry([parse_square(s) for s in ("f5", "d6")]))  # type: ignore[attr-defined]
+    player.frame()
+    scene = player.scene
+    rare = next(name for name, stats in scene.exploration.ranked()  # type: ignore[attr-defined]
+                if 0 < stats.games < scene.exploration.total_games / 200)  # type: ignore[attr-defined]
+    label = next(b.label for b in scene.group.buttons if b.action == f"move:{rare}")  # type: ignore[attr-defined]
+    assert label.endswith("(<1%)") and "(0%)" not in label
+    assert scene.marks().hints[parse_square(rare)] == "<1%"  # type: ignore[attr-defined]
+    panel = ExplorerPanel()
+    surface = pygame.Surface((1280, 800))
+    panel.draw(surface, player.app.ctx.text, player.app.ctx.theme, pygame.Rect(0, 0, 420, 300),
+               scene.record.position, scene.record.moves)  # type: ignore[attr-defined]
+    assert panel.mode == "table" and panel.exploration(scene.record.position, scene.record.moves).share(  # type: ignore
+        scene.exploration.moves[rare]) == "<1%"  # type: ignore[attr-defined]

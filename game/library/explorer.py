@@ -16,7 +16,10 @@ positions at least 20 games reached in their first 24 moves: the browser, or
 before the index is ready). ``source`` says which. Squares are named in the
 queried position's own orientation; a move that the position's symmetry makes
 equal to others (the start's four) appears under each of them with the same
-figures, and ``total_games`` counts each game once.
+figures, and ``total_games`` counts each game once. ``ranked`` lists such a
+move once, under the square last in name order (f5 at the start, where the
+games' own notation begins), with the others in ``twins``: shown so, the
+shares of the moves add up to the games that reached the position.
 
 Pure Python; nothing here imports pygame.
 """
@@ -24,7 +27,7 @@ Pure Python; nothing here imports pygame.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from game.ai.book import BookError, BookMove, default_book
@@ -66,14 +69,45 @@ class Exploration:
     source: Source
     credit: str = CREDIT
     """Where the games come from, to show with the figures."""
+    twins: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """A move shown for others the position's symmetry makes the same (``'f5'``: ``('c4', 'd3', 'e6')``)."""
 
     def ranked(self) -> list[tuple[str, MoveStats]]:
-        """The moves, most played first (then best book value, then by name)."""
+        """The moves, most played first (then best book value, then by name); mirrored twins once, in ``twins``."""
         def order(item: tuple[str, MoveStats]) -> tuple[int, float, str]:
             name, stats = item
             return (-stats.games, -(stats.value if stats.value is not None else -99.0), name)
 
-        return sorted(self.moves.items(), key=order)
+        hidden = {twin for twins in self.twins.values() for twin in twins}
+        return sorted(((name, stats) for name, stats in self.moves.items() if name not in hidden), key=order)
+
+    def share(self, stats: MoveStats) -> str:
+        """A move's share of the games that reached the position: ``'62%'``, ``'<1%'`` for a few, '' for none."""
+        return share_label(stats.games, self.total_games)
+
+
+def share_label(games: int, total: int) -> str:
+    """``games`` of ``total`` as a percentage that never reads 0% for some games nor 100% for not all."""
+    if not games or not total:
+        return ""
+    percent = 100 * games / total
+    if percent < 0.5:
+        return "<1%"
+    if percent >= 99.5 and games < total:
+        return ">99%"
+    return f"{percent:.0f}%"
+
+
+def _twins(position: Position, squares: Sequence[int]) -> dict[str, tuple[str, ...]]:
+    """The moves the position's own symmetry makes one: the name shown -> the other names."""
+    _, _, symmetries = canonical(position.player, position.opponent)
+    if len(symmetries) == 1:
+        return {}
+    groups: dict[int, list[str]] = {}
+    for square in squares:
+        groups.setdefault(canonical_move(symmetries, square), []).append(square_name(square))
+    return {max(names): tuple(sorted(n for n in names if n != max(names)))
+            for names in groups.values() if len(names) > 1}
 
 
 def _book_moves(position: Position) -> dict[int, BookMove]:
@@ -124,7 +158,7 @@ def explore(
     if counted is None:  # the book alone (no index, or beyond its plies)
         moves = {square_name(sq): MoveStats(e.games, e.score, e.value) for sq, e in book.items()}
         total = _total(position, {sq: e.games for sq, e in book.items()})
-        return Exploration(moves, name, total, "book")
+        return Exploration(moves, name, total, "book", twins=_twins(position, sorted(book)))
     stats: dict[str, MoveStats] = {}
     for sq in sorted(set(counted) | set(book)):
         games, result_sum = counted.get(sq, (0, 0))
@@ -132,4 +166,4 @@ def explore(
         score = result_sum / games if games else None
         stats[square_name(sq)] = MoveStats(games, score, entry.value if entry is not None else None)
     total = _total(position, {sq: games for sq, (games, _) in counted.items()})
-    return Exploration(stats, name, total, "index")
+    return Exploration(stats, name, total, "index", twins=_twins(position, sorted(set(counted) | set(book))))

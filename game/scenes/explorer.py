@@ -22,7 +22,7 @@ from collections.abc import Callable
 import pygame
 
 from game.engine import COLOR_NAMES, PASS, GameRecord, IllegalMoveError, Position, parse_square
-from game.library.explorer import Exploration, MoveStats, explore
+from game.library.explorer import Exploration, MoveStats, explore, share_label
 from game.library.service import shared
 from game.play.session import Refusal, Session
 from game.scenes.base import Context, Scene
@@ -35,16 +35,20 @@ from game.ui.text import plural
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
 
-def figures(stats: MoveStats, total: int) -> tuple[str, str]:
-    """A move's row: ``'f4  46,513 games (62%)'`` and ``'score -0.4 · book -0.3'``."""
-    share = f" ({100 * stats.games / total:.0f}%)" if total and stats.games else ""
-    first = f"{stats.games:,} {'game' if stats.games == 1 else 'games'}{share}" if stats.games else "no game"
+def figures(stats: MoveStats, total: int, twins: tuple[str, ...] = ()) -> tuple[str, str]:
+    """A move's row: ``'f4  46,513 games (62%)'`` and ``'score -0.4 · book -0.3'`` (then its mirrored twins)."""
+    share = share_label(stats.games, total)
+    first = f"{stats.games:,} {'game' if stats.games == 1 else 'games'}" + (f" ({share})" if share else "") \
+        if stats.games else "no game"
     parts = []
     if stats.score is not None:
         parts.append(f"score {stats.score:+.1f}")
     if stats.value is not None:
         parts.append(f"book {stats.value:+.1f}")
-    return first, " · ".join(parts) or "not in the book"
+    second = " · ".join(parts) or "not in the book"
+    if twins:
+        second += f" · same as {', '.join(twins)} (mirrored)"
+    return first, second
 
 
 class ExplorerScene(Scene):
@@ -134,7 +138,7 @@ class ExplorerScene(Scene):
         self.rows = [name for name, _ in ranked[:count]]
         total = self.exploration.total_games if self.exploration is not None else 0
         for i, (name, stats) in enumerate(ranked[:count]):
-            first, second = figures(stats, total)
+            first, second = figures(stats, total, self.exploration.twins.get(name, ()) if self.exploration else ())
             rect = pygame.Rect(rows_area.left, rows_area.top + i * (row_height + gap), rows_area.width, row_height)
             buttons.append(Button(rect, f"{name}   {first}", f"move:{name}", subtitle=second, size=21))
         self.group = ButtonGroup(buttons, columns=5)
@@ -187,19 +191,17 @@ class ExplorerScene(Scene):
     # -- drawing -----------------------------------------------------------------------
 
     def marks(self) -> Marks:
-        """Each move's share of the games on its square; the most played ringed."""
+        """Each move's share of the games on its square (a mirrored move's on one); the most played ringed."""
         position = self.record.position
         marks = self.board.marks(self.now_ms, legal=False)
         marks.legal = 0 if position.is_over() else position.legal_moves()  # every move is worth a look: always dotted
         exploration = self.exploration
         if exploration is None or not exploration.moves:
             return marks
-        total = exploration.total_games
-        for name, stats in exploration.moves.items():
-            square = parse_square(name)
-            if stats.games and total:
-                marks.hints[square] = f"{100 * stats.games / total:.0f}%"
-        ranked = exploration.ranked()
+        ranked = exploration.ranked()  # a move mirrored on several squares is marked once, as its row shows
+        for name, stats in ranked:
+            if stats.games:
+                marks.hints[parse_square(name)] = exploration.share(stats)
         if ranked and ranked[0][1].games:
             marks.best = [parse_square(ranked[0][0])]
         return marks

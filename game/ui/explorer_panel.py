@@ -136,12 +136,11 @@ class ExplorerPanel:
         values = [stats.value for _, stats in ranked if stats.value is not None]
         best = max(values) if values else None
         shown = ranked if len(ranked) <= room else ranked[: max(0, room - 1)]
-        total = max(1, data.total_games)
         for name, stats in shown:
             top_value = best is not None and stats.value is not None and stats.value >= best - 0.05
             colour = theme.accent if top_value else theme.text
             text.draw(surface, name, 17, colour, (columns[0], y), "topleft", True)
-            share = f" {round(100 * stats.games / total)}%" if stats.games else ""
+            share = f" {data.share(stats)}" if stats.games else ""
             text.draw(surface, f"{stats.games:,}{share}", 16, theme.text, (columns[1], y), "topright")
             text.draw(surface, _figure(stats.score), 16, theme.text, (columns[2], y), "topright")
             text.draw(surface, _figure(stats.value), 16, colour, (columns[3], y), "topright", top_value)
