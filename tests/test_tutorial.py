@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import BLACK, PASS, WHITE, GameResult, Position, parse_square
+from game.engine import BLACK, PASS, WHITE, GameResult, Position, parse_square, square_name
 from game.platform.storage import FileStorage
 from game.scenes.game_scene import GameScene
 from game.scenes.tutorial import STEPS, TutorialScene
@@ -160,7 +160,7 @@ def test_the_tutorial_goes_back_a_step(player_factory) -> None:
     player.click_button("next")
     assert tutorial.index == 1
     player.click_button("back")
-    assert tutorial.index == 0 and tutorial.board.record.moves == []
+    assert tutorial.index == 0 and tutorial.finished_step and len(tutorial.board.record.moves) == 1  # as left
 
 
 def test_skip_from_a_game_returns_to_the_same_game(player: Player) -> None:
@@ -182,4 +182,49 @@ def test_skip_from_a_game_returns_to_the_same_game(player: Player) -> None:
 def test_escape_leaves_the_tutorial_from_the_menu(player: Player) -> None:
     player.click_button("scene:tutorial")
     player.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert player.app.scene_name == "menu"
+
+
+# -- Back keeps a finished step; one way out of the last page (issue 21, item 12) -------
+
+
+def button(scene: TutorialScene, action: str):  # type: ignore[no-untyped-def]
+    return next(b for b in scene.group.buttons if b.action == action)
+
+
+def test_back_shows_the_step_before_as_finished_and_next_goes_on(player: Player) -> None:
+    player.click_button("scene:tutorial")
+    scene = player.tutorial
+    player.tap("f5")
+    advance(player)
+    player.tap("f4")  # step 2 done too
+    player.settle()
+    finished = scene.board.position
+    player.click_button("back")
+    player.settle()
+    assert scene.index == 0 and scene.finished_step and button(scene, "next").enabled  # no need to redo it
+    assert scene.board.record.moves == [parse_square("f5")]
+    player.click_button("next")  # straight on, nothing replayed
+    player.settle()
+    assert scene.index == 1 and scene.finished_step and scene.board.position == finished
+    assert button(scene, "next").enabled
+    player.click_button("next")
+    assert scene.index == 2 and not scene.finished_step  # a step not yet done is asked for
+
+
+def test_the_last_page_has_one_way_out(player: Player) -> None:
+    player.click_button("scene:tutorial")
+    scene = player.tutorial
+    assert [b.action for b in scene.group.buttons] == ["back", "skip", "next"]
+    scene.begin(len(STEPS) - 2)  # the step before the last, done by its move
+    player.frame()
+    player.tap(square_name(sorted(scene.step.targets[0])[0]))
+    advance(player)
+    player.settle()
+    assert [(b.action, b.label) for b in scene.group.buttons] == [("back", "Back"), ("next", "Finish")]
+    player.click_button("back")
+    assert [b.action for b in scene.group.buttons] == ["back", "skip", "next"]
+    player.click_button("next")
+    player.settle()
+    player.click_button("next")  # Finish
     assert player.app.scene_name == "menu"

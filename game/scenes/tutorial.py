@@ -5,7 +5,9 @@ moves on, and every other tap is answered with the reason it is not it
 (the board does not change). The player is always Black. Each step is a
 play session (``game.play.lesson``): the step is its judge, and White's
 scripted reply its opponent. Skip leaves at
-any time, back to where the tutorial was opened from (the menu or a game).
+any time, back to where the tutorial was opened from (the menu or a game);
+the last page has Finish alone. A step once done stays done: Back (and Next
+again) shows it as it was left, with Next open.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pygame
 
 from game.engine import GameResult, Position, parse_square
 from game.play.lesson import LessonJudge, lesson
-from game.play.session import Phase, Refusal, RefusalReason
+from game.play.session import Phase, Refusal, RefusalReason, Session
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry
 from game.ui.board_play import BoardPlay
@@ -145,6 +147,8 @@ class TutorialScene(Scene):
         self.board = BoardPlay(ctx)
         self.index = 0
         self.session = lesson(STEPS[0], Position.start())
+        self.kept_steps: dict[int, Session] = {}
+        """The steps finished in this visit, as they were left."""
         self.message = ""
         self.now_ms = 0
         self.group = ButtonGroup()
@@ -169,16 +173,25 @@ class TutorialScene(Scene):
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Begin at the first step (leaving goes back to where it was opened: the menu or the game)."""
         self.now_ms = now_ms
+        self.kept_steps = {}
+        self.index = 0
         super().startup(now_ms, entry)
         self.begin(0)
 
     def begin(self, index: int) -> None:
-        """Set up step ``index``."""
+        """Show step ``index``: as it was finished, if it was, else set up afresh."""
+        if self.finished_step:
+            self.kept_steps[self.index] = self.session
+        last = self.index == len(STEPS) - 1
         self.index = index
         self.session.stop()
-        self.session = lesson(self.step, Position.from_text(self.step.position))
+        self.session = self.kept_steps.get(index) or lesson(self.step, Position.from_text(self.step.position))
         self.board.reset(record=self.session.record)
         self.message = ""
+        if last != (index == len(STEPS) - 1):  # the last page has other buttons
+            focus = self.group.focus
+            self.layout()
+            self.group.focus = focus if focus is not None and focus < len(self.group.buttons) else None
 
     def layout(self) -> None:
         """A big board, the lesson text beside (or under) it, Skip and Next."""
@@ -193,8 +206,10 @@ class TutorialScene(Scene):
             self.panel = pygame.Rect(rects.side.left, rects.side.top, rects.side.width, rects.side.height - 96)
             row = pygame.Rect(rects.side.left, rects.side.bottom - 76, rects.side.width, 72)
         self.board.view = self.ctx.board_view(board_rect)
-        self.group = ButtonGroup(button_row(row, [("Back", "back"), ("Skip", "skip"), ("Next", "next")], gap=16,
-                                            size=26), columns=3)
+        # one way out of the last page: Finish (Skip would do the same)
+        buttons = [("Back", "back"), ("Finish", "next")] if self.index == len(STEPS) - 1 else \
+            [("Back", "back"), ("Skip", "skip"), ("Next", "next")]
+        self.group = ButtonGroup(button_row(row, buttons, gap=16, size=26), columns=len(buttons))
 
     # -- events --------------------------------------------------------------------
 
