@@ -9,10 +9,11 @@ from types import ModuleType
 import pygame
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "make_screenshots.py"
 
 
 def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_screenshots", Path("tools/make_screenshots.py"))
+    spec = importlib.util.spec_from_file_location("make_screenshots", TOOL)
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
