@@ -200,3 +200,89 @@ def test_a_position_is_pasted_as_obf_and_copied_back(player_factory, monkeypatch
     assert scene.position == wanted and "Nothing was changed" in player.app.ctx.toasts[-1].message
     player.click_button("copy_position")
     assert copies == [wanted.to_text() + ";"]
+
+
+# -- issue 21, item 11: a field to type or paste a position ------------------------------------------
+
+
+def test_a_position_typed_in_the_field_is_set_with_the_checks_of_paste(player_factory, monkeypatch) -> None:
+    text_input: list[str] = []
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: text_input.append("on"))
+    monkeypatch.setattr(pygame.key, "stop_text_input", lambda: text_input.append("off"))
+    wanted = Position.from_text("----X------X-----XXXO------XO------XO------X-------X------------ O")
+    player = player_factory()
+    scene = open_editor(player)
+    assert text_input[-1:] == ["on"]  # text input is on while the editor is shown
+    player.press(pygame.K_RIGHT)  # the board's cursor on d4, where W would place White
+    player.click(scene.field.rect.center)
+    assert scene.field.focused
+    for letter in "wbfx ":  # as a keyboard sends them: a key, then its text
+        player.frame([pygame.event.Event(pygame.KEYDOWN, key=ord(letter), mod=0, unicode=letter),
+                      pygame.event.Event(pygame.TEXTINPUT, text=letter)])
+    assert scene.position == Position.start() and scene.field.text == "wbfx "
+    player.press(pygame.K_RETURN)  # not a position: refused, with the reason, and nothing changes
+    assert scene.position == Position.start() and scene.field.text == "wbfx "
+    toast = player.app.ctx.toasts[-1]
+    assert toast.error and "Not a position" in toast.message and "64" in toast.message
+    assert "Nothing was changed." in toast.message and ".." not in toast.message
+    player.press(pygame.K_a, pygame.KMOD_LCTRL)  # select all: the paste replaces the wrong text
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=wanted.to_text())])
+    assert scene.field.text == wanted.to_text()
+    player.frame()
+    player.press(pygame.K_RETURN)
+    assert scene.position == wanted and scene.position.to_move == WHITE
+    assert player.app.ctx.toasts[-1].message == "Position set." and not scene.field.focused
+    assert [b.action for b in scene.group.buttons if b.selected] == ["tool:black", "move:O"]
+    player.click_button("menu")
+    assert text_input[-1:] == ["off"]
+
+
+def test_the_set_board_button_takes_an_obf_line_and_escape_leaves_the_field(player_factory) -> None:
+    player = player_factory()
+    scene = open_editor(player)
+    player.click_button("clear")
+    player.click(scene.field.rect.center)
+    line = Position.start().to_text() + "; F5:+0; D3:+0;"
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=line)])
+    player.press(pygame.K_ESCAPE)  # leaves the field, not the editor
+    assert player.app.scene is scene and not scene.field.focused
+    player.press(pygame.K_RIGHT)  # the keys are the board's again
+    player.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w"),
+                  pygame.event.Event(pygame.TEXTINPUT, text="w")])
+    assert scene.position.color_at(parse_square("d4")) == WHITE and scene.field.text == line
+    player.click_button("set_position")
+    assert scene.position == Position.start() and scene.field.text == ""
+
+
+# -- issue 21, item 10: a refused position is not also told it may be played -------------------------
+
+
+def drawn_info(player: Player, scene: EditorScene, monkeypatch) -> list[str]:
+    lines: list[str] = []
+    real = scene.ctx.text.draw_wrapped
+
+    def record(surface, line, *args, **kwargs):  # type: ignore[no-untyped-def]
+        lines.append(line)
+        return real(surface, line, *args, **kwargs)
+
+    monkeypatch.setattr(scene.ctx.text, "draw_wrapped", record)
+    player.frame()
+    monkeypatch.setattr(scene.ctx.text, "draw_wrapped", real)
+    return lines
+
+
+def test_a_refused_position_never_says_you_may_still_play_it(player_factory, monkeypatch) -> None:
+    player = player_factory()
+    scene = open_editor(player)
+    player.click_button("clear")
+    for name in ("d4", "e4", "d5", "e5", "a1"):  # Black alone: nobody moves; a1 not connected
+        click_square(player, scene, name)
+    shown = drawn_info(player, scene, monkeypatch)
+    assert any("It cannot be played or analysed." in line for line in shown)
+    assert any(line.startswith("• a1 not connected") for line in shown)
+    assert not any("may still play" in line for line in shown), shown
+    player.click_button("tool:white")
+    click_square(player, scene, "e5")  # White on e5: playable now (f6), still unreachable
+    shown = drawn_info(player, scene, monkeypatch)
+    assert not any("cannot be played" in line for line in shown)
+    assert "No game could reach this position (you may still play it):" in shown

@@ -16,11 +16,14 @@ play and analysis: the game would be over before it began.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from game.engine import COLOR_NAMES, Position, opponent_of, square_name
 
 CENTRE = (27, 28, 35, 36)
 """d4, e4, d5, e5."""
+LineKind = Literal["refusal", "flag", "reason", "fine", "note"]
+"""What a line of ``SetupCheck.lines`` is: the refusal, the flag, a reason for it, the all-clear, a note."""
 
 
 @dataclass
@@ -43,6 +46,29 @@ class SetupCheck:
     def reachable(self) -> bool:
         """Whether nothing marks the position as one no game could reach."""
         return not self.warnings
+
+    def lines(self) -> list[tuple[LineKind, str]]:
+        """What the editor shows, in order, each line with its kind: one verdict (refused, flagged or fine),
+        the reasons after a flag, then the note.
+
+        A refused position is never also told it may be played.
+
+        >>> check_position(Position(0, 0)).lines()
+        [('refusal', 'The board is empty: place some discs first. It cannot be played or analysed.')]
+        """
+        lines: list[tuple[LineKind, str]] = []
+        if self.refusal:
+            lines.append(("refusal", self.refusal + " It cannot be played or analysed."))
+        if self.warnings:
+            head = ("No game could reach this position either:" if self.refusal
+                    else "No game could reach this position (you may still play it):")
+            lines.append(("flag", head))
+            lines += [("reason", "• " + warning) for warning in self.warnings]
+        elif not self.refusal:
+            lines.append(("fine", "A position a game could reach."))
+        if self.note:
+            lines.append(("note", self.note))
+        return lines
 
 
 def _neighbours(square: int) -> list[int]:

@@ -2,9 +2,12 @@
 
 A click (or a drag) paints with the chosen tool; the right button removes.
 Keys: arrows move the cursor, B and W place, F flips, Delete/X removes,
-Space uses the chosen tool. A position no game could reach is allowed
-and flagged; one where neither side can move is refused for play and
-analysis with the reason, and nothing changes.
+Space uses the chosen tool. A position can also be typed or pasted as
+text (the 64 squares and the side to move, or an OBF line) in the field
+under the buttons, then set with Enter or Set board: the same checks as
+Paste position. A position no game could reach is allowed and flagged;
+one where neither side can move is refused for play and analysis with the
+reason, and nothing changes.
 """
 
 from __future__ import annotations
@@ -13,19 +16,22 @@ import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position
-from game.platform.browser import copy_to_clipboard, paste_from_clipboard
+from game.platform.browser import PageTextField, copy_to_clipboard, paste_from_clipboard
 from game.play.match import MatchSetup
 from game.records.formats import FormatError, read_obf, write_obf
 from game.review.board_setup import SetupCheck, check_position
-from game.scenes.base import Context, Scene
+from game.scenes.base import Context, TextScene
 from game.scenes.entries import AnalysisEntry, EditorEntry, Entry, GameEntry
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
+from game.ui.text_field import TextField, typed_into
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 TOOLS: list[tuple[str, str]] = [("Black", "tool:black"), ("White", "tool:white"), ("Remove", "tool:remove"),
                                 ("Flip", "tool:flip")]
 KEY_STEPS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
+POSITION_CHARS = 200
+"""The position field takes this much: 66 characters for a position, more for an OBF line with move values."""
 
 
 def with_square(position: Position, square: int, colour: Color | None) -> Position:
@@ -39,7 +45,7 @@ def with_square(position: Position, square: int, colour: Color | None) -> Positi
     return Position(black, white, position.to_move)
 
 
-class EditorScene(Scene):
+class EditorScene(TextScene):
     """Set up any position on the board."""
 
     menu_label = "Set up a position"
@@ -55,6 +61,11 @@ class EditorScene(Scene):
         """While the button is held: what the drag paints (a colour, None to erase); 'none' when not dragging."""
         self.refused = ""
         self.group = ButtonGroup()
+        self.field = TextField(pygame.Rect(0, 0, 0, 0), "", placeholder="Type or paste a position",
+                               size=17, max_chars=POSITION_CHARS)
+        self.page_field = PageTextField()
+        """On a touch screen in the browser, an HTML field over ours brings up the keyboard."""
+        self._page_field_open = False
 
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Keep the last position set up, or take one handed on."""
@@ -63,14 +74,38 @@ class EditorScene(Scene):
             self.position = entry.position
         self.refused = ""
         self.painting = "none"
+        self.field.focused = False
         super().startup(now_ms, entry)
+
+    def close_page_field(self) -> None:
+        """The page's field over the position field goes with the text input."""
+        self.page_field.close()
+        self._page_field_open = False
+
+    def update(self, now_ms: int) -> None:
+        """On a touch screen, keep the page's field over the focused position field and take what is typed there."""
+        if self.field.focused != self._page_field_open:
+            if self.field.focused:
+                width, height = self.ctx.size
+                box = self.field.rect
+                self.page_field.open((box.x / width, box.y / height, box.width / width, box.height / height),
+                                     self.field.text, self.field.placeholder)
+                self._page_field_open = True
+            else:
+                self.close_page_field()
+        if self.field.focused:
+            typed = self.page_field.sync(self.field.text)
+            if typed is not None:
+                self.field.text, _ = typed_into("", typed, POSITION_CHARS)
+                if "\n" in typed or "\r" in typed:  # the phone keyboard's Enter
+                    self.act("set_position")
 
     def layout(self) -> None:
         """The board, the tools and the actions beside (or below) it."""
         width, height = self.ctx.size
         if is_portrait(self.ctx.size):
-            self.view = self.ctx.board_view(pygame.Rect(40, 80, width - 80, width - 80))
-            left, column, top = 16, width - 32, width
+            self.view = self.ctx.board_view(pygame.Rect(80, 80, width - 160, width - 160))
+            left, column, top = 16, width - 32, width - 80
             self.title_pos = (width // 2, 42)
         else:
             rects = game_layout(self.ctx.size)
@@ -86,7 +121,10 @@ class EditorScene(Scene):
         buttons += button_row(pygame.Rect(left, top + 236, column, 46),
                               [("Paste position", "paste_position"), ("Copy position", "copy_position")], gap=8,
                               size=19)
-        self.info = pygame.Rect(left, top + 296, column, actions_top - top - 308)
+        self.field.rect = pygame.Rect(left, top + 290, column - 158, 46)
+        buttons += button_row(pygame.Rect(left + column - 150, top + 290, 150, 46), [("Set board", "set_position")],
+                              size=19)
+        self.info = pygame.Rect(left, top + 348, column, actions_top - top - 360)
         buttons += button_row(pygame.Rect(left, actions_top, column, 66),
                               [("Play computer", "computer"), ("Two players", "two"), ("Analyse", "analyse")],
                               gap=8, size=20)
@@ -138,7 +176,9 @@ class EditorScene(Scene):
     # -- events ---------------------------------------------------------------------
 
     def get_event(self, event: pygame.event.Event) -> None:
-        """Board clicks and drags, keys, buttons."""
+        """The position field, board clicks and drags, keys, buttons."""
+        if self._typed(event):
+            return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
@@ -158,6 +198,19 @@ class EditorScene(Scene):
         action = self.group.handle(event)
         if action is not None:
             self.act(action)
+
+    def _typed(self, event: pygame.event.Event) -> bool:
+        """Whether the position field took ``event`` (a click in it, or typing while it has the focus)."""
+        was = self.field.focused
+        if self.field.handle(event) == "submit":
+            self.act("set_position")
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self.field.focused
+        if was and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.field.focused = False  # Escape leaves the field; a second one leaves the editor
+            return True
+        return was and event.type in (pygame.KEYDOWN, pygame.TEXTINPUT)
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -198,6 +251,9 @@ class EditorScene(Scene):
             self.home()
         elif action == "paste_position":
             paste_from_clipboard(self.paste_position)
+        elif action == "set_position":
+            if self.take_position(self.field.text, "Position set."):
+                self.field.text, self.field.focused = "", False
         elif action == "copy_position":
             line = write_obf(self.position)
             copy_to_clipboard(line, lambda copied: self.ctx.toast(
@@ -211,15 +267,20 @@ class EditorScene(Scene):
         if text is None:
             self.ctx.toast("The clipboard cannot be read here.", error=True)
             return
+        self.take_position(text, "Position pasted.")
+
+    def take_position(self, text: str, done: str) -> bool:
+        """Set the board from ``text`` (OBF, or the 64-square text) and say ``done``; else say why, changing nothing."""
         try:
             position = read_obf(text)[0]
         except FormatError as exc:
             self.ctx.toast(f"Not a position: {exc}. Nothing was changed.", error=True, ms=6000)
-            return
+            return False
         self.position = position
         self.refused = ""
         self._mark()
-        self.ctx.toast("Position pasted.")
+        self.ctx.toast(done)
+        return True
 
     def leave_with(self, action: str) -> bool:
         """Play or analyse from the position; refused (with the reason, nothing changed) when it cannot be."""
@@ -261,6 +322,7 @@ class EditorScene(Scene):
         text.draw(surface, "Side to move", 18, theme.text_dim, (side_button.rect.left, side_button.rect.top - 8),
                   "bottomleft")
         self._draw_info(surface, check)
+        self.field.draw(surface, text, theme)
         for button in self.group.buttons:
             if button.action in ("computer", "two", "analyse"):
                 button.enabled = check.playable
@@ -277,17 +339,9 @@ class EditorScene(Scene):
         size = text.fit_size(counts, 18, inner.width, bold=True)
         text.draw(surface, counts, size, theme.text, inner.topleft, "topleft", True)
         y = inner.top + 32
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        if check.refusal:
-            lines.append((check.refusal + " It cannot be played or analysed.", theme.danger))
-        if check.warnings:
-            lines.append(("No game could reach this position (you may still play it):", theme.accent))
-            lines += [("• " + warning, theme.text_dim) for warning in check.warnings]
-        elif not check.refusal:
-            lines.append(("A position a game could reach.", theme.text_dim))
-        if check.note:
-            lines.append((check.note, theme.text_dim))
-        for line, colour in lines:
+        colours = {"refusal": theme.danger, "flag": theme.accent}
+        for kind, line in check.lines():
+            colour = colours.get(kind, theme.text_dim)
             y = text.draw_wrapped(surface, line, 17, colour, pygame.Rect(inner.left, y, inner.width,
                                                                            inner.bottom - y), line_gap=1.25) + 4
             if y > inner.bottom - 20:
