@@ -336,3 +336,37 @@ def test_a_move_that_lets_the_opponent_escape_ends_the_endgame_attempt(player: P
     player.click_square(challenge.answer)  # a click after a failure starts a new try
     assert scene.wrong_tries == 1 and scene.phase in (Phase.COMPUTER, Phase.HUMAN)
     assert scene.board.record.moves == [challenge.answer]
+
+
+# -- a failed try is never a dead board (issue 21, item 15) -------------------------------
+
+
+def test_a_failed_try_goes_back_to_the_start_by_itself_with_its_dots(player: Player) -> None:
+    challenge = first("corner")
+    player.open_challenge(challenge)
+    wrong = wrong_move(challenge)
+    player.click_square(wrong)
+    scene = player.challenge
+    assert scene.phase is Phase.REJECTED and scene.board.position != challenge.position
+    assert "starts again" in scene.message  # the failed position is shown, and what comes next is said
+    player.wait(lambda: scene.phase is not Phase.REJECTED, frames=400)  # a few seconds, no click
+    assert scene.phase is Phase.HUMAN and scene.board.position == challenge.position
+    assert scene.marks().legal == challenge.position.legal_moves()  # the dots are back
+    assert square_name(wrong) in scene.message and "Your move again" in scene.message
+    assert scene.wrong_tries == 1
+    player.click_square(challenge.answer)
+    assert scene.phase is Phase.OVER and scene.earned == 2
+
+
+def test_a_click_on_a_failed_try_restarts_it_and_plays_no_illegal_square(player: Player) -> None:
+    challenge = first("corner")
+    player.open_challenge(challenge)
+    player.click_square(wrong_move(challenge))
+    scene = player.challenge
+    assert scene.phase is Phase.REJECTED
+    not_a_move = next(sq for sq in range(64) if challenge.position.color_at(sq) is None
+                      and not challenge.position.is_legal(sq) and scene.board.position.color_at(sq) is None)
+    player.click_square(not_a_move)
+    assert scene.phase is Phase.HUMAN and scene.board.position == challenge.position
+    assert "not a legal move" not in scene.message and "Your move again" in scene.message
+    assert scene.wrong_tries == 1 and scene.board.bad_square is None

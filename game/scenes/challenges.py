@@ -29,6 +29,10 @@ __all__ = ["ChallengeListScene", "ChallengeScene", "draw_stars", "shipped_challe
 
 SOLUTION_STEP_MS = 900
 """Time between moves when the solution plays itself out."""
+RESTART_MS = 2000
+"""After a wrong try, how long its position stays on the board before the challenge starts again by itself."""
+AGAIN = " Your move again, from the start."
+RESTARTING = " The challenge starts again in a moment."
 
 
 class ChallengeScene(Scene):
@@ -50,6 +54,8 @@ class ChallengeScene(Scene):
         self.solution_step = 0
         self.auto_solution = True
         self.next_step_ms = 0
+        self.restart_ms: int | None = None
+        """When a failed try goes back to the start by itself (``None``: not yet due)."""
         self.now_ms = 0
         self.group = ButtonGroup()
 
@@ -106,7 +112,14 @@ class ChallengeScene(Scene):
         self.session = attempt(self.challenge)
         self.board.reset(record=self.session.record)
         self._set_solution(False)
+        self.restart_ms = None
         self.message = "Try again." if self.wrong_tries else ""
+
+    def restart_after_failure(self) -> None:
+        """A failed try goes back to the start, saying why it failed and that it is the player's move again."""
+        why = self.session.verdict.text
+        self.retry()
+        self.message = why + AGAIN
 
     def layout(self) -> None:
         """Board, the text panel and the buttons."""
@@ -180,13 +193,20 @@ class ChallengeScene(Scene):
         self.open_challenge(challenges[(index + 1) % len(challenges)])
 
     def try_move(self, square: int) -> None:
-        """The player's move, played and judged by the attempt (a click after a failed try starts the next)."""
+        """The player's move, played and judged by the attempt.
+
+        A click after a failed try starts the next one at once, and plays
+        the square if it is a move at the start (else it only restarts).
+        """
         session = self.session
         if self.challenge is None or self.solution or session.phase is Phase.COMPUTER:
             return
-        if session.phase is Phase.REJECTED:
-            self.retry()  # a click after a wrong try starts the next try
+        restarted = session.phase is Phase.REJECTED
+        if restarted:
+            self.restart_after_failure()  # a click after a wrong try starts the next try at once
             session = self.session
+            if not session.position.is_legal(square):
+                return  # the click only restarted: the square was one of the failed position's
         if self.board.animating(self.now_ms) and session.phase is Phase.HUMAN:
             return
         played = session.play(square)
@@ -205,7 +225,8 @@ class ChallengeScene(Scene):
         verdict = self.session.verdict
         if self.session.phase is Phase.REJECTED:
             self.wrong_tries += 1
-            self.message = verdict.text + " Play on the board or press Retry to try again."
+            self.restart_ms = None  # due once the move has been seen (``update``)
+            self.message = verdict.text + RESTARTING
         elif self.session.phase is Phase.OVER:
             assert self.challenge is not None
             self.earned = self.progress.record_solve(self.challenge.id, self.wrong_tries == 0, self.used_hint)
@@ -276,6 +297,12 @@ class ChallengeScene(Scene):
             move = self.session.advance(now_ms, self.ctx.frame.slice_ms, ready=not animating)
             if move is not None or self.session.phase is not Phase.COMPUTER:
                 self._show(move)
+        elif self.session.phase is Phase.REJECTED and not animating:
+            # a failed position is shown for a while, then the board goes back to the start by itself
+            if self.restart_ms is None:
+                self.restart_ms = now_ms + RESTART_MS
+            elif now_ms >= self.restart_ms:
+                self.restart_after_failure()
 
     # -- drawing -------------------------------------------------------------------
 
