@@ -653,3 +653,36 @@ def test_settings_credit_the_ffo_for_the_master_games_behind_the_ai(player_facto
                                      if "WTHOR" in line])
     assert credit.width < player.app.ctx.size[0]
     assert back.bottom < player.app.ctx.size[1]
+
+
+# -- the menu remembers the level last played (issue 21, item 9) ---------------------------
+
+
+def menu_subtitle(player: Player, action: str) -> str:
+    scene = player.app.scene
+    assert isinstance(scene, MenuScene)
+    return next(b.subtitle for b in scene.group.buttons if b.action == action)
+
+
+def test_the_menu_names_the_custom_level_last_played(tmp_path: Path) -> None:
+    from game.ai import LEVELS
+
+    player = Player(FileStorage(tmp_path))
+    player.click_button("scene:new_game")
+    player.click_button("level:0")  # Novice first, then a custom time instead
+    player.click_button("custom:time:1")
+    player.click_button("colour:black")
+    player.click_button("start")
+    assert player.game.level.name == "Custom (1 s a move)"
+    player.press(pygame.K_ESCAPE)
+    assert menu_subtitle(player, "scene:new_game") == "Last level: Custom (1 s a move)"
+    pygame.quit()
+
+    again = Player(FileStorage(tmp_path))  # read back from the settings file
+    assert menu_subtitle(again, "scene:new_game") == "Last level: Custom (1 s a move)"
+    again.click_button("scene:new_game")
+    again.click_button("confirm")  # the game in progress may go
+    again.click_button("level:2")  # a named level again
+    again.click_button("back")
+    assert menu_subtitle(again, "scene:new_game") == f"Last level: {LEVELS[2].name}"
+    pygame.quit()

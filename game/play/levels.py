@@ -91,6 +91,20 @@ def level_for(setup: LevelChoice) -> Level:
     return custom_level(setup.custom) if setup.custom else level_named(setup.level)
 
 
+def remembered_level(level: int | None, custom: str | None) -> Level | None:
+    """The level the player chose last (the settings' ``level`` and ``custom``): the custom one when set.
+
+    ``None`` if no level was ever chosen; a custom spec that is not a valid
+    one falls back to the named level.
+    """
+    if custom:
+        try:
+            return custom_level(custom)
+        except ValueError:
+            pass
+    return level_named(level) if level is not None else None
+
+
 def clocked_level(level: Level, remaining_ms: int, increment_s: int, empties: int) -> Level:
     """``level`` with its time per move cut to what its clock affords: the time left over the moves to come.
 

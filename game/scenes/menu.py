@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import BLACK, WHITE
-from game.play.levels import level_for, level_named
+from game.play.levels import level_for, remembered_level
 from game.play.match import MatchSetup, SavedGame
 from game.scenes.ask_new_game import abandon_dialog
 from game.scenes.base import Context, Scene
@@ -51,8 +51,8 @@ class MenuScene(Scene):
         if self.saved is not None:
             level_name = level_for(self.saved.setup).name
             items.append((0, "Continue", "continue", self.saved.describe(level_name)))
-        level_name = level_named(self.ctx.settings.level or 0).name if self.ctx.settings.level is not None else ""
-        items.append((10, "Play the computer", "scene:new_game", f"Last level: {level_name}" if level_name else ""))
+        last = remembered_level(self.ctx.settings.level, self.ctx.settings.custom)
+        items.append((10, "Play the computer", "scene:new_game", f"Last level: {last.name}" if last else ""))
         items.append((20, "Two players", "two", "On this device, colours drawn at random"))
         for name, scene_class in self.ctx.scene_classes.items():
             if scene_class.menu_label:
