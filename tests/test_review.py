@@ -334,3 +334,24 @@ def test_the_game_names_the_opening_over_the_move_list(player_factory) -> None:
         player.click_square(name)
     assert player.game.record.transcript == "f5d6c3d3c4"
     assert accent_pixels() > 20  # "Tiger"
+
+
+# -- issue 21, item 10: a given move gets no verdict --------------------------------------------------
+
+
+def test_a_move_the_game_was_given_is_not_judged_even_when_it_was_a_mistake(player_factory) -> None:
+    player = player_factory()
+    record = GameRecord.from_transcript(GAME)
+    player.app.scene.open(ReviewEntry(record=record, setup=MatchSetup("two", BLACK, given=len(record.plies))))
+    player.frame()
+    scene = player.app.scene
+    assert isinstance(scene, ReviewScene)
+    player.run_until(lambda: scene.analysis is not None and scene.analysis.done, frames=3000)
+    assert scene.analysis is not None
+    mistake = next(m for m in scene.analysis.moves if m is not None and m.verdict in ("mistake", "blunder"))
+    scene.go_to(mistake.ply)
+    player.frame()
+    lines = scene.comment_lines()
+    assert lines[0][1] == "title" and "not judged" not in lines[0][0]
+    assert [style for _, style in lines[1:]] == ["dim"] and "not judged" in lines[1][0]
+    assert not any(word in text for text, _ in lines for word in ("mistake", "blunder", "Better", "best move"))

@@ -254,8 +254,8 @@ class ReviewScene(Scene):
         mover = position.to_move
         number = sum(1 for p in self.record.played[: self.index] if p != PASS) + 1
         title = f"Move {number}: {COLOR_NAMES[mover]} played {square_name(square)}"
-        if self.index < self.setup.given:
-            title += " (given, not judged)"
+        if self.index < self.setup.given:  # handed in, not played here: no verdict, good or bad
+            return [(title, "title"), ("Handed in with the game, not played in it, so it is not judged.", "dim")]
         move = self.current_move()
         if move is None or analysis is None:
             return [(title, "title"), ("Analysing this move…", "dim")]
