@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.cli import main as cli_main
-from game.engine import GameRecord, GameResult
+from game.engine import BLACK, GameRecord, GameResult, square_name
 from game.library import service as library_service
 from game.library.database import LibraryError, TableLoader
 from game.library.famous import find_finals
@@ -555,3 +555,57 @@ def test_the_shelf_says_what_each_final_is_in_the_players_words(player_factory, 
         assert "docs/" not in row.subtitle and ".md" not in row.subtitle and "rule" not in row.subtitle
     final = player.scene.finals[0]  # type: ignore[attr-defined]
     assert rows[0].subtitle == f"{final.event}: the final, {len(final.games)} games"
+
+
+def drawn_texts(player) -> list[str]:  # type: ignore[no-untyped-def]
+    """Every text the scene on top draws in one frame."""
+    texts: list[str] = []
+    renderer = player.app.ctx.text
+    draw = renderer.draw
+
+    def spy(surface, line, *args, **kwargs):  # type: ignore[no-untyped-def]
+        texts.append(line)
+        return draw(surface, line, *args, **kwargs)
+
+    renderer.draw = spy
+    try:
+        player.frame()
+    finally:
+        del renderer.draw
+    return texts
+
+
+def test_a_library_game_is_reviewed_under_its_players_names(player_factory, small_library) -> None:
+    player = open_library(player_factory, small_library)
+    player.click_button("final:0")
+    game = player.scene.selected  # type: ignore[attr-defined]
+    player.click_button("first")
+    player.click_button("review")
+    review = player.scene
+    assert review.player_label(BLACK) == game.black and review.player_label("O") == game.white  # type: ignore
+    assert review.comment_lines()[0][0].startswith(f"Move 1: {game.black} played ")  # type: ignore[attr-defined]
+
+
+def test_the_library_shows_the_move_number_and_the_page_count(player_factory, small_library) -> None:
+    player = open_library(player_factory, small_library)
+    assert not any(t.startswith("Page ") for t in drawn_texts(player))  # one final here: one page, no count
+    player.click_button("search")
+    player.click(player.scene.fields[1].rect.center)  # type: ignore[attr-defined]
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="world")])
+    player.press(pygame.K_RETURN)
+    scene = player.scene
+    pages = -(-scene.total // scene.rows_per_page)  # type: ignore[attr-defined]
+    assert pages > 1
+    player.click_button("page:1")
+    assert any(t.startswith(f"Page 2 of {pages:,} · ") for t in drawn_texts(player))
+    player.click_button(f"game:{scene.rows_per_page}")  # type: ignore[attr-defined]
+    total = len(scene.record.moves)  # type: ignore[attr-defined]
+    assert scene.move_line().startswith(f"Move {total} of {total}: ")  # type: ignore[attr-defined]
+    player.click_button("first")
+    assert scene.move_line().startswith(f"The start, before move 1 of {total}")  # type: ignore[attr-defined]
+    for _ in range(3):
+        player.click_button("next")
+    third = square_name(scene.played_moves()[2])  # type: ignore[attr-defined]
+    assert scene.move_line().startswith(f"Move 3 of {total}: {third} by Black · White to move")  # type: ignore
+    shown = drawn_texts(player)
+    assert any(t.startswith(f"Move 3 of {total}") for t in shown), " | ".join(shown)

@@ -336,6 +336,21 @@ def test_the_game_names_the_opening_over_the_move_list(player_factory) -> None:
     assert accent_pixels() > 20  # "Tiger"
 
 
+# -- issue 21: what the summary says ---------------------------------------------------------------
+
+
+def test_the_summary_says_what_was_lost_in_discs(player_factory) -> None:
+    player = player_factory()
+    scene = open_review_from_results(player, GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7"))
+    player.run_until(lambda: scene.analysis is not None and scene.analysis.done, frames=3000)
+    for colour in (BLACK, WHITE):
+        summary = scene.summary(colour)
+        assert summary is not None and summary.moves
+        lost = round(summary.total_loss)
+        line = scene._summary_line(summary)
+        assert f", lost {lost} disc{'s' if lost != 1 else ''}, " in line, line
+
+
 # -- issue 21, item 10: a given move gets no verdict --------------------------------------------------
 
 

@@ -316,3 +316,73 @@ def test_a_bad_ggf_or_obf_paste_says_why_and_changes_nothing(player_factory) -> 
     assert scene.record is not None and scene.record.position == GameRecord.from_transcript("f5d6c3").position
     player.click_button("two")
     assert player.game.position == scene.record.position and not player.game.setup.counts
+
+
+# -- issue 21: the players' names in the files and the review ------------------------------------
+
+
+def copied_ggf(player: Player, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Press Copy GGF in the transcript scene shown; what it put on the clipboard."""
+    copied: list[str] = []
+    monkeypatch.setattr(transcript_scene, "copy_to_clipboard", lambda text, on_result=None: copied.append(text))
+    player.click_button("copy_ggf")
+    (ggf,) = copied
+    return ggf
+
+
+def test_the_ggf_of_a_game_against_the_computer_names_you_and_its_level(player_factory, monkeypatch) -> None:
+    from game.scenes.entries import ResultsEntry
+
+    player = player_factory()
+    record = GameRecord.from_transcript(TIGER)
+    player.app.scene.open(ResultsEntry(setup=MatchSetup("computer", BLACK, 1), record=record))
+    player.frame()
+    player.click_button("review")
+    player.click_button("transcript")
+    ggf = copied_ggf(player, monkeypatch)
+    assert "PB[You]PW[Othello Apprentice]" in ggf and "PB[Black]" not in ggf
+    player.click_button("clear")
+    type_text(player, "f5")  # another game now: not the computer's
+    assert "PB[Black]PW[White]" in copied_ggf(player, monkeypatch)
+
+
+def test_the_ggf_of_the_game_in_progress_names_the_computers_level(player_factory, monkeypatch) -> None:
+    player = player_factory()
+    player.app.scene.open(GameEntry(MatchSetup("computer", "O", 0)))  # the computer (Novice) has Black
+    player.frame()
+    player.run_until(lambda: player.my_turn(), frames=400)
+    player.click_button("menu")
+    assert player.app.scene_name == "menu"
+    scene = open_transcript(player)
+    assert len(scene.text) == 2  # the computer's first move
+    assert "PB[Othello Novice]PW[You]" in copied_ggf(player, monkeypatch)
+
+
+def test_a_ggf_game_is_reviewed_under_its_players_names(player_factory) -> None:
+    player = player_factory()
+    open_transcript(player, GGS_GAME)
+    player.click_button("review")
+    review = player.app.scene
+    assert isinstance(review, ReviewScene)
+    title = review.comment_lines()[0][0]
+    assert title == "Move 1: hercule played d3"
+    assert review.player_label(BLACK) == "hercule" and review.player_label("O") == "scorp+"
+    player.press(pygame.K_END)
+    assert review.comment_lines()[1][0].startswith(("hercule wins", "scorp+ wins", "A draw"))
+
+
+# -- issue 21, item 10: what "Replayed" says for no move and for one -----------------------------------
+
+
+@pytest.mark.parametrize(("pasted", "says"), [
+    (GameRecord.from_transcript("f5d6c3").position.to_text() + ";", "Playing from the position given."),
+    ("f5", "Replayed 1 move. Undo steps back through it."),
+    ("f5d6c3", "Replayed 3 moves. Undo steps back through them."),
+])
+def test_playing_on_from_a_transcript_says_what_was_replayed(player_factory, pasted: str, says: str) -> None:
+    player = player_factory()
+    open_transcript(player, pasted)
+    player.click_button("two")
+    player.frame()
+    assert player.app.scene_name == "game"
+    assert [t.message for t in player.app.ctx.toasts if t.message.startswith(("Replayed", "Playing from"))] == [says]

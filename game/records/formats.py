@@ -244,6 +244,18 @@ def ggf_value(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
+PROGRAM = "Othello"
+"""How this game signs the games it played in a file: ``'Othello Expert'`` (with its level)."""
+YOU = "You"
+"""The player's name in the file of a game against the computer (the game asks no name)."""
+
+
+def computer_players(computer: Color, level_name: str) -> tuple[str, str]:
+    """(Black, White) for a game against the computer playing ``computer``: ``('You', 'Othello Expert')``."""
+    program = f"{PROGRAM} {level_name}".strip()
+    return (program, YOU) if computer == BLACK else (YOU, program)
+
+
 def write_ggf(record: GameRecord, black: str = "Black", white: str = "White", result: str | None = None,
               place: str = "Othello (this game)", when: float | None = None, time_control: str | None = None) -> str:
     """The played part of ``record`` as one GGF game; ``time_control`` is a ``TI`` value (``'05:00//02:00'``).

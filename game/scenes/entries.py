@@ -93,6 +93,8 @@ class ReviewEntry(Entry):
     """The final (Black, White) discs the game's record gives (a library game's), to check the replay against."""
     outcome: Outcome | None = None
     """How the game ended, when it ended here (its files say so: a resignation, a loss on time)."""
+    players: tuple[str, str] | None = None
+    """(Black's, White's) names, when the game comes with them (a library game, a GGF file)."""
 
     scene = names.REVIEW
 
@@ -132,6 +134,8 @@ class TranscriptEntry(Entry):
     record: GameRecord | None = None
     outcome: Outcome | None = None
     """How the game handed in ended, when known: its GGF result is the outcome's, not worked out again."""
+    players: tuple[str, str] | None = None
+    """(Black's, White's) names for the game handed in, written into its GGF (``PB``, ``PW``)."""
 
     scene = names.TRANSCRIPT
 

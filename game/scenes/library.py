@@ -21,7 +21,7 @@ from __future__ import annotations
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
-from game.engine import BLACK, COLOR_NAMES, PASS, GameRecord, GameResult, TranscriptError
+from game.engine import BLACK, COLOR_NAMES, PASS, GameRecord, GameResult, TranscriptError, square_name
 from game.library.famous import Final, find_finals
 from game.library.positions import PLIES
 from game.library.search import Color, Query, QueryError, SearchIndex, parse_years
@@ -327,7 +327,9 @@ class LibraryScene(TextScene):
             return
         game = self.selected
         recorded = (game.black_discs, game.white_discs) if game is not None else None
-        self.open(ReviewEntry(self.record, MatchSetup("two", BLACK), index=self.ply, recorded=recorded))
+        players = (game.black, game.white) if game is not None else None
+        self.open(ReviewEntry(self.record, MatchSetup("two", BLACK), index=self.ply, recorded=recorded,
+                              players=players))
 
     def play(self) -> None:
         """Play on from the position shown against the computer, as practice."""
@@ -352,22 +354,33 @@ class LibraryScene(TextScene):
         game, record = self.selected, self.record
         if game is None or record is None:
             return [("Choose a game", 24, False), ("Its board, players and result show here.", 17, True)]
+        # the move line comes before the note of a game that stopped early: the panel has room for four lines
+        event = f"{STAR if game.championship else ''}{game.event}" + (
+            "" if str(game.year) in game.event else f", {game.year}")
         lines = [(f"{game.black} (Black) - {game.white} (White)", 20, False),
-                 (f"{STAR if game.championship else ''}{game.event}"
-                  + ("" if str(game.year) in game.event else f", {game.year}"), 17, True)]
+                 (f"{event} · result {game.result} (Black first)", 17, True), (self.move_line(), 17, True)]
         final = record.position_at(len(record.plies))
-        if final.is_over() and GameResult.of(final).black == game.black_discs:
-            lines.append((f"Result {game.result} (Black's discs first)", 17, True))
-        else:
-            lines.append((f"Result {game.result} as recorded: the game stopped after {game.move_count} moves",
-                          17, True))
+        if not (final.is_over() and GameResult.of(final).black == game.black_discs):
+            lines.append((f"The result as recorded: the game stopped after {game.move_count} moves", 17, True))
+        return lines
+
+    def move_line(self) -> str:
+        """Where the board is in the chosen game: ``'Move 23 of 60: c4 by Black · White to move · Tiger'``."""
+        record = self.record
+        if record is None:
+            return ""
         played = self.played_moves()
-        moves = len(played)
+        total = len(record.moves)
         name = opening_name(played)
         position = record.position_at(self.ply)
         where = "the end" if position.is_over() else f"{COLOR_NAMES[position.to_move]} to move"
-        lines.append((f"After {moves} moves: {where}" + (f" · {name}" if name else ""), 17, True))
-        return lines
+        if played:
+            mover = next(COLOR_NAMES[record.position_at(i).to_move] for i in reversed(range(self.ply))
+                         if record.plies[i] != PASS)
+            line = f"Move {len(played)} of {total}: {square_name(played[-1])} by {mover} · {where}"
+        else:
+            line = f"The start, before move 1 of {total} · {where}"
+        return line + (f" · {name}" if name else "")
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title, lists, the chosen game, buttons and the credit."""
@@ -380,6 +393,9 @@ class LibraryScene(TextScene):
             for field in self.fields:
                 field.draw(surface, text, theme)
         heading = self.heading if self.mode != "shelf" else "World Championship finals"
+        pages = -(-self.row_count() // self.rows_per_page)
+        if pages > 1:  # first, where an ellipsis cannot take it
+            heading = f"Page {self.page + 1} of {pages:,} · {heading}"
         if service.table is None:
             heading = service.error or f"{service.status}: {service.progress:.0%}"
         elif self.mode == "search" and not self.heading:

@@ -18,8 +18,10 @@ from typing import Any
 import pygame
 
 from game.engine import BLACK, COLOR_NAMES, PASS, WHITE, Color, GameRecord, GameResult, Position, square_name
+from game.play.levels import level_for
 from game.play.match import MatchSetup
 from game.play.outcome import Outcome
+from game.records.formats import computer_players
 from game.records.openings import opening_name
 from game.records.transcripts import game_text
 from game.review.analysis import GameAnalysis, MoveReview, PlayerSummary
@@ -68,6 +70,8 @@ class ReviewScene(Scene):
         self.explorer = ExplorerPanel()
         self.recorded: tuple[int, int] | None = None
         self.outcome: Outcome | None = None
+        self.players: tuple[str, str] | None = None
+        """(Black's, White's) names when the game came with them (a library game, a GGF file)."""
         self.show_explorer = False
         """The opening explorer in place of the summary and the move list (the Explorer button, E)."""
 
@@ -80,7 +84,7 @@ class ReviewScene(Scene):
         self.setup = entry.setup
         self.recorded = entry.recorded
         self.outcome = entry.outcome
-        """A master game's recorded result (Black's discs, White's), shown where the game stopped early."""
+        self.players = entry.players
         self.analysis = analysis_for(self.record)
         self.index = 0
         self.go_to(entry.index)
@@ -199,7 +203,7 @@ class ReviewScene(Scene):
         elif action == "back":
             self.back()
         elif action == "transcript":
-            self.open(TranscriptEntry(self.record, self.outcome))
+            self.open(TranscriptEntry(self.record, self.outcome, self.file_players()))
         elif action == "play":
             self.play_from_here()
         elif action == "analyse":
@@ -238,8 +242,24 @@ class ReviewScene(Scene):
             return None
         return self.analysis.moves[self.index]
 
+    def name_of(self, colour: Color) -> str:
+        """Who played ``colour``: the player's name when the game gives it, else Black or White."""
+        if self.players is not None:
+            return self.players[0 if colour == BLACK else 1] or COLOR_NAMES[colour]
+        return COLOR_NAMES[colour]
+
+    def file_players(self) -> tuple[str, str] | None:
+        """The (Black, White) names for the game's file: the game's own, or you and the computer's level."""
+        if self.players is not None:
+            return self.players
+        if self.setup.mode == "computer":
+            return computer_players(WHITE if self.setup.human == BLACK else BLACK, level_for(self.setup).name)
+        return None
+
     def player_label(self, colour: Color) -> str:
         """How a side is named in the review."""
+        if self.players is not None:
+            return self.name_of(colour)
         if self.setup.mode == "computer":
             return f"{COLOR_NAMES[colour]} ({'you' if colour == self.setup.human else 'computer'})"
         return COLOR_NAMES[colour]
@@ -253,7 +273,7 @@ class ReviewScene(Scene):
         square = self.record.played[self.index]
         mover = position.to_move
         number = sum(1 for p in self.record.played[: self.index] if p != PASS) + 1
-        title = f"Move {number}: {COLOR_NAMES[mover]} played {square_name(square)}"
+        title = f"Move {number}: {self.name_of(mover)} played {square_name(square)}"
         if self.index < self.setup.given:  # handed in, not played here: no verdict, good or bad
             return [(title, "title"), ("Handed in with the game, not played in it, so it is not judged.", "dim")]
         move = self.current_move()
@@ -262,10 +282,10 @@ class ReviewScene(Scene):
         kind = "exact" if move.exact else "estimate"
         if move.forced:
             return [(title, "title"), ("The only legal move.", "dim"),
-                    (f"Final margin {value_label(move.played_value)} for {COLOR_NAMES[mover]} ({kind}).", "dim")]
+                    (f"Final margin {value_label(move.played_value)} for {self.name_of(mover)} ({kind}).", "dim")]
         best = ", ".join(square_name(s) for s in move.best[:3])
         if move.verdict in ("best", "good") and move.loss <= 0.5:
-            verdict = f"A best move: {value_label(move.best_value)} for {COLOR_NAMES[mover]} ({kind})."
+            verdict = f"A best move: {value_label(move.best_value)} for {self.name_of(mover)} ({kind})."
             note = book_note(position, square)  # the panel has room for one more line here
             return [(title, "title"), (verdict, "good"), *([(note, "dim")] if note else [])]
         label = {"good": "Slightly weaker", "mistake": "A mistake", "blunder": "A blunder"}[move.verdict]
@@ -279,7 +299,7 @@ class ReviewScene(Scene):
         position = self.record.position_at(self.index)
         if position.is_over():
             result = GameResult.of(position)
-            winner = "A draw" if result.winner == "draw" else f"{COLOR_NAMES[result.winner]} wins"
+            winner = "A draw" if result.winner == "draw" else f"{self.name_of(result.winner)} wins"
             return [("The end", "title"), (f"{winner}: {result.black}-{result.white} on the board.", "dim")]
         lines = [("The position now", "title")]
         if self.recorded is not None and self.index == self.last_index:
@@ -289,7 +309,7 @@ class ReviewScene(Scene):
         if values:
             best = max(values.values())
             squares = ", ".join(square_name(s) for s, v in sorted(values.items()) if v == best)
-            lines.append((f"{COLOR_NAMES[position.to_move]} to move: best {squares} ({value_label(best)}).", "good"))
+            lines.append((f"{self.name_of(position.to_move)} to move: best {squares} ({value_label(best)}).", "good"))
         else:
             lines.append(("Analysing the moves…", "dim"))
         return lines
@@ -368,7 +388,8 @@ class ReviewScene(Scene):
                 return f"{self.player_label(summary.colour)}: no moves of their own in this game"
             return f"{self.player_label(summary.colour)}: no moves analysed yet"
         accuracy = f"accuracy {round(summary.accuracy)}%" if summary.accuracy is not None else "no choices"
-        return (f"{self.player_label(summary.colour)}: {accuracy}, lost {round(summary.total_loss)}, "
+        lost = round(summary.total_loss)
+        return (f"{self.player_label(summary.colour)}: {accuracy}, lost {lost} disc{'s' if lost != 1 else ''}, "
                 f"{summary.mistakes} mistake{'s' if summary.mistakes != 1 else ''}, "
                 f"{summary.blunders} blunder{'s' if summary.blunders != 1 else ''}")
 

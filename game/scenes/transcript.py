@@ -18,12 +18,13 @@ from pathlib import Path
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS
-from game.engine import BLACK, COLOR_NAMES, GameRecord, Position, TranscriptError
+from game.engine import BLACK, COLOR_NAMES, WHITE, GameRecord, Position, TranscriptError
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import FileStorage, user_data_dir
+from game.play.levels import level_for
 from game.play.match import MatchSetup
 from game.play.outcome import Outcome
-from game.records.formats import FormatError, GgfGame, write_ggf
+from game.records.formats import FormatError, GgfGame, computer_players, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
 from game.records.openings import opening_name
 from game.records.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game
@@ -85,6 +86,8 @@ class TranscriptScene(TextScene):
         self.ggf_count = 0
         self.ended: tuple[str, Outcome] | None = None
         """The game handed in as text, with how it ended (a resignation, a loss on time) when that is known."""
+        self.named: tuple[str, tuple[str, str]] | None = None
+        """The game handed in (or in progress) as text, with its (Black, White) names for its files."""
         self.group = ButtonGroup()
         self.now_ms = 0
         self.typed_ms = 0
@@ -99,15 +102,19 @@ class TranscriptScene(TextScene):
         """Start with the game handed on, else the game in progress, else the last finished game."""
         assert isinstance(entry, TranscriptEntry)
         self.now_ms = self.typed_ms = now_ms
-        record = entry.record
+        record, players = entry.record, entry.players
         if record is None:
             saved = self.ctx.load_saved_game()
             record = saved.record if saved is not None else None
+            if saved is not None and saved.setup.mode == "computer":
+                human = saved.setup.human
+                players = computer_players(WHITE if human == BLACK else BLACK, level_for(saved.setup).name)
         if record is None:
             record = self.ctx.documents.load(LAST_GAME_KEY, last_game_from_json, "last game")
             self.ctx.flush_storage_messages()
         useful = record is not None and (bool(record.moves) or record.start != Position.start())
         self.ended = (game_text(record), entry.outcome) if record is not None and entry.outcome is not None else None
+        self.named = (game_text(record), players) if record is not None and players is not None else None
         self.set_text(game_text(record) if record is not None and useful else "")
         self.chooser = None
         super().startup(now_ms, entry)
@@ -275,13 +282,17 @@ class TranscriptScene(TextScene):
             else:
                 self.ctx.toast("The browser refused the download: use Copy GGF instead.", error=True, ms=6000)
         elif action == "review":
-            self.open(ReviewEntry(_copy_record(record), MatchSetup("two", BLACK, start=_start_text(record))))
+            named = self.ggf is not None and bool(self.ggf.black or self.ggf.white)
+            self.open(ReviewEntry(_copy_record(record), MatchSetup("two", BLACK, start=_start_text(record)),
+                                  players=self._players() if named or self.named is not None else None))
         elif action in ("two", "computer"):
             if record.is_over():
                 self.ctx.toast("This game is over: there is nothing to play on. Review it instead.")
                 return
-            self.start_game(GameEntry(self._setup(action, record), _copy_record(record),
-                                  message=f"Replayed {len(record.moves)} moves. Undo steps back through them."))
+            moves = len(record.moves)
+            message = (f"Replayed {moves} move{'s' if moves != 1 else ''}. Undo steps back through "
+                       f"{'them' if moves != 1 else 'it'}." if moves else "Playing from the position given.")
+            self.start_game(GameEntry(self._setup(action, record), _copy_record(record), message=message))
 
     def _open_chooser(self, mode: str, name: str) -> None:
         """The file chooser in the games folder (made when saving; the home folder if it cannot be)."""
@@ -347,9 +358,12 @@ class TranscriptScene(TextScene):
         return self.ggf.properties.get("TI") if self.ggf is not None else None
 
     def _players(self) -> tuple[str, str]:
-        """The players' names for a GGF file: the ones read, else Black and White."""
+        """The players' names for a GGF file: the ones read, else the game's handed in (you and the computer's
+        level, a master game's players) while the text is that game, else Black and White."""
         if self.ggf is not None:
             return self.ggf.black or "Black", self.ggf.white or "White"
+        if self.named is not None and self.record is not None and self.named[0] == game_text(self.record):
+            return self.named[1]
         return "Black", "White"
 
     def _paste(self, pasted: str | None) -> None:
