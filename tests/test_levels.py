@@ -120,3 +120,19 @@ def test_a_custom_level_survives_a_restart_in_the_settings_and_the_saved_game(tm
     again.click_button("level:2")  # a named level again: the custom one is forgotten
     assert again.app.ctx.settings.custom is None and again.app.ctx.settings.level == 2
     pygame.quit()
+
+
+# -- issue 21, item 10: one second, not "1 seconds" -------------------------------------------------
+
+
+def test_a_custom_level_of_one_second_says_second(player_factory, monkeypatch) -> None:
+    assert custom_level("time:2.5").description == "Searches 2.5 seconds a move"
+    player = player_factory()
+    player.click_button("scene:new_game")
+    player.click_button("custom:time:1")
+    shown: list[str] = []
+    real = player.app.ctx.text.draw_wrapped
+    monkeypatch.setattr(player.app.ctx.text, "draw_wrapped",
+                        lambda surface, line, *args, **kw: shown.append(line) or real(surface, line, *args, **kw))
+    player.frame()
+    assert "Searches 1 second a move" in shown, shown

@@ -73,7 +73,8 @@ def custom_level(spec: str) -> Level:
     strongest = LEVELS[-1]
     if kind == "time":
         exact = 12 if value < 0.5 else 14 if value < 2 else 16
-        return Level(CUSTOM_INDEX, f"{CUSTOM_NAME} ({value:g} s a move)", f"Searches {value:g} seconds a move",
+        seconds = f"{value:g} second{'s' if value != 1 else ''}"
+        return Level(CUSTOM_INDEX, f"{CUSTOM_NAME} ({value:g} s a move)", f"Searches {seconds} a move",
                      strongest.evaluation, 40, value, exact, exact + 2, 0.0)
     depth = int(value)
     exact = min(14, depth + 6)
