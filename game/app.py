@@ -31,6 +31,7 @@ from game.scenes.entries import Entry, GameEntry, MenuEntry
 from game.scenes.stack import SceneStack
 from game.ui.assets import Assets
 from game.ui.layout import LANDSCAPE, game_layout, logical_size_for
+from game.ui.widgets import draw_tooltip
 
 WINDOW_TITLE = "Othello"
 FPS = 60
@@ -121,6 +122,8 @@ class App:
         self.frames_shown = 0
         self._warming: Job[None] | None = Job(warm_up(), Budget())
         self._bars_filled: tuple[tuple[int, int], str] | None = None
+        self.pointer: tuple[int, int] | None = None
+        """The pointer in logical pixels, as last moved."""
         self.ctx.now_ms = self.clock_ms()
         self.stack.start(self.ctx.now_ms, self._first_scene(fragment))
         self.ctx.flush_storage_messages()
@@ -236,6 +239,8 @@ class App:
             unlock_audio()
         mapped = self.map_event(event)
         if mapped is not None:
+            if mapped.type == pygame.MOUSEMOTION:
+                self.pointer = mapped.pos  # where the tooltip of a shortened text shows
             self.scene.get_event(mapped)
 
     # -- the frame ----------------------------------------------------------
@@ -296,6 +301,7 @@ class App:
     def draw(self) -> None:
         """Draw the scene and any toasts, then scale to the window."""
         now = self.ctx.now_ms
+        self.ctx.text.begin_frame(self.surface)
         below = self.stack.below
         if self.scene.overlay and below is not None:
             below.draw(self.surface, now)
@@ -303,6 +309,7 @@ class App:
         self.ctx.toasts = [t for t in self.ctx.toasts if t.until_ms > now]
         for toast in self.ctx.toasts[-1:]:
             toast.draw(self.surface, self.ctx.text, self.ctx.theme, now)
+        draw_tooltip(self.surface, self.ctx.text, self.ctx.theme, self.pointer)
         scale, rect = self._placement()
         if rect.size == self.surface.get_size():
             self.window.blit(self.surface, rect)

@@ -164,9 +164,14 @@ class ResultsScene(Scene):
         summary = self.summary()
         card = self.card
         draw_panel(surface, card, theme, radius=18)
+        inner = card.inflate(-48, 0)
+
+        def row(top: int, height: int) -> pygame.Rect:
+            return pygame.Rect(inner.left, top, inner.width, height)
+
         y = card.top + 28
-        size = text.fit_size(summary.headline, 44, card.width - 40, bold=True)
-        text.draw(surface, summary.headline, size, theme.accent, (card.centerx, y), "midtop", True)
+        size = text.fit_size(summary.headline, 44, inner.width, bold=True)
+        text.draw_in(surface, summary.headline, size, theme.accent, row(y, size + 8), valign="top", bold=True)
         y += size + 12
         y = text.draw_wrapped(surface, summary.reason, 20, theme.text_dim,
                               pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
@@ -174,7 +179,7 @@ class ResultsScene(Scene):
         passes = len(self.record.played) - moves
         length = plural(moves, "move") + (f", {plural(passes, 'pass', 'passes')}" if passes else "")
         if moves and not self.stopped:
-            text.draw(surface, length, 18, theme.text_dim, (card.centerx, y), "midtop")
+            text.draw_in(surface, length, 18, theme.text_dim, row(y, 24), valign="top")
         y += 34
         icon = self.view.disc_icon(BLACK, 40)
         score_size = 56
@@ -185,19 +190,19 @@ class ResultsScene(Scene):
         surface.blit(self.view.disc_icon(WHITE, 40),
                      icon.get_rect(midleft=(score_rect.right + 18, score_rect.centery)))
         y = score_rect.bottom + 4
-        text.draw(surface, summary.main_rule, 18, theme.text_dim, (card.centerx, y), "midtop")
+        text.draw_in(surface, summary.main_rule, 18, theme.text_dim, row(y, 24), valign="top")
         y += 30
         if self.stopped:
             y = text.draw_wrapped(surface, summary.explanation, 18, theme.text_dim,
                                   pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
         if summary.other_score:
-            text.draw(surface, f"{summary.other_rule}: {summary.other_score}", 22, theme.text,
-                      (card.centerx, y), "midtop", True)
+            text.draw_in(surface, f"{summary.other_rule}: {summary.other_score}", 22, theme.text, row(y, 30),
+                         valign="top", bold=True)
             y += 32
             y = text.draw_wrapped(surface, summary.explanation, 18, theme.text_dim,
                                   pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
             note = "Headline rule: change it in Settings."
-            text.draw(surface, note, 16, theme.text_dim, (card.centerx, y + 4), "midtop")
+            text.draw_in(surface, note, 16, theme.text_dim, row(y + 4, 22), valign="top")
             y += 26
         if not self.setup.counts:
             line = "A practice game (from a set-up or pasted position): not counted in the statistics."
@@ -208,5 +213,5 @@ class ResultsScene(Scene):
             tally = self.ctx.stats.tally(level.name, self.setup.human)
             line = (f"Against {level.name} as {COLOR_NAMES[self.setup.human]}: "
                     f"{tally.won} won, {tally.lost} lost, {tally.drawn} drawn")
-            text.draw(surface, line, 18, theme.text_dim, (card.centerx, card.bottom - 34), "midtop")
+            text.draw_in(surface, line, 18, theme.text_dim, row(card.bottom - 40, 28))
         self.group.draw(surface, text, theme)

@@ -225,7 +225,12 @@ class BoardView:
             rect = self.square_rect(square)
             label_colour = theme.hint if square in marks.best else theme.text
             size = max(12, self.square // 4)
-            self.text.draw(surface, label, size, label_colour, (rect.centerx, rect.bottom - 4), "midbottom", True)
+            # on a dark pill of its own: readable on the felt, a white disc or a hint ring alike
+            pill = pygame.Rect(0, 0, min(rect.width - 4, self.text.width(label, size, True) + 10),
+                               self.text.assets.font(size, True).get_height())
+            pill.midbottom = (rect.centerx, rect.bottom - 3)
+            pygame.draw.rect(surface, theme.background, pill, border_radius=pill.height // 2)
+            self.text.draw_in(surface, label, size, label_colour, pill.inflate(-4, 0), bold=True, smallest=10)
         if marks.cursor is not None:
             rect = self.square_rect(marks.cursor).inflate(-4, -4)
             pygame.draw.rect(surface, theme.cursor, rect, width=3, border_radius=6)

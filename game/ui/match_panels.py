@@ -86,9 +86,9 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
     left = rect.left + 16
     clocks = match.clocks
     level_name = match.level.name
-    name = setup.player_name(colour, level_name if clocks is not None else "")
-    text.draw(surface, text.ellipsize(name, 24, rect.right - icon_size - 30 - left, bold=True), 24,
-              theme.text, (left, rect.top + 14), "topleft", True)
+    name = setup.player_name(colour)
+    name_box = pygame.Rect(left, rect.top + 10, rect.right - icon_size - 30 - left, 34)
+    text.draw_in(surface, name, 24, theme.text, name_box, align="left", bold=True, smallest=16)
     baseline = rect.bottom - 26
     thinking = to_move and match.phase is Phase.COMPUTER and board.animation is None
     if clocks is not None:
@@ -100,6 +100,11 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
                               (shown.right + 8, baseline + 1), "midleft")
         if thinking:
             spinner(surface, (shown.right + 16, baseline), 8, theme.accent, now_ms)
+            shown = shown.inflate(32, 0)
+        if setup.is_computer(colour):  # the level beside the clock, where the name has no room for it
+            room = pygame.Rect(shown.right + 10, baseline - 12, count_rect.left - 10 - shown.right - 10, 24)
+            if room.width > 30:
+                text.draw_in(surface, level_name, 16, theme.text_dim, room, align="left")
     elif thinking:
         spinner(surface, (left + 9, baseline), 9, theme.accent, now_ms)
         text.draw(surface, "thinking", 18, theme.accent, (left + 26, baseline), "midleft")

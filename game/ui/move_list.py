@@ -73,7 +73,8 @@ class MoveList:
             column, line = divmod(row - first, per_column)
             x = rect.left + 4 + column * column_width
             y = rect.top + 4 + line * self.row_height
-            text.draw(surface, f"{row + 1}.", self.size, theme.text_dim, (x + 34, y + 2), "topright")
+            text.draw_in(surface, f"{row + 1}.", self.size, theme.text_dim, pygame.Rect(x, y, 34, self.row_height - 2),
+                         align="right")
             for k in range(2):
                 ply = row * 2 + k - offset
                 if not 0 <= ply < len(plies):
@@ -88,6 +89,6 @@ class MoveList:
                 current = ply == focus
                 if current:
                     pygame.draw.rect(surface, theme.button_hover, cell, border_radius=6)
-                text.draw(surface, label, self.size, theme.accent if current and note is None else colour,
-                          (cell.left + 5, y + 2), "topleft", current)
+                text.draw_in(surface, label, self.size, theme.text if current and note is None else colour,
+                             cell.inflate(-6, 0), align="left", bold=current)
                 self.cells.append((cell, ply))

@@ -4,12 +4,22 @@ Every piece of text goes through ``drawable`` on its way to the font, so a
 file name that is not UTF-8 or a control character in a message never
 reaches SDL (which cannot encode the one and would break the line on the
 other).
+
+``TextRenderer.draw_in`` is how text that has a box is drawn: it shrinks the
+text to a floor size, then shortens it with an ellipsis (or wraps it), and
+clips to the box, so nothing it draws can leave the box. What it shortened
+is kept for the frame with its full text, for the tooltip
+(``game.ui.widgets.draw_tooltip``). A ``Recording`` (``TextRenderer.record``)
+keeps every text drawn and every widget's rect, with the colour under the
+text, for the layout audit (``tests/test_layout_audit.py``).
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections import OrderedDict
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field
+from typing import Literal
 
 import pygame
 
@@ -36,13 +46,135 @@ def drawable(text: str) -> str:
                    for ch in text)
 
 
+MIN_TEXT_SIZE = 13
+"""The floor ``draw_in`` shrinks text to before it shortens or wraps it."""
+
+Align = Literal["left", "center", "right"]
+VAlign = Literal["top", "middle", "bottom"]
+
+
+@dataclass
+class DrawnText:
+    """One line of text as drawn, for the layout audit."""
+
+    text: str
+    """The whole text the caller asked for."""
+    shown: str
+    """What was drawn of it (a line of a wrapped text, or shortened)."""
+    rect: pygame.Rect
+    box: pygame.Rect | None
+    """The box it was given (``None``: drawn at a point, with no box)."""
+    colour: RGB
+    size: int
+    bold: bool
+    background: RGB | None
+    """The commonest colour under the text's ink just before it was drawn."""
+    target: pygame.Surface
+    layer: int
+
+
+@dataclass
+class DrawnWidget:
+    """A widget's rect as drawn (a button, a toast), for the layout audit."""
+
+    rect: pygame.Rect
+    kind: str
+    label: str
+    target: pygame.Surface
+    layer: int
+
+
+@dataclass
+class Recording:
+    """Everything drawn while recording: texts, widgets, and the layer count (a veil starts a new layer)."""
+
+    texts: list[DrawnText] = field(default_factory=list)
+    widgets: list[DrawnWidget] = field(default_factory=list)
+    layer: int = 0
+
+
+@dataclass
+class FrameMarks:
+    """What this frame drew that the tooltip and the toasts need: shortened texts, the focused rect."""
+
+    shortened: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    focus: pygame.Rect | None = None
+    occupied: list[pygame.Rect] = field(default_factory=list)
+    """Buttons and texts drawn on the screen this frame: where a toast must not go."""
+
+
+def background_under(target: pygame.Surface, ink: pygame.Surface, rect: pygame.Rect) -> RGB | None:
+    """The commonest colour of ``target`` under the opaque pixels of ``ink`` placed at ``rect``."""
+    visible = rect.clip(target.get_rect())
+    clip = target.get_clip()
+    visible = visible.clip(clip)
+    if visible.width <= 0 or visible.height <= 0:
+        return None
+    mask = pygame.mask.from_surface(ink, 127)
+    step = max(1, min(visible.width, visible.height) // 12)
+    counts: Counter[RGB] = Counter()
+    for y in range(visible.top, visible.bottom, step):
+        for x in range(visible.left, visible.right, step):
+            if mask.get_at((x - rect.left, y - rect.top)):
+                colour = target.get_at((x, y))
+                counts[(colour.r, colour.g, colour.b)] += 1
+    if not counts:
+        centre = target.get_at(visible.center)
+        return centre.r, centre.g, centre.b
+    return counts.most_common(1)[0][0]
+
+
 class TextRenderer:
-    """Renders and caches text surfaces; draws them anchored to a point."""
+    """Renders and caches text surfaces; draws them anchored to a point or fitted into a box."""
 
     def __init__(self, assets: Assets, capacity: int = 600) -> None:
         self.assets = assets
         self.capacity = capacity
         self._cache: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict()
+        self.recording: Recording | None = None
+        self.marks = FrameMarks()
+        self.screen: pygame.Surface | None = None
+        """The surface the frame is drawn on (texts elsewhere, on a sprite, are not in ``marks.occupied``)."""
+
+    # -- the frame and the audit -------------------------------------------
+
+    def begin_frame(self, screen: pygame.Surface) -> None:
+        """A new frame on ``screen``: forget the last frame's marks."""
+        self.screen = screen
+        self.marks = FrameMarks()
+        if self.recording is not None:
+            self.recording.layer = 0
+
+    def record(self) -> Recording:
+        """Start recording every text and widget drawn (for the audit); the recording fills as they are."""
+        self.recording = Recording()
+        return self.recording
+
+    def new_layer(self) -> None:
+        """What is drawn from now on covers what was drawn before (a dialog's veil, a toast)."""
+        if self.recording is not None:
+            self.recording.layer += 1
+
+    def note_widget(self, target: pygame.Surface, rect: pygame.Rect, kind: str, label: str = "") -> None:
+        """A widget (a button, a toast) was drawn at ``rect``."""
+        if target is self.screen:
+            self.marks.occupied.append(rect.copy())
+        if self.recording is not None:
+            self.recording.widgets.append(DrawnWidget(rect.copy(), kind, label, target, self.recording.layer))
+
+    def note_focus(self, rect: pygame.Rect) -> None:
+        """The keyboard focus is on the widget at ``rect`` (its shortened text gets the tooltip)."""
+        self.marks.focus = rect.copy()
+
+    def _blit(self, target: pygame.Surface, surface: pygame.Surface, rect: pygame.Rect, text: str, shown: str,
+              box: pygame.Rect | None, colour: RGB, size: int, bold: bool) -> None:
+        if self.recording is not None:
+            background = background_under(target, surface, rect)
+            self.recording.texts.append(DrawnText(text, shown, rect.copy(), box.copy() if box else None, colour,
+                                                  size, bold, background, target, self.recording.layer))
+        if target is self.screen and surface.get_width():
+            self.marks.occupied.append(rect.copy())
+        target.blit(surface, rect)
 
     def render(self, text: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
         """The text as a surface with per-pixel alpha."""
@@ -74,8 +206,78 @@ class TextRenderer:
         """Draw ``text`` with its ``anchor`` (a ``pygame.Rect`` attribute name) at ``pos``; its rect."""
         surface = self.render(text, size, colour, bold)
         rect = surface.get_rect(**{anchor: pos})
-        target.blit(surface, rect)
+        self._blit(target, surface, rect, text, text, None, colour, size, bold)
         return rect
+
+    def draw_in(
+        self,
+        target: pygame.Surface,
+        text: str,
+        size: int,
+        colour: RGB,
+        box: pygame.Rect,
+        align: Align = "center",
+        valign: VAlign = "middle",
+        bold: bool = False,
+        wrap: bool = False,
+        smallest: int = MIN_TEXT_SIZE,
+        line_gap: float = 1.25,
+    ) -> pygame.Rect:
+        """Draw ``text`` inside ``box``, never outside it; the rect it took.
+
+        One line shrinks from ``size`` down to ``smallest``, then is cut short
+        with an ellipsis; with ``wrap`` the lines shrink the same way until they
+        fit the box's height, and the last that fits is cut short. Text that is
+        shortened is noted for the tooltip with its full words.
+        """
+        smallest = min(smallest, size)
+        if wrap:
+            lines, size = self._fit_lines(text, size, box, bold, smallest, line_gap)
+        else:
+            size = self.fit_size(text, size, box.width, bold, smallest)
+            while size > smallest and self.assets.font(size, bold).get_height() > box.height:
+                size -= 1
+            lines = [self.ellipsize(text, size, box.width, bold)]
+        step = int(size * line_gap) if len(lines) > 1 else self.assets.font(size, bold).get_height()
+        height = step * (len(lines) - 1) + self.assets.font(size, bold).get_height()
+        top = {"top": box.top, "middle": box.centery - height // 2, "bottom": box.bottom - height}[valign]
+        top = max(box.top, top)
+        clip = target.get_clip()
+        target.set_clip(box.clip(clip))
+        taken: pygame.Rect | None = None
+        try:
+            for i, line in enumerate(lines):
+                surface = self.render(line, size, colour, bold)
+                rect = surface.get_rect(top=top + i * step)
+                if align == "left":
+                    rect.left = box.left
+                elif align == "right":
+                    rect.right = box.right
+                else:
+                    rect.centerx = box.centerx
+                self._blit(target, surface, rect, text, line, box, colour, size, bold)
+                taken = rect if taken is None else taken.union(rect)
+        finally:
+            target.set_clip(clip)
+        assert taken is not None
+        if " ".join(lines).split() != drawable(text).split():
+            self.marks.shortened.append((taken.clip(box) if taken.colliderect(box) else box.copy(), text))
+        return taken
+
+    def _fit_lines(self, text: str, size: int, box: pygame.Rect, bold: bool, smallest: int,
+                   line_gap: float) -> tuple[list[str], int]:
+        """The lines and size at which ``text`` wraps into ``box`` (the last line cut short at the floor)."""
+        while True:
+            lines = self.wrap(text, size, box.width, bold)
+            height = self.assets.font(size, bold).get_height()
+            room = max(1, 1 + (box.height - height) // max(1, int(size * line_gap)))
+            if len(lines) <= room:
+                return lines, size
+            if size <= smallest:
+                kept = lines[:room]
+                kept[-1] = self.ellipsize(" ".join(lines[room - 1:]), size, box.width, bold)
+                return kept, size
+            size -= 1
 
     def width(self, text: str, size: int, bold: bool = False) -> int:
         """The width ``text`` would take."""

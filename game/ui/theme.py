@@ -42,7 +42,12 @@ class Theme:
     button_hover: RGB
     button_disabled: RGB
     button_text: RGB
+    button_disabled_text: RGB
+    """A disabled button's label: dimmer than any enabled one's, still readable."""
+    button_disabled_edge: RGB
     selected: RGB
+    toast: RGB
+    """A toast's box (its text is ``text``; an error's is ``accent_text`` on ``danger``)."""
     shadow_alpha: int
     grid_width: int
 
@@ -57,7 +62,7 @@ CLASSIC = Theme(
     text_dim=(160, 176, 170),
     accent=(224, 176, 72),
     accent_text=(30, 26, 18),
-    danger=(222, 98, 86),
+    danger=(240, 120, 108),
     board_frame=(58, 40, 26),
     felt=(30, 122, 74),
     felt_light=(38, 138, 84),
@@ -78,7 +83,10 @@ CLASSIC = Theme(
     button_hover=(68, 88, 81),
     button_disabled=(40, 50, 47),
     button_text=(236, 240, 236),
+    button_disabled_text=(150, 162, 157),
+    button_disabled_edge=(40, 50, 47),
     selected=(224, 176, 72),
+    toast=(58, 74, 69),
     shadow_alpha=90,
     grid_width=2,
 )
@@ -114,7 +122,10 @@ HIGH_CONTRAST = Theme(
     button_hover=(50, 50, 50),
     button_disabled=(20, 20, 20),
     button_text=(255, 255, 255),
+    button_disabled_text=(150, 150, 150),
+    button_disabled_edge=(90, 90, 90),
     selected=(255, 220, 0),
+    toast=(24, 24, 24),
     shadow_alpha=0,
     grid_width=3,
 )

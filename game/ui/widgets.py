@@ -68,34 +68,44 @@ class Button:
         return None
 
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, focused: bool = False,
-             size: int | None = None) -> None:
-        """Draw the button in its current state (``size``: the label's size, shared with its row)."""
+             size: int | None = None, default: bool | None = None) -> None:
+        """Draw the button in its current state (``size``: the label's size, shared with its row).
+
+        ``default``: whether it is the button Enter presses (drawn in the accent colour, ringed when
+        it has the keyboard focus); ``None`` means ``primary``. A ``selected`` choice has an accent
+        edge, not the fill, so there is only ever one filled button.
+        """
+        default = self.primary if default is None else default
+        contrast = theme.name == "contrast"
         if not self.enabled:
-            fill, colour = theme.button_disabled, theme.text_dim
-        elif self.primary or self.selected:
-            fill, colour = theme.accent, theme.accent_text
+            fill, colour, edge = theme.button_disabled, theme.button_disabled_text, theme.button_disabled_edge
+        elif default:
+            fill, colour, edge = theme.accent, theme.accent_text, theme.accent
         else:
             fill = theme.button_hover if (self.hovered or self.pressed) else theme.button
-            colour = theme.button_text
+            colour = theme.accent if self.selected else theme.button_text
+            edge = theme.accent if self.selected else theme.text if contrast else theme.panel_edge
         rect = self.rect.move(0, 2) if self.pressed else self.rect
         radius = min(12, rect.height // 2)
         pygame.draw.rect(surface, fill, rect, border_radius=radius)
-        edge = theme.panel_edge if self.enabled else theme.button_disabled
-        if theme.name == "contrast":
-            edge = theme.text if self.enabled else theme.text_dim
-        pygame.draw.rect(surface, edge, rect, width=2 if theme.name == "contrast" else 1, border_radius=radius)
+        width = 3 if self.selected and self.enabled and not default else 2 if contrast and self.enabled else 1
+        pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
         if focused:
             pygame.draw.rect(surface, theme.cursor, rect.inflate(8, 8), width=3, border_radius=radius + 4)
+            text.note_focus(rect)
+        text.note_widget(surface, rect, "button", self.label)
         size = size or self.label_size(text)
+        inner = rect.inflate(-16, -6)
         if self.subtitle:
             small = max(12, int(size * 0.62))
-            small = text.fit_size(self.subtitle, small, rect.width - 16)
-            text.draw(surface, self.label, size, colour, (rect.centerx, rect.centery - small // 2 - 2), "center", True)
-            text.draw(surface, self.subtitle, small, colour, (rect.centerx, rect.centery + size // 2 + 2),
-                      "center")
+            label_height = text.assets.font(size, True).get_height()
+            top = pygame.Rect(inner.left, inner.top, inner.width, inner.height * label_height
+                              // max(1, label_height + text.assets.font(small).get_height()))
+            bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.bottom - top.bottom)
+            text.draw_in(surface, self.label, size, colour, top, valign="bottom", bold=True)
+            text.draw_in(surface, self.subtitle, small, colour, bottom, valign="top", smallest=12)
         else:
-            text.draw(surface, self.label, size, colour, rect.center, "center", bold=True)
-
+            text.draw_in(surface, self.label, size, colour, inner, bold=True)
 
     def label_size(self, text: TextRenderer) -> int:
         """The largest size up to ``size`` at which the label fits."""
@@ -144,16 +154,28 @@ class ButtonGroup:
         self.focus = index
         return None
 
+    @property
+    def default(self) -> int | None:
+        """The button Enter presses, the one rule of every group: the focused one, else the first primary one."""
+        if self.focus is not None and 0 <= self.focus < len(self.buttons) and self.buttons[self.focus].enabled:
+            return self.focus
+        return next((i for i, b in enumerate(self.buttons) if b.primary and b.enabled), None)
+
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme) -> None:
-        """Draw every button, the focused one ringed; buttons in one row share one label size."""
+        """Draw every button; the default one is filled, and ringed too when it has the keyboard focus.
+
+        Buttons in one row share one label size.
+        """
         sizes: dict[tuple[int, int], int] = {}
         for button in self.buttons:
             if not button.subtitle:
                 row = (button.rect.top, button.rect.height)
                 sizes[row] = min(sizes.get(row, button.size), button.label_size(text))
+        default = self.default
         for index, button in enumerate(self.buttons):
             size = None if button.subtitle else sizes[(button.rect.top, button.rect.height)]
-            button.draw(surface, text, theme, focused=index == self.focus, size=size)
+            button.draw(surface, text, theme, focused=index == self.focus and index == default, size=size,
+                        default=index == default)
 
 
 def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 10, size: int = 22) -> list[Button]:
@@ -166,45 +188,110 @@ def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 
     ]
 
 
+TOAST_SIZE = 20
+TOAST_LINE = 24
+TOAST_MARGIN = 16
+
+
 @dataclass
 class Toast:
-    """A short message for a few seconds: at the bottom of ``area`` (a place with no buttons) or the screen's top."""
+    """A short message for a few seconds, in a place of its own: where it covers no button and no text.
+
+    It goes at the bottom of ``area`` (the scene's place for messages) when that is free, else in the
+    first band of the screen, from the bottom up, that nothing drawn this frame occupies.
+    """
 
     message: str
     until_ms: int
     error: bool = False
     area: pygame.Rect | None = None
 
-    def layout(self, surface_size: tuple[int, int], text: TextRenderer) -> tuple[pygame.Rect, list[str]]:
-        """Where the toast goes and its lines: the bottom of its area, else the top of the screen.
+    def layout(self, surface_size: tuple[int, int], text: TextRenderer,
+               occupied: Sequence[pygame.Rect] | None = None) -> tuple[pygame.Rect, list[str]]:
+        """Where the toast goes and its lines, clear of ``occupied`` if it can be.
 
-        Every scene keeps its buttons out of the top strip (titles live there), so a toast without
-        an area of its own covers no button.
+        ``occupied`` is by default what the last frame drew on the screen: its buttons and texts.
         """
-        area = self.area or pygame.Rect((0, 0), surface_size).inflate(-80, -32)
-        lines = text.wrap(self.message, 20, min(area.width - 48, 900))
-        height = 24 * len(lines) + 24
-        box_width = min(area.width, max(text.width(line, 20) for line in lines) + 48)
-        rect = pygame.Rect(0, 0, box_width, height)
+        if occupied is None:
+            occupied = text.marks.occupied
+        screen = pygame.Rect((0, 0), surface_size).inflate(-2 * TOAST_MARGIN, -2 * TOAST_MARGIN)
+        area = self.area.clip(screen) if self.area is not None else screen
+        if area.width < 200:
+            area = screen
+        obstacles = [r for r in occupied if r.width and r.height]
+        outside = [r for r in obstacles if self.area is None or not self.area.contains(r)]
+        first: tuple[pygame.Rect, list[str]] | None = None
         if self.area is not None:
+            # the scene's own area may hold its texts (the move list): the toast is their place's message
+            rect, lines = self._box(text, area.width)
             rect.midbottom = area.midbottom
-        else:
-            rect.midtop = area.midtop
-        return rect, lines
+            if rect.collidelist(outside) < 0:
+                return rect, lines
+            first = rect, lines
+        for width in (900, 560, 420, 320, 240):
+            if width > screen.width and width != 900:
+                continue
+            rect, lines = self._box(text, min(width, screen.width))
+            for x in (screen.centerx, screen.left + rect.width // 2, screen.right - rect.width // 2):
+                for bottom in range(screen.bottom, screen.top + rect.height - 1, -8):
+                    rect.midbottom = (x, bottom)
+                    if rect.collidelist(obstacles) < 0:
+                        return rect, lines
+            first = first or (rect.copy(), lines)
+        assert first is not None
+        return first
+
+    def _box(self, text: TextRenderer, width: int) -> tuple[pygame.Rect, list[str]]:
+        """The toast's lines wrapped to ``width`` (its padding included) and the size of its box."""
+        lines = text.wrap(self.message, TOAST_SIZE, max(40, width - 48))
+        box_width = min(width, max(text.width(line, TOAST_SIZE) for line in lines) + 48)
+        return pygame.Rect(0, 0, box_width, TOAST_LINE * len(lines) + 24), lines
 
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, now_ms: int) -> None:
         """Draw the toast, fading during its last 300 ms."""
-        rect, lines = self.layout(surface.get_size(), text)
+        rect, lines = self.layout(surface.get_size(), text, text.marks.occupied)
+        text.new_layer()
+        text.note_widget(surface, rect, "toast", self.message)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        alpha = max(0, min(235, (self.until_ms - now_ms) * 235 // 300))
-        fill = theme.danger if self.error else theme.panel_edge
+        alpha = max(0, min(240, (self.until_ms - now_ms) * 240 // 300))
+        fill = theme.danger if self.error else theme.toast
+        colour = theme.accent_text if self.error else theme.text
         pygame.draw.rect(box, (*fill, alpha), box.get_rect(), border_radius=12)
+        if theme.name == "contrast" and not self.error:
+            pygame.draw.rect(box, (*theme.text, alpha), box.get_rect(), width=2, border_radius=12)
         surface.blit(box, rect)
-        y = rect.top + 12
-        colour = theme.text
-        for line in lines:
-            text.draw(surface, line, 20, colour, (rect.centerx, y), "midtop")
-            y += 24
+        inner = rect.inflate(-24, -12)
+        for i, line in enumerate(lines):
+            row = pygame.Rect(inner.left, rect.top + 12 + i * TOAST_LINE, inner.width, TOAST_LINE)
+            text.draw_in(surface, line, TOAST_SIZE, colour, row)
+
+
+def draw_tooltip(surface: pygame.Surface, text: TextRenderer, theme: Theme, pointer: tuple[int, int] | None) -> None:
+    """The full words of a text shortened this frame: the one under ``pointer``, else the focused widget's."""
+    marks = text.marks
+    shown = next((full for rect, full in marks.shortened if pointer is not None and rect.collidepoint(pointer)), None)
+    anchor = pointer
+    if shown is None and marks.focus is not None:
+        focus = marks.focus
+        shown = next((full for rect, full in marks.shortened if focus.contains(rect)), None)
+        anchor = focus.midbottom
+    if shown is None or anchor is None:
+        return
+    screen = surface.get_rect().inflate(-8, -8)
+    lines = text.wrap(shown, 18, min(520, screen.width - 24))
+    width = max(text.width(line, 18) for line in lines) + 24
+    rect = pygame.Rect(0, 0, width, 22 * len(lines) + 14)
+    rect.midtop = (anchor[0], anchor[1] + 18)
+    if rect.bottom > screen.bottom:
+        rect.bottom = anchor[1] - 18
+    rect.clamp_ip(screen)
+    text.new_layer()
+    text.note_widget(surface, rect, "tooltip", shown)
+    pygame.draw.rect(surface, theme.toast, rect, border_radius=8)
+    pygame.draw.rect(surface, theme.text, rect, width=1, border_radius=8)
+    for i, line in enumerate(lines):
+        text.draw_in(surface, line, 18, theme.text, pygame.Rect(rect.left + 12, rect.top + 7 + 22 * i,
+                                                                 rect.width - 24, 22))
 
 
 DIALOG_PAD = 30
@@ -246,11 +333,13 @@ class Dialog:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))
         surface.blit(veil, (0, 0))
+        text.new_layer()
         draw_panel(surface, self.rect, theme, radius=18)
-        size = text.fit_size(self.title, 30, self.rect.width - 2 * DIALOG_PAD, bold=True)
-        text.draw(surface, self.title, size, theme.text, (self.rect.centerx, self.rect.top + 24), "midtop", True)
+        inner = self.rect.inflate(-2 * DIALOG_PAD, 0)
+        text.draw_in(surface, self.title, 30, theme.text, pygame.Rect(inner.left, self.rect.top + 20, inner.width, 44),
+                     bold=True)
         y = self.rect.top + 74
         for line in self.lines:
-            text.draw(surface, line, 22, theme.text_dim, (self.rect.centerx, y), "midtop")
+            text.draw_in(surface, line, 22, theme.text_dim, pygame.Rect(inner.left, y, inner.width, 30), valign="top")
             y += 30
         self.group.draw(surface, text, theme)

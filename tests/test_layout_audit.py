@@ -1,0 +1,392 @@
+"""The layout audit (issue 21): every scene, in the states that matter, at three window sizes, in both themes.
+
+Each state is drawn once with the text renderer recording (``TextRenderer.record``): every text with
+its rect, the box it was given, its colour and size, and the colour under it just before it was drawn;
+every button and toast with its rect. The audit then fails on
+
+- text outside its box, or outside the screen (or the sprite it was drawn on);
+- text that overlaps a button it does not belong to, and a toast over a button or a text;
+- text whose contrast with what is behind it is under 4.5:1 (3:1 for large text: 24 px bold, 30 px
+  and up), by WCAG's relative luminance.
+
+The states carry the long cases: the longest level name, a custom level, the longest opening name of
+``game/data/openings.txt``, a 30-character player name and four-digit statistics. A frame is drawn per
+state; no game is played through.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.ai.levels import LEVELS
+from game.engine import BLACK, WHITE, GameRecord, Position, opponent_of
+from game.platform.storage import MemoryStorage
+from game.play.match import MatchSetup
+from game.play.outcome import Outcome
+from game.play.stats import Tally
+from game.records.openings import DATA_FILE, parse_table
+from game.records.wthor import WthorGame
+from game.scenes.entries import (
+    AnalysisEntry,
+    ChallengesEntry,
+    EditorEntry,
+    ExplorerEntry,
+    GameEntry,
+    LibraryEntry,
+    NewGameEntry,
+    ResultsEntry,
+    ReviewEntry,
+    SettingsEntry,
+    StatsEntry,
+    TrainerEntry,
+    TranscriptEntry,
+    TutorialEntry,
+)
+from game.ui.text import DrawnText, Recording
+from game.ui.theme import RGB
+from game.ui.widgets import Button, ButtonGroup
+from tests.app_driver import Player
+from tests.test_scenes import BLOCKED_39_3
+from tests.test_trainer import click_square, open_trainer
+
+SIZES = ((1280, 800), (720, 1280), (640, 400))
+THEMES = ("classic", "contrast")
+
+LONGEST_LEVEL = max(LEVELS, key=lambda level: len(level.name))
+LONGEST_OPENING = max(parse_table(DATA_FILE.read_text(encoding="utf-8")), key=lambda o: len(o.name))
+LONG_NAME = "Maximilian Alexander Fitzgeral"
+assert len(LONG_NAME) == 30
+PASS_GAME = "d3c3e6d2d1e1b2"
+WIPEOUT_GAME = "d3c3b3d2e1d6d7e3f4"  # Black wipes White out on the ninth move
+
+
+# -- what the audit checks --------------------------------------------------
+
+
+def luminance(colour: RGB) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio of two colours, from 1 to 21."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def needed_contrast(drawn: DrawnText) -> float:
+    """4.5:1, or 3:1 for large text (24 px bold, 30 px and up)."""
+    return 3.0 if drawn.size >= 30 or (drawn.bold and drawn.size >= 24) else 4.5
+
+
+def problems_in(recording: Recording, screen: pygame.Surface, toast_area: pygame.Rect | None) -> list[str]:
+    """Everything wrong with one recorded frame, in words."""
+    found: list[str] = []
+    screen_rect = screen.get_rect()
+    texts = [t for t in recording.texts if t.rect.width > 0 and t.shown.strip()]
+    buttons = [w for w in recording.widgets if w.kind == "button" and w.target is screen]
+    toasts = [w for w in recording.widgets if w.kind == "toast" and w.target is screen]
+    for t in texts:
+        where = f"{t.shown!r} ({t.size} px at {tuple(t.rect)})"
+        bounds = screen_rect if t.target is screen else t.target.get_rect()
+        if not bounds.contains(t.rect):
+            found.append(f"{where} runs off the {'screen' if t.target is screen else 'sprite'}")
+        if t.box is not None and not t.box.contains(t.rect):
+            found.append(f"{where} leaves its box {tuple(t.box)}")
+        if t.background is not None and contrast(t.colour, t.background) < needed_contrast(t):
+            found.append(f"{where} has contrast {contrast(t.colour, t.background):.2f} "
+                         f"({t.colour} on {t.background})")
+        if t.target is not screen:
+            continue
+        for w in buttons:
+            own = t.box is not None and w.rect.contains(t.box)
+            if w.layer == t.layer and not own and t.rect.colliderect(w.rect):
+                found.append(f"{where} overlaps the button {w.label!r} {tuple(w.rect)}")
+        for toast in toasts:
+            inside = toast_area is not None and toast_area.contains(t.rect)
+            if t.layer < toast.layer and not inside and t.rect.colliderect(toast.rect):
+                found.append(f"the toast {tuple(toast.rect)} covers the text {where}")
+    for toast in toasts:
+        for w in buttons:
+            if w.layer < toast.layer and toast.rect.colliderect(w.rect):
+                found.append(f"the toast {tuple(toast.rect)} covers the button {w.label!r}")
+    return found
+
+
+# -- the states ------------------------------------------------------------
+
+
+def open_entry(entry: object) -> Callable[[Player], None]:
+    """A state: the scene of ``entry``, opened over the menu."""
+    def setup(player: Player) -> None:
+        player.app.scene.open(entry)  # type: ignore[arg-type]
+        player.frame()
+    return setup
+
+
+def mid_game_with_a_clock(player: Player) -> None:
+    """The computer at the longest-named level thinking, clocks on, engine output on."""
+    player.app.ctx.settings.engine_output = True
+    setup = MatchSetup("computer", WHITE, LONGEST_LEVEL.index, clock=300, increment=3)
+    player.app.scene.open(GameEntry(setup, GameRecord.from_transcript("f5d6c3d3c4f4f6")))
+    player.frame()
+    player.frame()
+
+
+def custom_level_game(player: Player) -> None:
+    """A game against a custom level, its opening the longest name, the computer to move."""
+    record = GameRecord.from_transcript("".join(square_names(LONGEST_OPENING.moves)))
+    setup = MatchSetup("computer", opponent_of(record.position.to_move), custom="time:1", clock=60)
+    player.app.scene.open(GameEntry(setup, record))
+    player.frame()
+
+
+def square_names(squares: tuple[int, ...]) -> list[str]:
+    from game.engine import square_name
+    return [square_name(s) for s in squares]
+
+
+def pass_dialog(player: Player) -> None:
+    """A two-player game where Black must pass: the announcement is up."""
+    player.app.scene.open(GameEntry(MatchSetup("two", BLACK), GameRecord.from_transcript(PASS_GAME)))
+    player.frame()
+    player.click_square("c1")
+    player.run_until(lambda: getattr(player.app.scene, "dialog", None) is not None)
+
+
+def results(outcome_of: Callable[[GameRecord], Outcome], transcript: str = "", start: str | None = None,
+            setup: MatchSetup | None = None) -> Callable[[Player], None]:
+    """The results after a game that ended by ``outcome_of``."""
+    def state(player: Player) -> None:
+        record = GameRecord.from_transcript(transcript, Position.from_text(start) if start else None)
+        chosen = setup or MatchSetup("computer", BLACK, custom="time:1", start=start)
+        player.app.scene.open(ResultsEntry(chosen, record, outcome_of(record), counted=True))
+        player.frame()
+    return state
+
+
+def by_rules(record: GameRecord) -> Outcome:
+    outcome = Outcome.of(record.position)
+    assert outcome is not None
+    return outcome
+
+
+def full_board_record() -> str:
+    """A whole game to a full board: the long transcript, played out."""
+    from tests.test_transcripts import LONG_GAME
+    record = GameRecord.from_transcript(LONG_GAME)
+    while not record.is_over():
+        record.play(record.position.legal_squares()[0])
+    return record.transcript
+
+
+def review_with_summary(player: Player) -> None:
+    """The review of a short game, analysed to the end: the summary is shown."""
+    setup = MatchSetup("computer", WHITE, LONGEST_LEVEL.index)
+    player.app.scene.open(ReviewEntry(GameRecord.from_transcript(WIPEOUT_GAME), setup, index=9))
+    player.frame()
+    analysis = player.app.scene.analysis  # type: ignore[attr-defined]
+    while analysis is not None and not analysis.done:
+        analysis.advance(200)
+    player.frame()
+
+
+def library_with_results(player: Player) -> None:
+    """The library showing search results with 30-character player names."""
+    player.app.scene.open(LibraryEntry())
+    player.frame()
+    scene = player.app.scene
+    games = [WthorGame(i, 2010 - i, "World Championship - 2010 and a long event name", LONG_NAME, LONG_NAME[::-1],
+                       40 + i, 24 - i, "f5d6c3d3c4f4f6f3e6e7") for i in range(8)]
+    scene.mode, scene.page = "search", 0  # type: ignore[attr-defined]
+    scene.results, scene.total = games, 1234  # type: ignore[attr-defined]
+    scene.heading = f"1,234 games, newest first · {LONGEST_OPENING.name}"  # type: ignore[attr-defined]
+    scene.choose(games[0])  # type: ignore[attr-defined]
+    scene.layout()
+    player.frame()
+
+
+def trainer_feedback(player: Player) -> None:
+    """The opening trainer after a weak answer: the feedback and the value labels on the discs."""
+    player.app.ctx.settings.hints = "values"
+    scene = open_trainer(player, "Tiger", WHITE)
+    click_square(player, scene, "g5")
+    player.frame()
+
+
+def statistics(player: Player) -> None:
+    """Four-digit statistics at every level, and at a custom one."""
+    stats = player.app.ctx.stats
+    for level in LEVELS:
+        for colour in ("X", "O"):
+            stats.vs_computer[stats.key(level.name, colour)] = Tally(1234, 5678, 9012, 64)
+    stats.vs_computer[stats.key("Custom (1 s a move)", "X")] = Tally(1000, 2000, 3000, 12)
+    stats.two_player_games = 4321
+    player.app.scene.open(StatsEntry())
+    player.frame()
+
+
+def menu_with_a_saved_game(player: Player) -> None:
+    """The menu with a game to continue, last played at a custom level."""
+    player.app.ctx.settings.custom = "time:1"
+    player.app.scene.open(GameEntry(MatchSetup("computer", BLACK, custom="time:1")))
+    player.frame()
+    player.click_square("f5")
+    player.app.scene.home()
+    player.frame()
+
+
+STATES: dict[str, Callable[[Player], None]] = {
+    "menu": lambda player: None,
+    "menu with a saved game": menu_with_a_saved_game,
+    "new game": open_entry(NewGameEntry()),
+    "game with a clock and engine output": mid_game_with_a_clock,
+    "game at a custom level, longest opening": custom_level_game,
+    "pass dialog": pass_dialog,
+    "results: board full": results(by_rules, full_board_record()),
+    "results: wipeout": results(by_rules, WIPEOUT_GAME),
+    "results: blocked": results(by_rules, start=BLOCKED_39_3),
+    "results: resignation": results(lambda r: Outcome.resignation(r.position, BLACK), "f5d6"),
+    "results: time": results(lambda r: Outcome.time(r.position, BLACK), "f5d6c3",
+                             setup=MatchSetup("computer", BLACK, LONGEST_LEVEL.index, clock=60)),
+    "review with its summary": review_with_summary,
+    "library with results": library_with_results,
+    "explorer on the longest opening": open_entry(ExplorerEntry(LONGEST_OPENING.moves)),
+    "trainer feedback": trainer_feedback,
+    "trainer list": open_entry(TrainerEntry()),
+    "editor": open_entry(EditorEntry()),
+    "settings": open_entry(SettingsEntry()),
+    "statistics, four digits": statistics,
+    "transcript": open_entry(TranscriptEntry()),
+    "challenges": open_entry(ChallengesEntry()),
+    "tutorial": open_entry(TutorialEntry()),
+    "analysis": open_entry(AnalysisEntry(Position.start())),
+}
+
+TOAST = "Opened the shared game (59 moves). Undo steps back through it, and Redo steps forward again."
+
+
+def audit_state(player: Player, name: str, with_toast: bool) -> list[str]:
+    """Draw ``name``'s state once, recording, and return what is wrong with it."""
+    player.app.scene.home()
+    player.frame()
+    STATES[name](player)
+    ctx = player.app.ctx
+    ctx.toasts = []
+    if with_toast:
+        ctx.toast(TOAST, ms=60_000)
+    recording = ctx.text.record()
+    try:
+        player.frame()
+    finally:
+        ctx.text.recording = None
+    return problems_in(recording, player.app.surface, ctx.toast_area)
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_scene_fits_its_text_and_is_readable(player_factory, size: tuple[int, int], theme: str) -> None:
+    player = player_factory(MemoryStorage(), window_size=size)
+    player.app.ctx.settings.theme = theme
+    failures: list[str] = []
+    for name in STATES:
+        for problem in audit_state(player, name, with_toast=True):
+            failures.append(f"{name} @ {size[0]}x{size[1]} {theme}: {problem}")
+    assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures)
+
+
+# -- the audit itself catches what it must ------------------------------------
+
+
+def test_the_audit_sees_text_off_its_box_low_contrast_and_overlap(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    text, surface = player.app.ctx.text, player.app.surface
+    text.begin_frame(surface)
+    recording = text.record()
+    surface.fill((250, 250, 250))
+    text.draw(surface, "white on white", 20, (255, 255, 255), (100, 100))
+    text.draw(surface, "off the screen", 20, (0, 0, 0), (1270, 100))
+    button = Button(pygame.Rect(400, 400, 200, 60), "Undo", "undo")
+    ButtonGroup([button]).draw(surface, text, player.app.ctx.theme)
+    text.draw(surface, "over a button", 20, (0, 0, 0), (420, 410))
+    text.recording = None
+    problems = problems_in(recording, surface, None)
+    assert any("'white on white'" in p and "contrast" in p for p in problems)
+    assert any("'off the screen'" in p and "runs off" in p for p in problems)
+    assert any("'over a button'" in p and "overlaps the button 'Undo'" in p for p in problems)
+    assert not any("'Undo'" in p.split(" overlaps")[0] for p in problems)
+
+
+def test_draw_in_shrinks_then_shortens_and_never_leaves_its_box(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    text, surface = player.app.ctx.text, player.app.surface
+    text.begin_frame(surface)
+    recording = text.record()
+    box = pygame.Rect(100, 100, 160, 30)
+    sentence = "Against Custom (1 s a move) as White: 0 won, 1 lost, 0 drawn"
+    rect = text.draw_in(surface, sentence, 24, (255, 255, 255), box)
+    wrapped = text.draw_in(surface, sentence * 3, 24, (255, 255, 255), pygame.Rect(100, 200, 300, 60), wrap=True)
+    text.recording = None
+    assert box.contains(rect) and pygame.Rect(100, 200, 300, 60).contains(wrapped)
+    first = recording.texts[0]
+    assert first.size == 13 and first.shown.endswith("…")
+    assert [full for _, full in text.marks.shortened] == [sentence, sentence * 3]
+
+
+def test_a_shortened_text_shows_in_full_in_a_tooltip_under_the_pointer(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    text = player.app.ctx.text
+    sentence = "Against Custom (1 s a move) as White: 0 won, 1 lost, 0 drawn"
+    drawn: dict[str, pygame.Rect] = {}
+
+    def draw(surface: pygame.Surface, now_ms: int) -> None:
+        drawn["rect"] = text.draw_in(surface, sentence, 24, (255, 255, 255), pygame.Rect(100, 100, 160, 30))
+
+    player.app.scene.draw = draw  # type: ignore[method-assign]
+    player.frame()
+    recording = text.record()
+    player.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=player.app.to_window(drawn["rect"].center),
+                                     rel=(0, 0), buttons=(0, 0, 0))])
+    text.recording = None
+    assert [w.label for w in recording.widgets if w.kind == "tooltip"] == [sentence]
+    assert " ".join(t.shown for t in recording.texts[1:]) == sentence
+
+
+def test_a_disabled_button_looks_disabled_in_both_themes(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    text, surface = player.app.ctx.text, player.app.surface
+    for theme_name in THEMES:
+        player.app.ctx.settings.theme = theme_name
+        theme = player.app.ctx.theme
+        recording = text.record()
+        on, off = Button(pygame.Rect(10, 10, 200, 60), "Undo", "undo"), Button(pygame.Rect(10, 90, 200, 60),
+                                                                                 "Redo", "redo", enabled=False)
+        ButtonGroup([on, off]).draw(surface, text, theme)
+        text.recording = None
+        enabled, disabled = recording.texts
+        assert contrast(enabled.colour, disabled.colour) >= 1.5, theme_name
+        assert surface.get_at((11, 40)) != surface.get_at((11, 120)), theme_name  # the edges differ too
+
+
+def test_one_button_is_the_default_and_the_focus_ring_goes_with_it(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    text, surface, theme = player.app.ctx.text, player.app.surface, player.app.ctx.theme
+    buttons = [Button(pygame.Rect(10 + 220 * i, 10, 200, 60), label, label) for i, label in enumerate("ABC")]
+    buttons[0].primary = True
+    group = ButtonGroup(buttons, columns=3)
+    assert group.default == 0
+    group.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))  # focus on A
+    group.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))  # then on B
+    assert group.focus == 1 and group.default == 1
+    group.draw(surface, text, theme)
+    filled = [b.label for b in buttons if surface.get_at(b.rect.move(0, 0).inflate(-30, -8).topleft)[:3]
+              == theme.accent]
+    assert filled == ["B"]
+    assert group.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)) == "B"
