@@ -125,7 +125,7 @@ def draw_status(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, status:
         lines = text.wrap(status, size, rect.width - 8)[:2]
     y = rect.centery - 13 * len(lines) + 2
     for line in lines:
-        text.draw(surface, line, size, theme.text, (rect.centerx, y), "midtop")
+        text.draw_in(surface, line, size, theme.text, pygame.Rect(rect.left + 4, y, rect.width - 8, 26), valign="top")
         y += 26
 
 
@@ -139,8 +139,8 @@ def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: M
     opening = opening_name(record.moves, record.start)
     if opening:
         room = 2 * min(rect.centerx - rect.left - 90, count_rect.left - rect.centerx - 12)
-        text.draw(surface, text.ellipsize(opening, 18, room, bold=True), 18, theme.accent,
-                  (rect.centerx, rect.top + 10), "midtop", True)
+        box = pygame.Rect(rect.centerx - room // 2, rect.top + 8, room, 24)
+        text.draw_in(surface, opening, 18, theme.accent, box, bold=True)  # shrinks first; the tooltip has it all
     last = record.ply - 1
     moves.draw(surface, text, theme, record.plies, record.start.to_move, record.ply, last if last >= 0 else None)
 
