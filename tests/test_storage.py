@@ -517,3 +517,28 @@ def test_a_kill_at_any_point_of_a_save_leaves_the_old_or_the_new_file(tmp_path: 
                        longest_pause=0.005, after_each=old_or_new)
     FileStorage(tmp_path, stale_seconds=0).read(SAVEGAME_KEY)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["savegame.json"]  # its leftovers cleaned up
+
+
+# -- issue 21, item 10: the damaged-file message names the file and says what is wrong in words -------------
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    ("{not json", "settings.json is damaged at line 1, character 2 (not the text the game writes)."),
+    ('{"sound": true', "settings.json breaks off before its end."),
+    ("", "settings.json is empty."),
+    ('{"sound": NaN}', "settings.json does not make sense to the game (NaN is not a number JSON allows)."),
+])
+def test_a_damaged_settings_file_is_named_as_on_disk_and_said_in_words(player_factory, tmp_path: Path,
+                                                                         content: str, says: str) -> None:
+    (tmp_path / "settings.json").write_text(content, encoding="utf-8")
+    player = player_factory()
+    player.frame()
+    shown = [t.message for t in player.app.ctx.toasts if "could not be read" in t.message]
+    assert len(shown) == 1, [t.message for t in player.app.ctx.toasts]
+    message = shown[0]
+    assert message.startswith(f"Your settings could not be read: {says} It was set aside as 'settings.corrupt-")
+    assert message.endswith(".json'. Starting afresh.") and ".." not in message
+    for parser_text in ("Expecting", "char ", "delimiter", "(char"):
+        assert parser_text not in message
+    [aside] = tmp_path.glob("settings.corrupt-*.json")
+    assert aside.name in message

@@ -153,6 +153,10 @@ class FileStorage:
         """The file that holds ``key``."""
         return self.directory / f"{check_key(key)}.json"
 
+    def file_name(self, key: str) -> str:
+        """The name of ``key``'s file, as the player sees it in the data folder: ``'settings.json'``."""
+        return self.path_of(key).name
+
     def read(self, key: str) -> str | None:
         """The file's text, or ``None`` if there is none.
 
@@ -386,10 +390,61 @@ class JsonDocuments:
                 self.storage.delete(key)
             else:
                 raise OSError("nothing to copy")
-            where = f" It was set aside as '{aside}'."
+            where = f" It was set aside as '{self._file_name(aside) or aside}'."
         except Exception as failure:  # the store is failing too: say the bad copy was not kept
             where = f" It could not be kept ({_one_line(failure)})."
-        self.messages.append(f"Your {what} could not be read ({_one_line(exc)}).{where} Starting afresh.")
+        subject = self._file_name(key) or "the copy kept"  # the browser's storage has no files to name
+        self.messages.append(f"Your {what} could not be read: {subject} {what_is_wrong(exc)}.{where} Starting afresh.")
+
+    def _file_name(self, key: str) -> str | None:
+        """The name of ``key``'s file as the player sees it (``settings.json``), or ``None`` in a store of no files."""
+        file_name = getattr(self.storage, "file_name", None)
+        try:
+            return str(file_name(key)) if file_name is not None else None
+        except Exception:
+            return None
+
+
+def what_is_wrong(exc: BaseException) -> str:
+    """What is wrong with a stored document, in words, to follow its name ("settings.json is empty").
+
+    Not the JSON parser's own text ("Expecting value: line 1 column 1 (char 0)").
+
+    >>> what_is_wrong(_json_error("{not json"))
+    'is damaged at line 1, character 2 (not the text the game writes)'
+    >>> what_is_wrong(_json_error('{"sound": true')), what_is_wrong(_json_error(" "))
+    ('breaks off before its end', 'is empty')
+    >>> what_is_wrong(KeyError("moves")), what_is_wrong(ValueError("ply 2: f5 is not a legal move."))
+    ("lacks its 'moves'", 'does not make sense to the game (ply 2: f5 is not a legal move)')
+    >>> what_is_wrong(StoredDataError("the file is not UTF-8 text (byte 3)"))
+    'is not UTF-8 text (byte 3)'
+    """
+    if isinstance(exc, json.JSONDecodeError):
+        if not exc.doc.strip():
+            return "is empty"
+        if exc.pos >= len(exc.doc.rstrip()):
+            return "breaks off before its end"
+        return f"is damaged at line {exc.lineno}, character {exc.colno} (not the text the game writes)"
+    if isinstance(exc, KeyError) and exc.args:
+        return f"lacks its {str(exc.args[0])[:40]!r}"
+    said = _one_line(exc).rstrip(".")
+    for subject in ("the file ", "it "):  # the game's own words about the whole file: "it nests deeper than 16 levels"
+        if isinstance(exc, ValueError) and said.startswith(subject):
+            return said.removeprefix(subject)
+    if isinstance(exc, StoredDataError):
+        return f"cannot be used: {said}"
+    if isinstance(exc, ValueError):
+        return f"does not make sense to the game ({said})"
+    return "does not hold what the game keeps there"
+
+
+def _json_error(text: str) -> json.JSONDecodeError:
+    """The error the JSON parser gives for ``text`` (for the examples above)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as exc:
+        return exc
+    raise AssertionError("valid JSON")
 
 
 def _one_line(exc: BaseException, limit: int = 120) -> str:
