@@ -286,3 +286,46 @@ def test_a_refused_position_never_says_you_may_still_play_it(player_factory, mon
     shown = drawn_info(player, scene, monkeypatch)
     assert not any("cannot be played" in line for line in shown)
     assert "No game could reach this position (you may still play it):" in shown
+
+
+class FakePageField:
+    """The page's field over the canvas as a touch browser has it: what it was opened over, what the player typed."""
+
+    def __init__(self) -> None:
+        self.opened: list[tuple[float, float, float, float]] = []
+        self.closed = 0
+        self.typed: str | None = None
+
+    def open(self, box: tuple[float, float, float, float], text: str, placeholder: str) -> None:
+        self.opened.append(box)
+
+    def sync(self, text: str) -> str | None:
+        typed, self.typed = self.typed, None
+        return typed
+
+    def close(self) -> None:
+        self.closed += 1
+
+
+def test_on_a_touch_screen_the_page_field_comes_over_the_position_field(player_factory, monkeypatch) -> None:
+    import game.scenes.editor as editor_module
+
+    monkeypatch.setattr(editor_module, "PageTextField", FakePageField)
+    wanted = Position.from_text("----X------X-----XXXO------XO------XO------X-------X------------ O")
+    player = player_factory()
+    scene = open_editor(player)
+    page = scene.page_field
+    assert isinstance(page, FakePageField) and not page.opened
+    player.click(scene.field.rect.center)
+    player.frame()
+    width, height = player.app.ctx.size
+    box = scene.field.rect
+    assert page.opened == [(box.x / width, box.y / height, box.width / width, box.height / height)]
+    page.typed = wanted.to_text()  # typed on the phone's keyboard
+    player.frame()
+    assert scene.field.text == wanted.to_text() and scene.position == Position.start()
+    page.typed = wanted.to_text() + "\n"  # its Enter
+    player.frame()
+    assert scene.position == wanted and not scene.field.focused
+    player.frame()
+    assert page.closed >= 1 and len(page.opened) == 1
