@@ -200,7 +200,7 @@ def test_a_bad_move_is_named_and_nothing_can_use_the_text_until_it_is_fixed(play
 
 def test_paste_reads_the_clipboard_and_copy_puts_the_clean_transcript_on_it(player_factory, monkeypatch) -> None:
     copied: list[str] = []
-    monkeypatch.setattr(transcript_scene, "read_clipboard", lambda: "1. F5 D6 2. C3 D3 3. C4")
+    monkeypatch.setattr(transcript_scene, "paste_from_clipboard", lambda on_text: on_text("1. F5 D6 2. C3 D3 3. C4"))
     monkeypatch.setattr(transcript_scene, "copy_to_clipboard", lambda text, on_result=None: copied.append(text) or True)
     player = player_factory()
     scene = open_transcript(player)
@@ -211,7 +211,7 @@ def test_paste_reads_the_clipboard_and_copy_puts_the_clean_transcript_on_it(play
 
 
 def test_paste_without_a_clipboard_says_so_and_changes_nothing(player_factory, monkeypatch) -> None:
-    monkeypatch.setattr(transcript_scene, "read_clipboard", lambda: None)
+    monkeypatch.setattr(transcript_scene, "paste_from_clipboard", lambda on_text: on_text(None))
     player = player_factory()
     scene = open_transcript(player)
     type_text(player, "f5")

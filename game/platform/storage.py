@@ -243,6 +243,11 @@ def use_data_dir(path: Path) -> Path:
     return path.resolve()
 
 
+def games_folder(storage: Storage) -> Path:
+    """Where game files are saved on the desktop (the file chooser's folder): ``games`` next to the data."""
+    return (folder_of(storage) or user_data_dir()) / "games"
+
+
 def folder_of(storage: Storage) -> Path | None:
     """The folder ``storage`` keeps its files in (a ``FileStorage``), or ``None`` (memory, the browser)."""
     return storage.directory if isinstance(storage, FileStorage) else None

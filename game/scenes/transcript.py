@@ -20,7 +20,7 @@ import pygame
 from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, COLOR_NAMES, WHITE, GameRecord, Position, TranscriptError
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
-from game.platform.storage import FileStorage, user_data_dir
+from game.platform.storage import games_folder
 from game.play.levels import level_for
 from game.play.match import MatchSetup
 from game.play.outcome import Outcome
@@ -43,28 +43,6 @@ PLACEHOLDER = "Type or paste a game, e.g. f5 d6 c3 d3 c4"
 FILE_TYPES = (".ggf", ".obf", ".txt")
 """What Save… writes and Open… reads: a GGF game, an OBF position, a transcript."""
 CARET_MS = 530
-
-
-def read_clipboard() -> str | None:
-    """The clipboard's text on the desktop, or ``None`` where it cannot be read (the browser, no display)."""
-    from game.platform.browser import IS_BROWSER
-
-    if IS_BROWSER:
-        return None
-    try:
-        if not pygame.display.get_init() or pygame.display.get_surface() is None:
-            return None
-        text = pygame.scrap.get_text()  # pygame-ce 2.2+: SDL's clipboard, no scrap.init needed
-    except Exception:  # no clipboard on this system: typing still works
-        return None
-    return text or None
-
-
-def games_directory(ctx: Context) -> Path:
-    """Where saved game files go on the desktop: next to the game's own data."""
-    storage = ctx.documents.storage
-    base = storage.directory if isinstance(storage, FileStorage) else user_data_dir()
-    return Path(base) / "games"
 
 
 class TranscriptScene(TextScene):
@@ -254,10 +232,7 @@ class TranscriptScene(TextScene):
             self._open_chooser("open", "")
             return
         if action == "paste":
-            if self.ctx.is_browser:
-                paste_from_clipboard(self._paste)  # the browser's answer (it may ask first) comes later
-            else:
-                self._paste(read_clipboard())
+            paste_from_clipboard(self._paste)  # in the browser the answer (it may ask first) comes later
             return
         record = self.record
         if record is None or not self.enabled(action):
@@ -296,7 +271,7 @@ class TranscriptScene(TextScene):
 
     def _open_chooser(self, mode: str, name: str) -> None:
         """The file chooser in the games folder (made when saving; the home folder if it cannot be)."""
-        folder = games_directory(self.ctx)
+        folder = games_folder(self.ctx.documents.storage)
         try:
             if mode == "save":
                 folder.mkdir(parents=True, exist_ok=True)
