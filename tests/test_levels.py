@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.ai import LEVELS
-from game.engine import BLACK, WHITE
+from game.engine import BLACK, WHITE, GameRecord
 from game.platform.storage import FileStorage
 from game.play.levels import (
     CUSTOM_INDEX,
@@ -136,3 +136,25 @@ def test_a_custom_level_of_one_second_says_second(player_factory, monkeypatch) -
                         lambda surface, line, *args, **kw: shown.append(line) or real(surface, line, *args, **kw))
     player.frame()
     assert "Searches 1 second a move" in shown, shown
+
+
+# -- every start against the computer plays at the level chosen last ---------------------------------
+
+
+def test_a_game_from_the_editor_or_a_transcript_plays_at_the_custom_level_chosen_last(player_factory) -> None:
+    from game.engine import Position
+    from game.platform.storage import MemoryStorage
+    from game.play.match import against_the_computer
+    from game.scenes.entries import EditorEntry, TranscriptEntry
+
+    assert against_the_computer("X", None, None).level == 2  # never chosen: the AI's default
+    assert against_the_computer("X", 99, None).level == 2  # a level that no longer exists
+    for entry, action in ((EditorEntry(Position.start()), "computer"),
+                          (TranscriptEntry(GameRecord.from_transcript("f5d6")), "computer")):
+        player = player_factory(MemoryStorage())  # no game in progress to ask about
+        player.app.ctx.settings.level, player.app.ctx.settings.custom = 1, "time:1"
+        player.app.scene.open(entry)
+        player.frame()
+        player.click_button(action)
+        assert player.app.scene_name == "game"
+        assert player.game.setup.custom == "time:1" and player.game.match.level.name == "Custom (1 s a move)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from game.ai.levels import LEVELS, stored_level_index
+from game.ai.levels import DEFAULT_LEVEL, LEVELS, stored_level_index
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position, opponent_of, square_name
 from game.engine.record import PASS
 from game.play.levels import parse_custom
@@ -116,6 +116,16 @@ class MatchSetup:
                 or not INCREMENT_SECONDS[0] <= increment <= INCREMENT_SECONDS[1]):
             raise ValueError(f"bad clock increment {increment!r}")
         return cls(mode, human, level, start, given, custom, clock, increment)
+
+
+def against_the_computer(colour: Color, level: int | None, custom: str | None, start: str | None = None,
+                         given: int = 0) -> MatchSetup:
+    """A match against the computer at the level the player chose last (``Settings.level``/``custom``).
+
+    A level never chosen is the AI's default; a custom one is kept as it was chosen.
+    """
+    index = DEFAULT_LEVEL if level is None or not 0 <= level < len(LEVELS) else level
+    return MatchSetup("computer", colour, index, start, given, custom=custom)
 
 
 @dataclass

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position
 from game.platform.browser import PageTextField, copy_to_clipboard, paste_from_clipboard
-from game.play.match import MatchSetup
+from game.play.match import MatchSetup, against_the_computer
 from game.records.formats import FormatError, read_obf, write_obf
 from game.review.board_setup import SetupCheck, check_position
 from game.scenes.base import Context, TextScene
@@ -297,9 +296,8 @@ class EditorScene(TextScene):
             setup = MatchSetup("two", BLACK, start=start)
         else:
             record = GameRecord(self.position)  # after a forced pass the other side is the one to play
-            level = self.ctx.settings.level
-            level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
-            setup = MatchSetup("computer", record.position.to_move, level, start)
+            settings = self.ctx.settings
+            setup = against_the_computer(record.position.to_move, settings.level, settings.custom, start)
         self.start_game(GameEntry(setup, message="Playing from your position."))
         return True
 

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, COLOR_NAMES, PASS, GameRecord, GameResult, TranscriptError, square_name
 from game.library.famous import Final, find_finals
 from game.library.positions import PLIES
 from game.library.search import Color, Query, QueryError, SearchIndex, parse_years
 from game.library.service import LibraryService, shared
 from game.platform.browser import PageTextField
-from game.play.match import MatchSetup
+from game.play.match import MatchSetup, against_the_computer
 from game.records.openings import opening_name
 from game.records.wthor import CREDIT, WthorGame
 from game.scenes.base import Context, TextScene
@@ -341,9 +340,8 @@ class LibraryScene(TextScene):
             self.ctx.toast("The game is over here: step back to a position where a move can be played.")
             return
         record = GameRecord.from_transcript(record.transcript)  # without the game's later moves
-        level = self.ctx.settings.level
-        level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
-        setup = MatchSetup("computer", record.position.to_move, level, given=record.ply)
+        settings = self.ctx.settings
+        setup = against_the_computer(record.position.to_move, settings.level, settings.custom, given=record.ply)
         self.start_game(GameEntry(setup, record,
                               message="Playing on from a master game: practice, not counted in your statistics."))
 

@@ -17,12 +17,11 @@ from pathlib import Path
 
 import pygame
 
-from game.ai import DEFAULT_LEVEL, LEVELS
 from game.engine import BLACK, COLOR_NAMES, WHITE, GameRecord, Position, TranscriptError
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import games_folder
 from game.play.levels import level_for
-from game.play.match import MatchSetup
+from game.play.match import MatchSetup, against_the_computer
 from game.play.outcome import Outcome
 from game.records.formats import FormatError, GgfGame, computer_players, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
@@ -351,9 +350,8 @@ class TranscriptScene(TextScene):
         start = _start_text(record)
         if action == "two":
             return MatchSetup("two", BLACK, start=start)
-        level = self.ctx.settings.level
-        level = DEFAULT_LEVEL if level is None or level >= len(LEVELS) else level
-        return MatchSetup("computer", record.position.to_move, level, start, custom=self.ctx.settings.custom)
+        settings = self.ctx.settings
+        return against_the_computer(record.position.to_move, settings.level, settings.custom, start)
 
     # -- drawing -------------------------------------------------------------------
 
