@@ -686,3 +686,16 @@ def test_the_menu_names_the_custom_level_last_played(tmp_path: Path) -> None:
     again.click_button("back")
     assert menu_subtitle(again, "scene:new_game") == f"Last level: {LEVELS[2].name}"
     pygame.quit()
+
+
+# -- the results say why a practice game is not counted ------------------------------------------------
+
+
+def test_the_results_say_where_a_practice_game_started() -> None:
+    from game.play.match import MatchSetup
+    from game.scenes.results import practice_note
+
+    assert practice_note(MatchSetup("computer", "X", given=12)) == (
+        "A practice game, played on after 12 moves handed in: not counted in the statistics.")
+    assert "set-up position" in practice_note(MatchSetup("two", "X", start="-" * 64 + " X"))
+    assert "pasted" not in practice_note(MatchSetup("computer", "X", given=1))

@@ -81,6 +81,14 @@ def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, he
     return Summary(headline, reason, main, main_rule, other, other_rule, explanation, winner)
 
 
+def practice_note(setup: MatchSetup) -> str:
+    """Why a game was not counted, in the player's words: where it started."""
+    if setup.start is not None:
+        return "A practice game from a set-up position: not counted in the statistics."
+    moves = plural(setup.given, "move")
+    return f"A practice game, played on after {moves} handed in: not counted in the statistics."
+
+
 class ResultsScene(Scene):
     """Shown after the last move (or a resignation)."""
 
@@ -205,7 +213,7 @@ class ResultsScene(Scene):
             text.draw_in(surface, note, 16, theme.text_dim, row(y + 4, 22), valign="top")
             y += 26
         if not self.setup.counts:
-            line = "A practice game (from a set-up or pasted position): not counted in the statistics."
+            line = practice_note(self.setup)
             text.draw_wrapped(surface, line, 18, theme.text_dim,
                               pygame.Rect(card.left + 24, card.bottom - 58, card.width - 48, 50), centred=True)
         elif self.setup.mode == "computer":

@@ -99,7 +99,7 @@ class StatsScene(Scene):
             won, lost, drawn = (sum(t.won for t in custom), sum(t.lost for t in custom),
                                 sum(t.drawn for t in custom))
             summary += f"   Custom levels: {won} won, {lost} lost, {drawn} drawn."
-        summary += "   Practice games (from a set-up or pasted position) are not counted."
+        summary += "   Practice games (from a set-up position, or played on from moves handed in) are not counted."
         text.draw_wrapped(surface, summary, 18, theme.text_dim, pygame.Rect(left, y + 12, width, 60))
         self.group.draw(surface, text, theme)
         if self.dialog is not None:
