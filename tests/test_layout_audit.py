@@ -390,3 +390,21 @@ def test_one_button_is_the_default_and_the_focus_ring_goes_with_it(player_factor
               == theme.accent]
     assert filled == ["B"]
     assert group.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)) == "B"
+
+# -- the review, library, explorer, analysis and results scenes: every text has its box ----------------------
+
+
+def long_review(player: Player) -> None:
+    """The review of a whole game played badly (the first legal move each time) between two 30-character names,
+    analysed to the end: the summary's longest lines ("…: accuracy 51%, lost 242 discs, 11 mistakes, 10 blunders")."""
+    record = GameRecord.from_transcript(full_board_record())
+    player.app.scene.open(ReviewEntry(record, MatchSetup("computer", BLACK), index=len(record.played),
+                                      players=(LONG_NAME, LONG_NAME[::-1])))
+    player.frame()
+    analysis = player.app.scene.analysis  # type: ignore[attr-defined]
+    while analysis is not None and not analysis.done:
+        analysis.advance(200)
+    player.frame()
+
+
+STATES["review of a long game with many mistakes, 30-character names"] = long_review

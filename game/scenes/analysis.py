@@ -160,14 +160,20 @@ class AnalysisScene(Scene):
             marks.best = list(found.best)
         self.board.draw(surface, marks, now_ms)
         position = self.board.position
-        text.draw(surface, "Analysis", 34, theme.text, self.title_pos, "midleft", True)
+        band = pygame.Rect(self.panel.left, self.title_pos[1] - 22, self.panel.width, 44)
+        title = text.draw_in(surface, "Analysis", 34, theme.text, band, "left", bold=True)
         mover = f"{COLOR_NAMES[position.to_move]} to move"
-        text.draw(surface, mover, 20, theme.text_dim, (self.panel.right, self.title_pos[1]), "midright")
+        beside = pygame.Rect(title.right + 16, band.top, band.right - title.right - 16, band.height)
+        text.draw_in(surface, mover, 20, theme.text_dim, beside, "right")
         draw_panel(surface, self.panel, theme)
         inner = self.panel.inflate(-32, -28)
-        y = text.draw_wrapped(surface, self.status_line(), 20, theme.text_dim, inner) + 4
-        y = text.draw_wrapped(surface, self.best_line(), 22, theme.text,
-                              pygame.Rect(inner.left, y, inner.width, 90), bold=True) + 8
+        taken = text.draw_in(surface, self.status_line(), 20, theme.text_dim, pygame.Rect(inner.left, inner.top,
+                                                                                          inner.width, 76),
+                             "left", "top", wrap=True, line_gap=1.3)
+        best = pygame.Rect(inner.left, taken.bottom + 6, inner.width, 90).clip(inner)
+        taken = text.draw_in(surface, self.best_line(), 22, theme.text, best, "left", "top", True, wrap=True,
+                             line_gap=1.3)
+        y = taken.bottom + 10
         if found is not None:
             ranked = sorted(found.values.items(), key=lambda item: (-item[1], item[0]))
             columns = 3
@@ -178,8 +184,8 @@ class AnalysisScene(Scene):
                 if cell_y + 24 > inner.bottom:
                     break
                 colour = theme.accent if square in found.best else theme.text
-                text.draw(surface, f"{square_name(square)}  {value:+.1f}", 20, colour,
-                          (inner.left + column * width, cell_y), "topleft")
+                text.draw_in(surface, f"{square_name(square)}  {value:+.1f}", 20, colour,
+                             pygame.Rect(inner.left + column * width, cell_y, width - 8, 26), "left", "top")
         for button in self.group.buttons:
             if button.action == "stop":
                 button.label = "Stop" if self.live.running else "Resume"

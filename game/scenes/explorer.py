@@ -239,13 +239,13 @@ class ExplorerScene(Scene):
         draw_panel(surface, self.header.inflate(12, 8), theme)
         y = self.header.top + 6
         for line, size, dim in self.header_lines():
-            shown = text.ellipsize(line, size, self.header.width - 12, bold=not dim)
-            text.draw(surface, shown, size, theme.text_dim if dim else theme.text, (self.header.left + 6, y),
-                      bold=not dim)
+            row = pygame.Rect(self.header.left + 6, y, self.header.width - 12, size + 8).clip(self.header)
+            if row.height < size:
+                break
+            text.draw_in(surface, line, size, theme.text_dim if dim else theme.text, row, "left", "top", not dim)
             y += size + 8
         self.group.draw(surface, text, theme)
         credit = self.exploration.credit if self.exploration is not None else ""
         x, y = self.credit_pos
-        lines = text.wrap(credit, 14, self.header.width)[:2]
-        for number, line in enumerate(lines):
-            text.draw(surface, line, 14, theme.text_dim, (x, y - 17 * (len(lines) - 1 - number)))
+        text.draw_in(surface, credit, 14, theme.text_dim, pygame.Rect(x, y - 17, self.header.width, 34), "left",
+                     "bottom", wrap=True, line_gap=17.5 / 14)

@@ -145,7 +145,8 @@ class LibraryScene(TextScene):
             top = 334
         bottom = 700 if portrait else height - 64
         row_h, gap = 50, 6
-        self.heading_pos = (24, top)
+        self.heading_box = pygame.Rect(24, top, left_w, 28)
+        self.title_box = pygame.Rect(24, 16, left_w, 44)
         first_row = top + 30
         self.rows_per_page = max(1, (bottom - 50 - first_row) // (row_h + gap))
         for i, (label, subtitle, action) in enumerate(self.page_rows()):
@@ -385,7 +386,7 @@ class LibraryScene(TextScene):
         theme = self.ctx.theme
         text = self.ctx.text
         fill_background(surface, theme)
-        text.draw(surface, "Library of master games", 30, theme.text, (24, 20), bold=True)
+        text.draw_in(surface, "Library of master games", 30, theme.text, self.title_box, "left", bold=True)
         service = shared()
         if self.mode == "search":
             for field in self.fields:
@@ -398,7 +399,7 @@ class LibraryScene(TextScene):
             heading = service.error or f"{service.status}: {service.progress:.0%}"
         elif self.mode == "search" and not self.heading:
             heading = "Type in any field, then Search (Enter)"
-        text.draw(surface, text.ellipsize(heading, 19, 620), 19, theme.text_dim, self.heading_pos, bold=True)
+        text.draw_in(surface, heading, 19, theme.text_dim, self.heading_box, "left", "top", bold=True)
         if self.record is not None:
             position = self.record.position_at(self.ply)
             previous = next((p for p in reversed(self.record.plies[: self.ply]) if p >= 0), None)
@@ -406,16 +407,17 @@ class LibraryScene(TextScene):
         else:
             self.view.draw(surface, GameRecord().position, Marks())
         draw_panel(surface, self.info_rect, theme)
-        y = self.info_rect.top + 12
+        inner = self.info_rect.inflate(-24, -12)
+        y = inner.top + 6
         for line, size, dim in self.info_lines():
-            for shown in text.wrap(line, size, self.info_rect.width - 24, bold=not dim)[:2]:
-                if y + size > self.info_rect.bottom - 6:
-                    break
-                text.draw(surface, shown, size, theme.text_dim if dim else theme.text,
-                          (self.info_rect.left + 12, y), bold=not dim)
-                y += size + 6
-            y += 6
+            two_lines = text.assets.font(size, not dim).get_height() + size + 6
+            box = pygame.Rect(inner.left, y, inner.width, min(two_lines, inner.bottom - y))
+            if box.height < size + 2:
+                break
+            taken = text.draw_in(surface, line, size, theme.text_dim if dim else theme.text, box, "left", "top",
+                                 bold=not dim, wrap=True, line_gap=(size + 6.5) / size)
+            y = taken.bottom + 8
         self.group.draw(surface, text, theme)
         source = "" if service.table is None or service.table.full else " (the browser's selection)"
-        text.draw(surface, text.ellipsize(CREDIT + source, 14, self.ctx.size[0] - 48), 14, theme.text_dim,
-                  self.credit_pos)
+        text.draw_in(surface, CREDIT + source, 14, theme.text_dim,
+                     pygame.Rect(self.credit_pos, (self.ctx.size[0] - 48, 20)), "left", "top")

@@ -177,12 +177,17 @@ class ResultsScene(Scene):
         def row(top: int, height: int) -> pygame.Rect:
             return pygame.Rect(inner.left, top, inner.width, height)
 
+        def paragraph(line: str, size: int, top: int, height: int) -> int:
+            """``line`` wrapped into the card from ``top``; the y under it."""
+            taken = text.draw_in(surface, line, size, theme.text_dim, row(top, height), valign="top", wrap=True,
+                                 line_gap=1.3)
+            return taken.bottom + 2
+
         y = card.top + 28
         size = text.fit_size(summary.headline, 44, inner.width, bold=True)
         text.draw_in(surface, summary.headline, size, theme.accent, row(y, size + 8), valign="top", bold=True)
         y += size + 12
-        y = text.draw_wrapped(surface, summary.reason, 20, theme.text_dim,
-                              pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
+        y = paragraph(summary.reason, 20, y, 60)
         moves = len(self.record.moves)
         passes = len(self.record.played) - moves
         length = plural(moves, "move") + (f", {plural(passes, 'pass', 'passes')}" if passes else "")
@@ -191,9 +196,8 @@ class ResultsScene(Scene):
         y += 34
         icon = self.view.disc_icon(BLACK, 40)
         score_size = 56
-        score = text.render(summary.main_score, score_size, theme.text, True)
-        score_rect = score.get_rect(midtop=(card.centerx, y))
-        surface.blit(score, score_rect)
+        score_rect = text.draw_in(surface, summary.main_score, score_size, theme.text, row(y, score_size + 12),
+                                  valign="top", bold=True, smallest=30)
         surface.blit(icon, icon.get_rect(midright=(score_rect.left - 18, score_rect.centery)))
         surface.blit(self.view.disc_icon(WHITE, 40),
                      icon.get_rect(midleft=(score_rect.right + 18, score_rect.centery)))
@@ -201,21 +205,18 @@ class ResultsScene(Scene):
         text.draw_in(surface, summary.main_rule, 18, theme.text_dim, row(y, 24), valign="top")
         y += 30
         if self.stopped:
-            y = text.draw_wrapped(surface, summary.explanation, 18, theme.text_dim,
-                                  pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
+            y = paragraph(summary.explanation, 18, y, 60)
         if summary.other_score:
             text.draw_in(surface, f"{summary.other_rule}: {summary.other_score}", 22, theme.text, row(y, 30),
                          valign="top", bold=True)
             y += 32
-            y = text.draw_wrapped(surface, summary.explanation, 18, theme.text_dim,
-                                  pygame.Rect(card.left + 24, y, card.width - 48, 60), centred=True)
+            y = paragraph(summary.explanation, 18, y, 60)
             note = "Headline rule: change it in Settings."
             text.draw_in(surface, note, 16, theme.text_dim, row(y + 4, 22), valign="top")
             y += 26
         if not self.setup.counts:
             line = practice_note(self.setup)
-            text.draw_wrapped(surface, line, 18, theme.text_dim,
-                              pygame.Rect(card.left + 24, card.bottom - 58, card.width - 48, 50), centred=True)
+            paragraph(line, 18, card.bottom - 58, 50)
         elif self.setup.mode == "computer":
             level = level_for(self.setup)
             tally = self.ctx.stats.tally(level.name, self.setup.human)

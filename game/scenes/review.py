@@ -136,8 +136,13 @@ class ReviewScene(Scene):
         self.ctx.toast_area = self.comment.union(self.summary_rect)
         buttons = button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last"),
                                    ("Explorer", "explorer")], gap=8, size=24)
-        buttons += button_row(actions, [("Back", "back"), ("Transcript", "transcript"), ("Play from here", "play"),
-                                        ("Analyse", "analyse")], gap=8, size=20)
+        row = button_row(actions, [("Back", "back"), ("Transcript", "transcript"), ("Play from here", "play"),
+                                   ("Analyse", "analyse")], gap=8, size=20)
+        x, widths = actions.left, [self.ctx.text.width(b.label, b.size, bold=True) + 24 for b in row]
+        for button, share in zip(row, widths, strict=True):  # as wide as its label needs: "Play from here" uncut
+            button.rect.left, button.rect.width = x, (actions.width - 8 * (len(row) - 1)) * share // sum(widths)
+            x = button.rect.right + 8
+        buttons += row
         self.group = ButtonGroup(buttons, columns=4)
 
     # -- navigation ----------------------------------------------------------------------
@@ -343,10 +348,11 @@ class ReviewScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         self.view.draw(surface, self.record.position_at(self.index), self.marks())
-        title = text.draw(surface, "Review", 34, theme.text, self.title_pos, "midleft", True)
+        band = pygame.Rect(self.graph.left, self.title_pos[1] - 22, self.graph.width, 44)
+        title = text.draw_in(surface, "Review", 34, theme.text, band, "left", bold=True)
         if self.opening:
-            opening = text.ellipsize(self.opening, 18, self.graph.right - title.right - 24)
-            text.draw(surface, opening, 18, theme.text_dim, (self.graph.right, self.title_pos[1]), "midright")
+            room = pygame.Rect(title.right + 24, band.top, band.right - title.right - 24, band.height)
+            text.draw_in(surface, self.opening, 18, theme.text_dim, room, "right")
         draw_eval_graph(surface, text, theme, self.graph, self.analysis, self.index, self.last_index)
         draw_slider(surface, theme, self.slider, self.index, self.last_index)
         self._draw_comment(surface)
@@ -374,9 +380,11 @@ class ReviewScene(Scene):
         colours = {"title": theme.text, "good": theme.text, "bad": theme.danger, "dim": theme.text_dim}
         for line, style in self.comment_lines():
             size = 20 if style == "title" else 17
-            fitted = text.fit_size(line, size, inner.width, bold=style == "title")
-            text.draw(surface, line, fitted, colours[style], (inner.left, y), "topleft", style == "title")
-            y += fitted + 8
+            row = pygame.Rect(inner.left, y, inner.width, min(size + 8, inner.bottom - y))
+            if row.height <= 0:
+                break
+            taken = text.draw_in(surface, line, size, colours[style], row, "left", "top", style == "title")
+            y += taken.height + 4
 
     def summary(self, colour: Color) -> PlayerSummary | None:
         """``colour``'s moves summed up: only those played in this game, not the ones it was given."""
@@ -396,19 +404,17 @@ class ReviewScene(Scene):
     def _draw_summary(self, surface: pygame.Surface) -> None:
         theme, text = self.ctx.theme, self.ctx.text
         draw_panel(surface, self.summary_rect, theme)
-        inner = self.summary_rect.inflate(-28, -16)
+        inner = self.summary_rect.inflate(-28, -8)  # room for two lines a side at 14 px, where one does not fit
         if self.analysis is None:
             return
-        y = inner.top
-        for colour in (BLACK, WHITE):
+        row_height = inner.height // 2
+        for number, colour in enumerate((BLACK, WHITE)):
             summary = self.summary(colour)
             assert summary is not None
-            line = self._summary_line(summary)
-            icon = self.view.disc_icon(colour, 18)
-            surface.blit(icon, (inner.left, y + 2))
-            size = text.fit_size(line, 17, inner.width - 28)
-            text.draw(surface, line, size, theme.text, (inner.left + 28, y), "topleft")
-            y += 28
+            row = pygame.Rect(inner.left, inner.top + number * row_height, inner.width, row_height)
+            surface.blit(self.view.disc_icon(colour, 18), (row.left, row.centery - 9))
+            text.draw_in(surface, self._summary_line(summary), 17, theme.text, row.inflate(-28, 0).move(14, 0), "left",
+                         wrap=True)
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
         theme = self.ctx.theme

@@ -62,8 +62,10 @@ def draw_eval_graph(surface: pygame.Surface, text: TextRenderer, theme: Theme, r
                     pygame.draw.circle(surface, colour, (x, y_of(value)), 4)
     x = x_of(index, area, last_index)
     pygame.draw.line(surface, theme.cursor, (x, area.top), (x, area.bottom), 2)
-    text.draw(surface, f"Black +{round(scale)}", 13, theme.text_dim, (area.left + 2, area.top), "topleft")
-    text.draw(surface, f"White +{round(scale)}", 13, theme.text_dim, (area.left + 2, area.bottom), "bottomleft")
+    widest = max(text.width(f"{side} +{round(scale)}", 13) for side in ("Black", "White"))
+    labels = pygame.Rect(area.left + 2, area.top, min(widest + 2, area.width // 3), area.height)
+    text.draw_in(surface, f"Black +{round(scale)}", 13, theme.text_dim, labels, "left", "top")
+    text.draw_in(surface, f"White +{round(scale)}", 13, theme.text_dim, labels, "left", "bottom")
     if analysis is not None and not analysis.done:
         bar = pygame.Rect(area.right - 170, area.top, 170, 16)
         pygame.draw.rect(surface, theme.button_disabled, bar, border_radius=8)
@@ -71,7 +73,8 @@ def draw_eval_graph(surface: pygame.Surface, text: TextRenderer, theme: Theme, r
         filled.width = max(8, round(bar.width * analysis.progress))
         pygame.draw.rect(surface, theme.accent, filled, border_radius=8)
         label = "Stopped" if analysis.cancelled else f"Analysing {round(analysis.progress * 100)}%"
-        text.draw(surface, label, 14, theme.text, (bar.left - 8, bar.centery), "midright", True)
+        room = pygame.Rect(labels.right + 4, bar.top - 2, bar.left - 8 - labels.right - 4, bar.height + 4)
+        text.draw_in(surface, label, 14, theme.text, room, "right", bold=True)
 
 
 def draw_slider(surface: pygame.Surface, theme: Theme, rect: pygame.Rect, index: int, last_index: int) -> None:

@@ -74,8 +74,7 @@ class ExplorerPanel:
         if rect.height < COMPACT_MIN_HEIGHT or rect.width < 200:
             self.mode = "no room"
             if rect.height >= 20:
-                text.draw(surface, "No room for the opening explorer here.", 14, theme.text_dim, rect.midleft,
-                          "midleft")
+                text.draw_in(surface, "No room for the opening explorer here.", 14, theme.text_dim, rect, "left")
             return
         data = self.exploration(position, line)
         draw_panel(surface, rect, theme)
@@ -96,40 +95,49 @@ class ExplorerPanel:
     def _draw_compact(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, inner: pygame.Rect,
                       data: Exploration) -> None:
         title = f"Explorer · {data.name}" if data.name else "Explorer"
-        shown = text.draw(surface, text.ellipsize(title, 16, inner.width // 2, bold=True), 16, theme.accent,
-                          inner.topleft, "topleft", True)
+        top = pygame.Rect(inner.left, inner.top, inner.width, 21)
+        shown = text.draw_in(surface, title, 16, theme.accent, pygame.Rect(top.left, top.top, top.width // 2, 21),
+                             "left", "top", True)
         legend = f"{data.total_games:,} master games · move: games (book value)" if data.moves else self._heading(data)
-        heading = text.ellipsize(legend, 14, inner.right - shown.right - 12)
-        text.draw(surface, heading, 14, theme.text_dim, (inner.right, inner.top + 1), "topright")
+        beside = pygame.Rect(shown.right + 12, top.top + 1, top.right - shown.right - 12, 20)
+        text.draw_in(surface, legend, 14, theme.text_dim, beside, "right", "top")
         moves = " · ".join(f"{name} {stats.games:,} ({_figure(stats.value)})" for name, stats in data.ranked())
         if moves:
-            text.draw(surface, text.ellipsize(moves, 15, inner.width), 15, theme.text, (inner.left, inner.top + 22),
-                      "topleft")
-        credit = text.ellipsize(data.credit, 12, inner.width)
-        text.draw(surface, credit, 12, theme.text_dim, inner.bottomleft, "bottomleft")
+            text.draw_in(surface, moves, 15, theme.text, pygame.Rect(inner.left, inner.top + 22, inner.width, 20),
+                         "left", "top")
+        text.draw_in(surface, data.credit, 12, theme.text_dim, pygame.Rect(inner.left, inner.bottom - 16, inner.width,
+                                                                            16), "left", "bottom", smallest=12)
 
     def _draw_table(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, inner: pygame.Rect,
                     data: Exploration) -> None:
         y = inner.top
-        title = text.draw(surface, "Opening explorer", 17, theme.text_dim, (inner.left, y), "topleft", True)
+        title = text.draw_in(surface, "Opening explorer", 17, theme.text_dim, pygame.Rect(inner.left, y, inner.width,
+                                                                                          22), "left", "top", True)
         if data.name:
-            name = text.ellipsize(data.name, 17, inner.right - title.right - 12, bold=True)
-            text.draw(surface, name, 17, theme.accent, (inner.right, y), "topright", True)
+            beside = pygame.Rect(title.right + 12, y, inner.right - title.right - 12, 22)
+            text.draw_in(surface, data.name, 17, theme.accent, beside, "right", "top", True)
         y += 24
-        text.draw(surface, text.ellipsize(self._heading(data), 15, inner.width), 15, theme.text_dim,
-                  (inner.left, y), "topleft")
+        text.draw_in(surface, self._heading(data), 15, theme.text_dim, pygame.Rect(inner.left, y, inner.width, 20),
+                     "left", "top")
         y += 24
         credit_lines = text.wrap(data.credit, 12, inner.width)
         bottom = inner.bottom - 15 * len(credit_lines)
-        for i, line in enumerate(credit_lines):
-            text.draw(surface, line, 12, theme.text_dim, (inner.left, bottom + 2 + 15 * i), "topleft")
+        text.draw_in(surface, data.credit, 12, theme.text_dim, pygame.Rect(inner.left, bottom, inner.width,
+                                                                            inner.bottom - bottom),
+                     "left", "bottom", wrap=True, smallest=12, line_gap=15.5 / 12)
         if not data.moves:
             return
-        columns = (inner.left, inner.left + int(inner.width * 0.52), inner.left + int(inner.width * 0.76),
-                   inner.right)
-        for label, x, anchor in (("Move", columns[0], "topleft"), ("Games", columns[1], "topright"),
-                                 ("Score", columns[2], "topright"), ("Book", columns[3], "topright")):
-            text.draw(surface, label, 14, theme.text_dim, (x, y), anchor, True)
+        edges = (inner.left, inner.left + int(inner.width * 0.22), inner.left + int(inner.width * 0.52),
+                 inner.left + int(inner.width * 0.76), inner.right)
+
+        def cell(column: int, top: int, height: int) -> pygame.Rect:
+            """Column ``column`` of a row (the first holds the move, the rest figures, with a gap before each)."""
+            gap = 8 if column else 0
+            return pygame.Rect(edges[column] + gap, top, edges[column + 1] - edges[column] - gap, height)
+
+        for column, label in enumerate(("Move", "Games", "Score", "Book")):
+            text.draw_in(surface, label, 14, theme.text_dim, cell(column, y, 20), "right" if column else "left",
+                         "top", True)
         y += 20
         ranked = data.ranked()
         room = max(0, (bottom - 4 - y) // ROW_STEP)
@@ -139,13 +147,13 @@ class ExplorerPanel:
         for name, stats in shown:
             top_value = best is not None and stats.value is not None and stats.value >= best - 0.05
             colour = theme.accent if top_value else theme.text
-            text.draw(surface, name, 17, colour, (columns[0], y), "topleft", True)
+            text.draw_in(surface, name, 17, colour, cell(0, y, ROW_STEP), "left", "top", True)
             share = f" {data.share(stats)}" if stats.games else ""
-            text.draw(surface, f"{stats.games:,}{share}", 16, theme.text, (columns[1], y), "topright")
-            text.draw(surface, _figure(stats.score), 16, theme.text, (columns[2], y), "topright")
-            text.draw(surface, _figure(stats.value), 16, colour, (columns[3], y), "topright", top_value)
+            text.draw_in(surface, f"{stats.games:,}{share}", 16, theme.text, cell(1, y, ROW_STEP), "right", "top")
+            text.draw_in(surface, _figure(stats.score), 16, theme.text, cell(2, y, ROW_STEP), "right", "top")
+            text.draw_in(surface, _figure(stats.value), 16, colour, cell(3, y, ROW_STEP), "right", "top", top_value)
             y += ROW_STEP
         if len(shown) < len(ranked):
             more = len(ranked) - len(shown)
-            text.draw(surface, f"… {more} more move{'s' if more != 1 else ''}", 14, theme.text_dim,
-                      (columns[0], y + 2), "topleft")
+            text.draw_in(surface, f"… {more} more move{'s' if more != 1 else ''}", 14, theme.text_dim,
+                         pygame.Rect(inner.left, y + 2, inner.width, 20), "left", "top")
