@@ -220,7 +220,9 @@ class ResultsScene(Scene):
         elif self.setup.mode == "computer":
             level = level_for(self.setup)
             tally = self.ctx.stats.tally(level.name, self.setup.human)
-            line = (f"Against {level.name} as {COLOR_NAMES[self.setup.human]}: "
-                    f"{tally.won} won, {tally.lost} lost, {tally.drawn} drawn")
-            text.draw_in(surface, line, 18, theme.text_dim, row(card.bottom - 40, 28))
+            against = f"Against {level.name} as {COLOR_NAMES[self.setup.human]}:"
+            tallies = f"{tally.won} won, {tally.lost} lost, {tally.drawn} drawn"
+            line = f"{against} {tallies}" if text.width(f"{against} {tallies}", 18) <= inner.width else \
+                f"{against}\n{tallies}"  # two lines, broken where the sentence is
+            text.draw_in(surface, line, 18, theme.text_dim, row(card.bottom - 56, 50), wrap=True)
         self.group.draw(surface, text, theme)
