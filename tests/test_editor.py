@@ -258,17 +258,11 @@ def test_the_set_board_button_takes_an_obf_line_and_escape_leaves_the_field(play
 
 
 def drawn_info(player: Player, scene: EditorScene, monkeypatch) -> list[str]:
-    lines: list[str] = []
-    real = scene.ctx.text.draw_wrapped
-
-    def record(surface, line, *args, **kwargs):  # type: ignore[no-untyped-def]
-        lines.append(line)
-        return real(surface, line, *args, **kwargs)
-
-    monkeypatch.setattr(scene.ctx.text, "draw_wrapped", record)
+    """The texts the editor draws in its information panel, each whole."""
+    recording = scene.ctx.text.record()
     player.frame()
-    monkeypatch.setattr(scene.ctx.text, "draw_wrapped", real)
-    return lines
+    scene.ctx.text.recording = None
+    return list(dict.fromkeys(t.text for t in recording.texts if scene.info.contains(t.rect)))
 
 
 def test_a_refused_position_never_says_you_may_still_play_it(player_factory, monkeypatch) -> None:

@@ -16,7 +16,10 @@ state; no game is played through.
 
 from __future__ import annotations
 
+import functools
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
@@ -408,3 +411,89 @@ def long_review(player: Player) -> None:
 
 
 STATES["review of a long game with many mistakes, 30-character names"] = long_review
+
+
+# -- the game, trainer, tutorial, challenges, statistics, settings, new game, menu, editor and transcript
+# -- scenes, the file chooser and the text field: every text has its box -----------------------------------
+
+LONG_FILE_NAME = f"{LONG_NAME} against {LONG_NAME[::-1]}, World Championship 2010 final, round 12.ggf"
+
+
+@functools.cache
+def chooser_folder() -> Path:
+    """A folder for the file chooser: a long file name, a folder and a short file (made once, in the temp folder)."""
+    folder = Path(tempfile.mkdtemp(prefix="othello-audit-"))
+    (folder / "older games").mkdir()
+    (folder / LONG_FILE_NAME).write_text("(;GM[Othello]PB[a]PW[b]TY[8]BO[8 --------------------------- * ];)")
+    (folder / "match.ggf").write_text("(;GM[Othello];)")
+    return folder
+
+
+def file_chooser_save(player: Player) -> None:
+    """The transcript scene's Save… open on a folder with a long file name, the default name a long one too."""
+    from game.scenes import transcript
+
+    player.app.scene.open(TranscriptEntry())
+    player.frame()
+    scene = player.app.scene
+    scene.set_text(LONG_GAME_TRANSCRIPT)  # type: ignore[attr-defined]
+    player.frame()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(transcript, "games_folder", lambda storage: chooser_folder())
+        patch.setattr(transcript, "default_file_name", lambda record: LONG_FILE_NAME)
+        player.click_button("save")
+    assert scene.chooser is not None, scene.status_lines()  # type: ignore[attr-defined]
+
+
+def editor_with_a_position_typed(player: Player) -> None:
+    """The editor with its position field focused and a position longer than the field typed in it."""
+    player.app.scene.open(EditorEntry())
+    player.frame()
+    field = player.app.scene.field  # type: ignore[attr-defined]
+    player.click(field.rect.center)
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " X")])
+
+
+LONG_GAME_TRANSCRIPT = "f5d6c3d3c4f4f6f3e6e7"
+STATES["file chooser: Save… with a long default name"] = file_chooser_save
+STATES["editor with a position typed in its field"] = editor_with_a_position_typed
+
+MY_BOXED_STATES = [
+    "menu", "menu with a saved game", "new game", "game with a clock and engine output",
+    "game at a custom level, longest opening", "pass dialog", "trainer feedback", "trainer list", "editor",
+    "settings", "statistics, four digits", "transcript", "challenges", "tutorial",
+    "file chooser: Save… with a long default name", "editor with a position typed in its field",
+]
+"""The states of the scenes converted to ``TextRenderer.draw_in`` in this section's change."""
+
+
+def recorded(player: Player, name: str) -> Recording:
+    """Draw ``name``'s state once (with a toast up), recording."""
+    player.app.scene.home()
+    player.frame()
+    STATES[name](player)
+    ctx = player.app.ctx
+    ctx.toasts = []
+    ctx.toast(TOAST, ms=60_000)
+    recording = ctx.text.record()
+    try:
+        player.frame()
+    finally:
+        ctx.text.recording = None
+    return recording
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_text_of_the_game_and_its_tools_has_a_box(player_factory, size: tuple[int, int]) -> None:
+    player = player_factory(MemoryStorage(), window_size=size)
+    boxless = [f"{name} @ {size[0]}x{size[1]}: {t.shown!r} ({t.size} px at {tuple(t.rect)})"
+               for name in MY_BOXED_STATES for t in recorded(player, name).texts if t.box is None]
+    assert not boxless, f"{len(boxless)} texts drawn with no box:\n" + "\n".join(boxless)
+
+
+def test_the_new_states_show_what_they_are_about(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    shown = " ".join(t.shown for t in recorded(player, "file chooser: Save… with a long default name").texts)
+    assert "Save the game" in shown and "older games/" in shown and "match.ggf" in shown
+    shown = " ".join(t.shown for t in recorded(player, "editor with a position typed in its field").texts)
+    assert "X" in shown and "Type or paste a position" not in shown

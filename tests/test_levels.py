@@ -125,16 +125,15 @@ def test_a_custom_level_survives_a_restart_in_the_settings_and_the_saved_game(tm
 # -- issue 21, item 10: one second, not "1 seconds" -------------------------------------------------
 
 
-def test_a_custom_level_of_one_second_says_second(player_factory, monkeypatch) -> None:
+def test_a_custom_level_of_one_second_says_second(player_factory) -> None:
     assert custom_level("time:2.5").description == "Searches 2.5 seconds a move"
     player = player_factory()
     player.click_button("scene:new_game")
     player.click_button("custom:time:1")
-    shown: list[str] = []
-    real = player.app.ctx.text.draw_wrapped
-    monkeypatch.setattr(player.app.ctx.text, "draw_wrapped",
-                        lambda surface, line, *args, **kw: shown.append(line) or real(surface, line, *args, **kw))
+    recording = player.app.ctx.text.record()
     player.frame()
+    player.app.ctx.text.recording = None
+    shown = [t.text for t in recording.texts]
     assert "Searches 1 second a move" in shown, shown
 
 

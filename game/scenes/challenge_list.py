@@ -113,6 +113,7 @@ class ChallengeListScene(Scene):
         y = tab_row.bottom + 70
         self.rows: list[tuple[int, str]] = []
         left = margin + (200 if not portrait else 0)
+        self.row_label_width = left - 52 if not portrait else width - 48
         for level, level_name in DIFFICULTY_NAMES.items():
             group = [c for c in self.challenges_of(self.kind) if c.difficulty == level]
             if not group:
@@ -151,19 +152,21 @@ class ChallengeListScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         width = self.ctx.size[0]
-        text.draw(surface, "Solo challenges", 46, theme.text, (width // 2, 46), "center", True)
+        text.draw_in(surface, "Solo challenges", 46, theme.text, pygame.Rect(16, 16, width - 32, 60), bold=True)
         all_challenges = shipped_challenges()[0]
         solved = sum(self.progress.is_solved(c.id) for c in all_challenges)
         summary = (f"{solved} of {len(all_challenges)} solved · {self.progress.total_stars()} of "
                    f"{3 * len(all_challenges)} stars")
-        text.draw(surface, summary, 20, theme.text_dim, (width // 2, 88), "center")
+        text.draw_in(surface, summary, 20, theme.text_dim, pygame.Rect(16, 74, width - 32, 28))
         blurb_y = 202 if not is_portrait(self.ctx.size) else 262
-        text.draw(surface, KIND_BLURBS[self.kind], 21, theme.text, (width // 2, blurb_y), "center")
+        text.draw_in(surface, KIND_BLURBS[self.kind], 21, theme.text, pygame.Rect(16, blurb_y - 15, width - 32, 30))
         for y, name in self.rows:
             if is_portrait(self.ctx.size):
-                text.draw(surface, name, 22, theme.text_dim, (24, y), "topleft", True)
+                text.draw_in(surface, name, 22, theme.text_dim, pygame.Rect(24, y, self.row_label_width, 30), "left",
+                             "top", bold=True)
             else:
-                text.draw(surface, name, 24, theme.text_dim, (40, y), "midleft", True)
+                text.draw_in(surface, name, 24, theme.text_dim, pygame.Rect(40, y - 20, self.row_label_width, 40),
+                             "left", bold=True)
         for index, button in enumerate(self.group.buttons):
             tile = next((c for b, c in self.tiles if b is button), None)
             if tile is None:
@@ -181,12 +184,17 @@ class ChallengeListScene(Scene):
         pygame.draw.rect(surface, edge, rect, width=2, border_radius=12)
         if focused:
             pygame.draw.rect(surface, theme.cursor, rect.inflate(8, 8), width=3, border_radius=16)
-        size = text.fit_size(challenge.title, 20, rect.width - 44, bold=True)
-        text.draw(surface, challenge.title, size, theme.text, (rect.left + 14, rect.top + 12), "topleft", True)
-        text.draw(surface, challenge.mover, 15, theme.text_dim, (rect.left + 14, rect.top + 40), "topleft")
+        text.note_widget(surface, rect, "button", challenge.title)
+        text.draw_in(surface, challenge.title, 20, theme.text,
+                     pygame.Rect(rect.left + 14, rect.top + 10, rect.width - 44, 28), "left", "top", bold=True,
+                     smallest=12)
+        text.draw_in(surface, challenge.mover, 15, theme.text_dim, pygame.Rect(rect.left + 14, rect.top + 40,
+                                                                                rect.width - 28, 20), "left", "top")
         if solved:
-            text.draw(surface, "✓", 26, theme.accent, (rect.right - 12, rect.top + 6), "topright", True)
+            text.draw_in(surface, "✓", 26, theme.accent, pygame.Rect(rect.right - 40, rect.top + 4, 28, 34), "right",
+                         "top", bold=True)
         elif challenge.id in self.progress.seen_solution:
-            text.draw(surface, "seen", 14, theme.text_dim, (rect.right - 12, rect.top + 12), "topright")
+            text.draw_in(surface, "seen", 14, theme.text_dim, pygame.Rect(rect.right - 52, rect.top + 12, 40, 20),
+                         "right", "top")
         draw_stars(surface, (rect.centerx, rect.bottom - 20), self.progress.stars.get(challenge.id, 0), 20,
                    theme.accent, theme.text_dim)

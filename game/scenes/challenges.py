@@ -23,6 +23,7 @@ from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks, spinner
 from game.ui.layout import game_layout, is_portrait
 from game.ui.stars import draw_stars
+from game.ui.text_flow import say
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 __all__ = ["ChallengeListScene", "ChallengeScene", "draw_stars", "shipped_challenges"]
@@ -323,16 +324,18 @@ class ChallengeScene(Scene):
             return
         header = self.header
         kind_line = f"{KIND_NAMES[challenge.kind]} · {challenge.difficulty_name}"
-        text.draw(surface, kind_line, 18, theme.accent, (header.left, header.top + 8), "topleft", True)
+        text.draw_in(surface, kind_line, 18, theme.accent,
+                     pygame.Rect(header.left, header.top + 6, header.width - 110, 26), "left", "top", bold=True)
         draw_stars(surface, (header.right - 50, header.top + 18), self.progress.stars.get(challenge.id, 0), 22,
                    theme.accent, theme.text_dim)
-        size = text.fit_size(challenge.title, 36, header.width, bold=True)
-        text.draw(surface, challenge.title, size, theme.text, (header.left, header.top + 38), "topleft", True)
+        text.draw_in(surface, challenge.title, 36, theme.text,
+                     pygame.Rect(header.left, header.top + 36, header.width, 50), "left", "top", bold=True, smallest=12)
         icon = self.board.view.disc_icon(challenge.position.to_move, 30) if self.board.view else None
         objective_rect = pygame.Rect(header.left + 40, header.top + 92, header.width - 40, 96)
         if icon is not None:
             surface.blit(icon, (header.left, header.top + 92))
-        text.draw_wrapped(surface, challenge.objective, 22, theme.text, objective_rect, bold=True)
+        text.draw_in(surface, challenge.objective, 22, theme.text, objective_rect, "left", "top", bold=True, wrap=True,
+                     line_gap=1.3)
         self._draw_panel(surface, now_ms)
         for button in self.group.buttons:
             button.enabled = self._enabled(button.action)
@@ -360,44 +363,43 @@ class ChallengeScene(Scene):
         panel = self.panel
         draw_panel(surface, panel, theme)
         inner = panel.inflate(-36, -32)
+        column = pygame.Rect(inner.left, inner.top, inner.width, inner.height - 28)  # the counts below
         y = inner.top
         if self.solved:
-            text.draw(surface, "Solved!", 34, theme.accent, (inner.left, y), "topleft", True)
+            text.draw_in(surface, "Solved!", 34, theme.accent, pygame.Rect(inner.left, y, inner.width - 110, 46),
+                         "left", "top", bold=True)
             draw_stars(surface, (inner.right - 52, y + 18), self.earned, 28, theme.accent, theme.text_dim)
-            y += 50
-            y = text.draw_wrapped(surface, challenge.explanation, 19, theme.text,
-                                  pygame.Rect(inner.left, y, inner.width, inner.height), line_gap=1.25) + 8
+            y = say(text, surface, challenge.explanation, 19, theme.text, column, y + 50, inner.height,
+                    line_gap=1.25) + 8
         elif self.solution:
-            text.draw(surface, "Solution", 30, theme.accent, (inner.left, y), "topleft", True)
+            text.draw_in(surface, "Solution", 30, theme.accent, pygame.Rect(inner.left, y, inner.width, 42), "left",
+                         "top", bold=True)
             y += 44
             if self.solution_step >= len(self.solution_line()) and not self.board.animating(now_ms):
-                y = text.draw_wrapped(surface, challenge.explanation, 19, theme.text,
-                                      pygame.Rect(inner.left, y, inner.width, inner.height), line_gap=1.25) + 8
+                y = say(text, surface, challenge.explanation, 19, theme.text, column, y, inner.height,
+                        line_gap=1.25) + 8
             else:
                 moves = " ".join(square_name(sq) for sq in self.solution_line()[: self.solution_step])
-                y = text.draw_wrapped(surface, f"Playing it out: {moves}…" if moves else
-                                      f"The answer is {square_name(challenge.answer)}.", 20, theme.text,
-                                      pygame.Rect(inner.left, y, inner.width, 80))
+                y = say(text, surface, f"Playing it out: {moves}…" if moves else
+                        f"The answer is {square_name(challenge.answer)}.", 20, theme.text, column, y, 80)
         else:
             if self.phase is Phase.COMPUTER:
                 spinner(surface, (inner.left + 10, y + 12), 10, theme.accent, now_ms)
-                text.draw(surface, f"{self.judge.them} is answering with perfect play…", 20, theme.text,
-                          (inner.left + 30, y + 12), "midleft")
+                text.draw_in(surface, f"{self.judge.them} is answering with perfect play…", 20, theme.text,
+                             pygame.Rect(inner.left + 30, y, inner.width - 30, 26), "left")
                 y += 40
             elif self.phase is Phase.HUMAN and not self.message:
                 turn = "Your move" if self.board.record.moves else "Your move: choose a square with a dot"
-                text.draw(surface, turn + ".", 20, theme.text_dim, (inner.left, y), "topleft")
-                y += 36
+                y = say(text, surface, turn + ".", 20, theme.text_dim, column, y, 56) + 10
             if self.message:
                 colour = theme.danger if self.phase is Phase.REJECTED else theme.text
-                y = text.draw_wrapped(surface, self.message, 20, colour,
-                                      pygame.Rect(inner.left, y, inner.width, 120), line_gap=1.25) + 10
+                y = say(text, surface, self.message, 20, colour, column, y, 120, line_gap=1.25) + 10
         position = self.board.position
         counts = (f"Black {position.black_count} · White {position.white_count} · "
                   f"{position.empty_count} empty")
-        text.draw(surface, counts, 17, theme.text_dim, (inner.left, inner.bottom), "bottomleft")
+        text.draw_in(surface, counts, 17, theme.text_dim, pygame.Rect(inner.left, inner.bottom - 24, inner.width, 24),
+                     "left", "bottom")
         if self.show_hint and not self.solved and not self.solution:
-            text.draw(surface, "Hint", 18, theme.hint, (inner.left, y), "topleft", True)
-            y += 26
-            text.draw_wrapped(surface, challenge.hint, 19, theme.text_dim,
-                              pygame.Rect(inner.left, y, inner.width, inner.bottom - y), line_gap=1.25)
+            text.draw_in(surface, "Hint", 18, theme.hint, pygame.Rect(inner.left, y, inner.width, 24), "left", "top",
+                         bold=True)
+            say(text, surface, challenge.hint, 19, theme.text_dim, column, y + 26, inner.height, line_gap=1.25)

@@ -105,12 +105,12 @@ class EditorScene(TextScene):
         if is_portrait(self.ctx.size):
             self.view = self.ctx.board_view(pygame.Rect(80, 80, width - 160, width - 160))
             left, column, top = 16, width - 32, width - 80
-            self.title_pos = (width // 2, 42)
+            self.title_box = pygame.Rect(16, 16, width - 32, 52)
         else:
             rects = game_layout(self.ctx.size)
             self.view = self.ctx.board_view(rects.board)
             left, column, top = rects.side.left, rects.side.width, 100
-            self.title_pos = (left, 46)
+            self.title_box = pygame.Rect(left, 20, column, 52)
         actions_top = height - 164
         buttons = button_row(pygame.Rect(left, top + 30, column, 52), TOOLS, gap=8, size=20)
         buttons += button_row(pygame.Rect(left, top + 118, column, 52),
@@ -312,13 +312,12 @@ class EditorScene(TextScene):
         self.view.draw(surface, self.position, Marks(legal=legal, cursor=self.cursor))
         first = self.group.buttons[0].rect
         portrait = is_portrait(self.ctx.size)
-        text.draw(surface, "Set up a position", 40, theme.text, self.title_pos, "center" if portrait else "midleft",
-                  True)
-        text.draw(surface, "Tool (right click removes)", 18, theme.text_dim, (first.left, first.top - 8),
-                  "bottomleft")
+        text.draw_in(surface, "Set up a position", 40, theme.text, self.title_box, "center" if portrait else "left",
+                     bold=True)
         side_button = next(b for b in self.group.buttons if b.action.startswith("move:"))
-        text.draw(surface, "Side to move", 18, theme.text_dim, (side_button.rect.left, side_button.rect.top - 8),
-                  "bottomleft")
+        for label, above in (("Tool (right click removes)", first), ("Side to move", side_button.rect)):
+            text.draw_in(surface, label, 18, theme.text_dim,
+                         pygame.Rect(above.left, above.top - 30, self.info.width, 22), "left", "bottom")
         self._draw_info(surface, check)
         self.field.draw(surface, text, theme)
         for button in self.group.buttons:
@@ -334,13 +333,13 @@ class EditorScene(TextScene):
         position = self.position
         counts = (f"Black {position.black_count} · White {position.white_count} · "
                   f"{position.empty_count} empty · {COLOR_NAMES[position.to_move]} to move")
-        size = text.fit_size(counts, 18, inner.width, bold=True)
-        text.draw(surface, counts, size, theme.text, inner.topleft, "topleft", True)
+        text.draw_in(surface, counts, 18, theme.text, pygame.Rect(inner.left, inner.top, inner.width, 28), "left",
+                     "top", bold=True, smallest=12)
         y = inner.top + 32
         colours = {"refusal": theme.danger, "flag": theme.accent}
         for kind, line in check.lines():
             colour = colours.get(kind, theme.text_dim)
-            y = text.draw_wrapped(surface, line, 17, colour, pygame.Rect(inner.left, y, inner.width,
-                                                                           inner.bottom - y), line_gap=1.25) + 4
+            y = text.draw_in(surface, line, 17, colour, pygame.Rect(inner.left, y, inner.width, inner.bottom - y),
+                             "left", "top", wrap=True).bottom + 6
             if y > inner.bottom - 20:
                 break

@@ -121,14 +121,15 @@ class MenuScene(Scene):
         width = self.ctx.size[0]
         portrait = is_portrait(self.ctx.size)
         title_y = 120 if portrait else 70
-        text.draw(surface, "Othello", 72, theme.text, (width // 2, title_y), "center", True)
+        text.draw_in(surface, "Othello", 72, theme.text, pygame.Rect(width // 2 - 164, title_y - 45, 328, 90),
+                     bold=True)  # between the two discs
         view = self.ctx.board_view(pygame.Rect(0, 0, 400, 400))
         for i, colour in enumerate((BLACK, WHITE)):
             icon = view.disc_icon(colour, 44)
             x = width // 2 + (-1 if i == 0 else 1) * 190
             surface.blit(icon, icon.get_rect(center=(x, title_y)))
-        text.draw(surface, "Outflank, flip, and own the board", 22, theme.text_dim,
-                  (width // 2, title_y + 62), "center")
+        text.draw_in(surface, "Outflank, flip, and own the board", 22, theme.text_dim,
+                     pygame.Rect(16, title_y + 46, width - 32, 32))
         self.group.draw(surface, text, theme)
         if self.dialog is not None:
             self.dialog.draw(surface, text, theme)

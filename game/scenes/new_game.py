@@ -66,6 +66,7 @@ class NewGameScene(Scene):
         portrait = is_portrait(self.ctx.size)
         column = min(720, width - 48)
         left = (width - column) // 2
+        self.column = (left, column)
         top = 200 if portrait else 120
         buttons = button_row(pygame.Rect(left, top, column, 52), COLOUR_LABELS, gap=12, size=24)
         self.clock_top = top + 92
@@ -140,23 +141,26 @@ class NewGameScene(Scene):
         fill_background(surface, theme)
         width = self.ctx.size[0]
         portrait = is_portrait(self.ctx.size)
-        text.draw(surface, "New game", 48, theme.text, (width // 2, 90 if portrait else 50), "center", True)
+        title_y = 90 if portrait else 50
+        text.draw_in(surface, "New game", 48, theme.text, pygame.Rect(16, title_y - 32, width - 32, 64), bold=True)
+        left, column = self.column
         first = self.group.buttons[0].rect
-        text.draw(surface, "Your colour (Black moves first)", 20, theme.text_dim, (first.left, first.top - 12),
-                  "bottomleft")
-        text.draw(surface, "Clock: each side's time, + seconds gained a move (a flag fall loses)", 20, theme.text_dim,
-                  (first.left, self.clock_top - 8), "bottomleft")
         level_button = next(b for b in self.group.buttons if b.action.startswith("level:"))
-        text.draw(surface, "Level", 20, theme.text_dim, (level_button.rect.left, level_button.rect.top - 12),
-                  "bottomleft")
-        text.draw(surface, "Or a custom level: time per move, or depth", 20, theme.text_dim,
-                  (first.left, self.custom_top - 8), "bottomleft")
+        for heading, bottom in (("Your colour (Black moves first)", first.top - 12),
+                                ("Clock: each side's time, + seconds gained a move (a flag fall loses)",
+                                 self.clock_top - 8),
+                                ("Level", level_button.rect.top - 12),
+                                ("Or a custom level: time per move, or depth", self.custom_top - 8)):
+            text.draw_in(surface, heading, 20, theme.text_dim, pygame.Rect(left, bottom - 28, column, 28), "left",
+                         "bottom")
         draw_panel(surface, self.description_rect, theme)
         level = custom_level(self.custom) if self.custom else LEVELS[self.level_index]
         inner = self.description_rect.inflate(-32, -24)
-        text.draw(surface, level.name, 22, theme.accent, inner.topleft, "topleft", True)
-        text.draw_wrapped(surface, level.description, 18, theme.text_dim,
-                          pygame.Rect(inner.left, inner.top + 32, inner.width, inner.height - 32))
+        text.draw_in(surface, level.name, 22, theme.accent, pygame.Rect(inner.left, inner.top, inner.width, 30), "left",
+                     "top", bold=True)
+        text.draw_in(surface, level.description, 18, theme.text_dim,
+                     pygame.Rect(inner.left, inner.top + 32, inner.width, inner.height - 32), "left", "top", wrap=True,
+                     line_gap=1.3)
         self.group.draw(surface, text, theme)
 
 

@@ -39,7 +39,7 @@ class SettingsScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.group = ButtonGroup()
-        self.label_positions: list[tuple[str, tuple[int, int]]] = []
+        self.label_boxes: list[tuple[str, pygame.Rect]] = []
         self.credit_at = (0, 0)
 
     def layout(self) -> None:
@@ -49,25 +49,26 @@ class SettingsScene(Scene):
         column = min(1000, width - 48)
         left = (width - column) // 2
         buttons = []
-        self.label_positions = []
+        self.label_boxes = []
         y = 190 if portrait else 140
         # rows close up when there are many, so Back and the credit stay on screen
         step = min(130 if portrait else 84, (height - y - 170) // len(ROWS))
         for label, field, choices in ROWS:
             if portrait:
-                self.label_positions.append((label, (left, y)))
+                self.label_boxes.append((label, pygame.Rect(left, y, column, 28)))
                 row = pygame.Rect(left, y + 30, column, min(58, step - 36))
                 y += step
             else:
-                self.label_positions.append((label, (left, y + 29)))
                 row = pygame.Rect(left + 280, y, column - 280, min(58, step - 10))
+                self.label_boxes.append((label, pygame.Rect(left, y, 270, row.height)))
                 y += step
             buttons += button_row(row, [(text, f"{field}={value}") for value, text in choices.items()],
                                   gap=10, size=20)
         folder = None if self.ctx.is_browser else folder_of(self.ctx.documents.storage)
         row_width = 320 if folder is None else min(column, 760)
         back = pygame.Rect((width - row_width) // 2, min(height - 100, y + 30), row_width, 68)
-        self.credit_at = (width // 2, min(height - 14, back.bottom + 28))
+        credit_y = min(height - 14, back.bottom + 28)
+        self.credit_box = pygame.Rect(16, credit_y - 12, width - 32, 24)
         buttons += button_row(back, [("Back", "back")] + ([("Open data folder", OPEN_DATA)] if folder else []), size=26)
         if folder is not None:
             buttons[-1].subtitle = shown_path(folder)  # where the games, settings and statistics are kept
@@ -114,10 +115,11 @@ class SettingsScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         portrait = is_portrait(self.ctx.size)
-        text.draw(surface, "Settings", 48, theme.text, (self.ctx.size[0] // 2, 90 if portrait else 60), "center",
-                  True)
-        for label, pos in self.label_positions:
-            text.draw(surface, label, 22, theme.text, pos, "topleft" if portrait else "midleft", True)
+        title_y = 90 if portrait else 60
+        text.draw_in(surface, "Settings", 48, theme.text, pygame.Rect(16, title_y - 32, self.ctx.size[0] - 32, 64),
+                     bold=True)
+        for label, box in self.label_boxes:
+            text.draw_in(surface, label, 22, theme.text, box, "left", "top" if portrait else "middle", bold=True)
         self.group.draw(surface, text, theme)
         # the evaluation and the opening book are made from the FFO's games, which asks for credit
-        text.draw(surface, CREDIT, 16, theme.text, self.credit_at, "center")
+        text.draw_in(surface, CREDIT, 16, theme.text, self.credit_box)

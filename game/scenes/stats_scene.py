@@ -73,23 +73,24 @@ class StatsScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         stats = self.ctx.stats
-        text.draw(surface, "Statistics", 48, theme.text, (self.ctx.size[0] // 2, self.table.top - 60), "center",
-                  True)
+        text.draw_in(surface, "Statistics", 48, theme.text,
+                     pygame.Rect(16, self.table.top - 92, self.ctx.size[0] - 32, 64), bold=True)
         draw_panel(surface, self.table, theme)
         left, width = self.table.left + 20, self.table.width - 40
-        columns = [left, left + width * 0.30, left + width * 0.53, left + width * 0.76]
+        columns = [int(left + width * share) for share in (0, 0.30, 0.53, 0.76, 1.0)]
+        cell_boxes = [pygame.Rect(x, 0, right - x - 8, 40) for x, right in zip(columns, columns[1:], strict=False)]
         size = 20 if width > 700 else 16
         headers = ["Level", "As Black (W–L–D)", "As White (W–L–D)", "Best win"]
         y = self.table.top + 20
-        for x, header in zip(columns, headers, strict=True):
-            text.draw(surface, header, size, theme.text_dim, (int(x), y), "topleft", True)
+        for box, header in zip(cell_boxes, headers, strict=True):
+            text.draw_in(surface, header, size, theme.text_dim, box.move(0, y), "left", "top", bold=True)
         y += 44
         for level in LEVELS:
             black, white = stats.tally(level.name, BLACK), stats.tally(level.name, WHITE)
             bests = [t.best for t in (black, white) if t.best is not None]
             cells = [level.name, tally_text(black), tally_text(white), f"+{max(bests)}" if bests else "–"]
-            for x, cell in zip(columns, cells, strict=True):
-                text.draw(surface, cell, size, theme.text, (int(x), y), "topleft")
+            for box, cell in zip(cell_boxes, cells, strict=True):
+                text.draw_in(surface, cell, size, theme.text, box.move(0, y), "left", "top")
             y += 48
         total = stats.totals()
         summary = (f"All games against the computer: {total.won} won, {total.lost} lost, {total.drawn} drawn."
@@ -100,7 +101,8 @@ class StatsScene(Scene):
                                 sum(t.drawn for t in custom))
             summary += f"   Custom levels: {won} won, {lost} lost, {drawn} drawn."
         summary += "   Practice games (from a set-up position, or played on from moves handed in) are not counted."
-        text.draw_wrapped(surface, summary, 18, theme.text_dim, pygame.Rect(left, y + 12, width, 60))
+        text.draw_in(surface, summary, 18, theme.text_dim, pygame.Rect(left, y + 12, width, self.table.bottom - y - 20),
+                     "left", "top", wrap=True, line_gap=1.3)
         self.group.draw(surface, text, theme)
         if self.dialog is not None:
             self.dialog.draw(surface, text, theme)

@@ -36,6 +36,8 @@ from game.trainer import (
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
+from game.ui.text_flow import say as flow
+from game.ui.theme import RGB
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
 WHAT = "opening-trainer progress"
@@ -149,7 +151,7 @@ class TrainerListScene(Scene):
             rect = pygame.Rect(margin + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h)
             buttons.append(Button(rect, opening.name, f"open:{first + i}", subtitle=self._subtitle(opening, tile_w),
                                   size=TILE_SIZE))
-        self.page_label_at = (width // 2, bottom_row.top - 4)
+        self.page_label_box = pygame.Rect(16, bottom_row.top - 28, width - 32, 24)
         buttons += button_row(bottom_row, [("< Page", "page:-1"), ("Back", "back"), ("Page >", "page:1")], size=22)
         self.group = ButtonGroup(buttons, columns=columns)
 
@@ -200,22 +202,21 @@ class TrainerListScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         width, height = self.ctx.size
-        text.draw(surface, "Opening trainer", 46, theme.text, (width // 2, 46), "center", True)
+        text.draw_in(surface, "Opening trainer", 46, theme.text, pygame.Rect(16, 16, width - 32, 60), bold=True)
         played = sum(p.lines for by in self.progress.openings.values() for p in by.values())
         summary = self.error or (f"{len(self.openings)} lines from the opening book · {played} played so far · "
                                  f"a move more than {GOOD_MARGIN:g} discs below the best is a mistake")
-        text.draw_wrapped(surface, summary, 19, theme.text_dim, pygame.Rect(24, 78, width - 48, 60), centred=True,
-                          line_gap=1.2)
+        text.draw_in(surface, summary, 19, theme.text_dim, pygame.Rect(24, 78, width - 48, 60), "center", "top",
+                     wrap=True, line_gap=1.2)
         for button in self.group.buttons:
             if button.action == "page:-1":
                 button.enabled = self.page > 0
             elif button.action == "page:1":
                 button.enabled = self.page < self.pages - 1
         self.group.draw(surface, text, theme)
-        text.draw(surface, f"Page {self.page + 1} of {self.pages}", 17, theme.text_dim, self.page_label_at,
-                  "midbottom")
-        credit_size = text.fit_size(CREDIT, 14, width - 32)
-        text.draw(surface, CREDIT, credit_size, theme.text_dim, (width // 2, height - 14), "center")
+        text.draw_in(surface, f"Page {self.page + 1} of {self.pages}", 17, theme.text_dim, self.page_label_box,
+                     valign="bottom")
+        text.draw_in(surface, CREDIT, 14, theme.text_dim, pygame.Rect(16, height - 26, width - 32, 24), smallest=12)
 
 
 # -- one opening --------------------------------------------------------------------------
@@ -372,20 +373,19 @@ class TrainerScene(Scene):
         if session is None:
             return
         header = self.header
-        name_size = text.fit_size(session.opening.name, 34, header.width, bold=True)
-        text.draw(surface, session.opening.name, name_size, theme.text, header.topleft, "topleft", True)
+        row = pygame.Rect(header.left, header.top, header.width, 44)
+        text.draw_in(surface, session.opening.name, 34, theme.text, row, "left", "top", bold=True, smallest=12)
         you = f"You play {COLOR_NAMES[session.colour]}"
         line = session.opening.transcript()
         detail = f"{you} · {line}" if line else you
-        text.draw(surface, text.ellipsize(detail, 19, header.width), 19, theme.text_dim,
-                  (header.left, header.top + 48), "topleft")
+        text.draw_in(surface, detail, 19, theme.text_dim, row.move(0, 48).clip(header), "left", "top")
         following = opening_name(session.record.moves, session.record.start)
         if following and following != session.opening.name:
-            text.draw(surface, text.ellipsize(f"Now in: {following}", 19, header.width, bold=True), 19,
-                      theme.accent, (header.left, header.top + 76), "topleft", True)
-        turn = session.whose_turn()
-        text.draw_wrapped(surface, turn, 20, theme.text, pygame.Rect(header.left, header.top + 104, header.width,
-                                                                          50))
+            text.draw_in(surface, f"Now in: {following}", 19, theme.accent, row.move(0, 76).clip(header), "left",
+                         "top", bold=True)
+        text.draw_in(surface, session.whose_turn(), 20, theme.text,
+                     pygame.Rect(header.left, header.top + 104, header.width, header.height - 104), "left", "top",
+                     wrap=True, line_gap=1.3)
         self._draw_panel(surface)
         for button in self.group.buttons:
             button.enabled = button.action != "retry" or session.phase is Phase.REJECTED
@@ -399,35 +399,36 @@ class TrainerScene(Scene):
         assert session is not None
         draw_panel(surface, self.panel, theme)
         inner = self.panel.inflate(-32, -28)
+        # the judgements come from the FFO's games, which asks for credit wherever they are shown
+        credit_lines = len(text.wrap(CREDIT, 14, inner.width))
+        credit = pygame.Rect(inner.left, inner.bottom - 18 * credit_lines - 2, inner.width, 18 * credit_lines + 2)
+        text.draw_in(surface, CREDIT, 14, theme.text_dim, credit, "left", "top", wrap=True, smallest=12,
+                     line_gap=18 / 14)
+        score = pygame.Rect(inner.left, credit.top - 56, inner.width, 26)
+        text.draw_in(surface, f"This line: {session.line_score.text()}", 18, theme.text, score, "left", "top")
+        lines = f" · {session.lines} line{'s' if session.lines != 1 else ''}" if session.lines else ""
+        text.draw_in(surface, f"Session: {session.score.text()}{lines}", 18, theme.text, score.move(0, 26), "left",
+                     "top")
+
+        column = pygame.Rect(inner.left, inner.top, inner.width, score.top - 8 - inner.top)
+
+        def say(words: str, size: int, colour: RGB, top: int, most: int, bold: bool = False) -> int:
+            return flow(text, surface, words, size, colour, column, top, most, bold) + int(size * 0.3)
+
         y = inner.top
         feedback = session.feedback
         if self.message:
-            y = text.draw_wrapped(surface, self.message, 20, theme.text, pygame.Rect(inner.left, y, inner.width, 60))
+            y = say(self.message, 20, theme.text, y, 60)
         if feedback is not None:
             if feedback.mistake:
                 title, colour = ("Out of the book" if feedback.verdict == "out_of_book" else "A weak move"), \
                     theme.danger
             else:
                 title, colour = ("Best move" if feedback.verdict == "best" else "Good move"), theme.accent
-            text.draw(surface, title, 24, colour, (inner.left, y), "topleft", True)
-            y += 34
-            y = text.draw_wrapped(surface, feedback.text, 19, theme.text,
-                                  pygame.Rect(inner.left, y, inner.width, 120), line_gap=1.25) + 6
+            say(title, 24, colour, y, 34, bold=True)
+            y = say(feedback.text, 19, theme.text, y + 34, 120) + 6
             if feedback.mistake and feedback.better:
-                y = text.draw_wrapped(surface, "The better moves are ringed on the board.", 17, theme.text_dim,
-                                      pygame.Rect(inner.left, y, inner.width, 30))
+                say("The better moves are ringed on the board.", 17, theme.text_dim, y, 30)
         elif session.phase is Phase.HUMAN and not self.message:
             moves = session.book_moves()
-            text.draw(surface, f"The book knows {len(moves)} move{'s' if len(moves) != 1 else ''} here.", 19,
-                      theme.text_dim, (inner.left, y), "topleft")
-        # the judgements come from the FFO's games, which asks for credit wherever they are shown
-        credit_lines = text.wrap(CREDIT, 14, inner.width)
-        credit_top = inner.bottom - 18 * len(credit_lines) + 4
-        for i, credit in enumerate(credit_lines):
-            text.draw(surface, credit, 14, theme.text_dim, (inner.left, credit_top + 18 * i), "topleft")
-        score_y = credit_top - 60
-        text.draw(surface, f"This line: {session.line_score.text()}", 18, theme.text, (inner.left, score_y),
-                  "topleft")
-        lines = f" · {session.lines} line{'s' if session.lines != 1 else ''}" if session.lines else ""
-        text.draw(surface, f"Session: {session.score.text()}{lines}", 18, theme.text,
-                  (inner.left, score_y + 26), "topleft")
+            say(f"The book knows {len(moves)} move{'s' if len(moves) != 1 else ''} here.", 19, theme.text_dim, y, 30)

@@ -391,18 +391,18 @@ class TranscriptScene(TextScene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         width = self.ctx.size[0]
-        text.draw(surface, "Transcript", 44, theme.text, (width // 2 if is_portrait(self.ctx.size) else self.box.left,
-                                                           56), "center" if is_portrait(self.ctx.size) else "midleft",
-                  True)
+        portrait = is_portrait(self.ctx.size)
+        title = pygame.Rect(16, 30, width - 32, 52) if portrait else pygame.Rect(self.box.left, 30, self.box.width, 52)
+        text.draw_in(surface, "Transcript", 44, theme.text, title, "center" if portrait else "left", bold=True)
         draw_panel(surface, self.box, theme)
         inner = self.box.inflate(-32, -28)
         lines = text.wrap(self.text.replace("\n", " \n "), 24, inner.width) if self.text else []
         y = inner.top
         if not self.text:
-            text.draw(surface, PLACEHOLDER, 22, theme.text_dim, inner.topleft)
+            text.draw_in(surface, PLACEHOLDER, 22, theme.text_dim, inner, "left", "top", wrap=True)
         shown = lines[-(inner.height // 32):] if lines else [""]
         for line in shown:
-            text.draw(surface, drawable(line), 24, theme.text, (inner.left, y))
+            text.draw_in(surface, line, 24, theme.text, pygame.Rect(inner.left, y, inner.width, 32), "left", "top")
             y += 32
         if (now_ms - self.typed_ms) // CARET_MS % 2 == 0:
             last = shown[-1] if self.text else ""
@@ -410,7 +410,8 @@ class TranscriptScene(TextScene):
             top = inner.top + (len(shown) - 1) * 32 if self.text else inner.top
             pygame.draw.line(surface, theme.accent, (x, top + 2), (x, top + 28), 2)
         status, is_error = self.status_lines()
-        text.draw_wrapped(surface, drawable(status), 20, theme.danger if is_error else theme.text_dim, self.status)
+        text.draw_in(surface, drawable(status), 20, theme.danger if is_error else theme.text_dim, self.status, "left",
+                     "top", wrap=True, line_gap=1.3)
         record = self.preview
         if record is not None:
             self.view.draw(surface, record.position, Marks(last_move=record.last_move))

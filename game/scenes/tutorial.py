@@ -24,6 +24,7 @@ from game.scenes.entries import Entry
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
+from game.ui.text_flow import say
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 
@@ -299,20 +300,17 @@ class TutorialScene(Scene):
         draw_panel(surface, panel, theme)
         inner = panel.inflate(-40, -36)
         step = self.step
-        text.draw(surface, f"How to play · {self.index + 1} of {len(STEPS)}", 18, theme.accent,
-                  (inner.left, inner.top), "topleft", True)
-        text.draw(surface, step.title, 38, theme.text, (inner.left, inner.top + 30), "topleft", True)
-        y = inner.top + 90
-        y = text.draw_wrapped(surface, step.text, 23, theme.text, pygame.Rect(inner.left, y, inner.width, 200),
-                              line_gap=1.3) + 14
+        text.draw_in(surface, f"How to play · {self.index + 1} of {len(STEPS)}", 18, theme.accent,
+                     pygame.Rect(inner.left, inner.top, inner.width, 26), "left", "top", bold=True)
+        text.draw_in(surface, step.title, 38, theme.text, pygame.Rect(inner.left, inner.top + 30, inner.width, 52),
+                     "left", "top", bold=True)
+        y = say(text, surface, step.text, 23, theme.text, inner, inner.top + 90, 200) + 14
         if self.message:
             colour = theme.danger if self.board.bad_square is not None and now_ms < self.board.bad_until_ms + 2500 \
                 else theme.accent
-            y = text.draw_wrapped(surface, self.message, 21, colour, pygame.Rect(inner.left, y, inner.width, 150),
-                                  line_gap=1.3) + 14
+            y = say(text, surface, self.message, 21, colour, inner, y, 150) + 14
         if self.finished_step and step.after and not self.board.animating(now_ms):
-            y = text.draw_wrapped(surface, step.after, 21, theme.text_dim,
-                                  pygame.Rect(inner.left, y, inner.width, 150), line_gap=1.3) + 14
+            y = say(text, surface, step.after, 21, theme.text_dim, inner, y, 150) + 14
             if step.scoring:
                 self._draw_scores(surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y))
         for button in self.group.buttons:
@@ -335,7 +333,9 @@ class TutorialScene(Scene):
         ]
         y = rect.top
         for headline, note in lines:
-            size = text.fit_size(headline, 26, rect.width, bold=True)
-            text.draw(surface, headline, size, theme.text, (rect.left, y), "topleft", True)
-            y += size + 8
-            y = text.draw_wrapped(surface, note, 18, theme.text_dim, pygame.Rect(rect.left, y, rect.width, 60)) + 12
+            if rect.bottom - y < 20:
+                break
+            taken = text.draw_in(surface, headline, 26, theme.text, pygame.Rect(rect.left, y, rect.width,
+                                                                                min(34, rect.bottom - y)),
+                                 "left", "top", bold=True)
+            y = say(text, surface, note, 18, theme.text_dim, rect, taken.bottom + 6, 60) + 12

@@ -141,12 +141,11 @@ class BoardView:
             centre = grid.left + i * self.square + self.square // 2
             letter = COLUMNS[i]
             number = str(i + 1)
-            self.text.draw(board, letter, size, theme.coordinates, (centre, self.margin // 2), "center", True)
-            self.text.draw(board, letter, size, theme.coordinates, (centre, outer.bottom - self.margin // 2),
-                           "center", True)
-            self.text.draw(board, number, size, theme.coordinates, (self.margin // 2, centre), "center", True)
-            self.text.draw(board, number, size, theme.coordinates, (outer.right - self.margin // 2, centre),
-                           "center", True)
+            across = pygame.Rect(centre - self.square // 2, 0, self.square, self.margin)
+            down = pygame.Rect(0, centre - self.square // 2, self.margin, self.square)
+            for box, label in ((across, letter), (across.move(0, outer.bottom - self.margin), letter),
+                               (down, number), (down.move(outer.right - self.margin, 0), number)):
+                self.text.draw_in(board, label, size, theme.coordinates, box, bold=True, smallest=12)
         return board
 
     def _squashed_disc(self, colour: Color, squash: float) -> pygame.Surface:

@@ -289,30 +289,36 @@ class FileChooser:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))
         surface.blit(veil, (0, 0))
+        text.new_layer()
         draw_panel(surface, self.rect, theme, radius=18)
         inner = self.rect.inflate(-48, -40)
-        text.draw(surface, self.title, 28, theme.text, (inner.left, inner.top), "topleft", True)
+        text.draw_in(surface, self.title, 28, theme.text, pygame.Rect(inner.left, inner.top, inner.width, 38), "left",
+                     "top", bold=True)
         folder = drawable(str(self.folder))
-        while len(folder) > 4 and text.width(folder, 18) > inner.width:
+        while len(folder) > 4 and text.width(folder, 18) > inner.width:  # the end of the path shows
             folder = "…" + folder[2:]
-        text.draw(surface, folder, 18, theme.text_dim, (inner.left, inner.top + 44), "topleft")
+        text.draw_in(surface, folder, 18, theme.text_dim, pygame.Rect(inner.left, inner.top + 40, inner.width, 23),
+                     "left", "top")
         pygame.draw.rect(surface, theme.background, self.list_rect, border_radius=8)
         shown = self.visible()
         for row, entry in enumerate(shown):
-            top = self.list_rect.top + row * ROW_HEIGHT
+            line = pygame.Rect(self.list_rect.left + 12, self.list_rect.top + row * ROW_HEIGHT,
+                               self.list_rect.width - 24, ROW_HEIGHT)
             label = drawable(entry.name) + ("/" if entry.is_dir else "")
             colour = theme.accent if not entry.is_dir and entry.name == self.name.strip() else theme.text
             size = "" if entry.is_dir else size_text(entry.size)
-            size_rect = text.draw(surface, size, 18, theme.text_dim, (self.list_rect.right - 12, top + 7),
-                                  "topright") if size else pygame.Rect(self.list_rect.right - 12, top, 0, 0)
-            room = size_rect.left - 24 - self.list_rect.left
-            text.draw(surface, text.ellipsize(label, 20, room, bold=entry.is_dir), 20, colour,
-                      (self.list_rect.left + 12, top + 6), "topleft", entry.is_dir)
+            room = line.width - (text.width(size, 18) + 12 if size else 0)
+            if size:
+                text.draw_in(surface, size, 18, theme.text_dim, line, "right")
+            text.draw_in(surface, label, 20, colour, pygame.Rect(line.left, line.top, room, line.height), "left",
+                         bold=entry.is_dir)
         if not shown:
             empty = f"No folders or {', '.join(self.extensions)} files here."
-            text.draw(surface, empty, 18, theme.text_dim, (self.list_rect.left + 12, self.list_rect.top + 8))
+            text.draw_in(surface, empty, 18, theme.text_dim, self.list_rect.inflate(-24, -16), "left", "top",
+                         wrap=True)
         page = f"page {self.page + 1} of {self.pages}"
-        text.draw(surface, page, 16, theme.text_dim, (self.list_rect.right, self.list_rect.top - 4), "bottomright")
+        text.draw_in(surface, page, 16, theme.text_dim, pygame.Rect(inner.left, self.list_rect.top - 22, inner.width,
+                                                                    20), "right", "bottom")
         for button in self.group.buttons:
             if button.action == "previous":
                 button.enabled = self.page > 0
@@ -320,26 +326,26 @@ class FileChooser:
                 button.enabled = self.page < self.pages - 1
             elif button.action == "up":
                 button.enabled = self.folder.parent != self.folder
-        text.draw(surface, "File name", 16, theme.text_dim, (self.field_rect.left, self.field_rect.top - 4),
-                  "bottomleft")
-        pygame.draw.rect(surface, theme.background, self.field_rect, border_radius=8)
-        pygame.draw.rect(surface, theme.accent, self.field_rect, width=2, border_radius=8)
+        field = self.field_rect
+        text.draw_in(surface, "File name", 16, theme.text_dim, pygame.Rect(field.left, field.top - 24, field.width, 20),
+                     "left", "bottom")
+        pygame.draw.rect(surface, theme.background, field, border_radius=8)
+        pygame.draw.rect(surface, theme.accent, field, width=2, border_radius=8)
         shown_name = drawable(self.name)
-        while shown_name and text.width(shown_name, 22) > self.field_rect.width - 30:
+        while shown_name and text.width(shown_name, 22) > field.width - 30:  # the end shows, where the caret is
             shown_name = shown_name[1:]
         if self.selected and shown_name:
-            pygame.draw.rect(surface, theme.accent, pygame.Rect(self.field_rect.left + 8, self.field_rect.top + 8,
+            pygame.draw.rect(surface, theme.accent, pygame.Rect(field.left + 8, field.top + 8,
                                                                 text.width(shown_name, 22) + 8,
-                                                                self.field_rect.height - 16), border_radius=4)
-        name_rect = text.draw(surface, shown_name, 22, theme.accent_text if self.selected else theme.text,
-                              (self.field_rect.left + 12, self.field_rect.centery), "midleft")
+                                                                field.height - 16), border_radius=4)
+        name_box = pygame.Rect(field.left + 12, field.top + 4, field.width - 24, field.height - 8)
+        name_rect = text.draw_in(surface, shown_name, 22, theme.accent_text if self.selected else theme.text,
+                                 name_box, "left", smallest=22)
         if now_ms // 530 % 2 == 0:
-            pygame.draw.line(surface, theme.text, (name_rect.right + 2, self.field_rect.top + 10),
-                             (name_rect.right + 2, self.field_rect.bottom - 10), 2)
-        lines = text.wrap(self.message, 16, self.field_rect.width) if self.message else []
-        if len(lines) > 2:
-            lines = [lines[0], text.ellipsize(" ".join(lines[1:]), 16, self.field_rect.width)]
-        for n, line in enumerate(lines):
-            text.draw(surface, line, 16, theme.danger if self.is_error else theme.text_dim,
-                      (self.field_rect.left, self.field_rect.bottom + 6 + 20 * n), "topleft")
+            pygame.draw.line(surface, theme.text, (name_rect.right + 2, field.top + 10),
+                             (name_rect.right + 2, field.bottom - 10), 2)
+        if self.message:  # two lines at most, the second cut short
+            text.draw_in(surface, self.message, 16, theme.danger if self.is_error else theme.text_dim,
+                         pygame.Rect(field.left, field.bottom + 6, field.width, 20 + 19), "left", "top", wrap=True,
+                         smallest=16, line_gap=1.25)
         self.group.draw(surface, text, theme)

@@ -81,8 +81,8 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
     icon = view.disc_icon(colour, icon_size)
     surface.blit(icon, icon.get_rect(topright=(rect.right - 14, rect.top + 12)))
     count = position.black_count if colour == BLACK else position.white_count
-    count_rect = text.draw(surface, str(count), 34, theme.text, (rect.right - 14, rect.bottom - 8),
-                           "bottomright", True)
+    count_rect = text.draw_in(surface, str(count), 34, theme.text,
+                              pygame.Rect(rect.right - 84, rect.bottom - 52, 70, 44), "right", "bottom", bold=True)
     left = rect.left + 16
     clocks = match.clocks
     level_name = match.level.name
@@ -94,10 +94,12 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
     if clocks is not None:
         remaining = clocks[colour]
         shade = theme.danger if remaining < CLOCK_WARNING_MS else theme.accent if to_move else theme.text_dim
-        shown = text.draw(surface, clock_text(remaining), 22, shade, (left, baseline), "midleft", True)
+        line = pygame.Rect(left, baseline - 14, count_rect.left - 10 - left, 28)
+        shown = text.draw_in(surface, clock_text(remaining), 22, shade, line, "left", bold=True)
         if setup.increment:  # the time control's increment, so both players know it
-            shown = text.draw(surface, f"+{setup.increment} s", 16, theme.text_dim,
-                              (shown.right + 8, baseline + 1), "midleft")
+            shown = text.draw_in(surface, f"+{setup.increment} s", 16, theme.text_dim,
+                                 pygame.Rect(shown.right + 8, line.top + 1, max(1, line.right - shown.right - 8), 28),
+                                 "left")
         if thinking:
             spinner(surface, (shown.right + 16, baseline), 8, theme.accent, now_ms)
             shown = shown.inflate(32, 0)
@@ -107,11 +109,12 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
                 text.draw_in(surface, level_name, 16, theme.text_dim, room, align="left")
     elif thinking:
         spinner(surface, (left + 9, baseline), 9, theme.accent, now_ms)
-        text.draw(surface, "thinking", 18, theme.accent, (left + 26, baseline), "midleft")
+        text.draw_in(surface, "thinking", 18, theme.accent,
+                     pygame.Rect(left + 26, baseline - 14, count_rect.left - 36 - left, 28), "left")
     else:
         detail = level_name if setup.is_computer(colour) else COLOR_NAMES[colour]
-        detail = text.ellipsize(detail, 18, count_rect.left - 10 - left)
-        text.draw(surface, detail, 18, theme.text_dim, (left, baseline), "midleft")
+        text.draw_in(surface, detail, 18, theme.text_dim,
+                     pygame.Rect(left, baseline - 14, count_rect.left - 10 - left, 28), "left")
 
 
 def draw_status(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, status: str,
@@ -133,9 +136,12 @@ def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: M
     """The move list's panel: its title, the count, the opening's name and the moves."""
     theme, text = ctx.theme, ctx.text
     draw_panel(surface, rect, theme)
-    text.draw(surface, "Moves", 18, theme.text_dim, (rect.left + 16, rect.top + 10), "topleft", True)
+    text.draw_in(surface, "Moves", 18, theme.text_dim, pygame.Rect(rect.left + 16, rect.top + 8, 70, 26), "left", "top",
+                 bold=True)
     count = plural(len(record.moves), "move") + " played"
-    count_rect = text.draw(surface, count, 18, theme.text_dim, (rect.right - 16, rect.top + 10), "topright")
+    count_rect = text.draw_in(surface, count, 18, theme.text_dim,
+                              pygame.Rect(rect.centerx, rect.top + 8, rect.right - 16 - rect.centerx, 26), "right",
+                              "top")
     opening = opening_name(record.moves, record.start)
     if opening:
         room = 2 * min(rect.centerx - rect.left - 90, count_rect.left - rect.centerx - 12)

@@ -128,21 +128,24 @@ class TextField:
 
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme) -> None:
         """The label above, the box with the text (or the placeholder, dimmed) and a caret when focused."""
-        text.draw(surface, self.label, 15, theme.text_dim, (self.rect.left + 2, self.rect.top - 19))
+        if self.label:
+            text.draw_in(surface, self.label, 15, theme.text_dim,
+                         pygame.Rect(self.rect.left + 2, self.rect.top - 20, self.rect.width - 4, 19), "left", "top")
         pygame.draw.rect(surface, theme.panel, self.rect, border_radius=8)
         edge = theme.cursor if self.focused else theme.panel_edge
         pygame.draw.rect(surface, edge, self.rect, width=3 if self.focused else 1, border_radius=8)
         inner = self.rect.width - 20
         shown = drawable(self.text or self.placeholder)
         colour = theme.text if self.text else theme.text_dim
-        while shown and text.width(shown, self.size) > inner:
-            shown = shown[1:] if self.text else shown[:-1]
+        while self.text and text.width(shown, self.size) > inner:  # the end shows, where the caret is
+            shown = shown[1:]
         if self.selected and self.text:
             colour = theme.accent_text
             pygame.draw.rect(surface, theme.accent, pygame.Rect(self.rect.left + 6, self.rect.top + 6,
                                                                  text.width(shown, self.size) + 8,
                                                                  self.rect.height - 12), border_radius=4)
-        text.draw(surface, shown, self.size, colour, (self.rect.left + 10, self.rect.centery), "midleft")
+        box = pygame.Rect(self.rect.left + 10, self.rect.top + 2, inner, self.rect.height - 4)
+        text.draw_in(surface, shown, self.size, colour, box, "left", smallest=self.size)  # the placeholder shortened
         if self.focused:
             x = self.rect.left + 12 + (text.width(shown, self.size) if self.text else 0)
             pygame.draw.line(surface, theme.text, (x, self.rect.top + 8), (x, self.rect.bottom - 8), 2)
