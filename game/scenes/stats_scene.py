@@ -77,7 +77,7 @@ class StatsScene(Scene):
                      pygame.Rect(16, self.table.top - 92, self.ctx.size[0] - 32, 64), bold=True)
         draw_panel(surface, self.table, theme)
         left, width = self.table.left + 20, self.table.width - 40
-        columns = [int(left + width * share) for share in (0, 0.30, 0.53, 0.76, 1.0)]
+        columns = [int(left + width * share) for share in (0, 0.24, 0.50, 0.76, 1.0)]
         cell_boxes = [pygame.Rect(x, 0, right - x - 8, 40) for x, right in zip(columns, columns[1:], strict=False)]
         size = 20 if width > 700 else 16
         headers = ["Level", "As Black (W–L–D)", "As White (W–L–D)", "Best win"]

@@ -311,7 +311,7 @@ class FileChooser:
             if size:
                 text.draw_in(surface, size, 18, theme.text_dim, line, "right")
             text.draw_in(surface, label, 20, colour, pygame.Rect(line.left, line.top, room, line.height), "left",
-                         bold=entry.is_dir)
+                         bold=entry.is_dir, smallest=20)  # a long name is cut short, its rows all one size
         if not shown:
             empty = f"No folders or {', '.join(self.extensions)} files here."
             text.draw_in(surface, empty, 18, theme.text_dim, self.list_rect.inflate(-24, -16), "left", "top",

@@ -103,10 +103,12 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
         if thinking:
             spinner(surface, (shown.right + 16, baseline), 8, theme.accent, now_ms)
             shown = shown.inflate(32, 0)
-        if setup.is_computer(colour):  # the level beside the clock, where the name has no room for it
+        if setup.is_computer(colour):  # the level beside the clock if it fits there, else on a line of its own
             room = pygame.Rect(shown.right + 10, baseline - 12, count_rect.left - 10 - shown.right - 10, 24)
+            if room.width < text.width(level_name, 16) and rect.height >= 100:
+                room = pygame.Rect(left, rect.top + 42, rect.right - icon_size - 22 - left, 20)
             if room.width > 30:
-                text.draw_in(surface, level_name, 16, theme.text_dim, room, align="left")
+                text.draw_in(surface, level_name, 16, theme.text_dim, room, align="left", valign="top")
     elif thinking:
         spinner(surface, (left + 9, baseline), 9, theme.accent, now_ms)
         text.draw_in(surface, "thinking", 18, theme.accent,
@@ -143,12 +145,17 @@ def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: M
                               pygame.Rect(rect.centerx, rect.top + 8, rect.right - 16 - rect.centerx, 26), "right",
                               "top")
     opening = opening_name(record.moves, record.start)
+    plies = moves.rect
     if opening:
         room = 2 * min(rect.centerx - rect.left - 90, count_rect.left - rect.centerx - 12)
         box = pygame.Rect(rect.centerx - room // 2, rect.top + 8, room, 24)
+        if text.width(opening, 16, bold=True) > room:  # a line of its own above the moves, rather than cut short
+            box = pygame.Rect(rect.left + 16, plies.top, rect.width - 32, 24)
+            moves.rect = pygame.Rect(plies.left, plies.top + 26, plies.width, plies.height - 26)
         text.draw_in(surface, opening, 18, theme.accent, box, bold=True)  # shrinks first; the tooltip has it all
     last = record.ply - 1
     moves.draw(surface, text, theme, record.plies, record.start.to_move, record.ply, last if last >= 0 else None)
+    moves.rect = plies
 
 
 def match_status(match: MatchController) -> str:
