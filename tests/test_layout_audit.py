@@ -394,6 +394,7 @@ def test_one_button_is_the_default_and_the_focus_ring_goes_with_it(player_factor
     assert filled == ["B"]
     assert group.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)) == "B"
 
+
 # -- the review, library, explorer, analysis and results scenes: every text has its box ----------------------
 
 
@@ -411,6 +412,31 @@ def long_review(player: Player) -> None:
 
 
 STATES["review of a long game with many mistakes, 30-character names"] = long_review
+
+BOXED_STATES = [name for name in STATES if name.startswith(("results", "review", "library", "explorer", "analysis"))]
+"""The states of the scenes whose every text is drawn in a box (``TextRenderer.draw_in``)."""
+
+
+def record_state(player: Player, name: str) -> Recording:
+    """Draw ``name``'s state once, recording."""
+    player.app.scene.home()
+    player.frame()
+    STATES[name](player)
+    text = player.app.ctx.text
+    recording = text.record()
+    try:
+        player.frame()
+    finally:
+        text.recording = None
+    return recording
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_text_of_these_scenes_is_drawn_in_its_box(player_factory, size: tuple[int, int]) -> None:
+    player = player_factory(MemoryStorage(), window_size=size)
+    boxless = [f"{name} @ {size[0]}x{size[1]}: {t.shown!r} at {tuple(t.rect)}"
+               for name in BOXED_STATES for t in record_state(player, name).texts if t.box is None and t.shown.strip()]
+    assert not boxless, f"{len(boxless)} texts drawn with no box:\n" + "\n".join(boxless)
 
 
 # -- the game, trainer, tutorial, challenges, statistics, settings, new game, menu, editor and transcript
