@@ -30,11 +30,10 @@ from game.ui.file_chooser import (
     MAX_READ_BYTES,
     FileChooser,
     check_name,
-    full_stop,
     list_folder,
     write_text_file,
 )
-from game.ui.text import TextRenderer, drawable
+from game.ui.text import TextRenderer, drawable, full_stop
 from tests.app_driver import Player
 from tests.test_formats import GGS_GAME
 from tests.test_transcripts import open_transcript

@@ -131,8 +131,9 @@ def packed_names(project: Path) -> list[str]:
         return sorted(member.name for member in tar.getmembers() if member.isfile())
 
 
-DESKTOP_ONLY = {"cli.py", "gtp.py", "limits.py", "input_script.py", "__main__.py"}
-"""The desktop's command lines: never imported by the game in the browser, so left out of the packed app."""
+DESKTOP_ONLY = {"cli.py", "gtp.py", "limits.py", "input_script.py", "__main__.py", "file_chooser.py"}
+"""The desktop's command lines and file chooser: never imported by the game in the browser, so left out of the
+packed app."""
 
 
 def test_the_packed_app_holds_main_game_and_assets(project: Path, built: dict[str, object]) -> None:
@@ -371,3 +372,21 @@ def test_docs_web_md_has_the_markers_of_its_size_table() -> None:
 
     text = (REPO / "docs" / "web.md").read_text(encoding="utf-8")
     assert text.index(BEGIN) < text.index(END)
+
+
+
+def test_no_packed_module_imports_a_desktop_only_one_when_it_is_imported() -> None:
+    """What the packed app imports at module level must be in it: the desktop's files only inside functions."""
+    import ast
+
+    desktop = {name.removesuffix(".py") for name in DESKTOP_ONLY}
+    for path in sorted((REPO / "game").rglob("*.py")):
+        if path.name in DESKTOP_ONLY or "web" in path.relative_to(REPO).parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:  # module level only (TYPE_CHECKING blocks and functions are not run at import)
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+                if isinstance(node, ast.ImportFrom) else [])
+            for name in names:
+                assert name.rsplit(".", 1)[-1] not in desktop, f"{path.relative_to(REPO)} imports {name} at import time"

@@ -14,6 +14,7 @@ offers the game as a GGF file (a position alone as OBF) and Paste reads one.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -30,11 +31,13 @@ from game.records.transcripts import LAST_GAME_KEY, game_text, last_game_from_js
 from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, GameEntry, ReviewEntry, TranscriptEntry
 from game.ui.board_view import Marks
-from game.ui.file_chooser import Choice, FileChooser, full_stop, read_text_file, write_text_file
 from game.ui.layout import is_portrait
-from game.ui.text import drawable
+from game.ui.text import drawable, full_stop
 from game.ui.text_field import backspaced, typed_into
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+
+if TYPE_CHECKING:
+    from game.ui.file_chooser import Choice, FileChooser
 
 MAX_TEXT = 4000
 """Longest text the box takes (a whole GGF game with evaluations and times fits)."""
@@ -278,11 +281,15 @@ class TranscriptScene(TextScene):
             pass
         if not folder.is_dir():
             folder = Path.home()
+        from game.ui.file_chooser import FileChooser  # the desktop's: never packed for the browser
+
         self.chooser = FileChooser(self.ctx.size, "save" if mode == "save" else "open", folder, FILE_TYPES, name,
                                    "Save the game" if mode == "save" else "Open a game or a position")
 
     def _chosen(self, choice: Choice) -> None:
         """Save to or open the chosen file; a failure keeps the chooser open, saying why, and changes nothing."""
+        from game.ui.file_chooser import read_text_file, write_text_file
+
         chooser, path = self.chooser, choice.path
         if chooser is None or choice.action == "cancel" or path is None:
             self.chooser = None

@@ -28,7 +28,7 @@ import pygame
 
 from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file
 from game.platform.storage import write_durably
-from game.ui.text import TextRenderer, drawable
+from game.ui.text import TextRenderer, drawable, full_stop
 from game.ui.text_field import edited_line, typeable
 from game.ui.theme import Theme
 from game.ui.widgets import ButtonGroup, button_row, draw_panel
@@ -87,12 +87,6 @@ def list_folder(folder: Path, extensions: Sequence[str]) -> tuple[list[Entry], b
             entries.append(Entry(item.name, is_dir, size))
     entries.sort(key=lambda e: (not e.is_dir, e.name.casefold()))
     return entries, left_out
-
-
-def full_stop(text: str) -> str:
-    """``text`` ending in one full stop: none added after '.', '!', '?' or '…' (no "name.ggf.." in a message)."""
-    text = text.rstrip()
-    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def check_name(folder: Path, name: str, extensions: Sequence[str]) -> Path:

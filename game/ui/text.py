@@ -124,6 +124,16 @@ def background_under(target: pygame.Surface, ink: pygame.Surface, rect: pygame.R
     return counts.most_common(1)[0][0]
 
 
+
+def full_stop(text: str) -> str:
+    """``text`` ending in one full stop: none added after '.', '!', '?' or '…' (no "name.ggf.." in a message).
+
+    >>> full_stop("Saved as a.ggf"), full_stop("Opened it."), full_stop("Really?")
+    ('Saved as a.ggf.', 'Opened it.', 'Really?')
+    """
+    text = text.rstrip()
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
 class TextRenderer:
     """Renders and caches text surfaces; draws them anchored to a point or fitted into a box."""
 
