@@ -602,3 +602,16 @@ def test_the_library_shows_the_move_number_and_the_page_count(player_factory, sm
     assert scene.move_line().startswith(f"Move 3 of {total}: {third} by Black · White to move")  # type: ignore
     shown = drawn_texts(player)
     assert any(t.startswith(f"Move 3 of {total}") for t in shown), " | ".join(shown)
+
+
+def test_a_search_lists_seven_games_a_page_in_landscape(player_factory, small_library) -> None:
+    player = open_library(player_factory, small_library)
+    player.click_button("search")
+    player.click(player.scene.fields[1].rect.center)  # type: ignore[attr-defined]
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="world")])
+    player.press(pygame.K_RETURN)
+    rows = [b for b in player.scene.group.buttons if b.action.startswith("game:")]  # type: ignore[attr-defined]
+    assert player.scene.total > 7 and len(rows) == 7  # type: ignore[attr-defined]
+    fields = [f.rect for f in player.scene.fields]  # type: ignore[attr-defined]
+    assert len({r.top for r in fields}) == 1  # the four fields side by side: the form is two rows high
+    assert all(not a.colliderect(b) for i, a in enumerate(fields) for b in fields[i + 1:])

@@ -135,14 +135,15 @@ class LibraryScene(TextScene):
         buttons[0].selected = self.mode in ("shelf", "final")
         buttons[1].selected = self.mode == "search"
         top = 124
-        half = (left_w - 16) // 2
+        # the four fields side by side: the form takes two rows, so a page lists more games
+        quarter = (left_w - 3 * 12) // 4
         for i, field in enumerate(self.fields):
-            field.rect = pygame.Rect(24 + (i % 2) * (half + 16), 146 + (i // 2) * 70, half, 42)
+            field.rect = pygame.Rect(24 + i * (quarter + 12), 146, quarter, 42)
         if self.mode == "search":
             colour = {"any": "Either colour", "black": "As Black", "white": "As White"}[self.color]
-            buttons += button_row(pygame.Rect(24, 278, left_w, 44), [("Search", "find"), ("Clear", "clear"),
+            buttons += button_row(pygame.Rect(24, 204, left_w, 44), [("Search", "find"), ("Clear", "clear"),
                                                                      (colour, "color")], gap=16, size=20)
-            top = 334
+            top = 260
         bottom = 700 if portrait else height - 64
         row_h, gap = 50, 6
         self.heading_box = pygame.Rect(24, top, left_w, 28)
