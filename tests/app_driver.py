@@ -15,6 +15,7 @@ from game.engine import parse_square
 from game.platform.storage import Storage
 from game.scenes.game_scene import GameScene
 from game.scenes.results import ResultsScene
+from game.ui.text import Recording
 
 FRAME_MS = 50
 
@@ -43,6 +44,16 @@ class Player:
     def frame(self, events: list[pygame.event.Event] | None = None) -> None:
         self.now += FRAME_MS
         self.app.frame(events or [])
+
+    def recorded_frame(self, events: list[pygame.event.Event] | None = None) -> Recording:
+        """One frame with the text renderer recording: every text and widget the screen drew."""
+        renderer = self.app.ctx.text
+        recording = renderer.record()
+        try:
+            self.frame(events)
+        finally:
+            renderer.recording = None
+        return recording
 
     def click(self, logical_pos: tuple[int, int]) -> None:
         """Press and release the left button at a logical point (mapped to the window first)."""

@@ -259,9 +259,7 @@ def test_the_set_board_button_takes_an_obf_line_and_escape_leaves_the_field(play
 
 def drawn_info(player: Player, scene: EditorScene, monkeypatch) -> list[str]:
     """The texts the editor draws in its information panel, each whole."""
-    recording = scene.ctx.text.record()
-    player.frame()
-    scene.ctx.text.recording = None
+    recording = player.recorded_frame()
     return list(dict.fromkeys(t.text for t in recording.texts if scene.info.contains(t.rect)))
 
 

@@ -276,8 +276,8 @@ STATES: dict[str, Callable[[Player], None]] = {
 TOAST = "Opened the shared game (59 moves). Undo steps back through it, and Redo steps forward again."
 
 
-def audit_state(player: Player, name: str, with_toast: bool) -> list[str]:
-    """Draw ``name``'s state once, recording, and return what is wrong with it."""
+def recorded(player: Player, name: str, with_toast: bool = True) -> Recording:
+    """Draw ``name``'s state once from the menu (with a toast up, or none), recording."""
     player.app.scene.home()
     player.frame()
     STATES[name](player)
@@ -285,12 +285,13 @@ def audit_state(player: Player, name: str, with_toast: bool) -> list[str]:
     ctx.toasts = []
     if with_toast:
         ctx.toast(TOAST, ms=60_000)
-    recording = ctx.text.record()
-    try:
-        player.frame()
-    finally:
-        ctx.text.recording = None
-    return problems_in(recording, player.app.surface, ctx.toast_area)
+    return player.recorded_frame()
+
+
+def audit_state(player: Player, name: str, with_toast: bool) -> list[str]:
+    """Draw ``name``'s state once, recording, and return what is wrong with it."""
+    recording = recorded(player, name, with_toast)
+    return problems_in(recording, player.app.surface, player.app.ctx.toast_area)
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -354,10 +355,8 @@ def test_a_shortened_text_shows_in_full_in_a_tooltip_under_the_pointer(player_fa
 
     player.app.scene.draw = draw  # type: ignore[method-assign]
     player.frame()
-    recording = text.record()
-    player.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=player.app.to_window(drawn["rect"].center),
-                                     rel=(0, 0), buttons=(0, 0, 0))])
-    text.recording = None
+    recording = player.recorded_frame([pygame.event.Event(
+        pygame.MOUSEMOTION, pos=player.app.to_window(drawn["rect"].center), rel=(0, 0), buttons=(0, 0, 0))])
     assert [w.label for w in recording.widgets if w.kind == "tooltip"] == [sentence]
     assert " ".join(t.shown for t in recording.texts[1:]) == sentence
 
@@ -395,7 +394,7 @@ def test_one_button_is_the_default_and_the_focus_ring_goes_with_it(player_factor
     assert group.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)) == "B"
 
 
-# -- the review, library, explorer, analysis and results scenes: every text has its box ----------------------
+# -- more states: a long review, the file chooser, the editor's field ------------------------------------
 
 
 def long_review(player: Player) -> None:
@@ -413,34 +412,6 @@ def long_review(player: Player) -> None:
 
 STATES["review of a long game with many mistakes, 30-character names"] = long_review
 
-BOXED_STATES = [name for name in STATES if name.startswith(("results", "review", "library", "explorer", "analysis"))]
-"""The states of the scenes whose every text is drawn in a box (``TextRenderer.draw_in``)."""
-
-
-def record_state(player: Player, name: str) -> Recording:
-    """Draw ``name``'s state once, recording."""
-    player.app.scene.home()
-    player.frame()
-    STATES[name](player)
-    text = player.app.ctx.text
-    recording = text.record()
-    try:
-        player.frame()
-    finally:
-        text.recording = None
-    return recording
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_text_of_these_scenes_is_drawn_in_its_box(player_factory, size: tuple[int, int]) -> None:
-    player = player_factory(MemoryStorage(), window_size=size)
-    boxless = [f"{name} @ {size[0]}x{size[1]}: {t.shown!r} at {tuple(t.rect)}"
-               for name in BOXED_STATES for t in record_state(player, name).texts if t.box is None and t.shown.strip()]
-    assert not boxless, f"{len(boxless)} texts drawn with no box:\n" + "\n".join(boxless)
-
-
-# -- the game, trainer, tutorial, challenges, statistics, settings, new game, menu, editor and transcript
-# -- scenes, the file chooser and the text field: every text has its box -----------------------------------
 
 LONG_FILE_NAME = f"{LONG_NAME} against {LONG_NAME[::-1]}, World Championship 2010 final, round 12.ggf"
 
@@ -484,36 +455,12 @@ LONG_GAME_TRANSCRIPT = "f5d6c3d3c4f4f6f3e6e7"
 STATES["file chooser: Save… with a long default name"] = file_chooser_save
 STATES["editor with a position typed in its field"] = editor_with_a_position_typed
 
-MY_BOXED_STATES = [
-    "menu", "menu with a saved game", "new game", "game with a clock and engine output",
-    "game at a custom level, longest opening", "pass dialog", "trainer feedback", "trainer list", "editor",
-    "settings", "statistics, four digits", "transcript", "challenges", "tutorial",
-    "file chooser: Save… with a long default name", "editor with a position typed in its field",
-]
-"""The states of the scenes converted to ``TextRenderer.draw_in`` in this section's change."""
-
-
-def recorded(player: Player, name: str) -> Recording:
-    """Draw ``name``'s state once (with a toast up), recording."""
-    player.app.scene.home()
-    player.frame()
-    STATES[name](player)
-    ctx = player.app.ctx
-    ctx.toasts = []
-    ctx.toast(TOAST, ms=60_000)
-    recording = ctx.text.record()
-    try:
-        player.frame()
-    finally:
-        ctx.text.recording = None
-    return recording
-
-
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_text_of_the_game_and_its_tools_has_a_box(player_factory, size: tuple[int, int]) -> None:
+def test_every_text_of_every_state_is_drawn_in_its_box(player_factory, size: tuple[int, int]) -> None:
+    """No text anywhere is drawn without the box it must fit (``TextRenderer.draw_in``), a toast up too."""
     player = player_factory(MemoryStorage(), window_size=size)
     boxless = [f"{name} @ {size[0]}x{size[1]}: {t.shown!r} ({t.size} px at {tuple(t.rect)})"
-               for name in MY_BOXED_STATES for t in recorded(player, name).texts if t.box is None]
+               for name in STATES for t in recorded(player, name).texts if t.box is None]
     assert not boxless, f"{len(boxless)} texts drawn with no box:\n" + "\n".join(boxless)
 
 

@@ -130,10 +130,7 @@ def test_a_custom_level_of_one_second_says_second(player_factory) -> None:
     player = player_factory()
     player.click_button("scene:new_game")
     player.click_button("custom:time:1")
-    recording = player.app.ctx.text.record()
-    player.frame()
-    player.app.ctx.text.recording = None
-    shown = [t.text for t in recording.texts]
+    shown = [t.text for t in player.recorded_frame().texts]
     assert "Searches 1 second a move" in shown, shown
 
 

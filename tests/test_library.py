@@ -559,13 +559,7 @@ def test_the_shelf_says_what_each_final_is_in_the_players_words(player_factory, 
 
 def drawn_texts(player) -> list[str]:  # type: ignore[no-untyped-def]
     """Every text the scene on top draws in one frame (whole, as asked for, even where it was shortened)."""
-    renderer = player.app.ctx.text
-    recording = renderer.record()
-    try:
-        player.frame()
-    finally:
-        renderer.recording = None
-    return list(dict.fromkeys(t.text for t in recording.texts))
+    return list(dict.fromkeys(t.text for t in player.recorded_frame().texts))
 
 
 def test_a_library_game_is_reviewed_under_its_players_names(player_factory, small_library) -> None:

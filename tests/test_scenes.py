@@ -638,10 +638,7 @@ def test_hovering_a_legal_square_previews_the_disc(player_factory) -> None:
 def test_settings_credit_the_ffo_for_the_master_games_behind_the_ai(player_factory, window) -> None:
     player = player_factory(window_size=window)
     player.click_button("scene:settings")
-    recording = player.app.ctx.text.record()
-    player.frame()
-    player.app.ctx.text.recording = None
-    credit = [t for t in recording.texts if "WTHOR" in t.text]
+    credit = [t for t in player.recorded_frame().texts if "WTHOR" in t.text]
     assert credit and "French Othello Federation" in credit[0].text
     assert " ".join(t.shown for t in credit).split() == credit[0].text.split()  # all of it, not cut short
     assert all(player.app.surface.get_rect().contains(t.rect) for t in credit)
