@@ -5,10 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.engine import BLACK, GameRecord, Position
-from game.play.match import MatchSetup
-from game.scenes.entries import EditorEntry, GameEntry, ReviewEntry, TranscriptEntry
-from tests.app_driver import Player
+from game.engine import GameRecord, Position
+from game.scenes.entries import EditorEntry, ReviewEntry, TranscriptEntry
+from tests.app_driver import Player, start_two_player_game
 
 ENTRIES = {
     "editor": (EditorEntry(Position.start()), "two"),
@@ -19,8 +18,7 @@ ENTRIES = {
 
 def game_in_progress(player: Player) -> str:
     """A two-player game with a move played, left for the menu: saved, to be continued."""
-    player.app.scene.open(GameEntry(MatchSetup("two", BLACK)))
-    player.frame()
+    start_two_player_game(player)
     player.click_square("f5")
     player.frame()
     player.click_button("menu")

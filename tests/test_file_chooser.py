@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from game.engine import Position
 from game.records import formats
 from game.records.formats import read_ggf
+from game.scenes.transcript import TranscriptScene
 from game.ui.assets import Assets
 from game.ui.file_chooser import (
     MAX_NAME_BYTES,
@@ -39,6 +40,13 @@ from tests.test_formats import GGS_GAME
 from tests.test_transcripts import open_transcript
 
 TYPES = (".ggf", ".obf", ".txt")
+
+
+def open_chooser(player: Player, scene: TranscriptScene, action: str = "open") -> FileChooser:
+    """Press the transcript scene's Open… (or Save…): its file chooser, open."""
+    player.click_button(action)
+    assert scene.chooser is not None
+    return scene.chooser
 
 
 def click_entry(player: Player, chooser: FileChooser, name: str) -> None:
@@ -75,9 +83,8 @@ def test_a_ggf_file_saved_through_the_chooser_opens_back_as_the_same_game(player
     player.frame([pygame.event.Event(pygame.TEXTINPUT, text=GGS_GAME)])
     played = scene.record.played if scene.record is not None else None
     assert played
-    player.click_button("save")
-    chooser = scene.chooser
-    assert chooser is not None and chooser.folder == tmp_path / "games" and chooser.name.endswith(".ggf")
+    chooser = open_chooser(player, scene, "save")
+    assert chooser.folder == tmp_path / "games" and chooser.name.endswith(".ggf")
     player.type_name("match.ggf")
     player.click_button("confirm")
     assert scene.chooser is None and "match.ggf" in player.app.ctx.toasts[-1].message
@@ -93,9 +100,7 @@ def test_a_ggf_file_saved_through_the_chooser_opens_back_as_the_same_game(player
 
     player.click_button("clear")
     assert scene.record is None
-    player.click_button("open")
-    chooser = scene.chooser
-    assert chooser is not None
+    chooser = open_chooser(player, scene, "open")
     click_entry(player, chooser, "match.ggf")
     assert chooser.name == "match.ggf"
     player.click_button("confirm")
@@ -112,9 +117,8 @@ def test_the_chooser_pages_enters_folders_and_checks_names(player_factory, tmp_p
     (games / "old" / "first.obf").write_text(Position.start().to_text() + ";", encoding="utf-8")
     player = player_factory()
     scene = open_transcript(player)
-    player.click_button("open")
-    chooser = scene.chooser
-    assert chooser is not None and chooser.pages >= 2
+    chooser = open_chooser(player, scene, "open")
+    assert chooser.pages >= 2
     assert chooser.visible()[0].name == "old" and "notes.md" not in [e.name for e in chooser.entries]
     first_page = [e.name for e in chooser.visible()]
     player.click_button("next")
@@ -144,9 +148,8 @@ def test_a_file_whose_name_is_not_utf8_is_listed_drawn_and_opened(player_factory
     odd.write_text(GGS_GAME, encoding="utf-8")
     player = player_factory()
     scene = open_transcript(player)
-    player.click_button("open")  # the frame draws the listing: it crashed here
-    chooser = scene.chooser
-    assert chooser is not None and [e.name for e in chooser.entries] == [odd.name]
+    chooser = open_chooser(player, scene, "open")  # the frame draws the listing: it crashed here
+    assert [e.name for e in chooser.entries] == [odd.name]
     click_entry(player, chooser, odd.name)  # the field now holds the name, drawn
     assert chooser.name == odd.name
     player.click_button("confirm")
@@ -166,9 +169,7 @@ def test_a_bad_file_or_a_folder_whose_name_is_not_utf8_gives_a_message_that_can_
     player = player_factory()
     scene = open_transcript(player)
     scene.set_text("f5d6c3")
-    player.click_button("open")
-    chooser = scene.chooser
-    assert chooser is not None
+    chooser = open_chooser(player, scene, "open")
     click_entry(player, chooser, folder.name)  # the folder's path, drawn at the top
     assert chooser.folder == folder
     click_entry(player, chooser, "f.ggf")
@@ -176,9 +177,7 @@ def test_a_bad_file_or_a_folder_whose_name_is_not_utf8_gives_a_message_that_can_
     assert scene.chooser is chooser and "not a legal move" in chooser.message and encodable(chooser.message)
     player.press(pygame.K_ESCAPE)
     assert scene.chooser is None and scene.text == "f5d6c3"
-    player.click_button("save")
-    chooser = scene.chooser
-    assert chooser is not None
+    chooser = open_chooser(player, scene, "save")
     click_entry(player, chooser, folder.name)
     player.type_name("kept.ggf")
     player.click_button("confirm")
@@ -259,9 +258,7 @@ def test_control_and_format_characters_are_refused_and_not_typed(player_factory,
         check_name(Path("/tmp"), f"a{char}b.ggf", TYPES)
     player = player_factory()
     scene = open_transcript(player)
-    player.click_button("open")
-    chooser = scene.chooser
-    assert chooser is not None
+    chooser = open_chooser(player, scene, "open")
     player.type_name(f"a{char}b.ggf")
     assert chooser.name == "ab.ggf"
 
@@ -336,9 +333,7 @@ def test_opening_a_file_of_thousands_of_games_reads_only_the_first(player_factor
     monkeypatch.setattr(formats.GgfGame, "record", counted)
     player = player_factory()
     scene = open_transcript(player)
-    player.click_button("open")
-    chooser = scene.chooser
-    assert chooser is not None
+    chooser = open_chooser(player, scene, "open")
     click_entry(player, chooser, "archive.ggf")
     started = time.perf_counter()
     player.click_button("confirm")
@@ -371,9 +366,7 @@ def test_a_bad_file_gives_a_message_and_changes_nothing(player_factory, tmp_path
     player = player_factory()
     scene = open_transcript(player)
     scene.set_text("f5d6c3")
-    player.click_button("open")
-    chooser = scene.chooser
-    assert chooser is not None
+    chooser = open_chooser(player, scene, "open")
     click_entry(player, chooser, "bad.ggf")
     player.click_button("confirm")
     assert scene.chooser is chooser and chooser.is_error  # still open, saying why
@@ -441,9 +434,8 @@ def key(k: int, mod: int = 0) -> pygame.event.Event:
 def test_the_default_name_is_replaced_by_typing_and_ctrl_a_selects_the_whole_name(player_factory, tmp_path) -> None:
     player = player_factory()
     scene = open_transcript(player, GGS_GAME)
-    player.click_button("save")
-    chooser = scene.chooser
-    assert chooser is not None and chooser.name.endswith(".ggf") and chooser.selected
+    chooser = open_chooser(player, scene, "save")
+    assert chooser.name.endswith(".ggf") and chooser.selected
     player.frame([pygame.event.Event(pygame.TEXTINPUT, text="final.ggf")])  # no Backspace: it replaces the default
     assert chooser.name == "final.ggf" and not chooser.selected
     player.press(pygame.K_BACKSPACE)  # nothing selected now: one character goes

@@ -13,6 +13,7 @@ from game.review.analysis import (
     BLUNDER_LOSS,
     MISTAKE_LOSS,
     GameAnalysis,
+    MoveReview,
     move_accuracy,
     verdict_for,
 )
@@ -200,14 +201,20 @@ def test_stepping_with_keys_buttons_and_the_slider(player_factory) -> None:
     assert marks.ghost == (GameRecord.from_transcript(GAME).plies[30], scene.record.position_at(30).to_move)
 
 
-def test_a_mistake_is_marked_with_the_better_move_on_the_board(player_factory) -> None:
-    player = player_factory()
-    scene = open_review_from_results(player, GameRecord.from_transcript(GAME))
+def go_to_the_first_mistake(player: Player, scene: ReviewScene) -> MoveReview:
+    """Once the review's analysis is done, show the position of the game's first mistake or blunder."""
     player.run_until(lambda: scene.analysis is not None and scene.analysis.done, frames=3000)
     assert scene.analysis is not None
     mistake = next(m for m in scene.analysis.moves if m is not None and m.verdict in ("mistake", "blunder"))
     scene.go_to(mistake.ply)
     player.frame()
+    return mistake
+
+
+def test_a_mistake_is_marked_with_the_better_move_on_the_board(player_factory) -> None:
+    player = player_factory()
+    scene = open_review_from_results(player, GameRecord.from_transcript(GAME))
+    mistake = go_to_the_first_mistake(player, scene)
     marks = scene.marks()
     assert marks.best == scene.analysis.best_moves(mistake.ply) and mistake.square not in marks.best
     lines = [text for text, _ in scene.comment_lines()]
@@ -361,11 +368,7 @@ def test_a_move_the_game_was_given_is_not_judged_even_when_it_was_a_mistake(play
     player.frame()
     scene = player.app.scene
     assert isinstance(scene, ReviewScene)
-    player.run_until(lambda: scene.analysis is not None and scene.analysis.done, frames=3000)
-    assert scene.analysis is not None
-    mistake = next(m for m in scene.analysis.moves if m is not None and m.verdict in ("mistake", "blunder"))
-    scene.go_to(mistake.ply)
-    player.frame()
+    go_to_the_first_mistake(player, scene)
     lines = scene.comment_lines()
     assert lines[0][1] == "title" and "not judged" not in lines[0][0]
     assert [style for _, style in lines[1:]] == ["dim"] and "not judged" in lines[1][0]
