@@ -127,9 +127,9 @@ class App:
         self.ctx.now_ms = self.clock_ms()
         self.stack.start(self.ctx.now_ms, self._first_scene(fragment))
         self.ctx.flush_storage_messages()
-        notice = getattr(self.ctx.documents.storage, "notice", None)  # web_storage.UnkeptStorage
+        notice = self.ctx.documents.store_notice()  # a page that blocks saving says so at once
         if notice:
-            self.ctx.toast(str(notice), error=True, ms=9000)
+            self.ctx.toast(notice, error=True, ms=9000)
         self._viewport_checked_ms = self.ctx.now_ms
         self.startup_seconds = time.perf_counter() - started
 

@@ -343,11 +343,19 @@ class JsonDocuments:
         except Exception as exc:
             self.messages.append(f"Could not save your {what}: {_one_line(exc)}")
             return False
-        take_notice = getattr(self.storage, "take_notice", None)  # a store that moved its saves elsewhere
-        notice = take_notice() if take_notice is not None else None
+        notice = self.store_notice()
         if notice:
-            self.messages.append(str(notice))
+            self.messages.append(notice)
         return True
+
+    def store_notice(self) -> str | None:
+        """What the store says once about itself (the page keeps nothing, or its saves moved to memory), or ``None``.
+
+        Only the browser's stores have one (``game.platform.web_storage``); the others have nothing to say.
+        """
+        take_notice = getattr(self.storage, "take_notice", None)
+        notice = take_notice() if take_notice is not None else None
+        return str(notice) if notice else None
 
     def delete(self, key: str) -> None:
         """Remove ``key``; failures are reported, not raised."""

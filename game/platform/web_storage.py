@@ -71,13 +71,17 @@ STORAGE_BLOCKED_NOTICE = (
 
 
 class UnkeptStorage(MemoryStorage):
-    """Memory storage standing in for a ``localStorage`` the browser refuses; ``notice`` says so."""
-
-    notice = STORAGE_BLOCKED_NOTICE
+    """Memory storage standing in for a ``localStorage`` the browser refuses; ``take_notice`` says so, once."""
 
     def __init__(self, reason: str) -> None:
         super().__init__()
         self.reason = reason
+        self._notice: str | None = STORAGE_BLOCKED_NOTICE
+
+    def take_notice(self) -> str | None:
+        """That nothing will be kept, the first time it is asked for."""
+        notice, self._notice = self._notice, None
+        return notice
 
 
 STORAGE_FULL_NOTICE = (
