@@ -141,6 +141,9 @@ class TextRenderer:
         self.assets = assets
         self.capacity = capacity
         self._cache: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict()
+        self._fits: OrderedDict[tuple[str, int, tuple[int, int], bool, bool, int, float], tuple[list[str], int]] = \
+            OrderedDict()
+        """How each (text, size, box size, …) was fitted: shrinking and wrapping measure the text many times."""
         self.recording: Recording | None = None
         self.marks = FrameMarks()
         self.screen: pygame.Surface | None = None
@@ -240,14 +243,7 @@ class TextRenderer:
         fit the box's height, and the last that fits is cut short. Text that is
         shortened is noted for the tooltip with its full words.
         """
-        smallest = min(smallest, size)
-        if wrap:
-            lines, size = self._fit_lines(text, size, box, bold, smallest, line_gap)
-        else:
-            size = self.fit_size(text, size, box.width, bold, smallest)
-            while size > smallest and self.assets.font(size, bold).get_height() > box.height:
-                size -= 1
-            lines = [self.ellipsize(text, size, box.width, bold)]
+        lines, size = self._fitted(text, size, box.size, bold, wrap, min(smallest, size), line_gap)
         step = int(size * line_gap) if len(lines) > 1 else self.assets.font(size, bold).get_height()
         height = step * (len(lines) - 1) + self.assets.font(size, bold).get_height()
         top = {"top": box.top, "middle": box.centery - height // 2, "bottom": box.bottom - height}[valign]
@@ -273,6 +269,27 @@ class TextRenderer:
         if " ".join(lines).split() != drawable(text).split():
             self.marks.shortened.append((taken.clip(box) if taken.colliderect(box) else box.copy(), text))
         return taken
+
+    def _fitted(self, text: str, size: int, box: tuple[int, int], bold: bool, wrap: bool, smallest: int,
+                line_gap: float) -> tuple[list[str], int]:
+        """The lines and size ``text`` takes in a box of ``box`` size, worked out once: a frame draws it again."""
+        key = (text, size, box, bold, wrap, smallest, line_gap)
+        fitted = self._fits.get(key)
+        if fitted is not None:
+            self._fits.move_to_end(key)
+            return fitted
+        width, height = box
+        if wrap:
+            fitted = self._fit_lines(text, size, pygame.Rect((0, 0), box), bold, smallest, line_gap)
+        else:
+            size = self.fit_size(text, size, width, bold, smallest)
+            while size > smallest and self.assets.font(size, bold).get_height() > height:
+                size -= 1
+            fitted = [self.ellipsize(text, size, width, bold)], size
+        self._fits[key] = fitted
+        if len(self._fits) > self.capacity:
+            self._fits.popitem(last=False)
+        return fitted
 
     def _fit_lines(self, text: str, size: int, box: pygame.Rect, bold: bool, smallest: int,
                    line_gap: float) -> tuple[list[str], int]:
