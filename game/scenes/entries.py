@@ -19,7 +19,7 @@ from typing import ClassVar
 from game.engine import Color, GameRecord, Position
 from game.play.match import MatchSetup
 from game.play.outcome import Outcome
-from game.scenes import names  # the names module only (the package imports no scene first)
+from game.scenes import names
 from game.trainer import TrainingOpening
 
 
