@@ -9,7 +9,9 @@ novice's attention that goes to flipping many discs now, the typical
 beginner's mistake. ``book``: the stronger levels open from the opening
 book (``game/ai/book.py``, made from master games), playing any book move
 valued within this many discs of the best, chosen by how often masters
-played it (``None`` = no book).
+played it (``None`` = no book). ``rating``: the level's Elo on one scale,
+chained from the ladder's measured steps (``bench/ladder.py``) with Novice at
+800, so the numbers read like club ratings.
 """
 
 from __future__ import annotations
@@ -32,18 +34,20 @@ class Level:
     temperature: float
     greed: float = 0.0
     book: float | None = None
+    rating: int | None = None
+    """Elo on the ladder's scale (Novice = 800; ``docs/strength.md``); ``None`` when unmeasured (custom levels)."""
 
 
 # fmt: off
 LEVELS: tuple[Level, ...] = (
     #     index name           description                                              eval        depth secs  exact wld  temp  greed book
-    Level(0, "Novice",       "Grabs discs and sometimes misses the danger",             "heuristic", 1, None,   0,   0,  3.0, 0.6),
-    Level(1, "Apprentice",   "Has learned that corners matter; still greedy",           "heuristic", 1, None,   0,   0,  1.5, 0.3),
-    Level(2, "Beginner",     "Knows corners are good; looks one move ahead",             "heuristic", 2, None,   6,   0,  2.0, 0.2),
-    Level(3, "Casual",       "Plays sensibly and rarely blunders a corner",              "pattern",   2, None,   8,   0,  1.6),
-    Level(4, "Club",         "Reads a few moves deep, knows the openings, ends well",    "pattern",   6, 0.25, 12,  14,  0.0, 0.0, 3.0),
-    Level(5, "Expert",       "Deep search, master openings and an exact endgame",        "pattern",  20, 0.5,  14,  16,  0.0, 0.0, 1.5),
-    Level(6, "Master",       "Everything it has: about a second a move",                 "pattern",  30, 1.0,  16,  18,  0.0, 0.0, 1.0),
+    Level(0, "Novice",       "Grabs discs and sometimes misses the danger",             "heuristic", 1, None,   0,   0,  3.0, 0.6, rating=800),
+    Level(1, "Apprentice",   "Has learned that corners matter; still greedy",           "heuristic", 1, None,   0,   0,  1.5, 0.3, rating=1040),
+    Level(2, "Beginner",     "Knows corners are good; looks one move ahead",             "heuristic", 2, None,   6,   0,  2.0, 0.2, rating=1395),
+    Level(3, "Casual",       "Plays sensibly and rarely blunders a corner",              "pattern",   2, None,   8,   0,  1.6, rating=1980),
+    Level(4, "Club",         "Reads a few moves deep, knows the openings, ends well",    "pattern",   6, 0.25, 12,  14,  0.0, 0.0, 3.0, rating=2565),
+    Level(5, "Expert",       "Deep search, master openings and an exact endgame",        "pattern",  20, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=2665),
+    Level(6, "Master",       "Everything it has: about a second a move",                 "pattern",  30, 1.0,  16,  18,  0.0, 0.0, 1.0, rating=2735),
 )
 # fmt: on
 
