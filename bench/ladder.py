@@ -1,16 +1,24 @@
 """The strength ladder: matches between levels from balanced openings, with Elo and error bars.
 
-    python bench/ladder.py --games 100 --workers 2 [--time-scale 1.0] [--pairs 0-1 1-2 2-B ...]
+    python bench/ladder.py --games 100 --workers 1 [--time-scale 1.0] [--pairs Club-Casual 2-1 3-B ...]
+        [--json build/ladder.jsonl]
 
 Each pairing plays the XOT openings in ``/work/shared/reference/openings/xot-50.txt``
-(or ``--openings``), every opening twice with colours swapped. ``B`` is the
-baseline: Club's search with the hand-written evaluation. ``M1`` is the
-Master of the first ladder: Master's search with the self-play weights that
-the WTHOR-trained ones replaced (``bench/weights/patterns-v1.bin``) and no
-opening book. ``--time-scale``
-multiplies every level's time per move (to fit a long ladder into less time;
-the report says so). Results are printed as a Markdown table and, with
-``--json``, appended as JSON lines for later sessions.
+(or ``--openings``), every opening twice with colours swapped. A level is
+named by its name (``casual``) or index; ``B`` is the baseline: Club's search
+with the hand-written evaluation; ``M1`` is the Master of the first ladder:
+Master's search with the self-play weights that the WTHOR-trained ones
+replaced (``bench/weights/patterns-v1.bin``) and no opening book. A level may
+carry changes to try a variant before it goes into the table:
+``casual:depth=3,temperature=1.0``. ``--time-scale`` multiplies every level's
+time per move (to fit a long ladder into less time; the report says so).
+
+Results are printed as a Markdown table with the machine's load average at
+the start and end of each pairing. With ``--json`` every game is appended
+as a JSON line as soon as it ends, and a run skips the games the file already
+holds for the same two levels (their settings, not their names or indices),
+opening and colours: an interrupted ladder resumes where it stopped. A
+summary line per pairing follows its games.
 """
 
 from __future__ import annotations
@@ -19,15 +27,19 @@ import argparse
 import dataclasses
 import json
 import math
+import os
 import sys
 import time
 import zlib
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+from typing import Any
 
-from game.ai import LEVELS, think
-from game.ai.levels import BASELINE, Level
-from game.engine import BLACK, GameRecord
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import LEVELS, level_by_name_or_index, think  # noqa: E402
+from game.ai.levels import BASELINE, Level  # noqa: E402
+from game.engine import BLACK, GameRecord  # noqa: E402
 
 DEFAULT_OPENINGS = Path("/work/shared/reference/openings/xot-50.txt")
 
@@ -43,24 +55,58 @@ FIRST_MASTER = dataclasses.replace(
 )
 """Not offered to players: the Master of the first ladder (self-play weights, no book)."""
 
+PLAYING_FIELDS = tuple(f.name for f in dataclasses.fields(Level) if f.name not in ("index", "name", "description",
+                                                                                       "rating"))
+"""The fields that decide how a level plays: a cached game is reused only for the same values."""
+
+
+def with_changes(level: Level, changes: str) -> Level:
+    """``level`` with ``field=value,...`` applied (values read as the field's type); ``ValueError`` if bad."""
+    kinds = {f.name: f.type for f in dataclasses.fields(Level)}
+    updates: dict[str, Any] = {}
+    for change in filter(None, changes.split(",")):
+        field, _, text = change.partition("=")
+        if field not in PLAYING_FIELDS:
+            raise ValueError(f"cannot change {field!r}: choose from {', '.join(PLAYING_FIELDS)}")
+        kind = str(kinds[field])
+        if text.lower() == "none" and "None" in kind:
+            updates[field] = None
+        elif kind.startswith("int"):
+            updates[field] = int(text)
+        elif kind.startswith("float"):
+            updates[field] = float(text)
+        else:
+            updates[field] = text
+    name = f"{level.name} ({changes})" if updates else level.name
+    return dataclasses.replace(level, name=name, **updates)
+
 
 def level_named(key: str, time_scale: float) -> Level:
-    """A level by index, ``B`` for the baseline or ``M1`` for the first Master, with its time scaled."""
+    """A level by name or index (``B``: the baseline, ``M1``: the first Master), with changes and its time scaled."""
+    base, _, changes = key.partition(":")
     special = {"B": BASELINE, "M1": FIRST_MASTER}
-    level = special[key.upper()] if key.upper() in special else LEVELS[int(key)]
+    level = special[base.upper()] if base.upper() in special else level_by_name_or_index(base)
+    level = with_changes(level, changes)
     if level.seconds is not None and time_scale != 1.0:
         level = dataclasses.replace(level, seconds=level.seconds * time_scale)
     return level
 
 
+def settings(level: Level) -> dict[str, object]:
+    """What a level plays like (for the cache): its playing fields."""
+    return {field: getattr(level, field) for field in PLAYING_FIELDS}
+
+
 SLOW_MOVE_FACTOR = 6.0
 """A move that takes this many times its level's time per move (plus a second) is reported on stderr."""
 
+Task = tuple[Level, Level, str, int]
+"""One game: the first level, the second, the opening, and 1 if the first plays Black."""
 
-def play_game(task: tuple[str, str, str, float, int]) -> tuple[float, int, int]:
+
+def play_game(task: Task) -> tuple[float, int, int]:
     """One game; returns (score of the first level: 1, 0.5 or 0, its disc margin, moves)."""
-    first_key, second_key, opening, time_scale, first_is_black = task
-    first, second = level_named(first_key, time_scale), level_named(second_key, time_scale)
+    first, second, opening, first_is_black = task
     record = GameRecord.from_transcript(opening)
     seed = zlib.crc32(f"{opening}{first_is_black}".encode()) & 0xFFFF
     while not record.is_over():
@@ -79,6 +125,26 @@ def play_game(task: tuple[str, str, str, float, int]) -> tuple[float, int, int]:
     margin = result.disc_difference(BLACK if first_is_black else "O")
     score = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
     return score, margin, record.ply
+
+
+def game_key(first: Level, second: Level, opening: str, first_is_black: int) -> str:
+    """The cache's key for one game: both levels' settings, the opening and the colours."""
+    return json.dumps([settings(first), settings(second), opening, first_is_black], sort_keys=True)
+
+
+def played_games(path: Path | None) -> dict[str, float]:
+    """The first level's score in each game a JSON-lines file holds, by ``game_key`` (none without a file)."""
+    scores: dict[str, float] = {}
+    if path is None or not path.exists():
+        return scores
+    for line in path.read_text().splitlines():
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short when a run was stopped
+        if isinstance(entry, dict) and entry.get("kind") == "game":
+            scores[json.dumps(entry["key"], sort_keys=True)] = float(entry["score"])
+    return scores
 
 
 def elo(score: float) -> float:
@@ -105,47 +171,67 @@ def summarise(scores: list[float]) -> dict[str, float]:
     }
 
 
+def load() -> str:
+    """The machine's load averages over 1, 5 and 15 minutes."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per pairing (even)")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--time-scale", type=float, default=1.0)
     parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
-    default_pairs = [f"{i + 1}-{i}" for i in range(len(LEVELS) - 1)] + [f"{i}-B" for i in range(len(LEVELS))]
-    parser.add_argument("--pairs", nargs="*", default=default_pairs, help="e.g. 1-0 (level 1 against 0), 3-B, 6-M1")
-    parser.add_argument("--json", type=Path, help="append one JSON line per pairing to this file")
+    default_pairs = [f"{i + 1}-{i}" for i in range(len(LEVELS) - 1)]
+    parser.add_argument("--pairs", nargs="*", default=default_pairs,
+                        help="e.g. club-casual (the first against the second), 3-B, master-M1, casual:depth=3-2")
+    parser.add_argument("--json", type=Path, help="append each game (and a summary per pairing) to this file; "
+                                                  "games it already holds are not played again")
     args = parser.parse_args()
 
     openings = load_openings(args.openings)
-    print(f"| pairing | games | W-D-L | score | Elo (95% interval) | seconds |  (time scale {args.time_scale:g})")
-    print("|---|---|---|---|---|---|")
+    print(f"| pairing | games | W-D-L | score | Elo (95% interval) | seconds | load |"
+          f"  (time scale {args.time_scale:g})")
+    print("|---|---|---|---|---|---|---|")
     # an executor, not a Pool: a worker that dies raises BrokenProcessPool instead of hanging the match
     with ProcessPoolExecutor(args.workers) as pool:
         for pair in args.pairs:
-            first, second = pair.split("-")
-            tasks = [
-                (first, second, openings[(i // 2) % len(openings)], args.time_scale, i % 2)
-                for i in range(args.games)
+            first_key, second_key = pair.split("-", 1) if not pair.startswith("-") else ("", pair)
+            first, second = level_named(first_key, args.time_scale), level_named(second_key, args.time_scale)
+            tasks: list[Task] = [
+                (first, second, openings[(i // 2) % len(openings)], i % 2) for i in range(args.games)
             ]
-            started = time.perf_counter()
-            results = []
-            for done in as_completed([pool.submit(play_game, task) for task in tasks]):
-                results.append(done.result())
-                if len(results) % 10 == 0:
-                    print(f"{pair}: {len(results)}/{len(tasks)} games, {time.perf_counter() - started:.0f} s",
-                          file=sys.stderr, flush=True)
+            cached = played_games(args.json)
+            scores = [cached[game_key(*task)] for task in tasks if game_key(*task) in cached]
+            to_play = [task for task in tasks if game_key(*task) not in cached]
+            started, load_before = time.perf_counter(), load()
+            futures = {pool.submit(play_game, task): task for task in to_play}
+            for done in as_completed(futures):
+                score, margin, plies = done.result()
+                scores.append(score)
+                if args.json:
+                    with args.json.open("a") as out:
+                        entry = {"kind": "game", "pair": pair, "time_scale": args.time_scale, "score": score,
+                                 "margin": margin, "plies": plies, "key": json.loads(game_key(*futures[done]))}
+                        out.write(json.dumps(entry) + "\n")
+                if len(scores) % 10 == 0:
+                    print(f"{pair}: {len(scores)}/{len(tasks)} games ({len(tasks) - len(to_play)} cached), "
+                          f"{time.perf_counter() - started:.0f} s, load {load()}", file=sys.stderr, flush=True)
             seconds = time.perf_counter() - started
-            stats = summarise([r[0] for r in results])
-            names = f"{level_named(first, 1).name} vs {level_named(second, 1).name}"
+            stats = summarise(scores)
+            names = f"{first.name} vs {second.name}"
+            loads = f"{load_before} / {load()}"
             print(
                 f"| {names} | {stats['games']} | {stats['wins']}-{stats['draws']}-{stats['losses']} |"
                 f" {stats['score']:.3f} | {stats['elo']:+.0f} ({stats['elo_low']:+.0f} to {stats['elo_high']:+.0f}) |"
-                f" {seconds:.0f} |",
+                f" {seconds:.0f} | {loads} |",
                 flush=True,
             )
             if args.json:
                 with args.json.open("a") as out:
-                    out.write(json.dumps({"pair": pair, "names": names, "time_scale": args.time_scale, **stats}) + "\n")
+                    out.write(json.dumps({"kind": "pairing", "pair": pair, "names": names,
+                                          "time_scale": args.time_scale, "played": len(to_play),
+                                          "seconds": seconds, "load": loads, **stats}) + "\n")
 
 
 if __name__ == "__main__":
