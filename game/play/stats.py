@@ -1,9 +1,17 @@
-"""Statistics: wins, losses and draws against each level with each colour, best results, two-player games."""
+"""Statistics: wins, losses and draws against each level with each colour, best results, two-player games.
+
+They carry the player's rating too (``game.play.rating``), stored in the same
+document. A rating section that cannot be read does not cost the results:
+they load, the rating starts afresh, and the unreadable section is kept as it
+was under ``rating_set_aside`` with a notice for the player.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from game.play.rating import START_DEVIATION, START_RATING, PlayerRating, rated_level
 
 if TYPE_CHECKING:
     from game.engine import Color
@@ -34,6 +42,12 @@ class Stats:
 
     vs_computer: dict[str, Tally] = field(default_factory=dict)
     two_player_games: int = 0
+    rating: PlayerRating = field(default_factory=PlayerRating)
+    """The player's rating from the counted games against rated (named) levels."""
+    rating_set_aside: list[Any] = field(default_factory=list)
+    """Rating sections that could not be read, kept as they were found (stored, never dropped)."""
+    notice: str | None = None
+    """What the player should be told about how these statistics were read (not stored); see ``take_notice``."""
 
     @staticmethod
     def key(level_name: str, colour: str) -> str:
@@ -60,7 +74,16 @@ class Stats:
         if level_name is None:
             self.two_player_games += 1
         else:
-            self.record_computer_game(level_name, colour, outcome.margin(colour))
+            margin = outcome.margin(colour)
+            self.record_computer_game(level_name, colour, margin)
+            level = rated_level(level_name)
+            if level is not None and level.rating is not None:
+                self.rating = self.rating.after(level.rating, 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5)
+
+    def take_notice(self) -> str | None:
+        """The notice about how the statistics were read, once (then ``None``)."""
+        notice, self.notice = self.notice, None
+        return notice
 
     def totals(self) -> Tally:
         """All games against the computer added up."""
@@ -82,7 +105,8 @@ class Stats:
                 for key, t in sorted(self.vs_computer.items())
             },
             "two_player_games": self.two_player_games,
-        }
+            "rating": self.rating.to_json(),
+        } | ({"rating_set_aside": self.rating_set_aside} if self.rating_set_aside else {})
 
     @classmethod
     def from_json(cls, data: Any) -> Stats:
@@ -99,6 +123,16 @@ class Stats:
             stats.vs_computer[key] = Tally(
                 _count(entry.get("won", 0)), _count(entry.get("lost", 0)), _count(entry.get("drawn", 0)), best
             )
+        aside = data.get("rating_set_aside", [])
+        stats.rating_set_aside = list(aside) if isinstance(aside, list) else [aside]
+        if "rating" in data:
+            try:
+                stats.rating = PlayerRating.from_json(data["rating"])
+            except (ValueError, TypeError) as exc:
+                stats.rating_set_aside.append(data["rating"])
+                stats.notice = (f"Your rating could not be read ({str(exc).rstrip('.')}): it starts afresh at "
+                                f"{START_RATING:.0f} ± {START_DEVIATION:.0f}. Your results are kept, and so is the "
+                                "unreadable rating, under 'rating_set_aside' in the statistics.")
         return stats
 
 
