@@ -1,4 +1,9 @@
-"""Statistics: games against each level as Black and as White, best wins, and two-player games."""
+"""Statistics: games against each level as Black and as White, best wins, two-player games, and the rating.
+
+The rating panel shows the player's rating (``game.play.rating``) with its
+uncertainty, the level that gives about an even game, and its history as a
+graph; "Play at my level…" opens the new game screen with that level chosen.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,22 @@ import pygame
 from game.ai import LEVELS
 from game.engine import BLACK, WHITE
 from game.play.levels import is_custom_name
+from game.play.rating import my_level
 from game.play.stats import Stats, Tally
 from game.scenes.base import Context, Scene
-from game.scenes.entries import Entry
+from game.scenes.entries import Entry, NewGameEntry
 from game.ui.layout import is_portrait
+from game.ui.rating_graph import draw_rating_graph
+from game.ui.text_flow import say
 from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
+
+ROW_PITCH = 48
+"""A level's row in the table, when there is room for it (rows get closer with many levels)."""
+PORTRAIT_PANEL = 340
+"""The least height of the rating panel under the table in portrait."""
+RATING_RULE = ("Only games against a named level from the standard start count toward it: custom levels, "
+               "practice games and two-player games do not.")
+"""What counts toward the rating, in words (``docs/rating.md``)."""
 
 
 def tally_text(tally: Tally) -> str:
@@ -19,12 +35,17 @@ def tally_text(tally: Tally) -> str:
     return f"{tally.won} – {tally.lost} – {tally.drawn}" if tally.played else "–"
 
 
+def rating_text(rating: int | None) -> str:
+    """A level's rating as shown beside its name, or a dash when it has none."""
+    return str(rating) if rating is not None else "–"
+
+
 class StatsScene(Scene):
-    """A table of results by level and colour."""
+    """A table of results by level and colour, and the player's rating with its graph."""
 
     menu_label = "Statistics"
     menu_order = 60
-    menu_subtitle = "Wins, losses and draws by level"
+    menu_subtitle = "Results by level, and your rating"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -32,23 +53,35 @@ class StatsScene(Scene):
         self.dialog: Dialog | None = None
 
     def startup(self, now_ms: int, entry: Entry) -> None:
-        """Show the table (no dialog open)."""
+        """Show the table (no dialog open), and say so if the rating could not be read."""
         self.dialog = None
         super().startup(now_ms, entry)
+        notice = self.ctx.stats.take_notice()
+        if notice:
+            self.ctx.toast(notice, error=True, ms=9000)
 
     def layout(self) -> None:
-        """The table area and the Back button."""
+        """The table, the rating panel (beside it in landscape, under it in portrait) and the buttons."""
         width, height = self.ctx.size
-        column = min(980, width - 32)
-        self.table = pygame.Rect((width - column) // 2, 130 if not is_portrait(self.ctx.size) else 180, column,
-                                 64 + 48 * len(LEVELS) + 80)
-        row = pygame.Rect((width - 560) // 2, min(height - 100, self.table.bottom + 30), 560, 68)
-        self.group = ButtonGroup(button_row(row, [("Back", "back"), ("Reset…", "reset")], gap=24, size=26),
-                                 columns=2)
+        portrait = is_portrait(self.ctx.size)
+        top = 180 if portrait else 130
+        row = pygame.Rect(16, height - 100, width - 32, 68) if portrait else \
+            pygame.Rect((width - 760) // 2, height - 100, 760, 68)
+        bottom = row.top - 24
+        if portrait:
+            wanted = 64 + ROW_PITCH * len(LEVELS) + 120
+            self.table = pygame.Rect(16, top, width - 32, min(wanted, bottom - top - PORTRAIT_PANEL - 16))
+            self.panel = pygame.Rect(16, self.table.bottom + 16, width - 32, bottom - self.table.bottom - 16)
+        else:
+            self.table = pygame.Rect(16, top, (width - 48) * 3 // 5, bottom - top)
+            self.panel = pygame.Rect(self.table.right + 16, top, width - 32 - self.table.width - 16, bottom - top)
+        self.pitch = min(ROW_PITCH, (self.table.height - 64 - 120) // max(1, len(LEVELS)))
+        self.group = ButtonGroup(button_row(row, [("Back", "back"), ("Play at my level…", "my_level"),
+                                                  ("Reset…", "reset")], gap=24, size=26), columns=3)
         self.group.focus = 0
 
     def get_event(self, event: pygame.event.Event) -> None:
-        """Back to the menu, or reset (after asking; keeping them is the default)."""
+        """Back to the menu, play at my level, or reset (after asking; keeping them is the default)."""
         if self.dialog is not None:
             answer = self.dialog.handle(event)
             if answer is not None:
@@ -56,42 +89,65 @@ class StatsScene(Scene):
                 if answer == "confirm":
                     self.reset()
             return
-        if self.menu_choice(self.group, event) == "reset":
+        action = self.menu_choice(self.group, event)
+        if action == "my_level":
+            self.choose_my_level()
+        elif action == "reset":
             self.dialog = Dialog(self.ctx.size, "Reset the statistics?",
-                                 "Every result against the computer and the two-player count go back to zero. "
-                                 "This cannot be undone.", [("Keep them", "cancel"), ("Reset", "confirm")],
-                                 self.ctx.text)
+                                 "Every result against the computer, the two-player count and your rating go back "
+                                 "to the start. This cannot be undone.",
+                                 [("Keep them", "cancel"), ("Reset", "confirm")], self.ctx.text)
+
+    def choose_my_level(self) -> None:
+        """The new game screen, with the level that gives about an even game chosen."""
+        found = my_level(self.ctx.stats.rating)
+        if found is not None:
+            self.ctx.settings.custom = None
+            self.ctx.settings.level = found[0].index
+            self.ctx.save_settings()
+        self.switch(NewGameEntry())
 
     def reset(self) -> None:
-        """Start the statistics afresh."""
-        self.ctx.stats = Stats()
+        """Start the statistics afresh (an unreadable rating set aside earlier is still kept)."""
+        self.ctx.stats = Stats(rating_set_aside=self.ctx.stats.rating_set_aside)
         self.ctx.save_stats()
         self.ctx.toast("Statistics reset.")
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
-        """Title and table (won – lost – drawn per level and colour)."""
+        """Title, table (won – lost – drawn per level and colour) and the rating panel."""
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
-        stats = self.ctx.stats
         text.draw_in(surface, "Statistics", 48, theme.text,
                      pygame.Rect(16, self.table.top - 92, self.ctx.size[0] - 32, 64), bold=True)
+        self.draw_table(surface)
+        self.draw_rating(surface)
+        self.group.draw(surface, text, theme)
+        if self.dialog is not None:
+            self.dialog.draw(surface, text, theme)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """One row per level (its rating beside its name), then the totals."""
+        theme, text, stats = self.ctx.theme, self.ctx.text, self.ctx.stats
         draw_panel(surface, self.table, theme)
         left, width = self.table.left + 20, self.table.width - 40
-        columns = [int(left + width * share) for share in (0, 0.24, 0.50, 0.76, 1.0)]
-        cell_boxes = [pygame.Rect(x, 0, right - x - 8, 40) for x, right in zip(columns, columns[1:], strict=False)]
-        size = 20 if width > 700 else 16
-        headers = ["Level", "As Black (W–L–D)", "As White (W–L–D)", "Best win"]
+        columns = [int(left + width * share) for share in (0, 0.22, 0.34, 0.59, 0.84, 1.0)]
+        cell_boxes = [pygame.Rect(x, 0, right - x - 8, min(40, self.pitch - 2))
+                      for x, right in zip(columns, columns[1:], strict=False)]
+        size = min(20 if width > 700 else 16, max(13, self.pitch - 10))
+        headers = ["Level", "Rating", "As Black (W–L–D)", "As White (W–L–D)", "Best win"]
         y = self.table.top + 20
         for box, header in zip(cell_boxes, headers, strict=True):
-            text.draw_in(surface, header, size, theme.text_dim, box.move(0, y), "left", "top", bold=True)
+            text.draw_in(surface, header, size, theme.text_dim, pygame.Rect(box.x, y, box.width, 40), "left", "top",
+                         bold=True)
         y += 44
         for level in LEVELS:
             black, white = stats.tally(level.name, BLACK), stats.tally(level.name, WHITE)
             bests = [t.best for t in (black, white) if t.best is not None]
-            cells = [level.name, tally_text(black), tally_text(white), f"+{max(bests)}" if bests else "–"]
+            cells = [level.name, rating_text(level.rating), tally_text(black), tally_text(white),
+                     f"+{max(bests)}" if bests else "–"]
             for box, cell in zip(cell_boxes, cells, strict=True):
                 text.draw_in(surface, cell, size, theme.text, box.move(0, y), "left", "top")
-            y += 48
+            y += self.pitch
         total = stats.totals()
         summary = (f"All games against the computer: {total.won} won, {total.lost} lost, {total.drawn} drawn."
                    f"   Two-player games: {stats.two_player_games}.")
@@ -101,8 +157,25 @@ class StatsScene(Scene):
                                 sum(t.drawn for t in custom))
             summary += f"   Custom levels: {won} won, {lost} lost, {drawn} drawn."
         summary += "   Practice games (from a set-up position, or played on from moves handed in) are not counted."
-        text.draw_in(surface, summary, 18, theme.text_dim, pygame.Rect(left, y + 12, width, self.table.bottom - y - 20),
-                     "left", "top", wrap=True, line_gap=1.3)
-        self.group.draw(surface, text, theme)
-        if self.dialog is not None:
-            self.dialog.draw(surface, text, theme)
+        column = pygame.Rect(left, self.table.top, width, self.table.height - 16)
+        say(text, surface, summary, 18, theme.text_dim, column, y + 8, column.bottom - y - 8)
+
+    def draw_rating(self, surface: pygame.Surface) -> None:
+        """The rating and its deviation, the level for an even game, the rule of what counts, and the graph."""
+        theme, text, rating = self.ctx.theme, self.ctx.text, self.ctx.stats.rating
+        draw_panel(surface, self.panel, theme)
+        inner = self.panel.inflate(-40, -32)
+        text.draw_in(surface, "Your rating", 20, theme.text_dim, pygame.Rect(inner.left, inner.top, inner.width, 28),
+                     "left", "top", bold=True)
+        headline = rating.label + ("  (provisional)" if rating.provisional else "")
+        text.draw_in(surface, headline, 36, theme.accent, pygame.Rect(inner.left, inner.top + 30, inner.width, 46),
+                     "left", "top", bold=True)
+        found = my_level(rating)
+        games = f"{rating.games} rated game{'s' if rating.games != 1 else ''}"
+        even = f"; about an even game: {found[0].name} ({found[0].rating})." if found is not None else "."
+        y = say(text, surface, games + even, 18, theme.text, inner, inner.top + 82, 50)
+        y = say(text, surface, RATING_RULE, 16, theme.text_dim, inner, y + 6, 64)
+        graph = pygame.Rect(inner.left, y + 12, inner.width, inner.bottom - y - 12)
+        if graph.height >= 80:
+            levels = [(level.name, level.rating) for level in LEVELS if level.rating is not None]
+            draw_rating_graph(surface, text, theme, graph, rating.graph_points, levels)

@@ -1,0 +1,85 @@
+"""The statistics' rating graph: the player's rating game by game, its uncertainty as a band, the levels as lines.
+
+The band is the rating ± its deviation; each rated level whose rating falls in
+the graph's range is a faint line labelled on the right, so the curve reads
+against the levels the player knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.play.rating import RatingPoint
+from game.ui.text import TextRenderer
+from game.ui.theme import RGB, Theme
+from game.ui.widgets import draw_panel
+
+MIN_SPAN = 300.0
+"""The least range of ratings the graph spans, so a settled rating does not look jagged."""
+LABEL_SIZE = 13
+AXIS_WIDTH = 44
+"""The column left of the curve for the range's top and bottom figures."""
+
+
+def blend(a: RGB, b: RGB, share: float) -> RGB:
+    """``a`` moved ``share`` of the way to ``b``."""
+    return (round(a[0] + (b[0] - a[0]) * share), round(a[1] + (b[1] - a[1]) * share),
+            round(a[2] + (b[2] - a[2]) * share))
+
+
+def rating_span(points: Sequence[RatingPoint]) -> tuple[float, float]:
+    """The lowest and highest rating the graph shows: the band's reach, at least ``MIN_SPAN`` wide.
+
+    >>> rating_span([RatingPoint(1500, 60)])
+    (1350.0, 1650.0)
+    """
+    low = min(p.rating - p.deviation for p in points)
+    high = max(p.rating + p.deviation for p in points)
+    middle, half = (low + high) / 2, max(MIN_SPAN, high - low) / 2
+    return middle - half, middle + half
+
+
+def draw_rating_graph(surface: pygame.Surface, text: TextRenderer, theme: Theme, rect: pygame.Rect,
+                      points: Sequence[RatingPoint], levels: Sequence[tuple[str, int]]) -> None:
+    """The curve of ``points`` (oldest first) with its band, and the ``levels`` (name, rating) in its range."""
+    draw_panel(surface, rect, theme)
+    area = rect.inflate(-24, -20)
+    if not points:
+        text.draw_in(surface, "Your rating's history shows here after your first rated game.", 16, theme.text_dim,
+                     area, wrap=True)
+        return
+    label_width = min(max((text.width(f"{name} {rating}", LABEL_SIZE) for name, rating in levels), default=0) + 8,
+                      area.width // 3)
+    plot = pygame.Rect(area.left + AXIS_WIDTH, area.top + 8, area.width - AXIS_WIDTH - label_width, area.height - 16)
+    low, high = rating_span(points)
+
+    def y_of(rating: float) -> int:
+        return round(plot.bottom - (rating - low) / (high - low) * plot.height)
+
+    def x_of(index: int) -> int:
+        return plot.centerx if len(points) == 1 else plot.left + round(index * plot.width / (len(points) - 1))
+
+    last_label = None
+    for name, rating in sorted(levels, key=lambda level: level[1]):
+        if not low <= rating <= high:
+            continue
+        y = y_of(rating)
+        pygame.draw.line(surface, theme.panel_edge, (plot.left, y), (plot.right, y), 1)
+        box = pygame.Rect(plot.right + 8, y - 8, label_width - 8, 16).clamp(area)
+        if last_label is None or box.bottom <= last_label.top:  # close levels: the line without a second label
+            text.draw_in(surface, f"{name} {rating}", LABEL_SIZE, theme.text_dim, box, "left")
+            last_label = box
+    upper = [(x_of(i), y_of(p.rating + p.deviation)) for i, p in enumerate(points)]
+    lower = [(x_of(i), y_of(p.rating - p.deviation)) for i, p in enumerate(points)]
+    band = blend(theme.panel, theme.accent, 0.22)
+    if len(points) > 1:
+        pygame.draw.polygon(surface, band, upper + lower[::-1])
+        pygame.draw.lines(surface, theme.accent, False, [(x_of(i), y_of(p.rating)) for i, p in enumerate(points)], 2)
+    else:
+        pygame.draw.line(surface, band, upper[0], lower[0], 6)
+    pygame.draw.circle(surface, theme.accent, (x_of(len(points) - 1), y_of(points[-1].rating)), 4)
+    axis = pygame.Rect(area.left, plot.top - 8, AXIS_WIDTH - 6, plot.height + 16)
+    text.draw_in(surface, f"{round(high)}", LABEL_SIZE, theme.text_dim, axis, "left", "top")
+    text.draw_in(surface, f"{round(low)}", LABEL_SIZE, theme.text_dim, axis, "left", "bottom")
