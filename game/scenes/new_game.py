@@ -1,4 +1,8 @@
-"""Setting up a game: your colour, a clock, and the computer's level, named or custom (remembered)."""
+"""Setting up a game: your colour, a clock, and the computer's level, named (with its rating) or custom (remembered).
+
+"Play at my level" starts against the level that gives the player about an even game by their rating
+(``game.play.rating``).
+"""
 
 from __future__ import annotations
 
@@ -6,14 +10,16 @@ from dataclasses import replace
 
 import pygame
 
-from game.ai import DEFAULT_LEVEL, LEVELS
+from game.ai import DEFAULT_LEVEL, LEVELS, Level
 from game.engine import BLACK, WHITE
 from game.play.levels import custom_level, parse_custom
 from game.play.match import MatchSetup
+from game.play.rating import expected_score, my_level
 from game.scenes.base import Context, Scene
 from game.scenes.entries import GameEntry
 from game.ui.layout import is_portrait
-from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+from game.ui.text_flow import say
+from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
 COLOUR_LABELS = [("Black", "colour:black"), ("White", "colour:white"), ("Random", "colour:random")]
 CUSTOM_LABELS = [("1 s", "custom:time:1"), ("3 s", "custom:time:3"), ("10 s", "custom:time:10"),
@@ -22,6 +28,10 @@ CUSTOM_LABELS = [("1 s", "custom:time:1"), ("3 s", "custom:time:3"), ("10 s", "c
 CLOCK_LABELS = [("No clock", "clock:0"), ("1 min", "clock:60"), ("3 + 2", "clock:180+2"), ("5 min", "clock:300"),
                 ("5 + 3", "clock:300+3"), ("15 min", "clock:900")]
 """Time controls: each side's time for the whole game, plus seconds gained after each move (Fischer)."""
+LEVEL_PITCH = 62
+"""The level rows' pitch when there are more than two (up to 14 levels fit either way up)."""
+MY_LEVEL_WIDTH = 230
+"""The width of the Play at my level button, at the right of the description box."""
 
 
 def custom_label(spec: str) -> str:
@@ -61,34 +71,43 @@ class NewGameScene(Scene):
         return int(level)
 
     def layout(self) -> None:
-        """Colour row, a grid of levels, the description box, Start and Back."""
+        """Colour row, a grid of levels (each with its rating), the description with Play at my level, Start, Back."""
         width, height = self.ctx.size
         portrait = is_portrait(self.ctx.size)
-        column = min(720, width - 48)
+        column = min(720 if portrait or len(LEVELS) <= 8 else 960, width - 48)
         left = (width - column) // 2
         self.column = (left, column)
         top = 200 if portrait else 120
         buttons = button_row(pygame.Rect(left, top, column, 52), COLOUR_LABELS, gap=12, size=24)
         self.clock_top = top + 92
         buttons += button_row(pygame.Rect(left, self.clock_top, column, 48), CLOCK_LABELS, gap=12, size=20)
-        per_row = 2 if portrait else 3 if len(LEVELS) <= 6 else 4
+        per_row = 2 if portrait else 3 if len(LEVELS) <= 6 else 4 if len(LEVELS) <= 8 else 5
         level_top = self.clock_top + 88
         rows = (len(LEVELS) + per_row - 1) // per_row
+        pitch = 70 if rows <= 2 else LEVEL_PITCH
         for row in range(rows):
-            chunk = [(level.name, f"level:{level.index}") for level in LEVELS[row * per_row: (row + 1) * per_row]]
-            rect = pygame.Rect(left, level_top + row * 70, column * len(chunk) // per_row, 58)
-            buttons += button_row(rect, chunk, gap=12, size=24)
-        self.custom_top = level_top + rows * 70 + 26
+            chunk = LEVELS[row * per_row: (row + 1) * per_row]
+            rect = pygame.Rect(left, level_top + row * pitch, column * len(chunk) // per_row, pitch - 12)
+            row_buttons = button_row(rect, [(level.name, f"level:{level.index}") for level in chunk], gap=12, size=24)
+            for button, level in zip(row_buttons, chunk, strict=True):
+                button.subtitle = f"rated {level.rating}" if level.rating is not None else ""
+            buttons += row_buttons
+        self.custom_top = level_top + rows * pitch + 26
         customs = list(CUSTOM_LABELS)
         if self.custom is not None and f"custom:{self.custom}" not in {action for _, action in customs}:
             customs.append((custom_label(self.custom), f"custom:{self.custom}"))  # one remembered from elsewhere
         buttons += button_row(pygame.Rect(left, self.custom_top, column, 52), customs, gap=8, size=20)
-        self.description_rect = pygame.Rect(left, self.custom_top + 62, column, 96)
+        self.description_rect = pygame.Rect(left, self.custom_top + 62, column, 150 if portrait else 110)
+        found = my_level(self.ctx.stats.rating)
+        mine = Button(pygame.Rect(self.description_rect.right - 16 - MY_LEVEL_WIDTH, self.description_rect.centery - 32,
+                                  MY_LEVEL_WIDTH, 64), "Play at my level", "my_level", size=22,
+                      subtitle=f"{found[0].name} · rated {found[0].rating}" if found is not None else "",
+                      enabled=found is not None)
         bottom = pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72)
         actions = button_row(bottom, [("Back", "back"), ("Two players", "two"), ("Play the computer", "start")],
                              gap=16, size=26)
         actions[2].primary = True
-        self.group = ButtonGroup(buttons + actions, columns=per_row)
+        self.group = ButtonGroup(buttons + [mine] + actions, columns=per_row)
         self.group.focus = len(self.group.buttons) - 1
         self._mark_selected()
 
@@ -122,11 +141,24 @@ class NewGameScene(Scene):
             self.clock, self.increment = parse_clock(action)
             if self.clock is None:
                 self.increment = 0
+        elif action == "my_level":
+            self.play_at_my_level()
+            return
         elif action == "two":
             self.switch(GameEntry(replace(self.setup(), mode="two", custom=None)))
         elif action == "start":
             self.switch(GameEntry(self.setup()))
         self._mark_selected()
+
+    def play_at_my_level(self) -> None:
+        """Start against the level that gives about an even game (``game.play.rating.my_level``), remembering it."""
+        found = my_level(self.ctx.stats.rating)
+        if found is None:
+            return
+        self.ctx.settings.custom = None
+        self.ctx.settings.level = found[0].index
+        self.ctx.save_settings()
+        self.switch(GameEntry(self.setup()))
 
     def setup(self) -> MatchSetup:
         """The match the current choices describe."""
@@ -155,12 +187,18 @@ class NewGameScene(Scene):
                          "bottom")
         draw_panel(surface, self.description_rect, theme)
         level = custom_level(self.custom) if self.custom else LEVELS[self.level_index]
-        inner = self.description_rect.inflate(-32, -24)
+        inner = self.description_rect.inflate(-32, -20)
+        inner.width -= MY_LEVEL_WIDTH + 16
         text.draw_in(surface, level.name, 22, theme.accent, pygame.Rect(inner.left, inner.top, inner.width, 30), "left",
                      "top", bold=True)
-        text.draw_in(surface, level.description, 18, theme.text_dim,
-                     pygame.Rect(inner.left, inner.top + 32, inner.width, inner.height - 32), "left", "top", wrap=True,
-                     line_gap=1.3)
+        y = say(text, surface, level.description, 18, theme.text_dim, inner, inner.top + 32, 46)
+        say(text, surface, self.rating_line(level), 16, theme.text, inner, y + 4, inner.bottom - y - 4)
         self.group.draw(surface, text, theme)
 
-
+    def rating_line(self, level: Level) -> str:
+        """What the chosen level means for the player's rating: the expected score, or that it does not count."""
+        rating = self.ctx.stats.rating
+        if level.rating is None:
+            return "Custom levels are unrated: games against them do not count toward your rating."
+        score = round(100 * expected_score(rating.rating, level.rating))
+        return f"Your rating {rating.label}: you would score about {score}% against it."
