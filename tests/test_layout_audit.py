@@ -19,19 +19,23 @@ from __future__ import annotations
 import functools
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.ai.levels import LEVELS
+from game.ai.levels import LEVELS, Level
 from game.engine import BLACK, WHITE, GameRecord, Position, opponent_of
 from game.platform.storage import MemoryStorage
+from game.play import rating
 from game.play.match import MatchSetup
 from game.play.outcome import Outcome
+from game.play.rating import MAX_HISTORY, my_level
 from game.play.stats import Tally
 from game.records.openings import DATA_FILE, parse_table
 from game.records.wthor import WthorGame
+from game.scenes import new_game, stats_scene
 from game.scenes.entries import (
     AnalysisEntry,
     ChallengesEntry,
@@ -480,3 +484,65 @@ def test_the_computer_level_and_the_opening_name_are_shown_whole_in_a_game(playe
             texts = recorded(player, name).texts
             for words in wanted:
                 assert any(t.text == words and t.shown == words for t in texts), (size, name, words)
+
+
+# -- the rating (issue 23): the statistics' rating panel and graph, the level picker with ratings -------------
+
+
+def a_rating_history(player: Player, games: int = MAX_HISTORY + 20) -> None:
+    """A full history: a player climbing from the start, winning two games in three at the level nearest them."""
+    stats = player.app.ctx.stats
+    for game in range(games):
+        found = my_level(stats.rating)
+        assert found is not None and found[0].rating is not None
+        stats.rating = stats.rating.after(found[0].rating, 0.0 if game % 3 == 2 else 1.0)
+
+
+def statistics_with_a_rating(player: Player) -> None:
+    """Four-digit statistics and a rating with a full history."""
+    a_rating_history(player)
+    statistics(player)
+
+
+def new_game_at_a_custom_level_with_a_rating(player: Player) -> None:
+    """The level picker at a custom level (unrated), with a rating to play at."""
+    a_rating_history(player, 30)
+    player.app.ctx.settings.custom = "time:10"
+    player.app.scene.open(NewGameEntry())
+    player.frame()
+
+
+RATING_STATES = {"statistics with a rating history": statistics_with_a_rating,
+                 "new game at a custom level, with a rating": new_game_at_a_custom_level_with_a_rating}
+STATES.update(RATING_STATES)
+
+
+def fourteen_levels() -> tuple[Level, ...]:
+    """A ladder of 14 rated levels: each of ``LEVELS`` and one between it and the next, and one above the top."""
+    ladder: list[Level] = []
+    for level, above in zip(LEVELS, LEVELS[1:], strict=False):
+        between = ((level.rating or 0) + (above.rating or 0)) // 2
+        ladder += [level, replace(level, name=f"Sharper {level.name}", rating=between)]
+    ladder += [LEVELS[-1], replace(LEVELS[-1], name="Grandmaster", rating=(LEVELS[-1].rating or 0) + 60)]
+    return tuple(replace(level, index=index) for index, level in enumerate(ladder))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_fourteen_levels_fit_the_picker_and_the_statistics(player_factory, monkeypatch, size: tuple[int, int]) -> None:
+    ladder = fourteen_levels()
+    assert len(ladder) == 14
+    for module in (new_game, stats_scene, rating):
+        monkeypatch.setattr(module, "LEVELS", ladder)
+    player = player_factory(MemoryStorage(), window_size=size)
+    failures: list[str] = []
+    for theme in THEMES:
+        player.app.ctx.settings.theme = theme
+        for name in ("new game", *RATING_STATES):
+            recording = recorded(player, name)
+            failures += [f"{name} @ {size[0]}x{size[1]} {theme}: {p}"
+                         for p in problems_in(recording, player.app.surface, player.app.ctx.toast_area)]
+            words = " ".join(t.shown for t in recording.texts)
+            assert all(level.name in words and str(level.rating) in words for level in ladder), (name, size)
+    assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures)
+    buttons = [b for b in player.app.scene.group.buttons if b.action.startswith("level:")]  # type: ignore[attr-defined]
+    assert len(buttons) == 14 and all(player.app.surface.get_rect().contains(b.rect) for b in buttons)

@@ -1,11 +1,19 @@
-"""The statistics: what counts (only games from the standard start), and resetting them."""
+"""The statistics: what counts (only games from the standard start), resetting them, and the rating they carry."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pygame
 
+from game.ai.levels import LEVELS
 from game.engine import BLACK
-from tests.app_driver import finish
+from game.platform.storage import FileStorage
+from game.play.rating import PlayerRating, my_level
+from game.play.stats import Stats, Tally
+from game.scenes.entries import StatsEntry
+from tests.app_driver import Player, finish
 from tests.test_transcripts import ONE_FROM_WIPEOUT, WIPEOUT_POSITION, open_transcript
 
 
@@ -20,7 +28,7 @@ def test_a_win_from_a_pasted_game_or_position_counts_nothing_even_on_rematch(pla
         player.click_square("f4")
         results = finish(player)
         assert results.record.result is not None and results.summary().headline == "You win!"
-        assert player.app.ctx.stats.totals().played == 0
+        assert player.app.ctx.stats.totals().played == 0 and player.app.ctx.stats.rating == PlayerRating()
         if typed == WIPEOUT_POSITION:  # a rematch from the pasted position is still practice
             player.click_button("rematch")
             player.click_square("f4")
@@ -47,3 +55,78 @@ def test_a_game_from_the_standard_start_still_counts_and_the_statistics_can_be_r
     # and it stays reset after a restart
     player.click_button("back")
     assert player.app.scene_name == "menu"
+
+
+def resign_a_game(player: Player) -> None:
+    """From the menu: a new game at the level chosen, resigned at once."""
+    player.click_button("scene:new_game")
+    player.click_button("start")
+    player.click_button("resign")
+    player.click_button("confirm")
+    player.click_button("menu")
+
+
+def shown(player: Player) -> str:
+    """Every text the screen draws in one frame."""
+    return " ".join(t.shown for t in player.recorded_frame().texts)
+
+
+def test_a_counted_game_moves_the_rating_the_statistics_show_it_and_play_at_my_level_plays_even(
+        player_factory) -> None:
+    player = player_factory()
+    resign_a_game(player)  # at the default level, a named one
+    stats = player.app.ctx.stats
+    assert stats.rating.games == 1 and stats.rating.rating < PlayerRating().rating
+    player.click_button("scene:stats")
+    words = shown(player)
+    assert stats.rating.label in words and "1 rated game" in words and "custom levels" in words
+    for level in LEVELS:
+        assert level.name in words and str(level.rating) in words
+    found = my_level(stats.rating)
+    assert found is not None
+    mine = found[0]
+    assert f"about an even game: {mine.name} ({mine.rating})" in words
+    player.click_button("my_level")  # the new game screen, with my level chosen
+    assert player.app.scene_name == "new_game" and player.app.ctx.settings.level == mine.index
+    chosen = [b for b in player.app.scene.group.buttons if b.selected and b.action.startswith("level:")]  # type: ignore[attr-defined]
+    assert [b.action for b in chosen] == [f"level:{mine.index}"] and chosen[0].subtitle == f"rated {mine.rating}"
+    player.click_button(f"level:{LEVELS[-1].index}")  # choose another, then let the button choose again
+    assert f"Your rating {stats.rating.label}" in shown(player)
+    player.click_button("my_level")
+    assert player.app.scene_name == "game" and player.game.match.level.name == mine.name
+    assert player.app.ctx.settings.level == mine.index and player.app.ctx.settings.custom is None
+
+
+def test_games_at_a_custom_level_count_in_the_tallies_but_not_in_the_rating(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:new_game")
+    player.click_button("custom:depth:4")
+    assert "Custom levels are unrated" in shown(player)
+    player.click_button("start")
+    human = player.game.setup.human
+    player.click_button("resign")
+    player.click_button("confirm")
+    stats = player.app.ctx.stats
+    assert stats.tally("Custom (depth 4)", human).lost == 1 and stats.rating == PlayerRating()
+
+
+def test_an_unreadable_rating_is_set_aside_with_a_message_and_the_results_stay(player_factory,
+                                                                               tmp_path: Path) -> None:
+    kept = Stats(vs_computer={f"{LEVELS[0].name}:X": Tally(7, 2, 1, 20)}, two_player_games=4).to_json()
+    (tmp_path / "stats.json").write_text(json.dumps(kept | {"rating": {"rating": "lots"}}), encoding="utf-8")
+    player = player_factory(FileStorage(tmp_path))
+    player.app.scene.open(StatsEntry())
+    player.frame()
+    notices = [t.message for t in player.app.ctx.toasts if t.error and "rating could not be read" in t.message]
+    assert len(notices) == 1 and "results are kept" in notices[0], notices
+    stats = player.app.ctx.stats
+    assert stats.tally(LEVELS[0].name, BLACK) == Tally(7, 2, 1, 20) and stats.rating == PlayerRating()
+    assert "7 won, 2 lost, 1 drawn" in shown(player)
+    player.click_button("back")
+    resign_a_game(player)  # the next save keeps the unreadable section with the statistics
+    stored = json.loads((tmp_path / "stats.json").read_text(encoding="utf-8"))
+    assert stored["rating_set_aside"] == [{"rating": "lots"}] and stored["rating"]["games"] == 1
+    assert stored["vs_computer"][f"{LEVELS[0].name}:X"]["won"] == 7
+    player.click_button("scene:stats")
+    assert [t.message for t in player.app.ctx.toasts].count(notices[0]) <= 1  # said once, not again on each visit
+    assert stats.take_notice() is None
