@@ -17,128 +17,22 @@ otherwise. Every run uses a fresh profile and resolves no host but 127.0.0.1.
 from __future__ import annotations
 
 import shutil
-import subprocess
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
-from game.web.build import build
-from game.web.serve import make_server, page_url
+from tests.chromium import STANDIN, Page, built_site, needs_chromium, serve, visit
 
-REPO = Path(__file__).resolve().parent.parent
-STANDIN = REPO / "tests" / "page" / "pythons.js"
-CHROMIUM = shutil.which("chromium")
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # no network but the test server
-]
 WATCHDOG_BUDGET_MS = 30_000  # the issue: within 30 s of a failure the page says what happened
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
-
-
-@dataclass
-class Element:
-    """One element of the dumped DOM: its attributes and its text."""
-
-    attrs: dict[str, str]
-    text: str = ""
-
-    @property
-    def classes(self) -> set[str]:
-        """The element's class names."""
-        return set(self.attrs.get("class", "").split())
-
-
-@dataclass
-class Page:
-    """The DOM as the browser left it: the elements that have an id."""
-
-    elements: dict[str, Element] = field(default_factory=dict)
-
-    def __getitem__(self, element_id: str) -> Element:
-        return self.elements[element_id]
-
-    def failure(self) -> str | None:
-        """The kind of failure the page shows (``data-failure``), ``None`` if it shows none."""
-        transfer = self["transfer"]
-        return transfer.attrs.get("data-failure") if "failed" in transfer.classes else None
-
-
-class _DomReader(HTMLParser):
-    VOID = {"meta", "link", "br", "img", "input", "hr", "source"}
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.page = Page()
-        self.open: list[Element | None] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = {name: value or "" for name, value in attrs}
-        element = Element(values) if "id" in values else None
-        if element is not None:
-            self.page.elements[values["id"]] = element
-        if tag not in self.VOID:
-            self.open.append(element)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag not in self.VOID and self.open:
-            self.open.pop()
-
-    def handle_data(self, data: str) -> None:
-        for element in self.open:
-            if element is not None:
-                element.text += data
-
-
-def visit(url: str, budget_ms: int, profile: Path) -> Page:
-    """Load ``url`` in headless chromium, let ``budget_ms`` of page time pass, read the DOM."""
-    assert CHROMIUM is not None
-    completed = subprocess.run(
-        [CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--virtual-time-budget={budget_ms}",
-         "--dump-dom", url],
-        capture_output=True, text=True, timeout=120, check=False,
-    )
-    assert "<html" in completed.stdout, f"no page from chromium ({completed.returncode}): {completed.stderr[-800:]}"
-    reader = _DomReader()
-    reader.feed(completed.stdout)
-    return reader.page
-
-
-def _built_site(tmp: Path, cdn: str | None) -> Path:
-    """Build a copy of the game (main.py, game/, assets/, the template) and return its ``build/web``."""
-    for name in ("main.py", "index.html", "pygbag.ini"):
-        shutil.copy2(REPO / name, tmp / name)
-    for folder in ("game", "assets"):
-        shutil.copytree(REPO / folder, tmp / folder, ignore=shutil.ignore_patterns("__pycache__", "wthor"))
-    return build(tmp, cdn=cdn).output_dir
-
-
-def _serve(site: Path) -> Iterator[str]:
-    server = make_server(site, port=0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield page_url(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+pytestmark = needs_chromium
 
 
 @pytest.fixture(scope="module")
 def built_for_standin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The page built to load its runtime from ``cdn/`` beside it."""
-    return _built_site(tmp_path_factory.mktemp("standin"), cdn="cdn/")
+    return built_site(tmp_path_factory.mktemp("standin"), cdn="cdn/")
 
 
 @pytest.fixture(scope="module")
@@ -149,19 +43,19 @@ def standin_site(built_for_standin: Path, tmp_path_factory: pytest.TempPathFacto
     (site / "cdn").mkdir()
     shutil.copy2(STANDIN, site / "cdn" / "pythons.js")
     (site / "cdn" / "empty.wasm").write_bytes(b"\0asm\1\0\0\0")  # the smallest valid module
-    yield from _serve(site)
+    yield from serve(site)
 
 
 @pytest.fixture(scope="module")
 def loaderless_site(built_for_standin: Path) -> Iterator[str]:
     """That page served with nothing in ``cdn/``: the loader itself is missing."""
-    yield from _serve(built_for_standin)
+    yield from serve(built_for_standin)
 
 
 @pytest.fixture(scope="module")
 def cdn_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The page as published: its runtime from pygbag's CDN (unreachable here, as on CI)."""
-    yield from _serve(_built_site(tmp_path_factory.mktemp("cdn"), cdn=None))
+    yield from serve(built_site(tmp_path_factory.mktemp("cdn"), cdn=None))
 
 
 def scenario(site: str, name: str, budget_ms: int, profile: Path, address_tail: str = "") -> Page:
@@ -316,7 +210,7 @@ def _script_page(tmp: Path, script: str) -> Iterator[str]:
         '<pre id="out"></pre><script>\n' + script + "\n</script></body></html>",
         encoding="utf-8",
     )
-    yield from _serve(tmp)
+    yield from serve(tmp)
 
 
 def _script_result(tmp_path: Path, script: str, budget_ms: int = 2_000) -> dict[str, object]:

@@ -120,10 +120,68 @@ def test_the_build_reports_what_it_made(project: Path, built: dict[str, object])
     assert "built build/web/" in stdout
     assert f"packed app {APP_NAME}.tar.gz" in stdout
     assert "build/web.zip" in stdout
+    assert "with sw.js, manifest.webmanifest and its icons" in stdout
     # only what the page loads is published: pygbag's .apk copy of the app is not
     assert sorted(p.name for p in web(project).iterdir()) == sorted(
-        ["index.html", "favicon.png", f"{APP_NAME}.tar.gz"]
+        ["index.html", "favicon.png", f"{APP_NAME}.tar.gz", "sw.js", "manifest.webmanifest", "icon-192.png",
+         "icon-512.png", "icon-maskable-512.png", "icon-apple-180.png"]
     )
+
+
+def test_the_service_worker_caches_exactly_the_sites_files_under_the_builds_hash(
+    project: Path, built: dict[str, object]
+) -> None:
+    import json
+    import re
+
+    worker = (web(project) / "sw.js").read_text(encoding="utf-8")
+    page = (web(project) / "index.html").read_text(encoding="utf-8")
+    version = re.search(r'const BUILD = "([0-9a-f]{12})"', worker)
+    assert version is not None
+    assert f'const OTHELLO_BUILD = "{version[1]}"' in page and "const OTHELLO_OFFLINE = true" in page
+    files = json.loads(re.search(r"const PAGE_FILES = (\[.*\])", worker)[1])  # type: ignore[index]
+    assert sorted(files) == sorted(p.name for p in web(project).iterdir() if p.name != "sw.js")
+    assert "__OTHELLO" not in worker + page  # every field filled in
+
+
+def test_the_builds_hash_follows_the_files_it_caches(tmp_path: Path) -> None:
+    from game.web.offline import add_offline_files
+
+    def site(archive: bytes) -> str:
+        folder = tmp_path / str(len(list(tmp_path.iterdir())))
+        folder.mkdir()
+        page = 'const OTHELLO_BUILD = "__OTHELLO_BUILD__"\nconst OTHELLO_OFFLINE = __OTHELLO_OFFLINE__\n'
+        (folder / "index.html").write_text(page, encoding="utf-8")
+        (folder / "favicon.png").write_bytes(b"png")
+        (folder / "main.tar.gz").write_bytes(archive)
+        return add_offline_files(folder, folder / "main.tar.gz", "Othello")
+
+    assert site(b"one") == site(b"one") != site(b"two")
+
+
+def test_without_offline_play_the_build_publishes_the_retiring_worker(project: Path, tmp_path: Path) -> None:
+    from game.web.build import build
+
+    copy = tmp_path / APP_NAME
+    shutil.copytree(project, copy, ignore=shutil.ignore_patterns("build"))
+    result = build(copy, offline=False)
+    worker = (result.output_dir / "sw.js").read_text(encoding="utf-8")
+    assert "registration.unregister()" in worker and "caches.delete" in worker
+    assert 'addEventListener("fetch"' not in worker
+    assert "const OTHELLO_OFFLINE = false" in result.index_html.read_text(encoding="utf-8")
+
+
+def test_the_web_icons_are_what_the_icon_tool_draws(tmp_path: Path) -> None:
+    import pygame
+
+    from game.web.offline import APPLE_ICON, ICONS, ICONS_DIR
+
+    subprocess.run([sys.executable, str(REPO / "tools" / "make_icon.py"), "--web", str(tmp_path)],
+                   check=True, capture_output=True, timeout=120)
+    for name in [name for name, _, _ in ICONS] + [APPLE_ICON]:
+        drawn, committed = pygame.image.load(str(tmp_path / name)), pygame.image.load(str(ICONS_DIR / name))
+        assert drawn.get_size() == committed.get_size(), name
+        assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(committed, "RGBA"), name
 
 
 def packed_names(project: Path) -> list[str]:

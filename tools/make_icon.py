@@ -1,9 +1,15 @@
 """Draw the game's icon, ``assets/icon.png``: a 2x2 corner of green felt with a black and a white disc.
 
 The browser build uses it as the page's favicon (``pygbag --icon``), and the
-desktop window can use it too. Run from the repository root::
+desktop window can use it too. ``--web`` writes the icons the web app manifest
+names instead (``game/web/icons/``, copied into the site by the web build):
+192 and 512 pixels as drawn, a "maskable" 512 whose felt fills the square
+(launchers cut it to their own shape, so the board sits inside the central
+safe circle) and a 180-pixel opaque one for iOS's home screen. Run from the
+repository root::
 
     python tools/make_icon.py [--size 128] [--out assets/icon.png]
+    python tools/make_icon.py --web game/web/icons
 
 Drawn at four times the size and smoothed down, so the edges are anti-aliased.
 Needs pygame-ce but no display.
@@ -72,12 +78,49 @@ def draw_icon(size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(surface, (size, size))
 
 
+SAFE_ZONE = 0.72
+"""The share of a maskable icon's edge the drawing takes: inside the 80 % circle launchers keep."""
+
+WEB_ICONS: tuple[tuple[str, int, bool], ...] = (
+    ("icon-192.png", 192, False),
+    ("icon-512.png", 512, False),
+    ("icon-maskable-512.png", 512, True),
+    ("icon-apple-180.png", 180, True),
+)
+"""The manifest's icons (name, size, full-bleed); game/web/offline.py lists them in the manifest."""
+
+
+def draw_full_bleed(size: int) -> pygame.Surface:
+    """The icon on an opaque square of the frame's colour, for launchers that cut their own shape."""
+    surface = pygame.Surface((size, size))
+    surface.fill(FRAME)
+    inner = round(size * SAFE_ZONE)
+    surface.blit(draw_icon(inner), ((size - inner) // 2, (size - inner) // 2))
+    return surface
+
+
+def write_web_icons(folder: Path) -> list[Path]:
+    """Write the manifest's icons into ``folder``; the paths written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, size, full_bleed in WEB_ICONS:
+        path = folder / name
+        pygame.image.save(draw_full_bleed(size) if full_bleed else draw_icon(size), str(path))
+        written.append(path)
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the icon and print where it went."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", type=int, default=128, help="edge length in pixels (default 128)")
     parser.add_argument("--out", type=Path, default=Path("assets/icon.png"), help="where to write the PNG")
+    parser.add_argument("--web", type=Path, metavar="FOLDER", help="write the web app manifest's icons there")
     args = parser.parse_args(argv)
+    if args.web is not None:
+        for path in write_web_icons(args.web):
+            print(f"wrote {path} ({path.stat().st_size} bytes)")
+        return 0
     if not 16 <= args.size <= 1024:
         parser.error("--size must be between 16 and 1024")
     icon = draw_icon(args.size)  # drawing and saving need no pygame.init(), so no audio is touched

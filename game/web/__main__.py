@@ -3,6 +3,7 @@
     python -m game.web build              # build/web/ offline (pygbag 0.9.3, our template and icon)
     python -m game.web build --archive    # ... and build/web.zip for itch.io
     python -m game.web build --cdn URL    # the page loads pygbag's runtime from URL instead
+    python -m game.web build --no-offline # no offline play: retire the service worker of earlier builds
     python -m game.web build --share-base https://you.github.io/othello/   # where it will be published
     python -m game.web share-base URL     # only record that address (a desktop build's share links)
     python -m game.web serve [--build]    # serve build/web on http://127.0.0.1:8000/
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build, record_share_base
 from .figures import table, write_into
+from .offline import MANIFEST
 from .serve import DEFAULT_BIND, DEFAULT_PORT, make_server, page_url
 
 REPO = Path(__file__).resolve().parents[2]
@@ -26,6 +28,7 @@ def _describe(result: BuildResult, repo: Path) -> str:
     lines = [
         f"built {result.output_dir.relative_to(repo)}/",
         f"  packed app {result.tarball.name}: {result.packed_bytes:,} bytes ({result.packed_bytes / 1024:.0f} KiB)",
+        f"  build {result.version}: with sw.js, {MANIFEST} and its icons",
         f"  pygbag log: {result.log.relative_to(repo)}",
     ]
     if result.archive is not None:
@@ -45,6 +48,8 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd.add_argument("--verbose", action="store_true", help="show pygbag's output")
     build_cmd.add_argument("--figures", type=Path, metavar="DOC",
                            help="write the size table into DOC (docs/web.md), between its build-figures markers")
+    build_cmd.add_argument("--no-offline", action="store_true",
+                           help="publish no offline play: a service worker that removes an earlier build's")
     build_cmd.add_argument("--share-base", help="the address the site is published at, for the desktop's share "
                                                 "links (recorded in game/share_base.txt)")
 
@@ -74,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                 archive=getattr(args, "archive", False),
                 quiet=not getattr(args, "verbose", False),
                 share_base=getattr(args, "share_base", None),
+                offline=not getattr(args, "no_offline", False),
             )
             print(_describe(result, repo))
             if getattr(args, "figures", None) is not None:

@@ -15,7 +15,8 @@ whenever ``black`` is importable).
 pygbag writes the app twice, as ``<name>.apk`` (a zip) and ``<name>.tar.gz``;
 the page only loads the ``.tar.gz``, so the ``.apk`` is deleted and only what
 the page needs is published: ``index.html``, the ``.tar.gz`` and
-``favicon.png``.
+``favicon.png``, and for offline play and installing as an app the service
+worker ``sw.js``, ``manifest.webmanifest`` and its icons (``offline.py``).
 
 The browser still loads pygbag's runtime (CPython 3.12 for WebAssembly,
 pygame-ce) from the CDN at play time: ``cdn`` points it elsewhere.
@@ -38,6 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.platform.links import SHARE_BASE_FILE, valid_share_base
+from game.web.offline import add_offline_files
 
 PYGBAG_VERSION = "0.9.3"
 DEFAULT_TITLE = "Othello"
@@ -82,6 +84,8 @@ class BuildResult:
     favicon: Path
     archive: Path | None
     log: Path
+    version: str = ""
+    """The build's hash (``offline.build_hash``): what the service worker's cache is named after."""
 
     @property
     def packed_bytes(self) -> int:
@@ -143,12 +147,15 @@ def build(
     archive: bool = False,
     quiet: bool = True,
     share_base: str | None = None,
+    offline: bool = True,
 ) -> BuildResult:
     """Build the static site into ``repo/build/web`` (replacing what was there) and check it.
 
     pygbag's own output goes to ``build/pygbag.log`` (and to the terminal
     unless ``quiet``). With ``archive`` also writes ``build/web.zip``. With
     ``share_base`` records where the site is published (see the module).
+    ``offline=False`` publishes the retiring service worker instead of the
+    offline one (``docs/web.md``, "Offline play": how to turn it off).
     """
     repo = repo.resolve()
     check_sources(repo)
@@ -189,6 +196,8 @@ def build(
     if completed.returncode != 0:
         raise BuildError(f"pygbag failed with status {completed.returncode}; see {log_path}")
     result = _collect(output_dir, log_path)
+    version = add_offline_files(output_dir, result.tarball, title, offline=offline)
+    result = BuildResult(**{**result.__dict__, "version": version})
     if archive:
         result = BuildResult(**{**result.__dict__, "archive": write_archive(output_dir, repo / ARCHIVE_PATH)})
     return result

@@ -17,6 +17,13 @@
 //   waiting        all loaded, nobody clicks
 //   wasm           compiles cdn/empty.wasm through the page's fetch (which counts the bytes while
 //                  loading), as emscripten's instantiateStreaming does with main.wasm
+//   files          loads a runtime for real, the way pygbag's does: CPython's main.js (a script
+//                  element), main.wasm (compiled while streaming), main.data (XMLHttpRequest),
+//                  cpythonrc.py, a wheel and the game's archive (fetch); then the first frame, and
+//                  it waits for the service worker to say what it kept. With the network off, every
+//                  file must come from the offline cache. RUNTIME (below) says where they are.
+//   update         waits for the click like "waiting", giving the browser a few seconds of real time
+//                  (a new build's service worker installs meanwhile and the page reloads itself)
 //
 // Like the real pythons.js it reads the address with decodeURI() when it is evaluated (which
 // throws on a malformed %-escape) and writes its progress into #status and #progress.
@@ -64,8 +71,96 @@ async function download(chunks, every_ms, stop_at) {
     return true
 }
 
+// Where the "files" scenario finds its runtime: beside this module (cdn/, or another origin
+// standing in for pygbag's CDN)
+const RUNTIME = new URL(".", import.meta.url).href
+
+function loadScript(url) {
+    return new Promise((resolve, reject) => {
+        const script = document.createElement("script")
+        script.src = url
+        script.onload = resolve
+        script.onerror = () => reject(new Error("could not load " + url))
+        document.head.appendChild(script)
+    })
+}
+
+function loadWithXhr(url) {
+    return new Promise((resolve, reject) => {
+        const request = new XMLHttpRequest()
+        request.open("GET", url)
+        request.responseType = "arraybuffer"
+        request.onload = () => request.status === 200 ? resolve(request.response) : reject(new Error(`${url}: ${request.status}`))
+        request.onerror = () => reject(new Error("could not load " + url))
+        request.send()
+    })
+}
+
+async function bytesOf(url) {
+    const response = await fetch(url)
+    if (!response.ok) throw new Error(`${url}: ${response.status}`)
+    return (await response.arrayBuffer()).byteLength
+}
+
+// Under --virtual-time-budget the page's timers run at once, but the service worker's work takes
+// real time: keep a request open on the test server (POST __wait answers after 0.2 s of real time;
+// virtual time stands still meanwhile) until done() or about seconds have passed.
+async function giveRealTime(seconds, done) {
+    for (let i = 0; i < seconds * 5 && !done(); i++) {
+        try {
+            await fetch(RUNTIME.replace(/^(https?:[/][/][^/]+[/]).*$/, "$1__wait"), { method: "POST" })
+        } catch (error) {}  // offline: the test server fails the request after the same while
+    }
+}
+
+// A promise's value, giving it real time to settle (the cache's answers take real time too)
+async function settled(promise) {
+    let done = false
+    const value = promise.finally(() => { done = true })
+    await giveRealTime(5, () => done)
+    return value
+}
+
+async function loadFiles() {
+    const loader = window.othello_loader
+    vm.setStatus("Downloading data... (1/3)")
+    await loadScript(RUNTIME + "cpython312/main.js")
+    if (window.standin_main_js !== true) throw new Error("main.js did not run")
+    const { instance } = await WebAssembly.instantiateStreaming(fetch(RUNTIME + "cpython312/main.wasm"))
+    vm.setStatus("Downloading data... (2/3)")
+    const data = await loadWithXhr(RUNTIME + "cpython312/main.data")
+    const rc = await bytesOf(RUNTIME + "cpythonrc.py")
+    const wheel = await bytesOf(RUNTIME + "cp312/pygame_ce-2.5.7-cp312-cp312-wasm32_bi_emscripten.whl")
+    vm.setStatus("Downloading data... (3/3)")
+    loader.step("unpack", "Unpacking the game")
+    const archive = await bytesOf(config.archive + ".tar.gz")  // custom_site(): platform.fopen
+    report(`runtime wasm ${instance instanceof WebAssembly.Instance} data ${data.byteLength} rc ${rc} ` +
+           `wheel ${wheel} archive ${archive}`)
+    loader.ready()
+    window.dispatchEvent(new Event("pointerdown"))
+    loader.step("start", "Starting")
+    loader.done()
+    report("first frame")
+    await giveRealTime(OTHELLO_OFFLINE ? 10 : 0, () => window.othello_offline.kept)
+    const kept = window.othello_offline.kept
+    report(kept ? `kept ${kept.kept} failed ${kept.failed.length} build ${kept.build}` : "kept nothing")
+    report("caches " + (await settled(caches.keys())).filter((name) => name.startsWith("othello:")).map(
+        (name) => name.split(":").pop()).join(" "))
+    const registration = navigator.serviceWorker && await settled(navigator.serviceWorker.getRegistration())
+    report("worker " + (registration ? "registered" : "none"))
+}
+
 async function run() {
     const loader = window.othello_loader
+    if (scenario === "files") {
+        try {
+            await loadFiles()
+        } catch (error) {
+            report("failed: " + error.message)
+            loader.fail("runtime", error.message)
+        }
+        return
+    }
     if (scenario === "runtime") {
         const script = document.createElement("script")  // pythons.js's jsimport(config.executable)
         script.src = "cpython312/main.js"
@@ -100,6 +195,10 @@ async function run() {
     await sleep(300)
     loader.ready()
     if (scenario === "waiting") return
+    if (scenario === "update") {
+        await giveRealTime(8, () => false)
+        return
+    }
     await sleep(500)
     window.dispatchEvent(new Event("pointerdown"))  // the visitor clicks: the template's listener
     if (!window.MM.UME) { report("the click did not unlock sound"); return }
@@ -125,5 +224,6 @@ window.addEventListener("load", async () => {
     if (window.custom_onload) await window.custom_onload(true)
     report("loading " + scenario + " in " + document.compatMode)
     report("hash " + location.hash)
+    report("build " + OTHELLO_BUILD + " controlled " + window.othello_offline.controlled)
     run()
 })

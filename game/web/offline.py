@@ -1,0 +1,103 @@
+"""Offline play and installing as an app: the service worker, the web app manifest, its icons.
+
+The build calls ``add_offline_files`` once pygbag has written the site:
+
+* ``manifest.webmanifest`` (name, icons, colours, ``display: standalone``)
+  and its icons (``game/web/icons/``, drawn by ``tools/make_icon.py --web``),
+  so Chromium, Android and iOS offer to install the game;
+* ``sw.js``, the service worker (``service_worker.js`` with this build's
+  hash and file list filled in) that keeps the page and the runtime for
+  offline play; with ``offline=False`` the retiring worker instead, which
+  removes an earlier build's worker and caches from visitors' browsers;
+* the build's hash in ``index.html`` (``__OTHELLO_BUILD__``), which the page
+  shows once as "updated" when it changes, and whether the page registers
+  the worker (``__OTHELLO_OFFLINE__``).
+
+The hash covers every file the worker caches, so a build that changes any
+of them replaces the cache, and an identical build keeps it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ICONS_DIR = HERE / "icons"
+SERVICE_WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+BUILD_FIELD = "__OTHELLO_BUILD__"
+OFFLINE_FIELD = "__OTHELLO_OFFLINE__"
+FILES_FIELD = "__OTHELLO_PAGE_FILES__"
+THEME_COLOUR = "#18211e"
+"""The page's background (index.html's ``theme-color``): the splash screen and the title bar."""
+
+ICONS: tuple[tuple[str, int, str], ...] = (
+    ("icon-192.png", 192, "any"),
+    ("icon-512.png", 512, "any"),
+    ("icon-maskable-512.png", 512, "maskable"),
+)
+"""The manifest's icons: file, edge in pixels, purpose (``tools/make_icon.py``'s ``WEB_ICONS``)."""
+APPLE_ICON = "icon-apple-180.png"
+"""iOS ignores the manifest's icons: the page links this one (opaque, 180 pixels)."""
+
+
+def manifest(title: str) -> dict[str, object]:
+    """The web app manifest for a game called ``title`` (paths relative: any base path works)."""
+    return {
+        "id": "./",
+        "name": title,
+        "short_name": title,
+        "description": f"{title}: play Othello (Reversi) against the computer or a friend, even offline.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": THEME_COLOUR,
+        "theme_color": THEME_COLOUR,
+        "categories": ["games"],
+        "icons": [{"src": name, "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+                  for name, size, purpose in ICONS],
+    }
+
+
+def build_hash(parts: dict[str, bytes]) -> str:
+    """Twelve hex digits of SHA-256 over the named parts (names and contents, sorted by name).
+
+    >>> build_hash({"a": b"1"}) == build_hash({"a": b"1"}) != build_hash({"a": b"2"})
+    True
+    """
+    digest = hashlib.sha256()
+    for name in sorted(parts):
+        digest.update(name.encode("utf-8") + b"\0" + hashlib.sha256(parts[name]).digest())
+    return digest.hexdigest()[:12]
+
+
+def add_offline_files(output_dir: Path, tarball: Path, title: str, offline: bool = True) -> str:
+    """Write the manifest, its icons and ``sw.js`` into ``output_dir``; fill in ``index.html``.
+
+    Returns the build's hash. Raises ``FileNotFoundError`` naming an icon
+    that is missing (run ``python tools/make_icon.py --web game/web/icons``).
+    """
+    for name in [name for name, _, _ in ICONS] + [APPLE_ICON]:
+        source = ICONS_DIR / name
+        if not source.is_file():
+            raise FileNotFoundError(f"{source} is missing: python tools/make_icon.py --web game/web/icons")
+        shutil.copy2(source, output_dir / name)
+    (output_dir / MANIFEST).write_text(json.dumps(manifest(title), indent=2) + "\n", encoding="utf-8")
+
+    index_html = output_dir / "index.html"
+    template = index_html.read_text(encoding="utf-8")
+    page_files = ["index.html", tarball.name, "favicon.png", MANIFEST, APPLE_ICON, *(name for name, _, _ in ICONS)]
+    worker_source = (HERE / ("service_worker.js" if offline else "retiring_worker.js")).read_text(encoding="utf-8")
+    parts = {name: (output_dir / name).read_bytes() for name in page_files if name != "index.html"}
+    parts.update({"index.html": template.encode("utf-8"), SERVICE_WORKER: worker_source.encode("utf-8")})
+    version = build_hash(parts)
+
+    filled = template.replace(BUILD_FIELD, version).replace(OFFLINE_FIELD, "true" if offline else "false")
+    index_html.write_text(filled, encoding="utf-8")
+    worker = worker_source.replace(BUILD_FIELD, version).replace(FILES_FIELD, json.dumps(page_files))
+    (output_dir / SERVICE_WORKER).write_text(worker, encoding="utf-8")
+    return version

@@ -1,0 +1,198 @@
+"""Driving Debian's chromium, headless, against a site served on 127.0.0.1: what the page tests share.
+
+``visit`` loads an address in a fresh or kept profile, lets page time pass
+(``--virtual-time-budget`` runs the page's timers fast) and returns the DOM
+as the browser left it. ``built_site`` builds a copy of the game with the
+web build; ``serve`` serves a folder; ``SwitchableSite`` is a server whose
+files can be swapped (a new build published) and whose network can be cut
+(the visitor goes offline: every request gets no answer at all).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.web.build import build
+from game.web.serve import StaticSiteHandler, make_server, page_url
+
+REPO = Path(__file__).resolve().parent.parent
+STANDIN = REPO / "tests" / "page" / "pythons.js"
+CHROMIUM = shutil.which("chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",  # no network but the test server
+]
+
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+"""Mark for tests that drive the browser: skipped, with the reason, without it."""
+
+
+@dataclass
+class Element:
+    """One element of the dumped DOM: its attributes and its text."""
+
+    attrs: dict[str, str]
+    text: str = ""
+
+    @property
+    def classes(self) -> set[str]:
+        """The element's class names."""
+        return set(self.attrs.get("class", "").split())
+
+
+@dataclass
+class Page:
+    """The DOM as the browser left it: the elements that have an id."""
+
+    elements: dict[str, Element] = field(default_factory=dict)
+
+    def __getitem__(self, element_id: str) -> Element:
+        return self.elements[element_id]
+
+    def failure(self) -> str | None:
+        """The kind of failure the page shows (``data-failure``), ``None`` if it shows none."""
+        transfer = self["transfer"]
+        return transfer.attrs.get("data-failure") if "failed" in transfer.classes else None
+
+
+class _DomReader(HTMLParser):
+    VOID = {"meta", "link", "br", "img", "input", "hr", "source"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.page = Page()
+        self.open: list[Element | None] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name: value or "" for name, value in attrs}
+        element = Element(values) if "id" in values else None
+        if element is not None:
+            self.page.elements[values["id"]] = element
+        if tag not in self.VOID:
+            self.open.append(element)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.open:
+            self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        for element in self.open:
+            if element is not None:
+                element.text += data
+
+
+def visit(url: str, budget_ms: int, profile: Path) -> Page:
+    """Load ``url`` in headless chromium, let ``budget_ms`` of page time pass, read the DOM."""
+    assert CHROMIUM is not None
+    completed = subprocess.run(
+        [CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--virtual-time-budget={budget_ms}",
+         "--dump-dom", url],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert "<html" in completed.stdout, f"no page from chromium ({completed.returncode}): {completed.stderr[-800:]}"
+    reader = _DomReader()
+    reader.feed(completed.stdout)
+    return reader.page
+
+
+def built_site(tmp: Path, cdn: str | None, edit: Callable[[Path], None] | None = None, offline: bool = True) -> Path:
+    """Build a copy of the game (main.py, game/, assets/, the template) and return its ``build/web``.
+
+    ``edit`` may change the copy first (a new build differs from the last).
+    """
+    for name in ("main.py", "index.html", "pygbag.ini"):
+        shutil.copy2(REPO / name, tmp / name)
+    for folder in ("game", "assets"):
+        shutil.copytree(REPO / folder, tmp / folder, ignore=shutil.ignore_patterns("__pycache__", "wthor"))
+    if edit is not None:
+        edit(tmp)
+    return build(tmp, cdn=cdn, offline=offline).output_dir
+
+
+def serve(site: Path) -> Iterator[str]:
+    server = make_server(site, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield page_url(server)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+
+class SwitchableSite:
+    """A static server on 127.0.0.1 whose folder can be swapped and whose network can be cut.
+
+    ``offline``: every request is dropped without an answer, as when the
+    visitor has no network. ``cors``: every answer may be read by any origin
+    (what pygbag's CDN and a mirror send). ``POST /__wait`` answers after
+    ``WAIT_S`` of real time (offline: fails after it): a page that must give the browser's own work
+    (a service worker's) real time under ``--virtual-time-budget`` keeps
+    such a request open, since virtual time stands still while a request is.
+    """
+
+    WAIT_S = 0.2
+
+    def __init__(self, site: Path, cors: bool = False) -> None:
+        self.site = site
+        self.offline = False
+        self.cors = cors
+        self.requests: list[str] = []
+        outer = self
+
+        class Handler(StaticSiteHandler):
+            def __init__(self, *args: Any, **kwargs: Any) -> None:
+                super().__init__(*args, directory=str(outer.site), **kwargs)
+
+            def do_GET(self) -> None:
+                if outer.offline:
+                    self.close_connection = True
+                    return
+                outer.requests.append(self.path)
+                super().do_GET()
+
+            def do_POST(self) -> None:
+                if self.path == "/__wait":
+                    time.sleep(outer.WAIT_S)  # offline too: the request fails, but only after a while
+                if outer.offline or self.path != "/__wait":
+                    self.close_connection = True
+                    return
+                self.send_response(204)
+                self.end_headers()
+
+            def end_headers(self) -> None:
+                if outer.cors:
+                    self.send_header("Access-Control-Allow-Origin", "*")
+                super().end_headers()
+
+        self.server = make_server(site, port=0)
+        self.server.RequestHandlerClass = Handler
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        """The site's address, ending in ``/``."""
+        return page_url(self.server)
+
+    def close(self) -> None:
+        """Stop serving."""
+        self.server.shutdown()
+        self.server.server_close()

@@ -1,0 +1,171 @@
+"""Offline play in a real browser: the page reaches the game's first frame from the service worker's cache.
+
+The page is built to load its runtime from a second server on another port
+(another origin, as pygbag's CDN is), where the stand-in loader
+(``tests/page/pythons.js``, scenario ``files``) loads real files the way
+pygbag's does: a script element, a wasm compiled while streaming, data by
+XMLHttpRequest, the archive by fetch. One browser profile is kept from visit
+to visit, as a visitor's browser is:
+
+1. online, the first visit: the game starts, and the worker keeps every file
+   the page fetched, including those fetched before it was running;
+2. both servers unreachable (no answer at all): the game starts again, every
+   file from the cache;
+3. a new build published: the old build's page, served from the cache,
+   takes the new one at once (the game had not started), which says
+   "Updated" once; the old cache is gone;
+4. offline again: the new build starts from its own cache, without the notice.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.web.offline import MANIFEST, SERVICE_WORKER
+from tests.chromium import STANDIN, SwitchableSite, built_site, needs_chromium, visit
+
+pytestmark = needs_chromium
+
+WHEEL = "cp312/pygame_ce-2.5.7-cp312-cp312-wasm32_bi_emscripten.whl"
+
+
+def _runtime(folder: Path) -> Path:
+    """The stand-in CDN's files: the loader and what it loads (sizes are arbitrary but checked)."""
+    runtime = folder / "cdn" / "0.9.3"
+    (runtime / "cpython312").mkdir(parents=True)
+    (runtime / "cp312").mkdir()
+    shutil.copy2(STANDIN, runtime / "pythons.js")
+    (runtime / "cpython312" / "main.js").write_text("window.standin_main_js = true\n", encoding="utf-8")
+    (runtime / "cpython312" / "main.wasm").write_bytes(b"\0asm\1\0\0\0")
+    (runtime / "cpython312" / "main.data").write_bytes(bytes(range(256)) * 40)
+    (runtime / "cpythonrc.py").write_text("print('rc')\n", encoding="utf-8")
+    with zipfile.ZipFile(runtime / WHEEL, "w") as wheel:
+        wheel.writestr("pygame/__init__.py", "")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def cdn() -> Iterator[SwitchableSite]:
+    """The stand-in for pygbag's CDN, on its own origin (another port), sending CORS headers."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = _runtime(Path(folder))
+        (root / "index.html").write_text("the stand-in CDN\n", encoding="utf-8")
+        site = SwitchableSite(root, cors=True)
+        yield site
+        site.close()
+
+
+def _build(tmp: Path, cdn: SwitchableSite, change: str = "", offline: bool = True) -> Path:
+    """The game built against the stand-in CDN; ``change`` is appended to main.py (a new build)."""
+    tmp.mkdir(parents=True, exist_ok=True)
+
+    def edit(copy: Path) -> None:
+        with (copy / "main.py").open("a", encoding="utf-8") as main:
+            main.write(f"\n# {change}\n")
+
+    return built_site(tmp, cdn=cdn.url + "cdn/0.9.3/", edit=edit if change else None, offline=offline)
+
+
+def _log(page_text: str) -> dict[str, str]:
+    """The stand-in's log lines by their first word."""
+    return {line.split(" ", 1)[0]: line for line in page_text.splitlines() if line.strip()}
+
+
+def test_after_one_visit_the_game_starts_offline_and_a_new_build_replaces_the_cache(
+    cdn: SwitchableSite, tmp_path: Path
+) -> None:
+    first_build = _build(tmp_path / "a", cdn)
+    page_site = SwitchableSite(first_build)
+    profile = tmp_path / "profile"  # the visitor's browser, kept from visit to visit
+    address = f"{page_site.url}index.html?standin=files#f5d6"
+    try:
+        first = visit(address, 15_000, profile)
+        log = _log(first["standin-log"].text)
+        assert first.failure() is None, first["failure-detail"].text
+        assert "first frame" in first["standin-log"].text
+        wheel = (cdn.site / "cdn" / "0.9.3" / WHEEL).stat().st_size
+        archive = next(first_build.glob("*.tar.gz")).stat().st_size
+        assert log["runtime"] == f"runtime wasm true data 10240 rc 12 wheel {wheel} archive {archive}"
+        version_a = log["build"].split()[1]
+        assert log["build"].endswith("controlled false")  # nothing cached before this visit
+        assert log["kept"].startswith("kept ") and " failed 0 " in log["kept"], log["kept"]
+        assert int(log["kept"].split()[1]) >= 6  # loader, main.js, wasm, data, rc, wheel (and more)
+        assert log["caches"] == f"caches {version_a}"
+        assert first["notice"].attrs.get("hidden") is not None  # a first visit is not an update
+
+        page_site.offline = cdn.offline = True
+        offline = visit(address, 15_000, profile)
+        log = _log(offline["standin-log"].text)
+        assert offline.failure() is None, offline["failure-detail"].text
+        assert "first frame" in offline["standin-log"].text
+        assert log["build"] == f"build {version_a} controlled true"
+
+        page_site.site = _build(tmp_path / "b", cdn, change="a new build")
+        page_site.offline = cdn.offline = False
+        updated = visit(f"{page_site.url}index.html?standin=update", 15_000, profile)
+        log = _log(updated["standin-log"].text)
+        version_b = log["build"].split()[1]
+        assert version_b != version_a
+        assert updated["notice"].text == "Updated to the latest version."
+        assert updated["notice"].attrs.get("hidden") is None
+        assert updated.failure() is None
+
+        page_site.offline = cdn.offline = True
+        again = visit(address, 15_000, profile)
+        log = _log(again["standin-log"].text)
+        assert again.failure() is None, again["failure-detail"].text
+        assert log["build"] == f"build {version_b} controlled true"
+        assert log["caches"] == f"caches {version_b}"  # the old build's cache is gone
+        assert again["notice"].attrs.get("hidden") is not None  # said once
+    finally:
+        cdn.offline = False
+        page_site.close()
+
+
+def test_a_build_without_offline_play_removes_the_worker_and_its_caches(cdn: SwitchableSite, tmp_path: Path) -> None:
+    page_site = SwitchableSite(_build(tmp_path / "a", cdn))
+    profile = tmp_path / "profile"
+    try:
+        first = visit(f"{page_site.url}index.html?standin=files", 15_000, profile)
+        assert _log(first["standin-log"].text)["worker"] == "worker registered"
+        page_site.site = _build(tmp_path / "b", cdn, change="offline play turned off", offline=False)
+        visit(f"{page_site.url}index.html?standin=update", 15_000, profile)  # the old page, from the cache
+        after = visit(f"{page_site.url}index.html?standin=files", 15_000, profile)
+        log = _log(after["standin-log"].text)
+        assert after.failure() is None and "first frame" in after["standin-log"].text
+        assert log["build"].endswith("controlled false")  # the page came from the network
+        assert log["caches"].strip() == "caches" and log["worker"] == "worker none"
+    finally:
+        page_site.close()
+
+
+def test_where_the_worker_is_refused_the_page_works_as_without_one(cdn: SwitchableSite, tmp_path: Path) -> None:
+    site = _build(tmp_path / "a", cdn)
+    (site / SERVICE_WORKER).unlink()  # the registration fails, as in a frame that refuses workers
+    page_site = SwitchableSite(site)
+    try:
+        page = visit(f"{page_site.url}index.html?standin=files", 15_000, tmp_path / "profile")
+        log = _log(page["standin-log"].text)
+        assert page.failure() is None and "first frame" in page["standin-log"].text
+        assert log["kept"] == "kept nothing" and log["caches"].strip() == "caches"
+    finally:
+        page_site.close()
+
+
+def test_the_manifest_makes_the_game_installable(cdn: SwitchableSite, tmp_path: Path) -> None:
+    site = _build(tmp_path / "a", cdn)
+    manifest = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes  # what Chromium asks of an installable app
+    for icon in manifest["icons"]:
+        assert (site / icon["src"]).is_file()
+    assert '<link rel="manifest" href="manifest.webmanifest">' in (site / "index.html").read_text(encoding="utf-8")
