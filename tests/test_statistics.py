@@ -132,13 +132,12 @@ def test_an_unreadable_rating_is_set_aside_with_a_message_and_the_results_stay(p
     assert stats.take_notice() is None
 
 
-def test_the_new_game_screen_reports_an_unreadable_rating_when_it_is_opened_first(player_factory,
-                                                                                   tmp_path: Path) -> None:
+def test_an_unreadable_rating_is_reported_once_when_the_game_starts(player_factory, tmp_path: Path) -> None:
     kept = Stats(two_player_games=4).to_json()
     (tmp_path / "stats.json").write_text(json.dumps(kept | {"rating": [1, 2, 3]}), encoding="utf-8")
     player = player_factory(FileStorage(tmp_path))
-    player.click_button("scene:new_game")
     assert any("rating could not be read" in t.message for t in player.app.ctx.toasts if t.error)
+    player.click_button("scene:new_game")
     assert player.app.ctx.stats.two_player_games == 4
     player.click_button("back")
     player.click_button("scene:stats")  # said once: not again here

@@ -13,7 +13,8 @@
 * ``live_analysis``: analysis until stopped, one depth after another;
 * ``engine_output``: the engine's progress in words (depth, value, line, speed);
 * ``settings``: the player's settings and their JSON form;
-* ``stats``: wins, losses and draws against each level.
+* ``stats``: wins, losses and draws against each level, and the player's rating;
+* ``rating``: the player's rating (Glicko-1 against the levels' ratings) and the level for an even game.
 
 The scenes (``game.scenes``) draw these; nothing here imports pygame.
 """

@@ -54,6 +54,7 @@ class Context:
         """Where the current scene wants toasts (an area without buttons); ``None``: the screen's bottom."""
         self.settings = self.documents.load(SETTINGS_KEY, Settings.from_json, "settings") or Settings()
         self.stats = self.documents.load(STATS_KEY, Stats.from_json, "statistics") or Stats()
+        self.documents.messages += [notice for notice in [self.stats.take_notice()] if notice]  # an unreadable rating
         self.assets.sounds.muted = not self.settings.sound
         self._views: dict[tuple[tuple[int, int, int, int], str], BoardView] = {}
         self.print_line: Callable[[str], None] = print

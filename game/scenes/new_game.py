@@ -16,7 +16,7 @@ from game.play.levels import custom_level, parse_custom
 from game.play.match import MatchSetup
 from game.play.rating import expected_score, my_level
 from game.scenes.base import Context, Scene
-from game.scenes.entries import Entry, GameEntry
+from game.scenes.entries import GameEntry
 from game.ui.layout import is_portrait
 from game.ui.text_flow import say
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
@@ -56,13 +56,6 @@ class NewGameScene(Scene):
         """Seconds on each clock, or ``None`` (this session only)."""
         self.increment = 0
         """Seconds each clock gains after a move."""
-
-    def startup(self, now_ms: int, entry: Entry) -> None:
-        """Lay out the choices, and say so if the rating could not be read (once, here or in Statistics)."""
-        super().startup(now_ms, entry)
-        notice = self.ctx.stats.take_notice()
-        if notice:
-            self.ctx.toast(notice, error=True, ms=9000)
 
     @property
     def custom(self) -> str | None:

@@ -53,12 +53,9 @@ class StatsScene(Scene):
         self.dialog: Dialog | None = None
 
     def startup(self, now_ms: int, entry: Entry) -> None:
-        """Show the table (no dialog open), and say so if the rating could not be read."""
+        """Show the table (no dialog open)."""
         self.dialog = None
         super().startup(now_ms, entry)
-        notice = self.ctx.stats.take_notice()
-        if notice:
-            self.ctx.toast(notice, error=True, ms=9000)
 
     def layout(self) -> None:
         """The table, the rating panel (beside it in landscape, under it in portrait) and the buttons."""

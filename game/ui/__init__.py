@@ -8,7 +8,7 @@
 * ``board_play``: the one live board (a record, picking squares, the animation, the red flash);
 * ``move_list``, ``eval_graph``, ``explorer_panel``, ``stars``, ``match_panels``: the game's move
   list, the review's graph and slider, the explorer beside a board, the challenges' stars, the
-  game screen's cards and status;
+  game screen's cards and status; ``rating_graph``: the player's rating over their games;
 * ``file_chooser``: the desktop's in-game Save…/Open…;
 * ``screen``: what a widget needs of the screen (``Screen``, which the scenes' ``Context`` is).
 """
