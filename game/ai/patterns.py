@@ -184,8 +184,9 @@ def reference_indices(pattern: Pattern, player: Bitboard, opponent: Bitboard) ->
 
 
 _CLASS_MAPS: dict[int, list[int]] = {}
-_STEP_ENTRIES = 8192
-"""Table entries handled per warm-up step: about 1-2 ms natively, well under a browser frame in WebAssembly."""
+_STEP_ENTRIES = 2048
+"""Table entries handled per warm-up step: about 0.3 ms natively and 1 ms in WebAssembly, so a frame's slice
+of the warm-up ends within about a millisecond of its budget there (``bench/slices.py``)."""
 
 
 def class_map(k: int) -> list[int]:
@@ -354,8 +355,10 @@ def encode_weights(
     return header + bytes(phase_of) + zlib.compress(raw[0::2] + raw[1::2], 9)
 
 
-INFLATE_STEP = 1 << 19
-"""Bytes of the weights a loading step inflates: about 2 ms natively, so the browser never holds a frame long."""
+INFLATE_STEP = 1 << 17
+"""Bytes of the weights a loading step inflates: about 0.5 ms natively, 1.5 ms in WebAssembly."""
+READ_STEP = 1 << 18
+"""Bytes of the weights file a loading step reads."""
 
 
 def decoding_weights(data: bytes) -> Generator[None, None, PatternWeights]:
@@ -374,9 +377,11 @@ def decoding_weights(data: bytes) -> Generator[None, None, PatternWeights]:
     if any(p >= n_phases for p in phase_of):
         raise WeightsError("weights file is corrupt: bad phase table")
     inflate = zlib.decompressobj()
-    pieces: list[bytes] = []
+    # filled in place as it is inflated: joining the pieces at the end was one step of 6 ms in WebAssembly
+    raw = bytearray(2 * count)
     size = 0
     pending = data[_HEADER.size + 65 :]
+    yield None
     try:
         # bounded: never more than the header promises (plus a byte, to notice a longer payload)
         while size <= 2 * count:
@@ -384,13 +389,12 @@ def decoding_weights(data: bytes) -> Generator[None, None, PatternWeights]:
             pending = inflate.unconsumed_tail
             if not piece:
                 break
-            pieces.append(piece)
+            raw[size : size + len(piece)] = piece
             size += len(piece)
             yield None
     except zlib.error as err:
         raise WeightsError(f"weights file is corrupt: {err}") from None
-    raw = b"".join(pieces)
-    if len(raw) != 2 * count or not inflate.eof or inflate.unused_data:
+    if size != 2 * count or not inflate.eof or inflate.unused_data:
         raise WeightsError("weights file is corrupt: wrong payload size")
 
     def values_at(at: int, n: int) -> array[int]:
@@ -405,15 +409,17 @@ def decoding_weights(data: bytes) -> Generator[None, None, PatternWeights]:
         return values
 
     deltas: list[list[Sequence[int]]] = []
-    for phase_index in range(n_phases):
-        values = values_at(65 + phase_index * per_phase, per_phase)
+    at = 65
+    for _ in range(n_phases):
         phase: list[Sequence[int]] = []
-        at = 0
         for k in range(len(PATTERNS)):
-            phase.append(values[at : at + class_count(k)])
+            values = array("h")
+            for start in range(0, class_count(k), _STEP_ENTRIES):
+                values.extend(values_at(at + start, min(_STEP_ENTRIES, class_count(k) - start)))
+                yield None
+            phase.append(values)
             at += class_count(k)
         deltas.append(phase)
-        yield None
     return PatternWeights(phase_of, step, deltas, values_at(0, 65))
 
 
@@ -429,9 +435,8 @@ def decode_weights(data: bytes) -> PatternWeights:
 
 
 def loading(path: Path | None = None) -> Generator[None, None, PatternEvaluation]:
-    """``load`` a step at a time (a few milliseconds a step natively)."""
-    data = _read(WEIGHTS_PATH if path is None else path)
-    yield None
+    """``load`` a step at a time (well under a millisecond a step natively, about one in WebAssembly)."""
+    data = yield from _reading(WEIGHTS_PATH if path is None else path)
     weights = yield from decoding_weights(data)
     return PatternEvaluation(weights)
 
@@ -446,7 +451,24 @@ def _read(path: Path) -> bytes:
     try:
         return path.read_bytes()
     except OSError as err:
-        raise WeightsError(f"cannot read weights file {path}: {err.strerror or err}") from None
+        raise _unreadable(path, err) from None
+
+
+def _reading(path: Path) -> Generator[None, None, bytes]:
+    """``_read`` a step at a time, ``READ_STEP`` bytes a step (the whole file took 4 ms in WebAssembly)."""
+    chunks = []
+    try:
+        with path.open("rb") as file:
+            while chunk := file.read(READ_STEP):
+                chunks.append(chunk)
+                yield None
+    except OSError as err:
+        raise _unreadable(path, err) from None
+    return b"".join(chunks)
+
+
+def _unreadable(path: Path, err: OSError) -> WeightsError:
+    return WeightsError(f"cannot read weights file {path}: {err.strerror or err}")
 
 
 # -- the shipped evaluation, and the game's stand-in for it -----------------------

@@ -46,10 +46,11 @@ __all__ = [
 def warm_up() -> Generator[None, None, None]:
     """Load what the searches need now rather than on the first move, a step at a time.
 
-    Each step takes at most a few milliseconds natively (the weights are read
-    and inflated in pieces, the book loads in one step; then the evaluation's
-    tables are prepared a pattern per step), so a game loop can take one step
-    a frame while a menu is on screen. The opening book and the Multi-ProbCut
+    Each step takes well under a millisecond natively and about one in
+    WebAssembly (the weights are read and inflated in pieces; then the
+    evaluation's tables are prepared a piece of a pattern per step), except
+    the book, which loads in one step (3 ms natively), so a game loop's slice
+    ends close to its budget while a menu is on screen. The opening book and the Multi-ProbCut
     tables are loaded too, so the first move of a level that uses them does
     not hold a frame (damaged ones are left for the level to do without).
     """
@@ -61,7 +62,11 @@ def warm_up() -> Generator[None, None, None]:
         with contextlib.suppress(MpcError):  # damaged parameters: the level plays without them
             probes()
         yield None
-    yield from evaluation.warm_up_steps()
+    for _ in evaluation.warm_up_steps():
+        # each step's tables (long lists) leave the cyclic collector's sight at once: a collection in the
+        # middle of the warm-up would otherwise traverse all those made so far (8 ms in WebAssembly)
+        gc.freeze()
+        yield None
     # the evaluation's and the book's many long-lived objects would otherwise be traversed by the
     # cyclic collector again and again, up to 15-25 ms at a time in the middle of a search's slice
     gc.freeze()
