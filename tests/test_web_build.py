@@ -10,7 +10,9 @@ written yet, the copy gets a three-line one.
 
 from __future__ import annotations
 
+import ast
 import hashlib
+import io
 import os
 import re
 import shutil
@@ -18,6 +20,7 @@ import subprocess
 import sys
 import tarfile
 import threading
+import tokenize
 import urllib.request
 import zipfile
 from collections.abc import Iterator
@@ -25,6 +28,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.web.build import OFFLINE_MARKER, BuildError, check_sources, pygbag_command
 from game.web.serve import make_server, page_url
@@ -286,12 +291,15 @@ def test_building_changes_nothing_outside_build(project: Path, built: dict[str, 
     assert built["after"] == built["before"]
 
 
-def test_the_build_cannot_download_anything(project: Path, built: dict[str, object]) -> None:
-    # a template that is not a local file would make pygbag fetch it from its CDN
-    command = pygbag_command(project)
+def test_the_build_cannot_download_anything(project: Path, tmp_path: Path) -> None:
+    # a template that is not a local file would make pygbag fetch it from its CDN; in a copy, since
+    # pygbag run directly writes the copy's build/web
+    copy = tmp_path / APP_NAME
+    shutil.copytree(project, copy, ignore=shutil.ignore_patterns("build"))
+    command = pygbag_command(copy)
     command[command.index("--template") + 1] = "no-such-template.tmpl"
     completed = subprocess.run(
-        command, cwd=project, env=offline_env(), capture_output=True, text=True, timeout=120, check=False
+        command, cwd=copy, env=offline_env(), capture_output=True, text=True, timeout=120, check=False
     )
     assert OFFLINE_MARKER in completed.stdout + completed.stderr
 
@@ -448,3 +456,56 @@ def test_no_packed_module_imports_a_desktop_only_one_when_it_is_imported() -> No
                 if isinstance(node, ast.ImportFrom) else [])
             for name in names:
                 assert name.rsplit(".", 1)[-1] not in desktop, f"{path.relative_to(REPO)} imports {name} at import time"
+
+
+def _blank_string_statements(tree: ast.AST) -> ast.AST:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            node.value.value = ""
+    return tree
+
+
+def test_slimming_keeps_every_line_and_changes_no_code() -> None:
+    from game.web.slim import slim
+
+    sources = sorted((REPO / "game").rglob("*.py")) + [REPO / "main.py"]
+    before = after = 0
+    for path in sources:
+        source = path.read_text(encoding="utf-8")
+        slimmed = slim(source)
+        assert slimmed.count("\n") == source.count("\n"), path  # tracebacks name the repository's lines
+        assert "#" not in "".join(t.string for t in _tokens(slimmed) if t.type == tokenize.COMMENT), path
+        original, result = _blank_string_statements(ast.parse(source)), ast.parse(slimmed)
+        assert ast.dump(original) == ast.dump(result), path  # the same program, docstrings aside
+        before, after = before + len(source), after + len(slimmed)
+    assert after < 0.85 * before
+
+
+@given(st.text(alphabet=st.sampled_from(list("ab\"'#\n :=()é\\")), max_size=60))
+def test_slimming_never_breaks_a_file(source: str) -> None:
+    from game.web.slim import slim
+
+    slimmed = slim(source)
+    assert slimmed.count("\n") == source.count("\n") or slimmed == source
+    try:
+        compile(source, "<original>", "exec")
+    except (SyntaxError, ValueError):
+        assert slimmed == source  # what does not parse is left as it is
+        return
+    compile(slimmed, "<slim>", "exec")
+
+
+def test_the_packed_code_is_slimmed_and_the_working_tree_is_not(project: Path, built: dict[str, object]) -> None:
+    with tarfile.open(web(project) / f"{APP_NAME}.tar.gz") as tar:
+        member = next(m for m in tar.getmembers() if m.name.endswith("game/play/levels.py"))
+        handle = tar.extractfile(member)
+        assert handle is not None
+        packed = handle.read().decode("utf-8")
+    original = (project / "game" / "play" / "levels.py").read_text(encoding="utf-8")
+    assert '"""' in original and '"""' not in packed
+    assert packed.count("\n") == original.count("\n")
+    assert not (project / "build" / "stage").exists()  # the staged copy is gone
+
+
+def _tokens(source: str) -> list[tokenize.TokenInfo]:
+    return list(tokenize.generate_tokens(io.StringIO(source).readline))
