@@ -1,17 +1,26 @@
-"""How long each ``advance(max_ms)`` slice of the AI really takes, over whole games, natively and in Pyodide.
+"""How long each ``advance(max_ms)`` slice of the AI really takes, per level, natively and in Pyodide.
 
-    python bench/slices.py [--levels 0 1 2 3 4 5] [--slice-ms 16] [--games 1] [--pyodide]
+    python bench/slices.py [--levels 3 4 5 6] [--slice-ms 10] [--games 3] [--pyodide] [--no-native] [--gaps]
 
-Prints, per level, the longest slice, the 95th/99th percentile and the
-longest think; natively also the CPU time of the slices, which on a busy
-machine shows what the code itself takes apart from time the process waited,
-and the longest CPU time between two reads of the search's clock: the most a
-slice can overrun by, whatever the load (in the browser about three times it).
-With ``--pyodide`` the same games are also played in CPython on WebAssembly
-(Pyodide under Node.js, through ``tests/wasm/run_in_pyodide.mjs``; needs ``npm ci``),
-about three times slower per node, as in the browser. The evaluation is warmed
-up first, as the game does while its menu is on screen. The game's frame
-budget depends on slices returning within a few milliseconds of ``max_ms``.
+The positions come from the held-out year's master games (``--games`` of
+them): the opening (12 plies), the midgame (30 plies) and 20, 18, 16, 14 and
+12 empty squares, which covers every level's exact and win/loss/draw solve
+thresholds. For each level, the computer thinks on each position with the
+level's own engine (kept warm between moves, as in the game), calling
+``advance(slice_ms)`` until it has its move; the warm-up the game runs
+behind its menu (``warm_up``) is measured first, in the same slices. Prints a
+Markdown table: per level, the number of slices, the median, the 99th
+percentile and the longest, natively and (with ``--pyodide``) in CPython on
+WebAssembly (Pyodide under Node.js, through ``tests/wasm/run_in_pyodide.mjs``;
+needs ``npm ci``), about three times slower per node, as in the browser.
+
+``--gaps`` also counts each slice's reads of the budget's clock and times the
+CPU time between two of them (in Pyodide, the Node.js process's), and prints
+the longest stretches with where the work was when it read the clock again:
+what a slice can overrun by, whatever the machine's load (a loaded machine
+stretches the wall-clock figures: a slice preempted at its end). The same
+function runs in both interpreters (its source is sent to Pyodide), so the
+two columns measure the same work.
 """
 
 from __future__ import annotations
@@ -19,83 +28,121 @@ from __future__ import annotations
 import argparse
 import inspect
 import json
-import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
-
-from game.ai import LEVELS, think, warm_up
-from game.engine import GameRecord
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from game.ai import LEVELS  # noqa: E402
+
 HARNESS = REPO / "tests" / "wasm" / "run_in_pyodide.mjs"
+OPENING_PLIES = (12, 30)
+ENDGAME_EMPTIES = (20, 18, 16, 14, 12)
 
 
-class GapClock:
-    """The search's clock, also noting the longest CPU time between two of its reads.
+def master_positions(games: int) -> list[tuple[int, int, str]]:
+    """(black, white, to move) of the positions measured, from the first ``games`` held-out master games."""
+    from game.records.wthor import read_games, replay
+    from tools.wthor_exact import HELD_OUT_YEAR
 
-    That gap is what a slice can overrun by, whatever else the machine does; in
-    the browser, about three times as much.
+    found: list[tuple[int, int, str]] = []
+    taken = 0
+    for game in read_games():
+        if game.year != HELD_OUT_YEAR:
+            continue
+        plies = replay(game.squares)
+        chosen = [plies[n] for n in OPENING_PLIES if n < len(plies)]
+        chosen += [next(ply for ply in plies if ply.empties <= e) for e in ENDGAME_EMPTIES if plies[-1].empties <= e]
+        for ply in chosen:
+            black, white = (ply.player, ply.opponent) if ply.black_to_move else (ply.opponent, ply.player)
+            found.append((black, white, "X" if ply.black_to_move else "O"))
+        taken += 1
+        if taken == games:
+            return found
+    return found
+
+
+def measure(levels: list[int], positions: list[tuple[int, int, str]], slice_ms: float,
+            gaps: bool = False) -> dict[str, Any]:
+    """Per level (and the warm-up): the slices' wall-clock durations in ms, and with ``gaps`` their clock reads.
+
+    With ``gaps`` each slice also gets its number of clock reads and the longest CPU time between two of
+    them (what it can overrun by whatever the load; a little slower to read, so not for the durations), and
+    the longest stretches are kept with where the clock was read again. Runs unchanged in Pyodide, where
+    the CPU time is the Node.js process's (``process.cpuUsage``).
     """
+    import time
+    import traceback
 
-    def __init__(self) -> None:
-        self.last = time.process_time()
-        self.longest = 0.0
+    from game.ai import LEVELS, think, warm_up
+    from game.ai.budget import Budget
+    from game.ai.jobs import Job
+    from game.engine import Position
 
-    def __call__(self) -> float:
-        now = time.process_time()
-        self.longest = max(self.longest, now - self.last)
-        self.last = now
-        return time.perf_counter()
+    try:
+        import js  # type: ignore[import-not-found]  # Pyodide: the Node.js process's CPU time
 
+        usage = js.process.cpuUsage
 
-def measure(level: int, slice_ms: float, games: int, gaps: bool = False) -> dict[str, float]:
-    """Play ``games`` self-play games at ``level``, timing every slice (and the clock's gaps if ``gaps``)."""
-    for _ in warm_up():
-        pass
-    gap = GapClock() if gaps else None
-    slices: list[float] = []
-    cpu_slices: list[float] = []
-    thinks: list[float] = []
-    for game in range(games):
-        record = GameRecord()
-        while not record.is_over():
-            job = think(record.position, level, seed=game * 100 + record.ply)
-            if gap is not None:
-                job.budget.clock = gap
-                gap.last = time.process_time()
+        def cpu() -> float:
+            used = usage()
+            return float(used.user + used.system) / 1e6
+    except ImportError:
+        cpu = time.process_time
+
+    longest: list[tuple[float, str, str]] = []  # (CPU ms, what ran, where the clock was read again)
+    reads = [0, 0.0, 0.0]  # in this slice: clock reads, CPU time at the last one, the longest CPU gap
+
+    def gap_clock(label: str) -> Any:
+        def clock() -> float:
+            now, used = time.perf_counter(), cpu()
+            gap = used - reads[1]
+            reads[0] += 1
+            reads[2] = max(reads[2], gap)
+            if gap > 0.002 and (len(longest) < 12 or gap * 1000 > longest[-1][0]):
+                frames = [f for f in traceback.extract_stack()[:-1] if "/game/" in f.filename][-3:]
+                where = " < ".join(f"{Path(f.filename).stem}.{f.name}:{f.lineno}" for f in reversed(frames))
+                longest.append((gap * 1000, label, where))
+                longest.sort(reverse=True)
+                del longest[12:]
+            reads[1] = cpu()  # not counting the look at the stack
+            return now
+
+        return clock
+
+    def timed(job: Job[Any], label: str) -> list[list[float]]:
+        if gaps:
+            job.budget.clock = gap_clock(label)
+        measured = []
+        while not (job.done or job.cancelled):
+            reads[:] = [0, cpu(), 0.0]
             started = time.perf_counter()
-            move = None
-            while move is None:
-                t, c = time.perf_counter(), time.process_time()
-                move = job.advance(slice_ms)
-                slices.append((time.perf_counter() - t) * 1000)
-                cpu_slices.append((time.process_time() - c) * 1000)
-            thinks.append(time.perf_counter() - started)
-            record.play(move)
-    slices.sort()
-    cpu_slices.sort()
-    return {
-        "cpu_max_ms": cpu_slices[-1],
-        "cpu_p99_ms": cpu_slices[int(0.99 * (len(cpu_slices) - 1))],
-        "max_ms": slices[-1],
-        "p95_ms": slices[int(0.95 * (len(slices) - 1))],
-        "p99_ms": slices[int(0.99 * (len(slices) - 1))],
-        "mean_ms": statistics.fmean(slices),
-        "slices": len(slices),
-        "longest_think_s": max(thinks),
-        "mean_think_s": statistics.fmean(thinks),
-        "longest_gap_ms": 0.0 if gap is None else gap.longest * 1000,
-    }
+            job.advance(slice_ms)
+            measured.append([(time.perf_counter() - started) * 1000, reads[0], reads[2] * 1000])
+        return measured
+
+    slices: dict[str, list[list[float]]] = {"warm-up": timed(Job(warm_up(), Budget()), "warm-up")}
+    for level in levels:
+        name = LEVELS[level].name
+        slices[name] = []
+        for i, (black, white, to_move) in enumerate(positions):
+            position = Position(black, white, to_move)
+            if position.legal_squares():
+                slices[name] += timed(think(position, level, seed=i), f"{name} #{i}")
+    return {"slices": slices, "gaps": longest}
 
 
-def measure_in_pyodide(level: int, slice_ms: float, games: int) -> dict[str, float]:
+def measure_in_pyodide(levels: list[int], positions: list[tuple[int, int, str]], slice_ms: float,
+                       gaps: bool) -> dict[str, Any]:
     """``measure`` run in Pyodide on this working tree."""
     program = (
-        "import statistics, time\nfrom game.ai import LEVELS, think, warm_up\nfrom game.engine import GameRecord\n"
-        + inspect.getsource(GapClock)
+        "from pathlib import Path\nfrom typing import Any\n"
         + inspect.getsource(measure)
-        + f"\nmeasure({level}, {slice_ms}, {games})\n"
+        + f"\nmeasure({levels!r}, {positions!r}, {slice_ms!r}, {gaps!r})\n"
     )
     completed = subprocess.run(
         ["node", str(HARNESS), "-c", program], cwd=REPO, capture_output=True, text=True, timeout=3600, check=False
@@ -105,35 +152,69 @@ def measure_in_pyodide(level: int, slice_ms: float, games: int) -> dict[str, flo
     report = json.loads(completed.stdout.strip().splitlines()[-1])
     if not report.get("ok"):
         raise RuntimeError(f"Pyodide run failed:\n{report.get('error')}")
-    result: dict[str, float] = report["value"]
+    result: dict[str, Any] = report["value"]
     return result
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def table(results: dict[str, dict[str, list[list[float]]]], gaps: bool) -> str:
+    """The Markdown table: a row per level (warm-up first), a group of columns per interpreter.
+
+    Wall-clock slices: count, median, p99, max; with ``gaps`` also the clock reads in a median slice and
+    the longest CPU time between two reads in a slice (p99 and max over the slices).
+    """
+    runs = list(results)
+    group = "slices | median | p99 | max" + (" | reads | gap p99 | gap max" if gaps else "")
+    head = "| level | " + " | ".join(f"{r} {group}" for r in runs) + " |"
+    rule = "|---|" + "---:|" * (group.count("|") + 1) * len(runs)
+    rows = [head, rule]
+    for name in results[runs[0]]:
+        cells = []
+        for run in runs:
+            slices = results[run][name]
+            wall = [s[0] for s in slices]
+            cell = f"{len(wall)} | {quantile(wall, 0.5):.1f} | {quantile(wall, 0.99):.1f} | {max(wall, default=0):.1f}"
+            if gaps:
+                gap = [s[2] for s in slices]
+                cell += f" | {quantile([s[1] for s in slices], 0.5):.0f} | {quantile(gap, 0.99):.1f}"
+                cell += f" | {max(gap, default=0):.1f}"
+            cells.append(cell)
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--levels", type=int, nargs="*", default=[len(LEVELS) - 1])
+    parser.add_argument("--levels", type=int, nargs="*", default=[3, 4, 5, 6])
     parser.add_argument("--slice-ms", type=float, default=10.0)
-    parser.add_argument("--games", type=int, default=1)
-    parser.add_argument("--pyodide", action="store_true", help="also play the games in Pyodide (WebAssembly)")
+    parser.add_argument("--games", type=int, default=3, help="held-out master games the positions come from")
+    parser.add_argument("--pyodide", action="store_true", help="also measure in Pyodide (WebAssembly)")
+    parser.add_argument("--native", action=argparse.BooleanOptionalAction, default=True)
+    parser.add_argument("--gaps", action="store_true", help="print the longest stretches between clock reads")
     args = parser.parse_args()
-    for level in args.levels:
-        r = measure(level, args.slice_ms, args.games, gaps=True)
-        print(
-            f"{LEVELS[level].name:8} native  slice {args.slice_ms:g} ms: max {r['max_ms']:.1f} ms,"
-            f" p99 {r['p99_ms']:.1f}, p95 {r['p95_ms']:.1f}, mean {r['mean_ms']:.1f} over {r['slices']} slices;"
-            f" think mean {r['mean_think_s']:.2f} s, longest {r['longest_think_s']:.2f} s;"
-            f" CPU time of a slice: max {r['cpu_max_ms']:.1f} ms, p99 {r['cpu_p99_ms']:.1f};"
-            f" longest CPU time between clock checks {r['longest_gap_ms']:.1f} ms",
-            flush=True,
-        )
-        if args.pyodide:
-            w = measure_in_pyodide(level, args.slice_ms, args.games)
-            print(
-                f"{LEVELS[level].name:8} pyodide slice {args.slice_ms:g} ms: max {w['max_ms']:.1f} ms,"
-                f" p99 {w['p99_ms']:.1f}, p95 {w['p95_ms']:.1f}, mean {w['mean_ms']:.1f} over {w['slices']} slices;"
-                f" think mean {w['mean_think_s']:.2f} s, longest {w['longest_think_s']:.2f} s",
-                flush=True,
-            )
+    positions = master_positions(args.games)
+    results: dict[str, dict[str, list[list[float]]]] = {}
+    gaps: dict[str, list[Any]] = {}
+    started = time.perf_counter()
+    if args.native:
+        native = measure(args.levels, positions, args.slice_ms, args.gaps)
+        results["native"], gaps["native"] = native["slices"], native["gaps"]
+    if args.pyodide:
+        wasm = measure_in_pyodide(args.levels, positions, args.slice_ms, args.gaps)
+        results["Pyodide"], gaps["Pyodide"] = wasm["slices"], wasm["gaps"]
+    print(f"advance({args.slice_ms:g}) slices in ms, {len(positions)} positions per level,"
+          f" {', '.join(LEVELS[n].name for n in args.levels)}; {time.perf_counter() - started:.0f} s\n")
+    print(table(results, args.gaps))
+    for run, found in gaps.items():
+        if found:
+            print(f"\nlongest CPU time between clock reads, {run}:")
+            for ms, label, where in found:
+                print(f"  {ms:6.1f} ms  {label:12} {where}")
 
 
 if __name__ == "__main__":
