@@ -100,15 +100,15 @@ def settings(level: Level) -> dict[str, object]:
 SLOW_MOVE_FACTOR = 6.0
 """A move that takes this many times its level's time per move (plus a second) is reported on stderr."""
 
-Task = tuple[Level, Level, str, int]
-"""One game: the first level, the second, the opening, and 1 if the first plays Black."""
+Task = tuple[Level, Level, str, int, int]
+"""One game: the first level, the second, the opening, 1 if the first plays Black, and the seed."""
 
 
 def play_game(task: Task) -> tuple[float, int, int]:
     """One game; returns (score of the first level: 1, 0.5 or 0, its disc margin, moves)."""
-    first, second, opening, first_is_black = task
+    first, second, opening, first_is_black, run_seed = task
     record = GameRecord.from_transcript(opening)
-    seed = zlib.crc32(f"{opening}{first_is_black}".encode()) & 0xFFFF
+    seed = game_seed(opening, first_is_black, run_seed)
     while not record.is_over():
         position = record.position
         first_to_move = (position.to_move == BLACK) == bool(first_is_black)
@@ -127,9 +127,15 @@ def play_game(task: Task) -> tuple[float, int, int]:
     return score, margin, record.ply
 
 
-def game_key(first: Level, second: Level, opening: str, first_is_black: int) -> str:
-    """The cache's key for one game: both levels' settings, the opening and the colours."""
-    return json.dumps([settings(first), settings(second), opening, first_is_black], sort_keys=True)
+def game_seed(opening: str, first_is_black: int, run_seed: int) -> int:
+    """The seed of a game's noisy levels: from the opening and colours, and ``--seed`` (0: the ladder's games)."""
+    return (zlib.crc32(f"{opening}{first_is_black}".encode()) & 0xFFFF) + 1000 * run_seed
+
+
+def game_key(first: Level, second: Level, opening: str, first_is_black: int, run_seed: int) -> str:
+    """The cache's key for one game: both levels' settings, the opening, the colours and the seed."""
+    key: list[object] = [settings(first), settings(second), opening, first_is_black]
+    return json.dumps(key + [run_seed] if run_seed else key, sort_keys=True)
 
 
 def played_games(path: Path | None) -> dict[str, float]:
@@ -182,6 +188,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--time-scale", type=float, default=1.0)
     parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
+    parser.add_argument("--seed", type=int, default=0,
+                        help="another sample of the noisy levels' choices: tune a level on games the ladder's "
+                             "figures (seed 0) do not use")
     default_pairs = [f"{i + 1}-{i}" for i in range(len(LEVELS) - 1)]
     parser.add_argument("--pairs", nargs="*", default=default_pairs,
                         help="e.g. club-casual (the first against the second), 3-B, master-M1, casual:depth=3-2")
@@ -199,7 +208,7 @@ def main() -> None:
             first_key, second_key = pair.split("-", 1) if not pair.startswith("-") else ("", pair)
             first, second = level_named(first_key, args.time_scale), level_named(second_key, args.time_scale)
             tasks: list[Task] = [
-                (first, second, openings[(i // 2) % len(openings)], i % 2) for i in range(args.games)
+                (first, second, openings[(i // 2) % len(openings)], i % 2, args.seed) for i in range(args.games)
             ]
             cached = played_games(args.json)
             scores = [cached[game_key(*task)] for task in tasks if game_key(*task) in cached]
@@ -230,7 +239,7 @@ def main() -> None:
             if args.json:
                 with args.json.open("a") as out:
                     out.write(json.dumps({"kind": "pairing", "pair": pair, "names": names,
-                                          "time_scale": args.time_scale, "played": len(to_play),
+                                          "time_scale": args.time_scale, "seed": args.seed, "played": len(to_play),
                                           "seconds": seconds, "load": loads, **stats}) + "\n")
 
 
