@@ -196,3 +196,37 @@ class SwitchableSite:
         """Stop serving."""
         self.server.shutdown()
         self.server.server_close()
+
+
+DEVTOOLS_SCRIPT = REPO / "tests" / "page" / "devtools.mjs"
+
+
+def app_report(url: str, profile: Path, wait_ms: int = 3_000) -> dict[str, Any]:
+    """What chromium, asked through its DevTools protocol, says of ``url`` as an installable app.
+
+    ``installabilityErrors`` (empty: it would offer "Install"), the manifest's
+    ``manifestUrl`` and ``manifestErrors``, and ``workerActive``. Needs
+    ``node`` and ``npm ci`` (the ``ws`` package); skips the test otherwise.
+    """
+    import json
+
+    if shutil.which("node") is None or not (REPO / "node_modules" / "ws").is_dir():
+        pytest.skip("node and npm ci are needed to talk to chromium's DevTools")
+    assert CHROMIUM is not None
+    browser = subprocess.Popen([CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0",
+                                "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        active_port = profile / "DevToolsActivePort"
+        for _ in range(300):
+            if active_port.is_file() and len(active_port.read_text(encoding="utf-8").split()) == 2:
+                break
+            time.sleep(0.1)
+        port, path = active_port.read_text(encoding="utf-8").split()
+        completed = subprocess.run(["node", str(DEVTOOLS_SCRIPT), f"ws://127.0.0.1:{port}{path}", url, str(wait_ms)],
+                                   capture_output=True, text=True, timeout=90, check=False)
+        report: dict[str, Any] = json.loads(completed.stdout or "{}")
+        assert "error" not in report, report
+        return report
+    finally:
+        browser.terminate()
+        browser.wait(timeout=30)

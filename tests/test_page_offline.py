@@ -28,24 +28,27 @@ from pathlib import Path
 import pytest
 
 from game.web.offline import MANIFEST, SERVICE_WORKER
-from tests.chromium import STANDIN, SwitchableSite, built_site, needs_chromium, visit
+from tests.chromium import STANDIN, SwitchableSite, app_report, built_site, needs_chromium, visit
 
 pytestmark = needs_chromium
 
-WHEEL = "cp312/pygame_ce-2.5.7-cp312-cp312-wasm32_bi_emscripten.whl"
+WHEEL = "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
+"""pygame-ce's wheel, as pygbag 0.9.3's package index names it (``index-0.9.3-cp312.json``)."""
 
 
 def _runtime(folder: Path) -> Path:
     """The stand-in CDN's files: the loader and what it loads (sizes are arbitrary but checked)."""
     runtime = folder / "cdn" / "0.9.3"
     (runtime / "cpython312").mkdir(parents=True)
-    (runtime / "cp312").mkdir()
+    (folder / "cdn" / "cp312").mkdir()
+    index = {"-CDN-": "https://pygame-web.github.io/cdn/", "pygame": "cp312/pygame_ce-2.5.7.dev1-<abi>-<abi>-<api>.whl"}
+    (folder / "cdn" / "index-0.9.3-cp312.json").write_text(json.dumps(index), encoding="utf-8")
     shutil.copy2(STANDIN, runtime / "pythons.js")
     (runtime / "cpython312" / "main.js").write_text("window.standin_main_js = true\n", encoding="utf-8")
     (runtime / "cpython312" / "main.wasm").write_bytes(b"\0asm\1\0\0\0")
     (runtime / "cpython312" / "main.data").write_bytes(bytes(range(256)) * 40)
     (runtime / "cpythonrc.py").write_text("print('rc')\n", encoding="utf-8")
-    with zipfile.ZipFile(runtime / WHEEL, "w") as wheel:
+    with zipfile.ZipFile(folder / "cdn" / WHEEL, "w") as wheel:
         wheel.writestr("pygame/__init__.py", "")
     return folder
 
@@ -79,25 +82,36 @@ def _log(page_text: str) -> dict[str, str]:
     return {line.split(" ", 1)[0]: line for line in page_text.splitlines() if line.strip()}
 
 
+def _published(site: Path, base: str) -> Path:
+    """The folder a host serves when the site is published under ``base`` (``""``: at the root)."""
+    if not base:
+        return site
+    root = site.parent / "host"
+    shutil.copytree(site, root / base)
+    (root / "index.html").write_text("the host's own home page\n", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("base", ["", "games/othello/"], ids=["at the root", "under a project path"])
 def test_after_one_visit_the_game_starts_offline_and_a_new_build_replaces_the_cache(
-    cdn: SwitchableSite, tmp_path: Path
+    cdn: SwitchableSite, tmp_path: Path, base: str
 ) -> None:
     first_build = _build(tmp_path / "a", cdn)
-    page_site = SwitchableSite(first_build)
+    page_site = SwitchableSite(_published(first_build, base))
     profile = tmp_path / "profile"  # the visitor's browser, kept from visit to visit
-    address = f"{page_site.url}index.html?standin=files#f5d6"
+    address = f"{page_site.url}{base}index.html?standin=files#f5d6"
     try:
         first = visit(address, 15_000, profile)
         log = _log(first["standin-log"].text)
         assert first.failure() is None, first["failure-detail"].text
         assert "first frame" in first["standin-log"].text
-        wheel = (cdn.site / "cdn" / "0.9.3" / WHEEL).stat().st_size
+        wheel = (cdn.site / "cdn" / WHEEL).stat().st_size
         archive = next(first_build.glob("*.tar.gz")).stat().st_size
         assert log["runtime"] == f"runtime wasm true data 10240 rc 12 wheel {wheel} archive {archive}"
         version_a = log["build"].split()[1]
         assert log["build"].endswith("controlled false")  # nothing cached before this visit
         assert log["kept"].startswith("kept ") and " failed 0 " in log["kept"], log["kept"]
-        assert int(log["kept"].split()[1]) >= 6  # loader, main.js, wasm, data, rc, wheel (and more)
+        assert int(log["kept"].split()[1]) >= 7  # loader, main.js, wasm, data, rc, package index, wheel
         assert log["caches"] == f"caches {version_a}"
         assert first["notice"].attrs.get("hidden") is not None  # a first visit is not an update
 
@@ -108,9 +122,9 @@ def test_after_one_visit_the_game_starts_offline_and_a_new_build_replaces_the_ca
         assert "first frame" in offline["standin-log"].text
         assert log["build"] == f"build {version_a} controlled true"
 
-        page_site.site = _build(tmp_path / "b", cdn, change="a new build")
+        page_site.site = _published(_build(tmp_path / "b", cdn, change="a new build"), base)
         page_site.offline = cdn.offline = False
-        updated = visit(f"{page_site.url}index.html?standin=update", 15_000, profile)
+        updated = visit(f"{page_site.url}{base}index.html?standin=update", 15_000, profile)
         log = _log(updated["standin-log"].text)
         version_b = log["build"].split()[1]
         assert version_b != version_a
@@ -160,7 +174,21 @@ def test_where_the_worker_is_refused_the_page_works_as_without_one(cdn: Switchab
         page_site.close()
 
 
-def test_the_manifest_makes_the_game_installable(cdn: SwitchableSite, tmp_path: Path) -> None:
+def test_chromium_would_offer_to_install_the_game(cdn: SwitchableSite, tmp_path: Path) -> None:
+    site = _build(tmp_path / "a", cdn)
+    page_site = SwitchableSite(site)
+    try:
+        report = app_report(f"{page_site.url}index.html?standin=files", tmp_path / "profile")
+        assert report["installabilityErrors"] == [] and report["manifestErrors"] == []
+        assert report["manifestUrl"] == f"{page_site.url}{MANIFEST}" and report["workerActive"] is True
+        (site / MANIFEST).unlink()  # the check can fail: without its manifest the page is not an app
+        report = app_report(f"{page_site.url}index.html?standin=files", tmp_path / "profile-2")
+        assert report["installabilityErrors"] != []
+    finally:
+        page_site.close()
+
+
+def test_the_manifest_names_the_game_and_its_icons(cdn: SwitchableSite, tmp_path: Path) -> None:
     site = _build(tmp_path / "a", cdn)
     manifest = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
     assert manifest["display"] == "standalone" and manifest["start_url"] == "./"

@@ -19,7 +19,8 @@
 //                  loading), as emscripten's instantiateStreaming does with main.wasm
 //   files          loads a runtime for real, the way pygbag's does: CPython's main.js (a script
 //                  element), main.wasm (compiled while streaming), main.data (XMLHttpRequest),
-//                  cpythonrc.py, a wheel and the game's archive (fetch); then the first frame, and
+//                  cpythonrc.py, the package index and the wheel it names, the game's archive
+//                  (fetch); then the first frame, and
 //                  it waits for the service worker to say what it kept. With the network off, every
 //                  file must come from the offline cache. RUNTIME (below) says where they are.
 //   update         waits for the click like "waiting", giving the browser a few seconds of real time
@@ -130,7 +131,9 @@ async function loadFiles() {
     vm.setStatus("Downloading data... (2/3)")
     const data = await loadWithXhr(RUNTIME + "cpython312/main.data")
     const rc = await bytesOf(RUNTIME + "cpythonrc.py")
-    const wheel = await bytesOf(RUNTIME + "cp312/pygame_ce-2.5.7-cp312-cp312-wasm32_bi_emscripten.whl")
+    // pygbag's package index (PYGPI, one folder above the runtime) names pygame-ce's wheel
+    const index = await (await fetch(new URL("../index-0.9.3-cp312.json", RUNTIME))).json()
+    const wheel = await bytesOf(new URL("../" + index.pygame.replace(/<abi>/g, "cp312").replace("<api>", "wasm32_bi_emscripten"), RUNTIME).href)
     vm.setStatus("Downloading data... (3/3)")
     loader.step("unpack", "Unpacking the game")
     const archive = await bytesOf(config.archive + ".tar.gz")  // custom_site(): platform.fopen
