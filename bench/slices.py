@@ -14,6 +14,10 @@ percentile and the longest, natively and (with ``--pyodide``) in CPython on
 WebAssembly (Pyodide under Node.js, through ``tests/wasm/run_in_pyodide.mjs``;
 needs ``npm ci``), about three times slower per node, as in the browser.
 
+``--tables`` instead times single stores into a transposition table, for a
+table limit of 200,000 and ``search.TABLE_LIMIT``: a dict's growth copies
+every entry in one step.
+
 ``--gaps`` also counts each slice's reads of the budget's clock and times the
 CPU time between two of them (in Pyodide, the Node.js process's), and prints
 the longest stretches with where the work was when it read the clock again:
@@ -31,6 +35,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +71,51 @@ def master_positions(games: int) -> list[tuple[int, int, str]]:
     return found
 
 
+def cpu_clock() -> Callable[[], float]:
+    """The process's CPU time in seconds: ``time.process_time``; in Pyodide, the Node.js process's."""
+    try:
+        import js
+    except ImportError:
+        return time.process_time
+    usage = js.process.cpuUsage
+
+    def cpu() -> float:
+        used = usage()
+        return float(used.user + used.system) / 1e6
+
+    return cpu
+
+
+def longest_stores(limits: list[int], stores: int = 700_000) -> dict[str, list[float]]:
+    """Per table limit: the longest CPU times (ms) of ``stores`` stores of new positions into one table.
+
+    The cyclic collector is off, so what remains is the table's own work (a dict copies every entry when it
+    grows; the first fill may also grow the heap).
+    """
+    import gc
+    import random
+
+    from game.ai.table import store
+
+    cpu = cpu_clock()
+    longest: dict[str, list[float]] = {}
+    gc.disable()
+    try:
+        for limit in limits:
+            rng = random.Random(5)
+            table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+            times = []
+            for _ in range(stores):
+                key = (rng.getrandbits(64), rng.getrandbits(64))
+                started = cpu()
+                table = store(table, limit, key, 5, 1, 0, 2, 3)
+                times.append((cpu() - started) * 1000)
+            longest[f"{limit:,}"] = sorted(times)[-3:][::-1]
+    finally:
+        gc.enable()
+    return longest
+
+
 def measure(levels: list[int], positions: list[tuple[int, int, str]], slice_ms: float,
             gaps: bool = False) -> dict[str, Any]:
     """Per level (and the warm-up): the slices' wall-clock durations in ms, and with ``gaps`` their clock reads.
@@ -83,17 +133,7 @@ def measure(levels: list[int], positions: list[tuple[int, int, str]], slice_ms: 
     from game.ai.jobs import Job
     from game.engine import Position
 
-    try:
-        import js  # type: ignore[import-not-found]  # Pyodide: the Node.js process's CPU time
-
-        usage = js.process.cpuUsage
-
-        def cpu() -> float:
-            used = usage()
-            return float(used.user + used.system) / 1e6
-    except ImportError:
-        cpu = time.process_time
-
+    cpu = cpu_clock()
     longest: list[tuple[float, str, str]] = []  # (CPU ms, what ran, where the clock was read again)
     reads = [0, 0.0, 0.0]  # in this slice: clock reads, CPU time at the last one, the longest CPU gap
 
@@ -130,19 +170,18 @@ def measure(levels: list[int], positions: list[tuple[int, int, str]], slice_ms: 
         name = LEVELS[level].name
         slices[name] = []
         for i, (black, white, to_move) in enumerate(positions):
-            position = Position(black, white, to_move)
+            position = Position(black, white, "X" if to_move == "X" else "O")
             if position.legal_squares():
                 slices[name] += timed(think(position, level, seed=i), f"{name} #{i}")
     return {"slices": slices, "gaps": longest}
 
 
-def measure_in_pyodide(levels: list[int], positions: list[tuple[int, int, str]], slice_ms: float,
-                       gaps: bool) -> dict[str, Any]:
-    """``measure`` run in Pyodide on this working tree."""
+def in_pyodide(call: str) -> Any:
+    """The value of ``call`` (of this module's functions) run in Pyodide on this working tree."""
     program = (
-        "from pathlib import Path\nfrom typing import Any\n"
-        + inspect.getsource(measure)
-        + f"\nmeasure({levels!r}, {positions!r}, {slice_ms!r}, {gaps!r})\n"
+        "import time\nfrom collections.abc import Callable\nfrom pathlib import Path\nfrom typing import Any\n"
+        + "".join(inspect.getsource(f) for f in (cpu_clock, longest_stores, measure))
+        + f"\n{call}\n"
     )
     completed = subprocess.run(
         ["node", str(HARNESS), "-c", program], cwd=REPO, capture_output=True, text=True, timeout=3600, check=False
@@ -152,8 +191,7 @@ def measure_in_pyodide(levels: list[int], positions: list[tuple[int, int, str]],
     report = json.loads(completed.stdout.strip().splitlines()[-1])
     if not report.get("ok"):
         raise RuntimeError(f"Pyodide run failed:\n{report.get('error')}")
-    result: dict[str, Any] = report["value"]
-    return result
+    return report["value"]
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -196,7 +234,20 @@ def main() -> None:
     parser.add_argument("--pyodide", action="store_true", help="also measure in Pyodide (WebAssembly)")
     parser.add_argument("--native", action=argparse.BooleanOptionalAction, default=True)
     parser.add_argument("--gaps", action="store_true", help="print the longest stretches between clock reads")
+    parser.add_argument("--tables", type=int, nargs="*", metavar="LIMIT",
+                        help="instead: the longest stores into a table of each limit (default: 200,000 and ours)")
     args = parser.parse_args()
+    if args.tables is not None:
+        from game.ai.search import TABLE_LIMIT
+
+        limits = args.tables or [200_000, TABLE_LIMIT]
+        runs = {"native": longest_stores(limits)} if args.native else {}
+        if args.pyodide:
+            runs["Pyodide"] = in_pyodide(f"longest_stores({limits!r})")
+        for run, longest in runs.items():
+            for limit, ms in longest.items():
+                print(f"{run:8} limit {limit:>8}: longest stores {', '.join(f'{t:.1f}' for t in ms)} ms CPU")
+        return
     positions = master_positions(args.games)
     results: dict[str, dict[str, list[list[float]]]] = {}
     gaps: dict[str, list[Any]] = {}
@@ -205,7 +256,7 @@ def main() -> None:
         native = measure(args.levels, positions, args.slice_ms, args.gaps)
         results["native"], gaps["native"] = native["slices"], native["gaps"]
     if args.pyodide:
-        wasm = measure_in_pyodide(args.levels, positions, args.slice_ms, args.gaps)
+        wasm = in_pyodide(f"measure({args.levels!r}, {positions!r}, {args.slice_ms!r}, {args.gaps!r})")
         results["Pyodide"], gaps["Pyodide"] = wasm["slices"], wasm["gaps"]
     print(f"advance({args.slice_ms:g}) slices in ms, {len(positions)} positions per level,"
           f" {', '.join(LEVELS[n].name for n in args.levels)}; {time.perf_counter() - started:.0f} s\n")
