@@ -136,6 +136,7 @@ def measure(levels: list[int], positions: list[tuple[int, int, str]], slice_ms: 
     cpu = cpu_clock()
     longest: list[tuple[float, str, str]] = []  # (CPU ms, what ran, where the clock was read again)
     reads = [0, 0.0, 0.0]  # in this slice: clock reads, CPU time at the last one, the longest CPU gap
+    warm_up_gaps: list[float] = []  # every CPU gap of the warm-up (ms): one a step, its job reading once a step
 
     def gap_clock(label: str) -> Any:
         def clock() -> float:
@@ -143,6 +144,8 @@ def measure(levels: list[int], positions: list[tuple[int, int, str]], slice_ms: 
             gap = used - reads[1]
             reads[0] += 1
             reads[2] = max(reads[2], gap)
+            if label == "warm-up":
+                warm_up_gaps.append(gap * 1000)
             if gap > 0.002 and (len(longest) < 12 or gap * 1000 > longest[-1][0]):
                 frames = [f for f in traceback.extract_stack()[:-1] if "/game/" in f.filename][-3:]
                 where = " < ".join(f"{Path(f.filename).stem}.{f.name}:{f.lineno}" for f in reversed(frames))
@@ -173,7 +176,7 @@ def measure(levels: list[int], positions: list[tuple[int, int, str]], slice_ms: 
             position = Position(black, white, "X" if to_move == "X" else "O")
             if position.legal_squares():
                 slices[name] += timed(think(position, level, seed=i), f"{name} #{i}")
-    return {"slices": slices, "gaps": longest}
+    return {"slices": slices, "gaps": longest, "warm_up_steps": warm_up_gaps}
 
 
 def in_pyodide(call: str) -> Any:
@@ -251,16 +254,22 @@ def main() -> None:
     positions = master_positions(args.games)
     results: dict[str, dict[str, list[list[float]]]] = {}
     gaps: dict[str, list[Any]] = {}
+    warm_up_steps: dict[str, list[float]] = {}
     started = time.perf_counter()
+    measured: dict[str, dict[str, Any]] = {}
     if args.native:
-        native = measure(args.levels, positions, args.slice_ms, args.gaps)
-        results["native"], gaps["native"] = native["slices"], native["gaps"]
+        measured["native"] = measure(args.levels, positions, args.slice_ms, args.gaps)
     if args.pyodide:
-        wasm = in_pyodide(f"measure({args.levels!r}, {positions!r}, {args.slice_ms!r}, {args.gaps!r})")
-        results["Pyodide"], gaps["Pyodide"] = wasm["slices"], wasm["gaps"]
+        measured["Pyodide"] = in_pyodide(f"measure({args.levels!r}, {positions!r}, {args.slice_ms!r}, {args.gaps!r})")
+    for run, report in measured.items():
+        results[run], gaps[run], warm_up_steps[run] = report["slices"], report["gaps"], report["warm_up_steps"]
     print(f"advance({args.slice_ms:g}) slices in ms, {len(positions)} positions per level,"
           f" {', '.join(LEVELS[n].name for n in args.levels)}; {time.perf_counter() - started:.0f} s\n")
     print(table(results, args.gaps))
+    for run, steps in warm_up_steps.items():
+        if steps:
+            print(f"\nwarm-up steps, {run}: {len(steps)}, CPU ms median {quantile(steps, 0.5):.2f},"
+                  f" p99 {quantile(steps, 0.99):.2f}, {sum(t > 2 for t in steps)} over 2 ms, longest {max(steps):.1f}")
     for run, found in gaps.items():
         if found:
             print(f"\nlongest CPU time between clock reads, {run}:")
