@@ -10,10 +10,14 @@ files can be swapped (a new build published) and whose network can be cut
 
 from __future__ import annotations
 
+import http.server
+import json
+import os
 import shutil
 import subprocess
 import threading
 import time
+import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -150,11 +154,15 @@ class SwitchableSite:
 
     WAIT_S = 0.2
 
-    def __init__(self, site: Path, cors: bool = False) -> None:
+    def __init__(self, site: Path, cors: bool = False, cache_control: str | None = None) -> None:
         self.site = site
         self.offline = False
         self.cors = cors
+        self.cache_control = cache_control
+        """``None``: ``no-store``, as ``python -m game.web serve``; else this, as a real host sends."""
         self.requests: list[str] = []
+        self.served: list[tuple[str, int, int]] = []
+        """Every GET answered: its path, status and the bytes of the body sent."""
         outer = self
 
         class Handler(StaticSiteHandler):
@@ -166,7 +174,17 @@ class SwitchableSite:
                     self.close_connection = True
                     return
                 outer.requests.append(self.path)
+                self.status_sent, self.body_bytes = 0, 0
                 super().do_GET()
+                outer.served.append((self.path, self.status_sent, self.body_bytes))
+
+            def send_response(self, code: int, message: str | None = None) -> None:
+                self.status_sent = code
+                super().send_response(code, message)
+
+            def copyfile(self, source: Any, outputfile: Any) -> None:
+                self.body_bytes = os.fstat(source.fileno()).st_size
+                super().copyfile(source, outputfile)
 
             def do_POST(self) -> None:
                 if self.path == "/__wait":
@@ -180,7 +198,11 @@ class SwitchableSite:
             def end_headers(self) -> None:
                 if outer.cors:
                     self.send_header("Access-Control-Allow-Origin", "*")
-                super().end_headers()
+                if outer.cache_control is None:
+                    super().end_headers()
+                else:  # like GitHub Pages: cacheable for a while, revalidated by date after that
+                    self.send_header("Cache-Control", outer.cache_control)
+                    http.server.SimpleHTTPRequestHandler.end_headers(self)
 
         self.server = make_server(site, port=0)
         self.server.RequestHandlerClass = Handler
@@ -198,6 +220,30 @@ class SwitchableSite:
         self.server.server_close()
 
 
+WHEEL = "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
+"""pygame-ce's wheel, as pygbag 0.9.3's package index names it (``index-0.9.3-cp312.json``)."""
+
+
+def standin_runtime(folder: Path) -> Path:
+    """Write the stand-in CDN's files under ``folder/cdn/``: the loader and what it loads, as pygbag 0.9.3 names them.
+
+    The files are small stand-ins (their sizes are checked, not meaningful); ``folder`` is returned.
+    """
+    runtime = folder / "cdn" / "0.9.3"
+    (runtime / "cpython312").mkdir(parents=True)
+    (folder / "cdn" / "cp312").mkdir()
+    index = {"-CDN-": "https://pygame-web.github.io/cdn/", "pygame": "cp312/pygame_ce-2.5.7.dev1-<abi>-<abi>-<api>.whl"}
+    (folder / "cdn" / "index-0.9.3-cp312.json").write_text(json.dumps(index), encoding="utf-8")
+    shutil.copy2(STANDIN, runtime / "pythons.js")
+    (runtime / "cpython312" / "main.js").write_text("window.standin_main_js = true\n", encoding="utf-8")
+    (runtime / "cpython312" / "main.wasm").write_bytes(b"\0asm\1\0\0\0")
+    (runtime / "cpython312" / "main.data").write_bytes(bytes(range(256)) * 40)
+    (runtime / "cpythonrc.py").write_text("print('rc')\n", encoding="utf-8")
+    with zipfile.ZipFile(folder / "cdn" / WHEEL, "w") as wheel:
+        wheel.writestr("pygame/__init__.py", "")
+    return folder
+
+
 DEVTOOLS_SCRIPT = REPO / "tests" / "page" / "devtools.mjs"
 
 
@@ -208,8 +254,6 @@ def app_report(url: str, profile: Path, wait_ms: int = 3_000) -> dict[str, Any]:
     ``manifestUrl`` and ``manifestErrors``, and ``workerActive``. Needs
     ``node`` and ``npm ci`` (the ``ws`` package); skips the test otherwise.
     """
-    import json
-
     if shutil.which("node") is None or not (REPO / "node_modules" / "ws").is_dir():
         pytest.skip("node and npm ci are needed to talk to chromium's DevTools")
     assert CHROMIUM is not None

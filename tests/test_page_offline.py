@@ -21,37 +21,15 @@ from __future__ import annotations
 
 import json
 import shutil
-import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from game.web.offline import MANIFEST, SERVICE_WORKER
-from tests.chromium import STANDIN, SwitchableSite, app_report, built_site, needs_chromium, visit
+from tests.chromium import WHEEL, SwitchableSite, app_report, built_site, needs_chromium, standin_runtime, visit
 
 pytestmark = needs_chromium
-
-WHEEL = "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
-"""pygame-ce's wheel, as pygbag 0.9.3's package index names it (``index-0.9.3-cp312.json``)."""
-
-
-def _runtime(folder: Path) -> Path:
-    """The stand-in CDN's files: the loader and what it loads (sizes are arbitrary but checked)."""
-    runtime = folder / "cdn" / "0.9.3"
-    (runtime / "cpython312").mkdir(parents=True)
-    (folder / "cdn" / "cp312").mkdir()
-    index = {"-CDN-": "https://pygame-web.github.io/cdn/", "pygame": "cp312/pygame_ce-2.5.7.dev1-<abi>-<abi>-<api>.whl"}
-    (folder / "cdn" / "index-0.9.3-cp312.json").write_text(json.dumps(index), encoding="utf-8")
-    shutil.copy2(STANDIN, runtime / "pythons.js")
-    (runtime / "cpython312" / "main.js").write_text("window.standin_main_js = true\n", encoding="utf-8")
-    (runtime / "cpython312" / "main.wasm").write_bytes(b"\0asm\1\0\0\0")
-    (runtime / "cpython312" / "main.data").write_bytes(bytes(range(256)) * 40)
-    (runtime / "cpythonrc.py").write_text("print('rc')\n", encoding="utf-8")
-    with zipfile.ZipFile(folder / "cdn" / WHEEL, "w") as wheel:
-        wheel.writestr("pygame/__init__.py", "")
-    return folder
-
 
 @pytest.fixture(scope="module")
 def cdn() -> Iterator[SwitchableSite]:
@@ -59,7 +37,7 @@ def cdn() -> Iterator[SwitchableSite]:
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        root = _runtime(Path(folder))
+        root = standin_runtime(Path(folder))
         (root / "index.html").write_text("the stand-in CDN\n", encoding="utf-8")
         site = SwitchableSite(root, cors=True)
         yield site
