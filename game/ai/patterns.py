@@ -378,9 +378,10 @@ def decoding_weights(data: bytes) -> Generator[None, None, PatternWeights]:
         raise WeightsError("weights file is corrupt: bad phase table")
     inflate = zlib.decompressobj()
     # filled in place as it is inflated: joining the pieces at the end was one step of 6 ms in WebAssembly
+    yield None
     raw = bytearray(2 * count)
     size = 0
-    pending = data[_HEADER.size + 65 :]
+    pending: bytes | memoryview = memoryview(data)[_HEADER.size + 65 :]  # not a copy of the whole payload
     yield None
     try:
         # bounded: never more than the header promises (plus a byte, to notice a longer payload)
