@@ -153,8 +153,10 @@ MEDIAN_SLICE_MS = 1.5 * AI_SLICE_MS
 """A slice ends within a couple of milliseconds of its budget in WebAssembly (``docs/ai.md``, "Slices in
 WebAssembly"); the median, which a loaded machine hardly moves (a preempted slice is one of many), gets
 half the budget more. A slice that doubled fails."""
-P90_SLICE_MS = 1.8 * AI_SLICE_MS
-"""Nine slices in ten, with room for the machine's other jobs; still below a doubled slice."""
+P90_SLICE_MS = 3 * AI_SLICE_MS
+"""Nine slices in ten: on a loaded machine one slice in several is preempted at its end (21 ms at the 90th
+percentile with the load average at 6 on 2 cores, 11.5-14 at 4-5), so this bounds the tail, not its
+length; the median is what fails when slices double."""
 MIN_CLOCK_READS = 10
 """Clock reads in a median slice: on average at most a tenth of the budget between two. In WebAssembly a
 search reads it 70-90 times a slice and the warm-up 30-40 (11 before its steps were split), on a loaded
