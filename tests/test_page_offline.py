@@ -122,6 +122,22 @@ def test_after_one_visit_the_game_starts_offline_and_a_new_build_replaces_the_ca
         page_site.close()
 
 
+def test_a_new_build_arriving_during_a_game_waits_for_the_next_visit(cdn: SwitchableSite, tmp_path: Path) -> None:
+    page_site = SwitchableSite(_build(tmp_path / "a", cdn))
+    profile = tmp_path / "profile"
+    try:
+        first = visit(f"{page_site.url}index.html?standin=files", 15_000, profile)
+        version_a = _log(first["standin-log"].text)["build"].split()[1]
+        page_site.site = _build(tmp_path / "b", cdn, change="published while someone plays")
+        playing = visit(f"{page_site.url}index.html?standin=playing", 20_000, profile)
+        log = _log(playing["standin-log"].text)
+        assert log["build"] == f"build {version_a} controlled true" and "still playing" in log["still"]
+        assert playing["standin-log"].text.count("first frame") == 1  # not reloaded under the player
+        assert "banner shown: A new version is ready: it starts the next time you open the game" in log["still"]
+    finally:
+        page_site.close()
+
+
 def test_a_build_without_offline_play_removes_the_worker_and_its_caches(cdn: SwitchableSite, tmp_path: Path) -> None:
     page_site = SwitchableSite(_build(tmp_path / "a", cdn))
     profile = tmp_path / "profile"

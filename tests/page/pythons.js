@@ -23,6 +23,8 @@
 //                  (fetch); then the first frame, and
 //                  it waits for the service worker to say what it kept. With the network off, every
 //                  file must come from the offline cache. RUNTIME (below) says where they are.
+//   playing        like "files", then the game plays on for a few seconds of real time (a new
+//                  build's worker may take over meanwhile: the page must not reload)
 //   update         waits for the click like "waiting", giving the browser a few seconds of real time
 //                  (a new build's service worker installs meanwhile and the page reloads itself)
 //
@@ -151,11 +153,16 @@ async function loadFiles() {
         (name) => name.split(":").pop()).join(" "))
     const registration = navigator.serviceWorker && await settled(navigator.serviceWorker.getRegistration())
     report("worker " + (registration ? "registered" : "none"))
+    if (scenario === "playing") {
+        const banner = document.getElementById("update")
+        await giveRealTime(8, () => !banner.hidden)
+        report("still playing; banner " + (banner.hidden ? "hidden" : "shown: " + banner.textContent.replace(/\s+/g, " ")))
+    }
 }
 
 async function run() {
     const loader = window.othello_loader
-    if (scenario === "files") {
+    if (scenario === "files" || scenario === "playing") {
         try {
             await loadFiles()
         } catch (error) {
