@@ -239,6 +239,26 @@ def test_the_shipped_book_is_compact_and_valid(shipped: bytes) -> None:
     assert book.info.positions == len(book) > 1000 and 20 <= book.info.plies <= 24
 
 
+def test_the_book_loads_in_small_steps_to_the_same_book(shipped: bytes) -> None:
+    from game.ai.book import DECODE_STEP, decoding_book
+
+    steps = decoding_book(shipped)
+    count = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            stepped = done.value
+            break
+        count += 1
+    # the checksum and the inflating in pieces of DECODE_STEP: no step handles the whole file
+    assert count >= len(shipped) // DECODE_STEP + (17 * stepped.info.positions + 9 * stepped.info.moves) // DECODE_STEP
+    whole = decode_book(shipped)
+    assert stepped.info == whole.info and len(stepped) == len(whole)
+    for player, opponent in ((0x0000000810000000, 0x0000001008000000),):
+        assert stepped.lookup(player, opponent) == whole.lookup(player, opponent) != {}
+
+
 @pytest.mark.parametrize(
     "damage,message",
     [

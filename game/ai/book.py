@@ -27,14 +27,15 @@ import random
 import struct
 import sys
 import zlib
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import accumulate
 from pathlib import Path
 
 from game.engine.bitboard import Bitboard
 from game.engine.symmetry import SQUARE_SOURCE, canonical
+
+from .jobs import all_at_once
 
 BOOK_PATH = Path(__file__).parent / "weights" / "book.bin"
 MAGIC = b"OTBK"
@@ -198,8 +199,12 @@ def encode_book(
     return header + packed
 
 
-def decode_book(data: bytes) -> Book:
-    """A book from file bytes; ``BookError`` says what is wrong with a bad file."""
+DECODE_STEP = 1 << 16
+"""Bytes checked or inflated in one step of ``decoding_book``: about a millisecond in WebAssembly."""
+
+
+def decoding_book(data: bytes) -> Generator[None, None, Book]:
+    """``decode_book`` a step at a time: yields between pieces of work of about a millisecond in WebAssembly."""
     if len(data) < HEADER.size:
         raise BookError("book file is truncated (no header)")
     magic, version, plies, min_games, depth, n_positions, n_moves, weights_hash, crc = HEADER.unpack_from(data)
@@ -209,12 +214,26 @@ def decode_book(data: bytes) -> Book:
         raise BookError(f"opening book version {version} is not supported (this program reads {VERSION})")
     if n_positions > MAX_NODES or n_moves > 64 * n_positions:
         raise BookError("book file is corrupt: impossible sizes")
-    packed = data[HEADER.size :]
-    if zlib.crc32(packed) != crc:
+    packed = memoryview(data)[HEADER.size :]
+    running = 0
+    for start in range(0, len(packed), DECODE_STEP):
+        running = zlib.crc32(packed[start : start + DECODE_STEP], running)
+        yield None
+    if running != crc:
         raise BookError("book file is truncated or corrupt (checksum mismatch)")
     expected = 17 * n_positions + 9 * n_moves
+    inflate = zlib.decompressobj()
+    raw = bytearray()
+    pending: bytes | memoryview = packed
     try:
-        raw = zlib.decompressobj().decompress(packed, expected + 1)
+        # bounded: never more than the header promises (plus a byte, to notice a longer payload)
+        while len(raw) <= expected:
+            piece = inflate.decompress(pending, min(DECODE_STEP, expected + 1 - len(raw)))
+            pending = inflate.unconsumed_tail
+            if not piece:
+                break
+            raw += piece
+            yield None
     except zlib.error as err:
         raise BookError(f"book file is corrupt: {err}") from None
     if len(raw) != expected:
@@ -234,6 +253,7 @@ def decode_book(data: bytes) -> Book:
     at += n_positions
     squares = bytes(view[at : at + n_moves])
     at += n_moves
+    yield None
     games, scores, values = column("I", n_moves), column("h", n_moves), column("h", n_moves)
     if sum(counts) != n_moves or (squares and max(squares) > 63):
         raise BookError("book file is corrupt: bad move table")
@@ -241,16 +261,38 @@ def decode_book(data: bytes) -> Book:
     return Book(info, keys, counts, (squares, games, scores, values))
 
 
-def load_book(path: Path = BOOK_PATH) -> Book:
-    """The book stored at ``path``; ``BookError`` if it cannot be read or is not a valid book."""
+def decode_book(data: bytes) -> Book:
+    """A book from file bytes; ``BookError`` says what is wrong with a bad file."""
+    return all_at_once(decoding_book(data))
+
+
+def _reading(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as err:
         raise BookError(f"cannot read opening book {path}: {err.strerror}") from None
-    return decode_book(data)
 
 
-@cache
+def load_book(path: Path = BOOK_PATH) -> Book:
+    """The book stored at ``path``; ``BookError`` if it cannot be read or is not a valid book."""
+    return decode_book(_reading(path))
+
+
+_default: list[Book] = []
+"""The shipped book once loaded (by ``default_book`` or ``loading_default_book``)."""
+
+
+def loading_default_book() -> Generator[None, None, Book]:
+    """``default_book`` a step at a time, for a game loop's warm-up; at once if it is loaded already."""
+    if not _default:
+        data = _reading(BOOK_PATH)
+        yield None
+        book = yield from decoding_book(data)
+        if not _default:
+            _default.append(book)
+    return _default[0]
+
+
 def default_book() -> Book:
-    """The shipped book, loaded once and shared."""
-    return load_book()
+    """The shipped book, loaded once and shared; ``BookError`` (every time asked) if it cannot be used."""
+    return all_at_once(loading_default_book())

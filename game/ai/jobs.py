@@ -153,3 +153,19 @@ def stepwise(step: Callable[[], None], finished: Callable[[], bool]) -> Job[None
             yield None
 
     return Job(steps(), Budget())
+
+
+def all_at_once(steps: Generator[None, None, T]) -> T:
+    """What a step generator returns, run to its end without pausing (the blocking form of a loader).
+
+    >>> def load() -> Generator[None, None, str]:
+    ...     yield None
+    ...     return "loaded"
+    >>> all_at_once(load())
+    'loaded'
+    """
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return cast(T, done.value)

@@ -60,6 +60,7 @@ from game.engine.bitboard import Bitboard
 from game.engine.symmetry import map_square
 
 from .evaluation import HeuristicEvaluation
+from .jobs import all_at_once
 
 WEIGHTS_PATH = Path(__file__).parent / "weights" / "patterns.bin"
 """The shipped weights; looked up at each load, so a test can point it at a copy (damaged or not)."""
@@ -426,13 +427,7 @@ def decoding_weights(data: bytes) -> Generator[None, None, PatternWeights]:
 
 def decode_weights(data: bytes) -> PatternWeights:
     """Weights from file bytes; ``WeightsError`` if they are not a valid weights file."""
-    steps = decoding_weights(data)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            weights: PatternWeights = done.value
-            return weights
+    return all_at_once(decoding_weights(data))
 
 
 def loading(path: Path | None = None) -> Generator[None, None, PatternEvaluation]:

@@ -22,7 +22,7 @@ import gc
 from collections.abc import Generator
 
 from .analyzer import Analysis, Analyzer, analyze, solve_position
-from .book import BookError, default_book
+from .book import BookError, loading_default_book
 from .deepening import get_evaluation
 from .jobs import Job, Progress
 from .mpc import MpcError, default_endgame_probes, default_probes
@@ -47,17 +47,16 @@ def warm_up() -> Generator[None, None, None]:
     """Load what the searches need now rather than on the first move, a step at a time.
 
     Each step takes well under a millisecond natively and about one in
-    WebAssembly (the weights are read and inflated in pieces; then the
-    evaluation's tables are prepared a piece of a pattern per step), except
-    the book, which loads in one step (3 ms natively), so a game loop's slice
-    ends close to its budget while a menu is on screen. The opening book and the Multi-ProbCut
+    WebAssembly (the weights and the opening book are read, checked and
+    inflated in pieces; then the evaluation's tables are prepared a piece of a
+    pattern per step), so a game loop's slice ends close to its budget while
+    a menu is on screen. The opening book and the Multi-ProbCut
     tables are loaded too, so the first move of a level that uses them does
     not hold a frame (damaged ones are left for the level to do without).
     """
     evaluation = yield from loading_default()
-    with contextlib.suppress(BookError):
-        default_book()
-    yield None
+    with contextlib.suppress(BookError):  # a damaged book: the levels open without it
+        yield from loading_default_book()
     for probes in (default_probes, default_endgame_probes):  # parsed here, not in the first move's frame
         with contextlib.suppress(MpcError):  # damaged parameters: the level plays without them
             probes()
