@@ -12,6 +12,8 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# the game picks its language from the system on a first start: the tests' is English, wherever they run
+os.environ["LANGUAGE"] = "en"
 
 from collections.abc import Callable, Iterator  # noqa: E402 - after the drivers are chosen
 from pathlib import Path  # noqa: E402
@@ -21,6 +23,15 @@ import pytest  # noqa: E402
 
 from game.platform.storage import DATA_DIR_ENV, FileStorage, Storage  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test() -> Iterator[None]:
+    """A test that switches the game's language leaves it English for the next one."""
+    from game import i18n
+
+    yield
+    i18n.use(i18n.SOURCE_LANGUAGE)
 
 
 @pytest.fixture(scope="session", autouse=True)

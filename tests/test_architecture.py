@@ -18,13 +18,14 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 ENTRY_POINTS = {"app", "cli", "start"}
 """The modules at the top of ``game/`` besides ``__init__`` and ``__main__`` (at most four)."""
 
-PYGAME_FREE = ("game.engine", "game.ai", "game.library", "game.records", "game.play", "game.review",
+PYGAME_FREE = ("game.i18n", "game.engine", "game.ai", "game.library", "game.records", "game.play", "game.review",
                "game.challenges", "game.trainer", "game.interfaces.gtp", "game.interfaces.limits",
                "game.platform.storage", "game.platform.web_storage", "game.platform.files", "game.platform.links",
-               "game.platform.dirs", "game.platform.resources")
+               "game.platform.dirs", "game.platform.resources", "game.platform.languages")
 """Packages and modules that never import pygame (they run under Pyodide and on the command line)."""
 
 LOWER_LAYERS = {
+    "game.i18n": ("game.i18n",),
     "game.engine": ("game.engine",),
     "game.ai": ("game.engine", "game.ai"),
 }

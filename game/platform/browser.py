@@ -237,6 +237,18 @@ def unlock_audio() -> None:
         _run_js(_RESUME_AUDIO_JS)
 
 
+def navigator_languages() -> list[str]:
+    """The browser's languages, best first (``navigator.languages``); empty on the desktop or if unreadable."""
+    if not IS_BROWSER:
+        return []
+    try:
+        listed = str(_run_js("JSON.stringify(Array.from(navigator.languages || [navigator.language || '']))"))
+        languages = json.loads(listed)
+    except Exception:  # the page's JavaScript answered something else: no preference
+        return []
+    return [str(code) for code in languages if isinstance(code, str) and code][:20]
+
+
 def viewport_size() -> tuple[int, int] | None:
     """The page's inner size in CSS pixels, or ``None`` on desktop.
 

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from game.ai.levels import LEVELS, stored_level_index
+from game.i18n import LANGUAGES
 from game.play.levels import parse_custom
 
 ANIMATION_SECONDS: dict[str, float] = {"off": 0.0, "fast": 0.15, "normal": 0.3, "slow": 0.6}
@@ -43,6 +44,8 @@ class Settings:
     a game against the computer."""
     custom: str | None = None
     """The custom level last chosen (``'time:3'``, ``'depth:8'``), used instead of ``level`` when set."""
+    language: str | None = None
+    """The language the game speaks (a code of ``game.i18n.LANGUAGES``); ``None`` until the first start picks one."""
 
     @property
     def flip_seconds(self) -> float:
@@ -80,6 +83,8 @@ class Settings:
                 settings.level = stored_level_index(value, data.get("level_name"))
             elif field.name == "custom":
                 settings.custom = _custom_or_none(value)
+            elif field.name == "language":
+                settings.language = value if isinstance(value, str) and value in LANGUAGES else None
             elif isinstance(value, bool):
                 setattr(settings, field.name, value)
         return settings

@@ -18,7 +18,10 @@ from typing import ClassVar, Literal
 
 import pygame
 
+from game import i18n
 from game.engine import GameRecord
+from game.i18n import _, best_language
+from game.platform.languages import system_languages
 from game.platform.storage import JsonDocuments, Storage
 from game.play.frame_budget import FrameBudget
 from game.play.match import SAVEGAME_KEY, SavedGame
@@ -53,6 +56,7 @@ class Context:
         self.toast_area: pygame.Rect | None = None
         """Where the current scene wants toasts (an area without buttons); ``None``: the screen's bottom."""
         self.settings = self.documents.load(SETTINGS_KEY, Settings.from_json, "settings") or Settings()
+        self._start_language()
         self.stats = self.documents.load(STATS_KEY, Stats.from_json, "statistics") or Stats()
         self.documents.messages += [notice for notice in [self.stats.take_notice()] if notice]  # an unreadable rating
         self.assets.sounds.muted = not self.settings.sound
@@ -74,6 +78,33 @@ class Context:
             view = BoardView(rect, self.theme, self.text)
             self._views[key] = view
         return view
+
+    # -- language ---------------------------------------------------------
+
+    def _start_language(self) -> None:
+        """Speak the saved language, or on the first start the system's (and keep that choice)."""
+        chosen = self.settings.language
+        if chosen is None:
+            chosen = best_language(system_languages())
+            self.settings.language = chosen
+            self.documents.save(SETTINGS_KEY, self.settings.to_json(), "settings")
+        if not i18n.use(chosen):
+            i18n.use(i18n.SOURCE_LANGUAGE)
+            self.documents.messages.append(f"The {i18n.LANGUAGES.get(chosen, chosen)} texts could not be read; "
+                                           "the game speaks English.")
+
+    def set_language(self, code: str) -> bool:
+        """Speak ``code`` from now on and remember it; False (with a message) if its catalog cannot be read.
+
+        Screens lay their texts out again when they are next shown
+        (``Scene.resume``); the screen that changed it lays itself out at once.
+        """
+        if not i18n.use(code):
+            self.toast(_("The texts of this language could not be read."), error=True)
+            return False
+        self.settings.language = code
+        self.save_settings()
+        return True
 
     # -- messages ---------------------------------------------------------
 

@@ -1,0 +1,170 @@
+"""The player's language: every player-facing string goes through here, gettext style.
+
+* ``_(text)``: ``text`` in the player's language (English, the source
+  language, when the catalog has no translation);
+* ``N_(text)``: marks a string defined before it is shown (a table of
+  button labels at import time) for the catalogs; ``_()`` it when drawing;
+* ``ngettext(one, many, n)``: plural forms, as each language has them;
+* ``pgettext(context, text)``: a short text that means different things
+  in different places ("Open" a file, an "open" game);
+* ``number(value)``: a number with the language's digit grouping and
+  decimal mark ("131,212", "131 212", "131.212"), from the catalog;
+* ``use(code, catalog)``: switch language at once; ``generation()`` changes
+  with every switch, so a screen that laid out its texts can lay them out
+  again.
+
+Placeholders are named and filled after translating
+(``_("{moves} moves to go").format(moves=n)``), never glued together.
+The catalogs are ``game/locale/<code>.mo``, compiled from the sources in
+``game/locale/po/`` by ``python tools/catalogs.py compile``
+(``docs/translating.md``). The command line, GTP and JSON keys stay English.
+
+>>> use("en")
+True
+>>> _("Pass"), ngettext("{n} move", "{n} moves", 2).format(n=2), number(131212)
+('Pass', '2 moves', '131,212')
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Iterable
+from pathlib import Path
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "ja": "日本語",
+    "zh_CN": "简体中文",
+    "fr": "Français",
+    "de": "Deutsch",
+    "nl": "Nederlands",
+    "es": "Español",
+}
+"""The languages the game speaks, each named in itself (as the Settings list shows them)."""
+SOURCE_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+"""Where the compiled catalogs are: ``<code>.mo``."""
+MAX_CATALOG_BYTES = 2 * 1024 * 1024
+"""A catalog larger than this is refused (no catalog of ours is near it)."""
+
+_translations: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+_generation = 0
+
+
+class CatalogError(ValueError):
+    """A catalog that cannot be read or is not a catalog; the message says which and why."""
+
+
+def _(message: str) -> str:
+    """``message`` in the player's language."""
+    return _translations.gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's own name for the marker
+    """``message`` itself: marks it for the catalogs; translate it with ``_()`` where it is shown."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of ``singular``/``plural`` that ``count`` takes in the player's language (fill ``{n}`` after)."""
+    return _translations.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the player's language, where ``context`` tells apart texts spelt alike."""
+    return _translations.pgettext(context, message)
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """``value`` written the player's way: digit groups and decimal mark from the catalog.
+
+    >>> use("en")
+    True
+    >>> number(1234567.891, 2), number(-5), number(999)
+    ('1,234,567.89', '-5', '999')
+    """
+    text = f"{value:,.{decimals}f}"
+    group, point = pgettext("digit group separator", ","), pgettext("decimal mark", ".")
+    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+
+
+def language() -> str:
+    """The code of the language in use (``'en'``, ``'ja'``, …)."""
+    return _language
+
+
+def generation() -> int:
+    """A number that changes whenever the language does (screens compare it to lay out again)."""
+    return _generation
+
+
+def best_language(preferences: Iterable[str]) -> str:
+    """The first of the player's languages the game speaks (``navigator.languages`` or a locale), else English.
+
+    >>> best_language(["fr-CA", "en"]), best_language(["zh-Hans-CN"]), best_language(["pt-BR"])
+    ('fr', 'zh_CN', 'en')
+    >>> best_language(["ja_JP.UTF-8"]), best_language(["de_AT"]), best_language(["zh-TW", "nl"])
+    ('ja', 'de', 'nl')
+    """
+    for preference in preferences:
+        tag = str(preference).split(".")[0].replace("_", "-").lower()
+        parts = tag.split("-")
+        if parts[0] == "zh":
+            # the Simplified Chinese catalog serves mainland China and Singapore, and plain "zh"
+            if len(parts) == 1 or any(part in ("hans", "cn", "sg") for part in parts[1:]):
+                return "zh_CN"
+            continue
+        if parts[0] in LANGUAGES:
+            return parts[0]
+    return SOURCE_LANGUAGE
+
+
+def parse_catalog(data: bytes, code: str) -> gettext.GNUTranslations:
+    """A compiled catalog (``.mo``) from its bytes; ``CatalogError`` naming the language if it is not one."""
+    if len(data) > MAX_CATALOG_BYTES:
+        raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog is too large ({len(data):,} bytes)")
+    try:
+        return gettext.GNUTranslations(io.BytesIO(data))
+    except (OSError, ValueError, UnicodeDecodeError, IndexError) as exc:
+        raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog cannot be read ({exc})") from None
+
+
+def catalog_path(code: str) -> Path:
+    """Where the compiled catalog of language ``code`` is on this computer."""
+    return LOCALE_DIR / f"{code}.mo"
+
+
+def read_catalog(code: str) -> gettext.GNUTranslations:
+    """The compiled catalog of ``code`` from ``LOCALE_DIR``; ``CatalogError`` if missing, too large or bad."""
+    path = catalog_path(code)
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_CATALOG_BYTES + 1)
+    except OSError as exc:
+        raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog cannot be read ({exc.strerror})") from None
+    return parse_catalog(data, code)
+
+
+def use(code: str, catalog: gettext.NullTranslations | None = None) -> bool:
+    """Speak language ``code`` from now on: ``catalog`` if given, else the one on disk.
+
+    Returns False (and changes nothing) for a language the game does not
+    speak or whose catalog cannot be read; English needs no catalog.
+    """
+    global _translations, _language, _generation
+    if code not in LANGUAGES:
+        return False
+    if catalog is None:
+        if code == SOURCE_LANGUAGE:
+            catalog = gettext.NullTranslations()
+        else:
+            try:
+                catalog = read_catalog(code)
+            except CatalogError:
+                return False
+    if code != _language or catalog is not _translations:
+        _generation += 1
+    _translations, _language = catalog, code
+    return True
