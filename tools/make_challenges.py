@@ -18,26 +18,31 @@ a candidate when exactly one move meets a goal:
 The most instructive candidates of each kind (more choices, a tempting
 wrong move, a clear gap to the next best move) are kept, spread over the
 games and the number of empty squares, and graded easy, medium and hard
-within their kind. Titles, hints and explanations are written from what the
-solver found. The same seed and options give the same file.
+within their kind. Titles, objectives, hints and explanations follow from
+what the solver found: the game writes them from templates when it shows
+them (``game.challenges.words``), in the player's language, and the file
+keeps them in English. The same seed and options give the same file.
 
 Usage (from the repository root; about 4 minutes of one core for 500 games)::
 
     nice -n 10 python -m tools.make_challenges --games 500 --log build/make_challenges.log
+    python -m tools.make_challenges --rewrite-words    # only the English words again, from the templates
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.ai import think
 from game.ai.endgame import Solver, run_to_end
+from game.challenges import words
 from game.challenges.model import (
     CHALLENGES_FILE,
     KINDS,
@@ -45,22 +50,16 @@ from game.challenges.model import (
     Goal,
     Kind,
     dump_challenges,
-    outcome_words,
+    load_challenges,
 )
 from game.challenges.objectives import moves_meeting_goal
-from game.engine import COLOR_NAMES, GameRecord, Position, opponent_of, square_name
+from game.challenges.words import empty_regions
+from game.engine import GameRecord, Position
 from game.engine.bitboard import CORNERS
+from game.i18n import use
 
 X_AND_C_SQUARES = {1, 6, 8, 15, 48, 55, 57, 62, 9, 14, 49, 54}
-QUARTER_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
 PER_KIND = {"corner": 10, "survive": 10, "pass": 9, "parity": 9, "endgame": 10}
-TITLES: dict[Kind, str] = {
-    "corner": "Corner lock",
-    "survive": "Narrow escape",
-    "pass": "Silence",
-    "parity": "Last word",
-    "endgame": "Endgame",
-}
 
 
 def all_values(position: Position) -> dict[int, int]:
@@ -69,39 +68,6 @@ def all_values(position: Position) -> dict[int, int]:
     assert isinstance(outcome, tuple)
     values: dict[int, int] = outcome[2]
     return values
-
-
-def quarter_of(square: int) -> str:
-    """Which quarter of the board a square is in, in words."""
-    row, col = divmod(square, 8)
-    return QUARTER_NAMES[(row >= 4) * 2 + (col >= 4)]
-
-
-def empty_regions(position: Position) -> list[list[int]]:
-    """The empty squares grouped into regions (squares touching, diagonals included)."""
-    empty = set(sq for sq in range(64) if position.color_at(sq) is None)
-    regions: list[list[int]] = []
-    while empty:
-        stack = [empty.pop()]
-        region: list[int] = []
-        while stack:
-            sq = stack.pop()
-            region.append(sq)
-            row, col = divmod(sq, 8)
-            for dr in (-1, 0, 1):
-                for dc in (-1, 0, 1):
-                    r, c = row + dr, col + dc
-                    if 0 <= r < 8 and 0 <= c < 8 and r * 8 + c in empty:
-                        empty.discard(r * 8 + c)
-                        stack.append(r * 8 + c)
-        regions.append(sorted(region))
-    return sorted(regions, key=lambda reg: reg[0])
-
-
-def names(squares: list[int]) -> str:
-    """'a1, b1 and c2'."""
-    spelled = [square_name(sq) for sq in squares]
-    return spelled[0] if len(spelled) == 1 else ", ".join(spelled[:-1]) + " and " + spelled[-1]
 
 
 def greediest(position: Position) -> int:
@@ -220,76 +186,23 @@ def self_play(seed: int, stop_empties: int) -> list[Position]:
 # -- writing the words -------------------------------------------------------------
 
 
-def second_best(candidate: Candidate) -> tuple[int, int]:
-    """The best of the other moves and its value."""
-    others = {sq: v for sq, v in candidate.values.items() if sq != candidate.answer}
-    square = max(others, key=lambda sq: (others[sq], -sq))
-    return square, others[square]
+def with_words(challenge: Challenge) -> Challenge:
+    """``challenge`` with its English title, objective, hint and explanation, written from the game's templates.
+
+    The game writes them again when it shows them, in the player's language (``game.challenges.words``);
+    the file keeps the English for the tools and for anyone reading it.
+    """
+    use("en")
+    return replace(challenge, title=words.title(challenge), objective=words.objective(challenge),
+                   hint=words.hint(challenge), explanation=words.explanation(challenge))
 
 
-def words_for(candidate: Candidate, number: int) -> tuple[str, str, str, str]:
-    """Title, objective, hint and explanation."""
-    position, answer = candidate.position, candidate.answer
-    me = COLOR_NAMES[position.to_move]
-    them = COLOR_NAMES[opponent_of(position.to_move)]
-    value = candidate.values[answer]
-    other, other_value = second_best(candidate)
-    where = quarter_of(answer)
-    title = f"{TITLES[candidate.kind]} {number}"
-    tail = (f" Every other move falls short: the best of them, {square_name(other)}, would "
-            f"{outcome_words(other_value)}.")
-    if candidate.kind == "corner":
-        corners = [sq for sq in position.legal_squares() if CORNERS >> sq & 1]
-        objective = f"{me} to play: find the one move that wins."
-        if len(corners) > 1:
-            hint = f"You can take {len(corners)} corners, but only one of them wins. Which corner leaves {them} " \
-                   "nothing good?"
-        else:
-            hint = f"A disc on a corner can never be flipped back. The winning move is in the {where} quarter."
-        explanation = (f"{square_name(answer)} takes a corner: no disc there can ever be flipped, so it anchors "
-                       f"the edges beside it. With it you {outcome_words(value)} against any defence.{tail}")
-    elif candidate.kind == "survive":
-        if candidate.goal == "no_wipeout":
-            objective = f"{me} to play: find the only move that avoids a wipeout."
-            hint = f"Most moves let {them} take every disc. Keep one disc {them} can never reach; " \
-                   f"look in the {where} quarter."
-            explanation = (f"Only {square_name(answer)} keeps a disc for you to the end: with perfect play you "
-                           f"{outcome_words(value)}, but every other move loses all your discs.")
-        else:
-            objective = f"{me} to play: find the only move that does not lose."
-            hint = f"All moves but one lose. Think about what each one lets {them} do next; the saving move " \
-                   f"is in the {where} quarter."
-            result = "holds the draw" if value == 0 else f"even wins {outcome_words(value).split()[1]}"
-            explanation = (f"{square_name(answer)} is the only move that does not lose: with perfect play it "
-                           f"{result}.{tail}")
-    elif candidate.kind == "pass":
-        objective = f"{me} to play: leave {them} without a legal move."
-        hint = f"{them} needs one of your discs at the far end of a line to move at all. Take those lines away; " \
-               f"look in the {where} quarter."
-        after = position.play(answer)
-        explanation = (f"After {square_name(answer)}, {them} has no legal move and must pass, so you move again "
-                       f"({len(after.pass_turn().legal_squares())} moves to choose from). It is also a best move "
-                       f"here: you {outcome_words(value)} with perfect play. No other move leaves {them} stuck.")
-    elif candidate.kind == "parity":
-        regions = empty_regions(position)
-        home = next(reg for reg in regions if answer in reg)
-        odd = [reg for reg in regions if len(reg) % 2]
-        counts = ", ".join(str(len(reg)) for reg in regions)
-        objective = f"{me} to play: find the one move that wins. Mind the parity."
-        hint = (f"The {position.empty_count} empty squares form {len(regions)} regions ({counts} squares). "
-                f"Play into a region with an odd count, so the last move there is yours.")
-        explanation = (f"{square_name(answer)} goes into the {len(home)}-square region {names(home)}; "
-                       f"{len(odd)} of the {len(regions)} regions have an odd count. Taking the odd region "
-                       f"leaves an even number behind, so {them} must open each region for you. With "
-                       f"{square_name(answer)} you {outcome_words(value)} against any defence.{tail}")
-    else:
-        line = " ".join(square_name(sq) for sq in candidate.line)
-        objective = f"{me} to play: win against perfect play. The computer answers every move."
-        hint = (f"Only one first move wins, and it is in the {where} quarter. Later, aim to make the last "
-                "move in each region of empty squares.")
-        explanation = (f"Only {square_name(answer)} wins at the start. One winning line against best defence: "
-                       f"{line}. You {outcome_words(value)}.{tail}")
-    return title, objective, hint, explanation
+def rewrite_words(path: Path) -> int:
+    """Write the words of the challenges in ``path`` again from the templates (nothing is mined); how many."""
+    source = json.loads(path.read_text(encoding="utf-8")).get("source", "tools/make_challenges.py")
+    challenges = [with_words(challenge) for challenge in load_challenges(path)]
+    path.write_text(dump_challenges(challenges, source), encoding="utf-8")
+    return len(challenges)
 
 
 # -- choosing and grading ------------------------------------------------------------
@@ -328,11 +241,10 @@ def build(candidates: dict[Kind, list[Candidate]], per_kind: dict[str, int]) -> 
         for number, index in enumerate(order, start=1):
             candidate = chosen[index]
             used.add(candidate.position.to_text())
-            title, objective, hint, explanation = words_for(candidate, number)
-            challenges.append(Challenge(
-                f"{kind}-{number:02d}", kind, candidate.goal, title, objective, grades[index],
-                candidate.position, candidate.answer, dict(candidate.values), hint, explanation, candidate.line,
-            ))
+            challenges.append(with_words(Challenge(
+                f"{kind}-{number:02d}", kind, candidate.goal, "-", "-", grades[index],
+                candidate.position, candidate.answer, dict(candidate.values), "-", "-", candidate.line,
+            )))
     return challenges
 
 
@@ -375,7 +287,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=12.0, help="stop playing new games after this long")
     parser.add_argument("--out", type=Path, default=CHALLENGES_FILE)
     parser.add_argument("--log", type=Path, default=None)
+    parser.add_argument("--rewrite-words", action="store_true",
+                        help="write the words of the challenges in --out again from the templates, and stop")
     args = parser.parse_args(argv)
+    if args.rewrite_words:
+        print(f"rewrote the words of {rewrite_words(args.out)} challenges in {args.out}")
+        return 0
     log_file = args.log.open("a", encoding="utf-8") if args.log else None
 
     def log(line: str) -> None:

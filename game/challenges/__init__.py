@@ -3,8 +3,9 @@
 Pure Python (no pygame): the model and the file (``model``), what each
 goal means (``objectives``), one attempt as a play session with the goal
 as its judge and the exact solver as its opponent (``attempt``) and the
-player's progress (``progress``). The scenes are ``game.scenes.challenges``
-(one challenge) and ``game.scenes.challenge_list``; the file is made by
+player's progress (``progress``); the words shown are written from
+templates when shown, in the player's language (``words``). The scenes
+are ``game.scenes.challenges`` (one challenge) and ``game.scenes.challenge_list``; the file is made by
 ``tools/make_challenges.py``.
 """
 
@@ -19,7 +20,6 @@ from .model import (
     Goal,
     Kind,
     load_challenges,
-    outcome_words,
     parse_challenges,
 )
 from .objectives import meets_goal, moves_meeting_goal
@@ -40,7 +40,6 @@ __all__ = [
     "load_challenges",
     "meets_goal",
     "moves_meeting_goal",
-    "outcome_words",
     "parse_challenges",
     "stars_for",
 ]

@@ -13,15 +13,18 @@ Python; nothing here imports pygame.
 from __future__ import annotations
 
 from game.ai import solve_position
-from game.engine import COLOR_NAMES, GameRecord, Position, opponent_of, square_name
+from game.engine import GameRecord, Position, opponent_of, square_name
+from game.i18n import N_, _, ngettext
 from game.play.outcome import Outcome
 from game.play.session import GO_ON, JobThinking, Judge, Move, Opponent, Ruling, Session, Thought, Verdict
+from game.play.words import colour_name
 
-from .model import Challenge, outcome_words
+from .model import Challenge
 from .objectives import meets_goal
+from .words import OUTCOME_ESCAPES, OUTCOME_FALLS_SHORT, OUTCOME_SQUARE_ESCAPES, outcome_text
 
-SOLVED = "Solved!"
-"""The verdict's words when the goal is met."""
+SOLVED = N_("Solved!")
+"""The verdict's words when the goal is met (English: ``_()`` it where shown)."""
 
 
 def _thought(found: tuple[int, list[int], dict[int, int]]) -> Thought:
@@ -32,7 +35,7 @@ def _thought(found: tuple[int, list[int], dict[int, int]]) -> Thought:
 class SolverOpponent(Opponent):
     """The exact solver: weighs the position (its value for the side to move) and plays a best move."""
 
-    wait_text = "Wait: the solver is answering."
+    wait_text = N_("Wait: the solver is answering.")
     weighs_passes = True
 
     def think(self, session: Session, position: Position) -> JobThinking[tuple[int, list[int], dict[int, int]]]:
@@ -43,15 +46,15 @@ class SolverOpponent(Opponent):
 class ChallengeJudge(Judge):
     """A challenge's goal: solved, or the attempt fails with the reason."""
 
-    over_text = "Solved! Press Next for another challenge, or Retry to play it again."
+    over_text = N_("Solved! Press Next for another challenge, or Retry to play it again.")
 
     def __init__(self, challenge: Challenge) -> None:
         self.challenge = challenge
 
     @property
     def them(self) -> str:
-        """The opponent's colour in words."""
-        return COLOR_NAMES[opponent_of(self.challenge.position.to_move)]
+        """The opponent's colour in words (the player's language)."""
+        return colour_name(opponent_of(self.challenge.position.to_move))
 
     def after_move(self, session: Session, move: Move) -> Verdict:
         """One-move kinds: judged now. The endgame: the first move by the stored values, the rest by the solver."""
@@ -61,24 +64,26 @@ class ChallengeJudge(Judge):
             return self._single(session, square)
         if move.before == challenge.position and not meets_goal(challenge.goal, move.before, square,
                                                                 challenge.values[square]):
-            return Verdict(Ruling.REJECT, f"{square_name(square)} lets {self.them} escape: with perfect play you "
-                                          f"would {outcome_words(challenge.values[square])}.")
+            return Verdict(Ruling.REJECT, outcome_text(OUTCOME_SQUARE_ESCAPES, challenge.values[square],
+                                                       square=square_name(square), other=self.them))
         return GO_ON
 
     def _single(self, session: Session, square: int) -> Verdict:
         challenge = self.challenge
         value = challenge.values[square]
         if meets_goal(challenge.goal, challenge.position, square, value):
-            return Verdict(Ruling.END, SOLVED)
+            return Verdict(Ruling.END, _(SOLVED))
         name = square_name(square)
         if challenge.goal == "force_pass":
             after = session.position
             replies = len(after.legal_squares()) if after.to_move != challenge.position.to_move else 0
-            why = f"After {name}, {self.them} still has {replies} move{'s' if replies != 1 else ''}."
+            why = ngettext("After {square}, {other} still has {n} move.",
+                           "After {square}, {other} still has {n} moves.", replies).format(
+                square=name, other=self.them, n=replies)
         elif challenge.goal == "no_wipeout":
-            why = f"After {name}, perfect play takes every one of your discs."
+            why = _("After {square}, perfect play takes every one of your discs.").format(square=name)
         else:
-            why = f"{name} falls short: with perfect play you would {outcome_words(value)}."
+            why = outcome_text(OUTCOME_FALLS_SHORT, value, square=name)
         return Verdict(Ruling.REJECT, why)
 
     def after_thought(self, session: Session, thought: Thought) -> Verdict:
@@ -87,25 +92,28 @@ class ChallengeJudge(Judge):
         value = thought.value or 0
         mine = value if session.position.to_move == me else -value
         if mine <= 0:
-            return Verdict(Ruling.REJECT, f"That lets {self.them} escape: with perfect play you would "
-                                          f"{outcome_words(int(mine))}.")
+            return Verdict(Ruling.REJECT, outcome_text(OUTCOME_ESCAPES, int(mine), other=self.them))
         if session.position.to_move == me:
-            return Verdict(Ruling.GO_ON, f"{self.them} has no legal move and passes: your move again.")
+            return Verdict(Ruling.GO_ON, _("{other} has no legal move and passes: your move again.").format(
+                other=self.them))
         return GO_ON
 
     def after_reply(self, session: Session, move: Move) -> Verdict:
         """The solver's move: your turn again, or you must pass."""
         if session.position.to_move == self.challenge.position.to_move:
-            return Verdict(Ruling.GO_ON, f"{self.them} played {square_name(move.square)}. Your move.")
+            return Verdict(Ruling.GO_ON, _("{other} played {square}. Your move.").format(
+                other=self.them, square=square_name(move.square)))
         if move.passer is not None:
-            return Verdict(Ruling.GO_ON, f"You have no legal move and pass: {self.them} moves again.")
+            return Verdict(Ruling.GO_ON, _("You have no legal move and pass: {other} moves again.").format(
+                other=self.them))
         return GO_ON
 
     def at_end(self, session: Session, outcome: Outcome) -> Verdict:
         """The game is over: a win solves it."""
         if outcome.winner == self.challenge.position.to_move:
-            return Verdict(Ruling.END, SOLVED)
-        return Verdict(Ruling.REJECT, f"The game ended {outcome.result.score_discs}: not a win.")
+            return Verdict(Ruling.END, _(SOLVED))
+        return Verdict(Ruling.REJECT, _("The game ended {score}: not a win.").format(
+            score=outcome.result.score_discs))
 
 
 def attempt(challenge: Challenge) -> Session:

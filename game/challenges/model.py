@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from game.engine import COLOR_NAMES, NotationError, Position, parse_square, square_name
+from game.engine import NotationError, Position, parse_square, square_name
+from game.i18n import N_, _
 
 Kind = Literal["corner", "survive", "pass", "parity", "endgame"]
 Goal = Literal["win", "not_lose", "no_wipeout", "force_pass", "win_endgame"]
@@ -22,21 +23,22 @@ Goal = Literal["win", "not_lose", "no_wipeout", "force_pass", "win_endgame"]
 KINDS: tuple[Kind, ...] = ("corner", "survive", "pass", "parity", "endgame")
 """The kinds in the order the list shows them."""
 KIND_NAMES: dict[Kind, str] = {
-    "corner": "Corners",
-    "survive": "Only move",
-    "pass": "Force a pass",
-    "parity": "Parity",
-    "endgame": "Win the endgame",
+    "corner": N_("Corners"),
+    "survive": N_("Only move"),
+    "pass": N_("Force a pass"),
+    "parity": N_("Parity"),
+    "endgame": N_("Win the endgame"),
 }
 KIND_BLURBS: dict[Kind, str] = {
-    "corner": "Take the corner that keeps the win",
-    "survive": "Find the one move that does not lose",
-    "pass": "Leave your opponent without a move",
-    "parity": "Get the last move in the last regions",
-    "endgame": "Play it out against perfect defence",
+    "corner": N_("Take the corner that keeps the win"),
+    "survive": N_("Find the one move that does not lose"),
+    "pass": N_("Leave your opponent without a move"),
+    "parity": N_("Get the last move in the last regions"),
+    "endgame": N_("Play it out against perfect defence"),
 }
 GOALS: tuple[Goal, ...] = ("win", "not_lose", "no_wipeout", "force_pass", "win_endgame")
-DIFFICULTY_NAMES: dict[int, str] = {1: "Easy", 2: "Medium", 3: "Hard"}
+DIFFICULTY_NAMES: dict[int, str] = {1: N_("Easy"), 2: N_("Medium"), 3: N_("Hard")}
+"""The names of the difficulties (English, marked for the catalogs: ``_()`` them where shown)."""
 
 CHALLENGES_FILE = Path(__file__).with_name("challenges.json")
 
@@ -65,14 +67,9 @@ class Challenge:
     """The solution as played out: the answer, then alternating replies and moves (endgame kind)."""
 
     @property
-    def mover(self) -> str:
-        """``'Black'`` or ``'White'``: the side the player takes."""
-        return COLOR_NAMES[self.position.to_move]
-
-    @property
     def difficulty_name(self) -> str:
-        """'Easy', 'Medium' or 'Hard'."""
-        return DIFFICULTY_NAMES[self.difficulty]
+        """'Easy', 'Medium' or 'Hard', in the player's language."""
+        return _(DIFFICULTY_NAMES[self.difficulty])
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (squares by name)."""
@@ -161,10 +158,3 @@ def dump_challenges(challenges: list[Challenge], source: str) -> str:
 def tournament_score(difference: int) -> tuple[int, int]:
     """(mover, opponent) final counts under the tournament rule for a disc difference."""
     return (64 + difference) // 2, (64 - difference) // 2
-
-
-def outcome_words(difference: int) -> str:
-    """A final disc difference in words: 'win 36-28', 'draw 32-32', 'lose 20-44'."""
-    mine, theirs = tournament_score(difference)
-    verb = "win" if difference > 0 else "lose" if difference < 0 else "draw"
-    return f"{verb} {mine}-{theirs}"

@@ -19,7 +19,10 @@ from game.challenges import (
     Kind,
     Progress,
     load_challenges,
+    words,
 )
+from game.i18n import N_, _, pgettext
+from game.play.words import colour_name
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ChallengeEntry, ChallengesEntry, Entry
 from game.ui.layout import is_portrait
@@ -31,13 +34,13 @@ _LOAD_ERROR = ""
 
 
 def shipped_challenges() -> tuple[list[Challenge], str]:
-    """The challenges file, read once; on a broken file an empty list and the reason."""
+    """The challenges file, read once; on a broken file an empty list and the reason (English: the file's fault)."""
     global _LOADED, _LOAD_ERROR
     if _LOADED is None:
         try:
             _LOADED = load_challenges()
         except (OSError, ChallengeError) as exc:
-            _LOADED, _LOAD_ERROR = [], f"The challenges could not be loaded: {exc}"
+            _LOADED, _LOAD_ERROR = [], str(exc)
     return _LOADED, _LOAD_ERROR
 
 
@@ -57,9 +60,9 @@ def save_progress(ctx: Context, progress: Progress) -> None:
 class ChallengeListScene(Scene):
     """Every challenge of one kind, in rows by difficulty, with a tab per kind."""
 
-    menu_label = "Solo challenges"
+    menu_label = N_("Solo challenges")
     menu_order = 30
-    menu_subtitle = "Puzzles from real games, checked by the solver"
+    menu_subtitle = N_("Puzzles from real games, checked by the solver")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -78,7 +81,7 @@ class ChallengeListScene(Scene):
         super().startup(now_ms, entry)
         challenges, error = shipped_challenges()
         if error:
-            self.ctx.toast(error, error=True, ms=8000)
+            self.ctx.toast(_("The challenges could not be loaded: {reason}").format(reason=error), error=True, ms=8000)
 
     def resume(self, now_ms: int) -> None:
         """Back from a challenge: its stars may have changed."""
@@ -94,7 +97,7 @@ class ChallengeListScene(Scene):
         width, height = self.ctx.size
         portrait = is_portrait(self.ctx.size)
         margin = 24
-        labels = [(KIND_NAMES[k], f"kind:{k}") for k in KINDS]
+        labels = [(_(KIND_NAMES[k]), f"kind:{k}") for k in KINDS]
         self.ctx.toast_area = pygame.Rect(margin, 4, width - 2 * margin, 102)  # over the title, not the tabs
         if portrait:
             tab_row = pygame.Rect(margin, 110, width - 2 * margin, 56)
@@ -112,6 +115,7 @@ class ChallengeListScene(Scene):
         tile_h = 96
         y = tab_row.bottom + 70
         self.rows: list[tuple[int, str]] = []
+        """Where each difficulty's row is, and its name (English: translated when drawn)."""
         left = margin + (200 if not portrait else 0)
         self.row_label_width = left - 52 if not portrait else width - 48
         for level, level_name in DIFFICULTY_NAMES.items():
@@ -126,10 +130,10 @@ class ChallengeListScene(Scene):
             for i, challenge in enumerate(group):
                 row, col = divmod(i, columns)
                 rect = pygame.Rect(left + col * (tile_w + 12), y + row * (tile_h + 12), tile_w, tile_h)
-                self.tiles.append((Button(rect, challenge.title, f"play:{challenge.id}", size=20), challenge))
+                self.tiles.append((Button(rect, words.title(challenge), f"play:{challenge.id}", size=20), challenge))
             y += ((len(group) + columns - 1) // columns) * (tile_h + 12) + 18
         back = pygame.Rect((width - 320) // 2, height - 96, 320, 68)
-        buttons = tabs + [tile for tile, _ in self.tiles] + button_row(back, [("Back", "back")], size=24)
+        buttons = tabs + [tile for tile, _challenge in self.tiles] + button_row(back, [(_("Back"), "back")], size=24)
         self.group = ButtonGroup(buttons, columns=1)
 
     def get_event(self, event: pygame.event.Event) -> None:
@@ -152,20 +156,20 @@ class ChallengeListScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         width = self.ctx.size[0]
-        text.draw_in(surface, "Solo challenges", 46, theme.text, pygame.Rect(16, 16, width - 32, 60), bold=True)
+        text.draw_in(surface, _("Solo challenges"), 46, theme.text, pygame.Rect(16, 16, width - 32, 60), bold=True)
         all_challenges = shipped_challenges()[0]
         solved = sum(self.progress.is_solved(c.id) for c in all_challenges)
-        summary = (f"{solved} of {len(all_challenges)} solved · {self.progress.total_stars()} of "
-                   f"{3 * len(all_challenges)} stars")
+        summary = _("{solved} of {total} solved · {stars} of {most} stars").format(
+            solved=solved, total=len(all_challenges), stars=self.progress.total_stars(), most=3 * len(all_challenges))
         text.draw_in(surface, summary, 20, theme.text_dim, pygame.Rect(16, 74, width - 32, 28))
         blurb_y = 202 if not is_portrait(self.ctx.size) else 262
-        text.draw_in(surface, KIND_BLURBS[self.kind], 21, theme.text, pygame.Rect(16, blurb_y - 15, width - 32, 30))
+        text.draw_in(surface, _(KIND_BLURBS[self.kind]), 21, theme.text, pygame.Rect(16, blurb_y - 15, width - 32, 30))
         for y, name in self.rows:
             if is_portrait(self.ctx.size):
-                text.draw_in(surface, name, 22, theme.text_dim, pygame.Rect(24, y, self.row_label_width, 30), "left",
+                text.draw_in(surface, _(name), 22, theme.text_dim, pygame.Rect(24, y, self.row_label_width, 30), "left",
                              "top", bold=True)
             else:
-                text.draw_in(surface, name, 24, theme.text_dim, pygame.Rect(40, y - 20, self.row_label_width, 40),
+                text.draw_in(surface, _(name), 24, theme.text_dim, pygame.Rect(40, y - 20, self.row_label_width, 40),
                              "left", bold=True)
         for index, button in enumerate(self.group.buttons):
             tile = next((c for b, c in self.tiles if b is button), None)
@@ -184,17 +188,19 @@ class ChallengeListScene(Scene):
         pygame.draw.rect(surface, edge, rect, width=2, border_radius=12)
         if focused:
             pygame.draw.rect(surface, theme.cursor, rect.inflate(8, 8), width=3, border_radius=16)
-        text.note_widget(surface, rect, "button", challenge.title)
-        text.draw_in(surface, challenge.title, 20, theme.text,
+        title = words.title(challenge)
+        text.note_widget(surface, rect, "button", title)
+        text.draw_in(surface, title, 20, theme.text,
                      pygame.Rect(rect.left + 14, rect.top + 10, rect.width - 44, 28), "left", "top", bold=True,
                      smallest=12)
-        text.draw_in(surface, challenge.mover, 15, theme.text_dim, pygame.Rect(rect.left + 14, rect.top + 40,
-                                                                                rect.width - 28, 20), "left", "top")
+        text.draw_in(surface, colour_name(challenge.position.to_move), 15, theme.text_dim,
+                     pygame.Rect(rect.left + 14, rect.top + 40, rect.width - 28, 20), "left", "top")
         if solved:
             text.draw_in(surface, "✓", 26, theme.accent, pygame.Rect(rect.right - 40, rect.top + 4, 28, 34), "right",
                          "top", bold=True)
         elif challenge.id in self.progress.seen_solution:
-            text.draw_in(surface, "seen", 14, theme.text_dim, pygame.Rect(rect.right - 52, rect.top + 12, 40, 20),
+            text.draw_in(surface, pgettext("challenge", "seen"), 14, theme.text_dim,
+                         pygame.Rect(rect.right - 52, rect.top + 12, 40, 20),
                          "right", "top")
         draw_stars(surface, (rect.centerx, rect.bottom - 20), self.progress.stars.get(challenge.id, 0), 20,
                    theme.accent, theme.text_dim)

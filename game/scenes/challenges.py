@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.challenges import KIND_NAMES, Challenge, Progress
+from game.challenges import KIND_NAMES, Challenge, Progress, words
 from game.challenges.attempt import SOLVED, ChallengeJudge, attempt
 from game.engine import square_name
+from game.i18n import _
 from game.play.session import Move, Phase, Refusal, RefusalReason, Session
 from game.scenes.base import Context, Scene
 from game.scenes.challenge_list import ChallengeListScene, load_progress, save_progress, shipped_challenges
@@ -32,8 +33,6 @@ SOLUTION_STEP_MS = 900
 """Time between moves when the solution plays itself out."""
 RESTART_MS = 2000
 """After a wrong try, how long its position stays on the board before the challenge starts again by itself."""
-AGAIN = " Your move again, from the start."
-RESTARTING = " The challenge starts again in a moment."
 
 
 class ChallengeScene(Scene):
@@ -84,7 +83,7 @@ class ChallengeScene(Scene):
         assert isinstance(entry, ChallengeEntry)
         self.now_ms = now_ms
         self.progress = load_progress(self.ctx)
-        challenges, _ = shipped_challenges()
+        challenges = shipped_challenges()[0]
         chosen = next((c for c in challenges if c.id == entry.challenge_id), challenges[0] if challenges else None)
         super().startup(now_ms, entry)
         if chosen is None:
@@ -114,13 +113,13 @@ class ChallengeScene(Scene):
         self.board.reset(record=self.session.record)
         self._set_solution(False)
         self.restart_ms = None
-        self.message = "Try again." if self.wrong_tries else ""
+        self.message = _("Try again.") if self.wrong_tries else ""
 
     def restart_after_failure(self) -> None:
         """A failed try goes back to the start, saying why it failed and that it is the player's move again."""
         why = self.session.verdict.text
         self.retry()
-        self.message = why + AGAIN
+        self.message = _("{reason} Your move again, from the start.").format(reason=why)
 
     def layout(self) -> None:
         """Board, the text panel and the buttons."""
@@ -140,10 +139,10 @@ class ChallengeScene(Scene):
                     pygame.Rect(side.left, side.bottom - 66, side.width, 60))
         self.board.view = self.ctx.board_view(board_rect)
         if self.solution:  # the solution line can be stepped through
-            top = button_row(rows[0], [("< Move", "sol_prev"), ("Move >", "sol_next"), ("Retry", "retry")])
+            top = button_row(rows[0], [(_("< Move"), "sol_prev"), (_("Move >"), "sol_next"), (_("Retry"), "retry")])
         else:
-            top = button_row(rows[0], [("Hint", "hint"), ("Retry", "retry"), ("Solution", "solution")])
-        bottom = button_row(rows[1], [("All challenges", "list"), ("Next", "next")])
+            top = button_row(rows[0], [(_("Hint"), "hint"), (_("Retry"), "retry"), (_("Solution"), "solution")])
+        bottom = button_row(rows[1], [(_("All challenges"), "list"), (_("Next"), "next")])
         self.group = ButtonGroup(top + bottom, columns=3)
 
     # -- events ------------------------------------------------------------------
@@ -187,7 +186,7 @@ class ChallengeScene(Scene):
 
     def open_next(self) -> None:
         """The next challenge in the list (after the last, the first)."""
-        challenges, _ = shipped_challenges()
+        challenges = shipped_challenges()[0]
         if not challenges or self.challenge is None:
             return
         index = next(i for i, c in enumerate(challenges) if c.id == self.challenge.id)
@@ -227,12 +226,12 @@ class ChallengeScene(Scene):
         if self.session.phase is Phase.REJECTED:
             self.wrong_tries += 1
             self.restart_ms = None  # due once the move has been seen (``update``)
-            self.message = verdict.text + RESTARTING
+            self.message = _("{reason} The challenge starts again in a moment.").format(reason=verdict.text)
         elif self.session.phase is Phase.OVER:
             assert self.challenge is not None
             self.earned = self.progress.record_solve(self.challenge.id, self.wrong_tries == 0, self.used_hint)
             save_progress(self.ctx, self.progress)
-            self.message = SOLVED
+            self.message = _(SOLVED)
         else:
             self.message = verdict.text
 
@@ -323,19 +322,20 @@ class ChallengeScene(Scene):
         if challenge is None:
             return
         header = self.header
-        kind_line = f"{KIND_NAMES[challenge.kind]} · {challenge.difficulty_name}"
+        kind_line = _("{kind} · {difficulty}").format(kind=_(KIND_NAMES[challenge.kind]),
+                                                     difficulty=challenge.difficulty_name)
         text.draw_in(surface, kind_line, 18, theme.accent,
                      pygame.Rect(header.left, header.top + 6, header.width - 110, 26), "left", "top", bold=True)
         draw_stars(surface, (header.right - 50, header.top + 18), self.progress.stars.get(challenge.id, 0), 22,
                    theme.accent, theme.text_dim)
-        text.draw_in(surface, challenge.title, 36, theme.text,
+        text.draw_in(surface, words.title(challenge), 36, theme.text,
                      pygame.Rect(header.left, header.top + 36, header.width, 50), "left", "top", bold=True, smallest=12)
         icon = self.board.view.disc_icon(challenge.position.to_move, 30) if self.board.view else None
         objective_rect = pygame.Rect(header.left + 40, header.top + 92, header.width - 40, 96)
         if icon is not None:
             surface.blit(icon, (header.left, header.top + 92))
-        text.draw_in(surface, challenge.objective, 22, theme.text, objective_rect, "left", "top", bold=True, wrap=True,
-                     line_gap=1.3)
+        text.draw_in(surface, words.objective(challenge), 22, theme.text, objective_rect, "left", "top", bold=True,
+                     wrap=True, line_gap=1.3)
         self._draw_panel(surface, now_ms)
         for button in self.group.buttons:
             button.enabled = self._enabled(button.action)
@@ -366,40 +366,42 @@ class ChallengeScene(Scene):
         column = pygame.Rect(inner.left, inner.top, inner.width, inner.height - 28)  # the counts below
         y = inner.top
         if self.solved:
-            text.draw_in(surface, "Solved!", 34, theme.accent, pygame.Rect(inner.left, y, inner.width - 110, 46),
+            text.draw_in(surface, _("Solved!"), 34, theme.accent, pygame.Rect(inner.left, y, inner.width - 110, 46),
                          "left", "top", bold=True)
             draw_stars(surface, (inner.right - 52, y + 18), self.earned, 28, theme.accent, theme.text_dim)
-            y = say(text, surface, challenge.explanation, 19, theme.text, column, y + 50, inner.height,
+            y = say(text, surface, words.explanation(challenge), 19, theme.text, column, y + 50, inner.height,
                     line_gap=1.25) + 8
         elif self.solution:
-            text.draw_in(surface, "Solution", 30, theme.accent, pygame.Rect(inner.left, y, inner.width, 42), "left",
+            text.draw_in(surface, _("Solution"), 30, theme.accent, pygame.Rect(inner.left, y, inner.width, 42), "left",
                          "top", bold=True)
             y += 44
             if self.solution_step >= len(self.solution_line()) and not self.board.animating(now_ms):
-                y = say(text, surface, challenge.explanation, 19, theme.text, column, y, inner.height,
+                y = say(text, surface, words.explanation(challenge), 19, theme.text, column, y, inner.height,
                         line_gap=1.25) + 8
             else:
                 moves = " ".join(square_name(sq) for sq in self.solution_line()[: self.solution_step])
-                y = say(text, surface, f"Playing it out: {moves}…" if moves else
-                        f"The answer is {square_name(challenge.answer)}.", 20, theme.text, column, y, 80)
+                y = say(text, surface, _("Playing it out: {moves}…").format(moves=moves) if moves else
+                        _("The answer is {square}.").format(square=square_name(challenge.answer)), 20, theme.text,
+                        column, y, 80)
         else:
             if self.phase is Phase.COMPUTER:
                 spinner(surface, (inner.left + 10, y + 12), 10, theme.accent, now_ms)
-                text.draw_in(surface, f"{self.judge.them} is answering with perfect play…", 20, theme.text,
-                             pygame.Rect(inner.left + 30, y, inner.width - 30, 26), "left")
+                answering = _("{other} is answering with perfect play…").format(other=self.judge.them)
+                text.draw_in(surface, answering, 20, theme.text, pygame.Rect(inner.left + 30, y, inner.width - 30, 26),
+                             "left")
                 y += 40
             elif self.phase is Phase.HUMAN and not self.message:
-                turn = "Your move" if self.board.record.moves else "Your move: choose a square with a dot"
-                y = say(text, surface, turn + ".", 20, theme.text_dim, column, y, 56) + 10
+                turn = _("Your move.") if self.board.record.moves else _("Your move: choose a square with a dot.")
+                y = say(text, surface, turn, 20, theme.text_dim, column, y, 56) + 10
             if self.message:
                 colour = theme.danger if self.phase is Phase.REJECTED else theme.text
                 y = say(text, surface, self.message, 20, colour, column, y, 120, line_gap=1.25) + 10
         position = self.board.position
-        counts = (f"Black {position.black_count} · White {position.white_count} · "
-                  f"{position.empty_count} empty")
+        counts = _("Black {black} · White {white} · {empty} empty").format(
+            black=position.black_count, white=position.white_count, empty=position.empty_count)
         text.draw_in(surface, counts, 17, theme.text_dim, pygame.Rect(inner.left, inner.bottom - 24, inner.width, 24),
                      "left", "bottom")
         if self.show_hint and not self.solved and not self.solution:
-            text.draw_in(surface, "Hint", 18, theme.hint, pygame.Rect(inner.left, y, inner.width, 24), "left", "top",
+            text.draw_in(surface, _("Hint"), 18, theme.hint, pygame.Rect(inner.left, y, inner.width, 24), "left", "top",
                          bold=True)
-            say(text, surface, challenge.hint, 19, theme.text_dim, column, y + 26, inner.height, line_gap=1.25)
+            say(text, surface, words.hint(challenge), 19, theme.text_dim, column, y + 26, inner.height, line_gap=1.25)
