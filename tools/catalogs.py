@@ -43,6 +43,7 @@ AREAS: dict[str, tuple[str, ...]] = {
     "learn": ("game/scenes/tutorial.py", "game/scenes/challenges.py", "game/scenes/challenge_list.py",
               "game/scenes/trainer.py", "game/scenes/review.py", "game/scenes/library.py", "game/scenes/explorer.py",
               "game/review/", "game/challenges/", "game/trainer/", "game/library/", "game/data/openings.txt"),
+    "page": ("index.html",),
     "play": ("game/",),
 }
 """Which area each file's strings belong to: the first area with a prefix of its path (``play`` takes the rest)."""
@@ -108,9 +109,17 @@ def _opening_messages() -> Iterator[Message]:
             yield Message(name, context="opening", locations=[("game/data/openings.txt", number)])
 
 
+def _page_messages() -> Iterator[Message]:
+    from game.web.page_texts import page_messages
+
+    for text in page_messages((REPO / "index.html").read_text(encoding="utf-8")):
+        yield Message(text, locations=[("index.html", 0)])
+
+
 DATA_SOURCES: tuple[tuple[str, Callable[[], Iterable[Message]]], ...] = (
     ("game/ai/levels.py", _level_messages),
     ("game/data/openings.txt", _opening_messages),
+    ("index.html", _page_messages),
 )
 """Player-facing texts that live in data, not in ``_()`` calls: (the path that names their area, a reader)."""
 

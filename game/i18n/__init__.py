@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import struct
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -127,7 +128,7 @@ def parse_catalog(data: bytes, code: str) -> gettext.GNUTranslations:
         raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog is too large ({len(data):,} bytes)")
     try:
         return gettext.GNUTranslations(io.BytesIO(data))
-    except (OSError, ValueError, UnicodeDecodeError, IndexError) as exc:
+    except (OSError, ValueError, UnicodeDecodeError, IndexError, KeyError, OverflowError, struct.error) as exc:
         raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog cannot be read ({exc})") from None
 
 

@@ -44,6 +44,7 @@ from pathlib import Path
 
 from game.platform.links import SHARE_BASE_FILE, valid_share_base
 from game.web.offline import add_offline_files
+from game.web.page_texts import fill_page_texts
 from game.web.slim import slim, slim_tree
 
 PYGBAG_VERSION = "0.9.3"
@@ -206,6 +207,9 @@ def build(
     shutil.move(stage / OUTPUT_DIR, output_dir)
     shutil.rmtree(stage.parent)
     result = _collect(output_dir, log_path)
+    page = result.index_html.read_text(encoding="utf-8")
+    result.index_html.write_text(fill_page_texts(page, (repo / TEMPLATE_NAME).read_text(encoding="utf-8")),
+                                 encoding="utf-8")
     version = add_offline_files(output_dir, result.tarball, title, offline=offline)
     result = BuildResult(**{**result.__dict__, "version": version})
     if archive:

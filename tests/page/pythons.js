@@ -137,13 +137,13 @@ async function loadFiles() {
     const index = await (await fetch(new URL("../index-0.9.3-cp312.json", RUNTIME))).json()
     const wheel = await bytesOf(new URL("../" + index.pygame.replace(/<abi>/g, "cp312").replace("<api>", "wasm32_bi_emscripten"), RUNTIME).href)
     vm.setStatus("Downloading data... (3/3)")
-    loader.step("unpack", "Unpacking the game")
+    loader.step("unpack", "unpack")
     const archive = await bytesOf(config.archive + ".tar.gz")  // custom_site(): platform.fopen
     report(`runtime wasm ${instance instanceof WebAssembly.Instance} data ${data.byteLength} rc ${rc} ` +
            `wheel ${wheel} archive ${archive}`)
     loader.ready()
     window.dispatchEvent(new Event("pointerdown"))
-    loader.step("start", "Starting")
+    loader.step("start", "start")
     loader.done()
     report("first frame")
     await giveRealTime(OTHELLO_OFFLINE ? 10 : 0, () => window.othello_offline.kept)
@@ -196,7 +196,7 @@ async function run() {
     }
     await download(scenario === "slow" ? 15 : 2, scenario === "slow" ? 8000 : 300)
     // CPython runs cpythonrc.py, then the template's custom_site()
-    loader.step("unpack", "Unpacking the game")
+    loader.step("unpack", "unpack")
     if (scenario === "unpack-hang") return
     if (scenario === "unpack-error") {
         loader.fail("unpack", "main.tar.gz: ReadError: file could not be opened successfully")
@@ -212,9 +212,9 @@ async function run() {
     await sleep(500)
     window.dispatchEvent(new Event("pointerdown"))  // the visitor clicks: the template's listener
     if (!window.MM.UME) { report("the click did not unlock sound"); return }
-    loader.step("start", "Starting")
+    loader.step("start", "start")
     await sleep(300)
-    loader.step("start", "Installing pygame-ce")
+    loader.step("start", "install", "pygame-ce")
     await sleep(300)
     if (scenario === "start-hang") return
     if (scenario === "python-error") {
