@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.engine import GameResult, Position, parse_square
+from game.i18n import N_, _, ngettext
 from game.play.lesson import LessonJudge, lesson
 from game.play.session import Phase, Refusal, RefusalReason, Session
 from game.scenes.base import Context, Scene
@@ -42,6 +43,10 @@ def squares(*names: str) -> frozenset[int]:
 class Step:
     """One lesson: a position, what to do, and what to say.
 
+    The texts are English, marked with ``N_`` for the catalogs: the scene
+    translates them where it shows them (also the judge's refusals and the
+    ``between`` words, which come back to it through the session).
+
     ``targets`` lists the moves that proceed, one set per Black move the step
     asks for (an empty tuple means the step only needs Next). ``refusals``
     explains particular wrong squares; ``reply`` is White's scripted answer.
@@ -53,7 +58,7 @@ class Step:
     targets: tuple[frozenset[int], ...] = ()
     after: str = ""
     refusals: dict[int, str] = field(default_factory=dict)
-    refusal: str = "Not there: a move must trap white discs in a straight line between it and a black disc."
+    refusal: str = N_("Not there: a move must trap white discs in a straight line between it and a black disc.")
     dots: bool = False
     ring: bool = True
     labels: dict[int, str] = field(default_factory=dict)
@@ -66,72 +71,72 @@ class Step:
 START = Position.start().to_text()
 
 STEPS: tuple[Step, ...] = (
-    Step("The start",
-         "Four discs start in the middle, and Black moves first. Black has four moves: the dotted squares. "
-         "Play one of them.",
+    Step(N_("The start"),
+         N_("Four discs start in the middle, and Black moves first. Black has four moves: the dotted squares. "
+            "Play one of them."),
          START, (squares("d3", "c4", "f5", "e6"),),
-         after="Your disc trapped a white disc between itself and another black disc, so it turned black. "
-               "That is a capture. A move must capture at least one disc.",
+         after=N_("Your disc trapped a white disc between itself and another black disc, so it turned black. "
+                  "That is a capture. A move must capture at least one disc."),
          dots=True, ring=False),
-    Step("A capture",
-         "Trap the two white discs in row 4: put a black disc at the other end of the row.",
+    Step(N_("A capture"),
+         N_("Trap the two white discs in row 4: put a black disc at the other end of the row."),
          board("........", "........", "........", "..XOO...", "........", "........", "........", "........"),
          (squares("f4"),),
-         after="Both white discs were between your discs, so both turned black.",
+         after=N_("Both white discs were between your discs, so both turned black."),
          ring=False),
-    Step("Many lines at once",
-         "One move can capture along several lines at once. Find the move that captures in three directions.",
+    Step(N_("Many lines at once"),
+         N_("One move can capture along several lines at once. Find the move that captures in three directions."),
          board("........", "........", "........", "...X.X..", "...OO...", "....OOX.", "........", "........"),
          (squares("d6"),),
-         after="d6 captured up, diagonally and sideways: four discs in three lines with one move.",
-         refusals={parse_square("g7"): "g7 captures, but only along one line. Look for a square where "
-                                       "three lines of white discs end."},
+         after=N_("d6 captured up, diagonally and sideways: four discs in three lines with one move."),
+         refusals={parse_square("g7"): N_("g7 captures, but only along one line. Look for a square where "
+                                          "three lines of white discs end.")},
          ring=False),
-    Step("Gaps and edges",
-         "Only one of the marked squares is a legal move. A line with a gap in it, or one that runs into the "
-         "edge, traps nothing. Play the one that captures.",
+    Step(N_("Gaps and edges"),
+         N_("Only one of the marked squares is a legal move. A line with a gap in it, or one that runs into the "
+            "edge, traps nothing. Play the one that captures."),
          board("........", ".X......", ".O..OOOO", ".O......", "........", ".X.OO...", "........", "........"),
          (squares("b5"),),
-         after="b5 traps b4 and b3 against the black disc on b2.",
+         after=N_("b5 traps b4 and b3 against the black disc on b2."),
          refusals={
-             parse_square("f6"): "f6 traps nothing: the white line e6, d6 ends in an empty square (a gap), "
-                                 "not in a black disc.",
-             parse_square("d3"): "d3 traps nothing: the white discs run all the way to the edge, with no black "
-                                 "disc at the far end.",
+             parse_square("f6"): N_("f6 traps nothing: the white line e6, d6 ends in an empty square (a gap), "
+                                    "not in a black disc."),
+             parse_square("d3"): N_("d3 traps nothing: the white discs run all the way to the edge, with no black "
+                                    "disc at the far end."),
          },
          ring=False, labels={parse_square("b5"): "?", parse_square("f6"): "?", parse_square("d3"): "?"}),
-    Step("Passing",
-         "If you cannot capture anything, you must pass. Play a4 and see what happens to White's turn.",
+    Step(N_("Passing"),
+         N_("If you cannot capture anything, you must pass. Play a4 and see what happens to White's turn."),
          "-OOOOOO-X-OO-O--OOOOOOO---OOOO----OOOO-------OO--------O-------- X",
          (squares("a4"), squares("h3", "e6")),
-         between="White has no legal move, so White passes. That happens by itself: it is your move again. "
-                 "Play one of the dotted squares.",
-         after="Passing is never a choice: a side passes only when it has no legal move, and the game does it "
-               "for you.",
-         refusals={parse_square("e6"): "e6 is legal, but for this lesson play a4."}),
-    Step("The end",
-         "The game ends when neither side can move, even with empty squares left. Play Black's last move, b1.",
+         between=N_("White has no legal move, so White passes. That happens by itself: it is your move again. "
+                    "Play one of the dotted squares."),
+         after=N_("Passing is never a choice: a side passes only when it has no legal move, and the game does it "
+                  "for you."),
+         refusals={parse_square("e6"): N_("e6 is legal, but for this lesson play a4.")}),
+    Step(N_("The end"),
+         N_("The game ends when neither side can move, even with empty squares left. Play Black's last move, b1."),
          board("O.OXXXXO", "XX....XX", "X.X..X.X", "X..XX..X", "X..XX..X", "X.X..X.X", "XX..XXXX",
                "OXXXXXXX"),
          (squares("b1"),),
-         after="Neither side can move, so the game is over with 22 empty squares.",
+         after=N_("Neither side can move, so the game is over with 22 empty squares."),
          scoring=True),
-    Step("Corners",
-         "A disc on a corner can never be flipped: no line can pass over it. Take the corner a1.",
+    Step(N_("Corners"),
+         N_("A disc on a corner can never be flipped: no line can pass over it. Take the corner a1."),
          board(".OOOX...", ".XOX....", "..XOX...", "...XO...", "...OX...", "........", "........", "........"),
          (squares("a1"),),
-         after="a1 and the discs it captured along the edge are yours for the rest of the game.",
-         refusal="Take the corner: play a1."),
-    Step("Next to a corner",
-         "The squares next to an empty corner are dangerous. Play b2 and watch White's answer.",
+         after=N_("a1 and the discs it captured along the edge are yours for the rest of the game."),
+         refusal=N_("Take the corner: play a1.")),
+    Step(N_("Next to a corner"),
+         N_("The squares next to an empty corner are dangerous. Play b2 and watch White's answer."),
          board("........", "........", "..O.....", "...XX...", "...OO...", "........", "........", "........"),
          (squares("b2"),),
-         after="White took the corner a1 and flipped b2, c3 and d4 back. Playing next to an empty corner "
-               "often hands it to your opponent.",
-         refusal="For this lesson, play b2 (the ringed square).",
+         after=N_("White took the corner a1 and flipped b2, c3 and d4 back. Playing next to an empty corner "
+                  "often hands it to your opponent."),
+         refusal=N_("For this lesson, play b2 (the ringed square)."),
          reply=parse_square("a1")),
-    Step("You know the rules",
-         "Most discs at the end wins. Try the Solo challenges to practise, or play the computer.",
+    Step(N_("You know the rules"),
+         N_("Most discs at the end wins. Try the Solo challenges to practise, or play the computer."),
          START),
 )
 
@@ -139,9 +144,9 @@ STEPS: tuple[Step, ...] = (
 class TutorialScene(Scene):
     """The interactive How to Play."""
 
-    menu_label = "How to play"
+    menu_label = N_("How to play")
     menu_order = 40
-    menu_subtitle = "Learn the rules on a live board"
+    menu_subtitle = N_("Learn the rules on a live board")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -151,6 +156,7 @@ class TutorialScene(Scene):
         self.kept_steps: dict[int, Session] = {}
         """The steps finished in this visit, as they were left."""
         self.message = ""
+        """What the last tap or Next was told (as the session or the step gave it: translated when drawn)."""
         self.now_ms = 0
         self.group = ButtonGroup()
 
@@ -208,8 +214,8 @@ class TutorialScene(Scene):
             row = pygame.Rect(rects.side.left, rects.side.bottom - 76, rects.side.width, 72)
         self.board.view = self.ctx.board_view(board_rect)
         # one way out of the last page: Finish (Skip would do the same)
-        buttons = [("Back", "back"), ("Finish", "next")] if self.index == len(STEPS) - 1 else \
-            [("Back", "back"), ("Skip", "skip"), ("Next", "next")]
+        buttons = [(_("Back"), "back"), (_("Finish"), "next")] if self.index == len(STEPS) - 1 else \
+            [(_("Back"), "back"), (_("Skip"), "skip"), (_("Next"), "next")]
         self.group = ButtonGroup(button_row(row, buttons, gap=16, size=26), columns=len(buttons))
 
     # -- events --------------------------------------------------------------------
@@ -255,7 +261,7 @@ class TutorialScene(Scene):
     def next_step(self) -> None:
         """On to the next step (only once this one is done); after the last, leave."""
         if not self.finished_step:
-            self.message = "First do what the step asks: " + self.step.text.split(". ")[-1]
+            self.message = N_("First do what the step asks (above), then press Next.")
             return
         if self.index + 1 < len(STEPS):
             self.begin(self.index + 1)
@@ -300,17 +306,18 @@ class TutorialScene(Scene):
         draw_panel(surface, panel, theme)
         inner = panel.inflate(-40, -36)
         step = self.step
-        text.draw_in(surface, f"How to play · {self.index + 1} of {len(STEPS)}", 18, theme.accent,
+        text.draw_in(surface, _("How to play · {step} of {steps}").format(step=self.index + 1, steps=len(STEPS)),
+                     18, theme.accent,
                      pygame.Rect(inner.left, inner.top, inner.width, 26), "left", "top", bold=True)
-        text.draw_in(surface, step.title, 38, theme.text, pygame.Rect(inner.left, inner.top + 30, inner.width, 52),
+        text.draw_in(surface, _(step.title), 38, theme.text, pygame.Rect(inner.left, inner.top + 30, inner.width, 52),
                      "left", "top", bold=True)
-        y = say(text, surface, step.text, 23, theme.text, inner, inner.top + 90, 200) + 14
+        y = say(text, surface, _(step.text), 23, theme.text, inner, inner.top + 90, 200) + 14
         if self.message:
             colour = theme.danger if self.board.bad_square is not None and now_ms < self.board.bad_until_ms + 2500 \
                 else theme.accent
-            y = say(text, surface, self.message, 21, colour, inner, y, 150) + 14
+            y = say(text, surface, _(self.message), 21, colour, inner, y, 150) + 14
         if self.finished_step and step.after and not self.board.animating(now_ms):
-            y = say(text, surface, step.after, 21, theme.text_dim, inner, y, 150) + 14
+            y = say(text, surface, _(step.after), 21, theme.text_dim, inner, y, 150) + 14
             if step.scoring:
                 self._draw_scores(surface, pygame.Rect(inner.left, y, inner.width, inner.bottom - y))
         for button in self.group.buttons:
@@ -319,7 +326,7 @@ class TutorialScene(Scene):
             if button.action == "next":
                 button.enabled = self.finished_step and not self.board.animating(now_ms)
                 button.primary = button.enabled
-                button.label = "Finish" if self.index == len(STEPS) - 1 else "Next"
+                button.label = _("Finish") if self.index == len(STEPS) - 1 else _("Next")
         self.group.draw(surface, text, theme)
 
     def _draw_scores(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -327,9 +334,12 @@ class TutorialScene(Scene):
         result = GameResult.of(self.board.position)
         black, white = result.tournament_counts
         lines = [
-            (f"On the board: {result.black} – {result.white}", "Count the discs of each colour."),
-            (f"Empties to the winner: {black} – {white}",
-             f"The tournament rule gives the {result.empty} empty squares to the winner."),
+            (_("On the board: {black} – {white}").format(black=result.black, white=result.white),
+             _("Count the discs of each colour.")),
+            (_("Empties to the winner: {black} – {white}").format(black=black, white=white),
+             ngettext("The tournament rule gives the {n} empty square to the winner.",
+                      "The tournament rule gives the {n} empty squares to the winner.", result.empty).format(
+                 n=result.empty)),
         ]
         y = rect.top
         for headline, note in lines:
