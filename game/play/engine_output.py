@@ -10,28 +10,31 @@ the side they are for (``White +2.5``, an estimate unless the depth says
 from __future__ import annotations
 
 from game.ai import Progress
-from game.engine import COLOR_NAMES, Color, square_name
+from game.engine import Color, square_name
+from game.i18n import _, number, pgettext
+from game.play.words import colour_name
 
 PV_SHOWN = 10
 """Moves of the principal variation written out."""
 
 
 def format_nodes(count: float) -> str:
-    """'950', '12.3k', '4.1M'."""
+    """'950', '12.3k', '4.1M' (the decimal mark the language's)."""
     if count >= 1e6:
-        return f"{count / 1e6:.1f}M"
+        return _("{count}M").format(count=number(count / 1e6, 1))
     if count >= 1e3:
-        return f"{count / 1e3:.1f}k"
-    return str(round(count))
+        return _("{count}k").format(count=number(count / 1e3, 1))
+    return number(round(count))
 
 
 def depth_text(depth: int, exact: bool = False, solving: str | None = None) -> str:
     """'depth 9', 'exact', or 'depth 6, solving (win-loss)' while the endgame solver runs."""
     if exact:
-        return "exact"
+        return pgettext("search", "exact")
     if solving is not None:
-        return f"depth {depth}, solving ({solving})"
-    return f"depth {depth}"
+        how = pgettext("search", "exact") if solving == "exact" else pgettext("search", "win-loss")
+        return _("depth {depth}, solving ({how})").format(depth=depth, how=how)
+    return _("depth {depth}").format(depth=depth)
 
 
 def line_text(pv: tuple[int, ...] | list[int]) -> str:
@@ -42,13 +45,21 @@ def line_text(pv: tuple[int, ...] | list[int]) -> str:
 
 def speed_text(progress: Progress) -> str:
     """Nodes searched and nodes per second, e.g. ``'74.2k nodes · 89.3k/s'``."""
-    return f"{format_nodes(progress.nodes)} nodes · {format_nodes(progress.nodes_per_second)}/s"
+    return _("{nodes} nodes · {speed}/s").format(nodes=format_nodes(progress.nodes),
+                                                  speed=format_nodes(progress.nodes_per_second))
 
 
 def thinking_lines(progress: Progress, mover: Color) -> tuple[str, str]:
     """Two lines on a search in progress: depth, nodes and speed; then the value (for ``mover``) and line."""
     speed = speed_text(progress)
     if progress.depth == 0:
-        return f"Searching… {speed}", ""
+        return _("Searching… {speed}").format(speed=speed), ""
     first = f"{depth_text(progress.depth, progress.exact, progress.solving)} · {speed}"
-    return first, f"{COLOR_NAMES[mover]} {progress.value or 0.0:+.1f}: {line_text(progress.pv)}"
+    value = progress.value or 0.0
+    return first, _("{colour} {value}: {line}").format(colour=colour_name(mover), value=signed(value, 1),
+                                                       line=line_text(progress.pv))
+
+
+def signed(value: float, decimals: int = 1) -> str:
+    """``value`` with its sign, the language's way: '+2.5', '-1.0', '+0.0'."""
+    return ("-" if value < 0 else "+") + number(abs(value), decimals)

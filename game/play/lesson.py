@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from game.engine import BLACK, GameRecord, Position
+from game.i18n import N_
 from game.play.session import GO_ON, Judge, Move, Opponent, Ruling, Session, Thought, Verdict, refusal
 
 
@@ -57,7 +58,7 @@ class ScriptedOpponent(Opponent):
 class LessonJudge(Judge):
     """Accepts only the step's moves, in order; the step ends after the last (and the reply)."""
 
-    over_text = "Press Next to go on."
+    over_text = N_("Press Next to go on.")
 
     def __init__(self, step: LessonStep) -> None:
         self.step = step

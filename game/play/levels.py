@@ -10,14 +10,26 @@ plays at, and that level cut to what its clock affords.
 ('Master', 'Novice')
 >>> custom_level("time:3").name, custom_level("depth:8").depth
 ('Custom (3 s a move)', 8)
+
+The names are English, as the statistics and the files keep them; what a
+player reads is ``level_title`` and ``level_description`` (in the player's
+language: a named level's from the catalog, a custom one's from a template).
+
+>>> level_title("Custom (3 s a move)"), level_title("Custom (depth 8)"), level_title("Novice")
+('Custom (3 s a move)', 'Custom (depth 8)', 'Novice')
+>>> level_description(custom_level("time:1")), level_description(custom_level("depth:8"))
+('Searches 1 second a move', 'Searches 8 moves ahead, however long it takes')
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Protocol
 
 from game.ai.levels import LEVELS, Level
+from game.i18n import _, ngettext, pgettext
+from game.play.words import seconds_text
 
 CUSTOM_INDEX = -2
 """The index custom levels carry (not one of ``LEVELS``)."""
@@ -73,13 +85,50 @@ def custom_level(spec: str) -> Level:
     strongest = LEVELS[-1]
     if kind == "time":
         exact = 12 if value < 0.5 else 14 if value < 2 else 16
-        seconds = f"{value:g} second{'s' if value != 1 else ''}"
+        seconds = f"{value:g} second{'s' if value != 1 else ''}"  # English: the name is a statistics key
         return Level(CUSTOM_INDEX, f"{CUSTOM_NAME} ({value:g} s a move)", f"Searches {seconds} a move",
                      strongest.evaluation, 40, value, exact, exact + 2, 0.0)
     depth = int(value)
     exact = min(14, depth + 6)
     return Level(CUSTOM_INDEX, f"{CUSTOM_NAME} (depth {depth})", f"Searches {depth} moves ahead, however long it takes",
                  strongest.evaluation, depth, None, exact, 0, 0.0)
+
+
+_CUSTOM_TIME = re.compile(rf"{CUSTOM_NAME} \(([0-9.e+-]+) s a move\)")
+_CUSTOM_DEPTH = re.compile(rf"{CUSTOM_NAME} \(depth ([0-9]+)\)")
+
+
+def level_title(name: str) -> str:
+    """A level's name (``Level.name``, a statistics key) as the player reads it, in their language."""
+    found = _CUSTOM_TIME.fullmatch(name)
+    if found is not None:
+        try:
+            return _("Custom ({seconds} s a move)").format(seconds=seconds_text(float(found[1])))
+        except ValueError:
+            return name
+    found = _CUSTOM_DEPTH.fullmatch(name)
+    if found is not None:
+        return _("Custom (depth {depth})").format(depth=found[1])
+    if name == CUSTOM_NAME:
+        return pgettext("level", "Custom")
+    return pgettext("level", name) if name else name
+
+
+def level_description(level: Level) -> str:
+    """What a level does, as the player reads it (a custom level's from its time or depth)."""
+    if level.index != CUSTOM_INDEX:
+        return _(level.description) if level.description else ""
+    found = _CUSTOM_TIME.fullmatch(level.name)  # its name: a clock may have cut its ``seconds``
+    if found is not None:
+        try:
+            seconds = float(found[1])
+        except ValueError:
+            return level.description
+        count = int(seconds) if seconds.is_integer() else 2
+        return ngettext("Searches {seconds} second a move", "Searches {seconds} seconds a move",
+                        count).format(seconds=seconds_text(seconds))
+    return ngettext("Searches {depth} move ahead, however long it takes",
+                    "Searches {depth} moves ahead, however long it takes", level.depth).format(depth=level.depth)
 
 
 def is_custom_name(name: str) -> bool:

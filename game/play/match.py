@@ -10,9 +10,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from game.ai.levels import DEFAULT_LEVEL, LEVELS, stored_level_index
-from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position, opponent_of, square_name
+from game.engine import BLACK, WHITE, Color, GameRecord, Position, opponent_of, square_name
 from game.engine.record import PASS
-from game.play.levels import parse_custom
+from game.i18n import _
+from game.play.levels import level_title, parse_custom
+from game.play.words import colour_name
 
 Mode = Literal["computer", "two"]
 SAVEGAME_KEY = "savegame"
@@ -66,10 +68,15 @@ class MatchSetup:
         return self.mode == "computer" and colour != self.human
 
     def player_name(self, colour: Color, level_name: str = "") -> str:
-        """How a side is named on screen: 'You', 'Computer (Expert)', 'Player 1'..."""
+        """How a side is named on screen, in the player's language: 'You', 'Computer (Expert)', 'Player 1'...
+
+        ``level_name`` is the level's ``name`` (English, as the statistics keep it).
+        """
         if self.mode == "computer":
-            return "You" if colour == self.human else f"Computer ({level_name})" if level_name else "Computer"
-        return "Player 1" if colour == self.human else "Player 2"
+            if colour == self.human:
+                return _("You")
+            return _("Computer ({level})").format(level=level_title(level_name)) if level_name else _("Computer")
+        return _("Player 1") if colour == self.human else _("Player 2")
 
     def swapped(self) -> MatchSetup:
         """The same match with the colours exchanged."""
@@ -160,7 +167,7 @@ class SavedGame:
         record = GameRecord.from_transcript(moves, setup.start_position())
         if len(record.moves) * 2 != len(moves):
             raise ValueError("the saved moves must be squares only")  # passes are implied in this form
-        for _ in range(len(moves) // 2 - played):
+        for _undone in range(len(moves) // 2 - played):
             record.undo()
         clocks = data.get("clocks")
         if clocks is not None:
@@ -172,8 +179,10 @@ class SavedGame:
         return cls(setup, record)
 
     def describe(self, level_name: str) -> str:
-        """One line for the menu, e.g. 'vs Expert as Black · move 12'."""
+        """One line for the menu, e.g. 'vs Expert as Black · move 12' (``level_name``: the level's ``name``)."""
         move = len(self.record.moves) + 1
-        who = f"vs {level_name} as {COLOR_NAMES[self.setup.human]}" if self.setup.mode == "computer" else "Two players"
-        return f"{who} · move {move}"
+        if self.setup.mode == "computer":
+            return _("vs {level} as {colour} · move {move}").format(
+                level=level_title(level_name), colour=colour_name(self.setup.human), move=move)
+        return _("Two players · move {move}").format(move=move)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import BLACK, Color, EndReason, GameResult, Position, opponent_of
+from game.i18n import _, ngettext
 
 RULES_REASONS = (EndReason.BOARD_FULL, EndReason.WIPEOUT, EndReason.BLOCKED)
 """The reasons a game ends by the rules (not by a player)."""
@@ -81,3 +82,33 @@ class Outcome:
 
 def _counts(position: Position) -> GameResult:
     return GameResult.from_counts(position.black_count, position.white_count)
+
+
+def reason_text(reason: EndReason) -> str:
+    """Why a game ended, as a sentence in the player's language ('The board is full.')."""
+    return {
+        EndReason.BOARD_FULL: _("The board is full."),
+        EndReason.WIPEOUT: _("One side has no discs left."),
+        EndReason.BLOCKED: _("Neither side can move."),
+        EndReason.RESIGNATION: _("A player resigned."),
+        EndReason.TIME: _("A player ran out of time."),
+    }[reason]
+
+
+def explanation_text(result: GameResult) -> str:
+    """One line on the two scores in the player's language (the engine's ``GameResult.explanation``, translated)."""
+    discs, tournament = result.score_discs, result.score_tournament
+    if discs == tournament:
+        return _("Final score {score}.").format(score=discs)
+    if result.winner == "draw":
+        return ngettext("{discs} on the board; the {empty} empty square is split: {tournament}.",
+                        "{discs} on the board; the {empty} empty squares are split: {tournament}.",
+                        result.empty).format(discs=discs, empty=result.empty, tournament=tournament)
+    return ngettext("{discs} on the board; with the {empty} empty square to the winner, {tournament}.",
+                    "{discs} on the board; with the {empty} empty squares to the winner, {tournament}.",
+                    result.empty).format(discs=discs, empty=result.empty, tournament=tournament)
+
+
+def score_text(score: str) -> str:
+    """A score as the engine writes it ('39-3'), as the results show it ('39 – 3')."""
+    return score.replace("-", " – ")

@@ -34,6 +34,7 @@ from typing import Generic, Protocol, TypeVar
 
 from game.ai import Job
 from game.engine import Color, GameRecord, Position, opponent_of, square_name
+from game.i18n import N_, _
 from game.play.outcome import Outcome
 
 REPLY_DELAY_MS = 450
@@ -76,8 +77,8 @@ def refusal(position: Position, square: int) -> str | None:
         return None
     name = square_name(square)
     if position.color_at(square) is not None:
-        return f"{name} is already taken."
-    return f"{name} is not a legal move: a move must outflank at least one disc."
+        return _("{square} is already taken.").format(square=name)
+    return _("{square} is not a legal move: a move must outflank at least one disc.").format(square=name)
 
 
 class RefusalReason(enum.Enum):
@@ -147,8 +148,8 @@ class Thinking(Protocol):
 class Opponent:
     """Who answers the player. The default plays nothing; subclasses ``think``."""
 
-    wait_text = "Please wait: the computer is thinking."
-    """What a move tried during the opponent's turn is told."""
+    wait_text = N_("Please wait: the computer is thinking.")
+    """What a move tried during the opponent's turn is told (marked with ``N_``: translated when it is told)."""
     weighs_passes = False
     """Whether the opponent also weighs the position when it must pass (the solver checks the player's move)."""
 
@@ -160,8 +161,8 @@ class Opponent:
 class Judge:
     """Rules on the moves of a session. The default accepts every legal move and ends with the game."""
 
-    over_text = "The game is over."
-    """What a move tried after the end is told."""
+    over_text = N_("The game is over.")
+    """What a move tried after the end is told (marked with ``N_``: translated when it is told)."""
 
     def refuse(self, session: Session, square: int) -> str | None:
         """Why ``square`` is not accepted here, in the judge's words (asked before the rules), or ``None``."""
@@ -273,12 +274,12 @@ class Session:
         """Why no move is taken at this moment (the end, the opponent's turn, a pass to acknowledge)."""
         phase = self.phase
         if phase is Phase.OVER:
-            return Refusal(square, RefusalReason.OVER, self.judge.over_text)
+            return Refusal(square, RefusalReason.OVER, _(self.judge.over_text) if self.judge.over_text else "")
         if phase is Phase.COMPUTER:
             text = self.opponent.wait_text if self.opponent is not None else Opponent.wait_text
-            return Refusal(square, RefusalReason.WAIT, text)
+            return Refusal(square, RefusalReason.WAIT, _(text) if text else "")
         if phase is Phase.PASS:
-            return Refusal(square, RefusalReason.PASS, "The pass must be acknowledged first.")
+            return Refusal(square, RefusalReason.PASS, _("The pass must be acknowledged first."))
         return None
 
     def _square_refusal(self, square: int) -> Refusal | None:

@@ -10,17 +10,20 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from game.ai.levels import LEVELS, stored_level_index
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, N_
 from game.play.levels import parse_custom
 
 ANIMATION_SECONDS: dict[str, float] = {"off": 0.0, "fast": 0.15, "normal": 0.3, "slow": 0.6}
 """How long one disc takes to turn over at each animation setting."""
 
-THEME_NAMES: dict[str, str] = {"classic": "Classic", "contrast": "High contrast"}
-HEADLINE_NAMES: dict[str, str] = {"tournament": "Empties to winner", "discs": "Discs on board"}
+ANIMATION_NAMES: dict[str, str] = {"off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
+THEME_NAMES: dict[str, str] = {"classic": N_("Classic"), "contrast": N_("High contrast")}
+HEADLINE_NAMES: dict[str, str] = {"tournament": N_("Empties to winner"), "discs": N_("Discs on board")}
 COLOUR_CHOICES: tuple[str, ...] = ("black", "white", "random")
-HINT_NAMES: dict[str, str] = {"off": "Off", "best": "Best move", "all": "All values"}
-"""Hints in play: only on request, the best move ringed, or every legal move's value on its square."""
+HINT_NAMES: dict[str, str] = {"off": N_("Off"), "best": N_("Best move"), "all": N_("All values")}
+"""Hints in play: only on request, the best move ringed, or every legal move's value on its square.
+
+The names are English, marked for the catalogs: ``_()`` them where they are shown."""
 
 SETTINGS_KEY = "settings"
 

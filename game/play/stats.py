@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import _
 from game.play.rating import START_DEVIATION, START_RATING, PlayerRating, rated_level
 
 if TYPE_CHECKING:
@@ -130,9 +131,10 @@ class Stats:
                 stats.rating = PlayerRating.from_json(data["rating"])
             except (ValueError, TypeError) as exc:
                 stats.rating_set_aside.append(data["rating"])
-                stats.notice = (f"Your rating could not be read ({str(exc).rstrip('.')}): it starts afresh at "
-                                f"{START_RATING:.0f} ± {START_DEVIATION:.0f}. Your results are kept, and so is the "
-                                "unreadable rating, under 'rating_set_aside' in the statistics.")
+                stats.notice = _("Your rating could not be read ({error}): it starts afresh at {rating} ± "
+                                 "{deviation}. Your results are kept, and so is the unreadable rating, under "
+                                 "'rating_set_aside' in the statistics.").format(
+                    error=str(exc).rstrip("."), rating=f"{START_RATING:.0f}", deviation=f"{START_DEVIATION:.0f}")
         return stats
 
 
