@@ -33,9 +33,11 @@ from pathlib import Path
 
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
 from game.engine.position import START_BLACK, START_WHITE
+from game.i18n import N_
 
 WTHOR_PATH = Path(__file__).resolve().parent.parent / "data" / "wthor" / "wthor-1977-2023.tsv.xz"
-CREDIT = "Master games: the WTHOR database of the French Othello Federation (FFO), ffothello.org"
+CREDIT = N_("Master games: the WTHOR database of the French Othello Federation (FFO), ffothello.org")
+"""The credit the FFO asks for (English; ``_()`` it where the game shows it, the command line prints it as is)."""
 HEADER = "year\tevent\tblack\twhite\tresult\tmoves"
 MAX_LINE = 1000
 """No game line is longer than this (60 moves take 120 characters); longer lines are refused."""
