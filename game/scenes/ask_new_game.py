@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.play.levels import level_for
 from game.play.match import SavedGame
 from game.scenes.base import Context, Scene
@@ -18,15 +19,16 @@ from game.scenes.entries import AskNewGameEntry, Entry, GameEntry
 from game.ui.text import TextRenderer
 from game.ui.widgets import Dialog
 
-ABANDON_TITLE = "Start a new game?"
-ABANDON_CHOICES = [("Keep it", "cancel"), ("New game", "confirm")]
+ABANDON_TITLE = N_("Start a new game?")
+ABANDON_CHOICES = [(N_("Keep it"), "cancel"), (N_("New game"), "confirm")]
+"""The question's title and choices, marked: translated when the dialog is made."""
 
 
 def abandon_dialog(size: tuple[int, int], text: TextRenderer, saved: SavedGame) -> Dialog:
     """The one question before a game in progress is abandoned for a new one."""
-    message = (f"Your game in progress ({saved.describe(level_for(saved.setup).name)}) will be abandoned. "
-               "Continue plays it on.")
-    return Dialog(size, ABANDON_TITLE, message, ABANDON_CHOICES, text)
+    message = _("Your game in progress ({game}) will be abandoned. Continue plays it on.").format(
+        game=saved.describe(level_for(saved.setup).name))
+    return Dialog(size, _(ABANDON_TITLE), message, [(_(label), action) for label, action in ABANDON_CHOICES], text)
 
 
 def game_in_progress(ctx: Context) -> SavedGame | None:

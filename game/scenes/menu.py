@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine import BLACK, WHITE
-from game.play.levels import level_for, remembered_level
+from game.i18n import _
+from game.play.levels import level_for, level_title, remembered_level
 from game.play.match import MatchSetup, SavedGame
 from game.scenes.ask_new_game import abandon_dialog
 from game.scenes.base import Context, Scene
@@ -50,18 +51,20 @@ class MenuScene(Scene):
         items: list[tuple[int, str, str, str]] = []
         if self.saved is not None:
             level_name = level_for(self.saved.setup).name
-            items.append((0, "Continue", "continue", self.saved.describe(level_name)))
+            items.append((0, _("Continue"), "continue", self.saved.describe(level_name)))
         last = remembered_level(self.ctx.settings.level, self.ctx.settings.custom)
-        items.append((10, "Play the computer", "scene:new_game", f"Last level: {last.name}" if last else ""))
-        items.append((20, "Two players", "two", "On this device, colours drawn at random"))
+        items.append((10, _("Play the computer"), "scene:new_game",
+                      _("Last level: {level}").format(level=level_title(last.name)) if last else ""))
+        items.append((20, _("Two players"), "two", _("On this device, colours drawn at random")))
         for name, scene_class in self.ctx.scene_classes.items():
-            if scene_class.menu_label:
-                items.append((scene_class.menu_order, scene_class.menu_label, f"scene:{name}",
-                              scene_class.menu_subtitle))
+            if scene_class.menu_label:  # marked with N_ in the scene's class, translated here
+                subtitle = scene_class.menu_subtitle
+                items.append((scene_class.menu_order, _(scene_class.menu_label), f"scene:{name}",
+                              _(subtitle) if subtitle else ""))
         if not self.ctx.is_browser:
-            items.append((1000, "Quit", "quit", ""))
+            items.append((1000, _("Quit"), "quit", ""))
         items.sort(key=lambda item: item[0])
-        return [(label, action, subtitle) for _, label, action, subtitle in items]
+        return [(label, action, subtitle) for _order, label, action, subtitle in items]
 
     def layout(self) -> None:
         """Stack the entries under the title; in landscape, two columns when one would squeeze them."""
@@ -121,14 +124,14 @@ class MenuScene(Scene):
         width = self.ctx.size[0]
         portrait = is_portrait(self.ctx.size)
         title_y = 120 if portrait else 70
-        text.draw_in(surface, "Othello", 72, theme.text, pygame.Rect(width // 2 - 164, title_y - 45, 328, 90),
+        text.draw_in(surface, _("Othello"), 72, theme.text, pygame.Rect(width // 2 - 164, title_y - 45, 328, 90),
                      bold=True)  # between the two discs
         view = self.ctx.board_view(pygame.Rect(0, 0, 400, 400))
         for i, colour in enumerate((BLACK, WHITE)):
             icon = view.disc_icon(colour, 44)
             x = width // 2 + (-1 if i == 0 else 1) * 190
             surface.blit(icon, icon.get_rect(center=(x, title_y)))
-        text.draw_in(surface, "Outflank, flip, and own the board", 22, theme.text_dim,
+        text.draw_in(surface, _("Outflank, flip, and own the board"), 22, theme.text_dim,
                      pygame.Rect(16, title_y + 46, width - 32, 32))
         self.group.draw(surface, text, theme)
         if self.dialog is not None:

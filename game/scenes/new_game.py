@@ -12,21 +12,23 @@ import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS, Level
 from game.engine import BLACK, WHITE
-from game.play.levels import custom_level, parse_custom
+from game.i18n import N_, _, pgettext
+from game.play.levels import custom_level, level_description, level_title, parse_custom
 from game.play.match import MatchSetup
 from game.play.rating import expected_score, my_level
+from game.play.words import seconds_text
 from game.scenes.base import Context, Scene
 from game.scenes.entries import GameEntry
 from game.ui.layout import is_portrait
 from game.ui.text_flow import say
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
-COLOUR_LABELS = [("Black", "colour:black"), ("White", "colour:white"), ("Random", "colour:random")]
-CUSTOM_LABELS = [("1 s", "custom:time:1"), ("3 s", "custom:time:3"), ("10 s", "custom:time:10"),
-                 ("Depth 4", "custom:depth:4"), ("Depth 8", "custom:depth:8"), ("Depth 12", "custom:depth:12")]
-"""Custom levels: full strength with a chosen time per move or a fixed depth."""
-CLOCK_LABELS = [("No clock", "clock:0"), ("1 min", "clock:60"), ("3 + 2", "clock:180+2"), ("5 min", "clock:300"),
-                ("5 + 3", "clock:300+3"), ("15 min", "clock:900")]
+COLOUR_LABELS = [(N_("Black"), "colour:black"), (N_("White"), "colour:white"), (N_("Random"), "colour:random")]
+"""The colour choices (labels marked: translated when laid out)."""
+CUSTOM_SPECS = ("time:1", "time:3", "time:10", "depth:4", "depth:8", "depth:12")
+"""Custom levels: full strength with a chosen time per move or a fixed depth (labelled by ``custom_label``)."""
+CLOCK_LABELS = [(N_("No clock"), "clock:0"), (N_("1 min"), "clock:60"), (N_("3 + 2"), "clock:180+2"),
+                (N_("5 min"), "clock:300"), (N_("5 + 3"), "clock:300+3"), (N_("15 min"), "clock:900")]
 """Time controls: each side's time for the whole game, plus seconds gained after each move (Fischer)."""
 LEVEL_PITCH = 62
 """The level rows' pitch when there are more than two (up to 14 levels fit either way up)."""
@@ -35,14 +37,16 @@ MY_LEVEL_WIDTH = 230
 
 
 def custom_label(spec: str) -> str:
-    """A custom level's button: '3 s', 'Depth 8'."""
+    """A custom level's button: '3 s', 'Depth 8' (in the player's language)."""
     kind, value = parse_custom(spec)
-    return f"{value:g} s" if kind == "time" else f"Depth {value:g}"
+    if kind == "time":
+        return _("{seconds} s").format(seconds=seconds_text(value))
+    return _("Depth {depth}").format(depth=int(value))
 
 
 def parse_clock(action: str) -> tuple[int | None, int]:
     """(Seconds on each clock or ``None``, increment) from a clock button's ``'clock:300+3'``."""
-    base, _, increment = action.removeprefix("clock:").partition("+")
+    base, _plus, increment = action.removeprefix("clock:").partition("+")
     return int(base) or None, int(increment or 0)
 
 
@@ -78,9 +82,11 @@ class NewGameScene(Scene):
         left = (width - column) // 2
         self.column = (left, column)
         top = 200 if portrait else 120
-        buttons = button_row(pygame.Rect(left, top, column, 52), COLOUR_LABELS, gap=12, size=24)
+        colours = [(_(label), action) for label, action in COLOUR_LABELS]
+        buttons = button_row(pygame.Rect(left, top, column, 52), colours, gap=12, size=24)
         self.clock_top = top + 92
-        buttons += button_row(pygame.Rect(left, self.clock_top, column, 48), CLOCK_LABELS, gap=12, size=20)
+        buttons += button_row(pygame.Rect(left, self.clock_top, column, 48),
+                              [(_(label), action) for label, action in CLOCK_LABELS], gap=12, size=20)
         per_row = 2 if portrait else 3 if len(LEVELS) <= 6 else 4 if len(LEVELS) <= 8 else 5
         level_top = self.clock_top + 88
         rows = (len(LEVELS) + per_row - 1) // per_row
@@ -88,24 +94,26 @@ class NewGameScene(Scene):
         for row in range(rows):
             chunk = LEVELS[row * per_row: (row + 1) * per_row]
             rect = pygame.Rect(left, level_top + row * pitch, column * len(chunk) // per_row, pitch - 12)
-            row_buttons = button_row(rect, [(level.name, f"level:{level.index}") for level in chunk], gap=12, size=24)
+            row_buttons = button_row(rect, [(level_title(level.name), f"level:{level.index}") for level in chunk],
+                                     gap=12, size=24)
             for button, level in zip(row_buttons, chunk, strict=True):
-                button.subtitle = f"rated {level.rating}" if level.rating is not None else ""
+                button.subtitle = _("rated {rating}").format(rating=level.rating) if level.rating is not None else ""
             buttons += row_buttons
         self.custom_top = level_top + rows * pitch + 26
-        customs = list(CUSTOM_LABELS)
-        if self.custom is not None and f"custom:{self.custom}" not in {action for _, action in customs}:
+        customs = [(custom_label(spec), f"custom:{spec}") for spec in CUSTOM_SPECS]
+        if self.custom is not None and self.custom not in CUSTOM_SPECS:
             customs.append((custom_label(self.custom), f"custom:{self.custom}"))  # one remembered from elsewhere
         buttons += button_row(pygame.Rect(left, self.custom_top, column, 52), customs, gap=8, size=20)
         self.description_rect = pygame.Rect(left, self.custom_top + 62, column, 150 if portrait else 110)
         found = my_level(self.ctx.stats.rating)
+        mine_words = "" if found is None else _("{level} · rated {rating}").format(level=level_title(found[0].name),
+                                                                                    rating=found[0].rating)
         mine = Button(pygame.Rect(self.description_rect.right - 16 - MY_LEVEL_WIDTH, self.description_rect.centery - 32,
-                                  MY_LEVEL_WIDTH, 64), "Play at my level", "my_level", size=22,
-                      subtitle=f"{found[0].name} · rated {found[0].rating}" if found is not None else "",
-                      enabled=found is not None)
+                                  MY_LEVEL_WIDTH, 64), _("Play at my level"), "my_level", size=22,
+                      subtitle=mine_words, enabled=found is not None)
         bottom = pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72)
-        actions = button_row(bottom, [("Back", "back"), ("Two players", "two"), ("Play the computer", "start")],
-                             gap=16, size=26)
+        actions = button_row(bottom, [(_("Back"), "back"), (_("Two players"), "two"),
+                                      (_("Play the computer"), "start")], gap=16, size=26)
         actions[2].primary = True
         self.group = ButtonGroup(buttons + [mine] + actions, columns=per_row)
         self.group.focus = len(self.group.buttons) - 1
@@ -174,24 +182,24 @@ class NewGameScene(Scene):
         width = self.ctx.size[0]
         portrait = is_portrait(self.ctx.size)
         title_y = 90 if portrait else 50
-        text.draw_in(surface, "New game", 48, theme.text, pygame.Rect(16, title_y - 32, width - 32, 64), bold=True)
+        text.draw_in(surface, _("New game"), 48, theme.text, pygame.Rect(16, title_y - 32, width - 32, 64), bold=True)
         left, column = self.column
         first = self.group.buttons[0].rect
         level_button = next(b for b in self.group.buttons if b.action.startswith("level:"))
-        for heading, bottom in (("Your colour (Black moves first)", first.top - 12),
-                                ("Clock: each side's time, + seconds gained a move (a flag fall loses)",
+        for heading, bottom in ((_("Your colour (Black moves first)"), first.top - 12),
+                                (_("Clock: each side's time, + seconds gained a move (a flag fall loses)"),
                                  self.clock_top - 8),
-                                ("Level", level_button.rect.top - 12),
-                                ("Or a custom level: time per move, or depth", self.custom_top - 8)):
+                                (pgettext("heading", "Level"), level_button.rect.top - 12),
+                                (_("Or a custom level: time per move, or depth"), self.custom_top - 8)):
             text.draw_in(surface, heading, 20, theme.text_dim, pygame.Rect(left, bottom - 28, column, 28), "left",
                          "bottom")
         draw_panel(surface, self.description_rect, theme)
         level = custom_level(self.custom) if self.custom else LEVELS[self.level_index]
         inner = self.description_rect.inflate(-32, -20)
         inner.width -= MY_LEVEL_WIDTH + 16
-        text.draw_in(surface, level.name, 22, theme.accent, pygame.Rect(inner.left, inner.top, inner.width, 30), "left",
-                     "top", bold=True)
-        y = say(text, surface, level.description, 18, theme.text_dim, inner, inner.top + 32, 46)
+        text.draw_in(surface, level_title(level.name), 22, theme.accent,
+                     pygame.Rect(inner.left, inner.top, inner.width, 30), "left", "top", bold=True)
+        y = say(text, surface, level_description(level), 18, theme.text_dim, inner, inner.top + 32, 46)
         say(text, surface, self.rating_line(level), 16, theme.text, inner, y + 4, inner.bottom - y - 4)
         self.group.draw(surface, text, theme)
 
@@ -199,6 +207,7 @@ class NewGameScene(Scene):
         """What the chosen level means for the player's rating: the expected score, or that it does not count."""
         rating = self.ctx.stats.rating
         if level.rating is None:
-            return "Custom levels are unrated: games against them do not count toward your rating."
+            return _("Custom levels are unrated: games against them do not count toward your rating.")
         score = round(100 * expected_score(rating.rating, level.rating))
-        return f"Your rating {rating.label}: you would score about {score}% against it."
+        return _("Your rating {rating}: you would score about {score}% against it.").format(rating=rating.label,
+                                                                                          score=score)

@@ -9,19 +9,20 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from game.engine import BLACK, COLOR_NAMES, WHITE, Color, EndReason, GameRecord, GameResult
-from game.play.levels import level_for
+from game.engine import BLACK, WHITE, Color, EndReason, GameRecord, GameResult
+from game.i18n import N_, _, ngettext
+from game.play.levels import level_for, level_title
 from game.play.match import MatchSetup
-from game.play.outcome import Outcome
+from game.play.outcome import Outcome, explanation_text, reason_text, score_text
+from game.play.words import colour_name
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, ResultsEntry, ReviewEntry
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
-from game.ui.text import plural
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
-RESULT_ACTIONS: list[tuple[str, str]] = [("Rematch", "rematch"), ("Review", "review"), ("Menu", "menu")]
-"""The results scene's buttons; a review scene adds its entry here."""
+RESULT_ACTIONS: list[tuple[str, str]] = [(N_("Rematch"), "rematch"), (N_("Review"), "review"), (N_("Menu"), "menu")]
+"""The results scene's buttons (labels marked: translated when laid out)."""
 
 
 @dataclass(frozen=True)
@@ -46,47 +47,61 @@ def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, he
                                                                                 position.white_count)
     stopped = outcome.stopped if outcome is not None else None
     if outcome is None or outcome.by_rules:
-        reason = outcome.reason.text if outcome is not None else ""
+        reason = reason_text(outcome.reason) if outcome is not None else ""
         if outcome is not None and outcome.reason is EndReason.WIPEOUT:
             loser = WHITE if result.white == 0 else BLACK
-            reason = f"{COLOR_NAMES[loser]} has no discs left"
-        reason = reason[:1].upper() + reason[1:] + "." if reason else ""
-        explanation = result.explanation if result.rules_differ else ""
+            reason = _("{colour} has no discs left.").format(colour=colour_name(loser))
+        explanation = explanation_text(result) if result.rules_differ else ""
     else:
-        if setup.mode == "computer":
-            who = "You" if stopped == setup.human else "The computer"
+        reason = stopped_reason(setup, stopped, outcome.reason is EndReason.RESIGNATION, len(record.moves),
+                                position.empty_count)
+        if outcome.reason is EndReason.RESIGNATION:
+            explanation = _("A resignation counts as a loss, whatever the discs say.")
         else:
-            who = f"{COLOR_NAMES[stopped]} ({setup.player_name(stopped)})" if stopped is not None else ""
-        resigned = outcome.reason is EndReason.RESIGNATION
-        how = "resigned" if resigned else "ran out of time"
-        reason = (f"{who} {how} after {plural(len(record.moves), 'move')}, with "
-                  f"{plural(position.empty_count, 'square')} still empty.")
-        ending = "A resignation" if resigned else "Running out of time"
-        explanation = f"{ending} counts as a loss, whatever the discs say."
+            explanation = _("Running out of time counts as a loss, whatever the discs say.")
     if winner is None:
-        headline = "It's a draw"
+        headline = _("It's a draw")
     elif setup.mode == "computer":
-        headline = "You win!" if winner == setup.human else "The computer wins"
+        headline = _("You win!") if winner == setup.human else _("The computer wins")
     else:
-        headline = f"{COLOR_NAMES[winner]} wins! ({setup.player_name(winner)})"
-    discs = result.score_discs.replace("-", " – ")
+        headline = _("{colour} wins! ({player})").format(colour=colour_name(winner), player=setup.player_name(winner))
+    discs = score_text(result.score_discs)
     if outcome is not None and not outcome.by_rules:
-        return Summary(headline, reason, discs, "Discs on the board when play stopped", "", "", explanation, winner)
+        return Summary(headline, reason, discs, _("Discs on the board when play stopped"), "", "", explanation,
+                       winner)
     if not result.rules_differ:
-        return Summary(headline, reason, discs, "Discs on the board", "", "", explanation, winner)
-    tournament = (result.score_tournament.replace("-", " – "), "Empty squares to the winner")
-    on_board = (discs, "Discs on the board")
+        return Summary(headline, reason, discs, _("Discs on the board"), "", "", explanation, winner)
+    tournament = (score_text(result.score_tournament), _("Empty squares to the winner"))
+    on_board = (discs, _("Discs on the board"))
     (main, main_rule), (other, other_rule) = (on_board, tournament) if headline_rule == "discs" else (tournament,
                                                                                                       on_board)
     return Summary(headline, reason, main, main_rule, other, other_rule, explanation, winner)
 
 
+def stopped_reason(setup: MatchSetup, stopped: Color | None, resigned: bool, moves: int, empty: int) -> str:
+    """Who stopped play (resigned or ran out of time), after how many moves, with how many squares empty."""
+    if setup.mode == "computer":
+        who = _("You") if stopped == setup.human else _("The computer")
+    elif stopped is not None:
+        who = _("{colour} ({player})").format(colour=colour_name(stopped), player=setup.player_name(stopped))
+    else:
+        who = ""
+    after = ngettext("{n} move", "{n} moves", moves).format(n=moves)
+    still = ngettext("{n} square", "{n} squares", empty).format(n=empty)
+    if resigned:
+        words = _("{who} resigned after {moves}, with {squares} still empty.")
+    else:
+        words = _("{who} ran out of time after {moves}, with {squares} still empty.")
+    return words.format(who=who, moves=after, squares=still)
+
+
 def practice_note(setup: MatchSetup) -> str:
     """Why a game was not counted, in the player's words: where it started."""
     if setup.start is not None:
-        return "A practice game from a set-up position: not counted in the statistics."
-    moves = plural(setup.given, "move")
-    return f"A practice game, played on after {moves} handed in: not counted in the statistics."
+        return _("A practice game from a set-up position: not counted in the statistics.")
+    return ngettext("A practice game, played on after {n} move handed in: not counted in the statistics.",
+                    "A practice game, played on after {n} moves handed in: not counted in the statistics.",
+                    setup.given).format(n=setup.given)
 
 
 class ResultsScene(Scene):
@@ -138,7 +153,8 @@ class ResultsScene(Scene):
             self.view = self.ctx.board_view(rects.board)
             self.card = pygame.Rect(rects.side.left, rects.side.top + 40, rects.side.width, 470)
             row = pygame.Rect(rects.side.left, rects.side.bottom - 80, rects.side.width, 72)
-        self.group = ButtonGroup(button_row(row, RESULT_ACTIONS, gap=16, size=26), columns=len(RESULT_ACTIONS))
+        labels = [(_(label), action) for label, action in RESULT_ACTIONS]
+        self.group = ButtonGroup(button_row(row, labels, gap=16, size=26), columns=len(labels))
         self.group.buttons[0].primary = True
         self.group.focus = 0
 
@@ -190,7 +206,9 @@ class ResultsScene(Scene):
         y = paragraph(summary.reason, 20, y, 60)
         moves = len(self.record.moves)
         passes = len(self.record.played) - moves
-        length = plural(moves, "move") + (f", {plural(passes, 'pass', 'passes')}" if passes else "")
+        length = ngettext("{n} move", "{n} moves", moves).format(n=moves)
+        if passes:
+            length = ngettext("{moves}, {n} pass", "{moves}, {n} passes", passes).format(moves=length, n=passes)
         if moves and not self.stopped:
             text.draw_in(surface, length, 18, theme.text_dim, row(y, 24), valign="top")
         y += 34
@@ -207,11 +225,12 @@ class ResultsScene(Scene):
         if self.stopped:
             y = paragraph(summary.explanation, 18, y, 60)
         if summary.other_score:
-            text.draw_in(surface, f"{summary.other_rule}: {summary.other_score}", 22, theme.text, row(y, 30),
+            other = _("{rule}: {score}").format(rule=summary.other_rule, score=summary.other_score)
+            text.draw_in(surface, other, 22, theme.text, row(y, 30),
                          valign="top", bold=True)
             y += 32
             y = paragraph(summary.explanation, 18, y, 60)
-            note = "Headline rule: change it in Settings."
+            note = _("Headline rule: change it in Settings.")
             text.draw_in(surface, note, 16, theme.text_dim, row(y + 4, 22), valign="top")
             y += 26
         if not self.setup.counts:
@@ -220,8 +239,10 @@ class ResultsScene(Scene):
         elif self.setup.mode == "computer":
             level = level_for(self.setup)
             tally = self.ctx.stats.tally(level.name, self.setup.human)
-            against = f"Against {level.name} as {COLOR_NAMES[self.setup.human]}:"
-            tallies = f"{tally.won} won, {tally.lost} lost, {tally.drawn} drawn"
+            against = _("Against {level} as {colour}:").format(level=level_title(level.name),
+                                                               colour=colour_name(self.setup.human))
+            tallies = _("{won} won, {lost} lost, {drawn} drawn").format(won=tally.won, lost=tally.lost,
+                                                                       drawn=tally.drawn)
             line = f"{against} {tallies}" if text.width(f"{against} {tallies}", 18) <= inner.width else \
                 f"{against}\n{tallies}"  # two lines, broken where the sentence is
             text.draw_in(surface, line, 18, theme.text_dim, row(card.bottom - 56, 50), wrap=True)

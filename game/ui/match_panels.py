@@ -9,13 +9,16 @@ from typing import Any
 
 import pygame
 
-from game.engine import BLACK, COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
+from game.engine import BLACK, Color, GameRecord, Position, opponent_of, square_name
+from game.i18n import _, ngettext, pgettext
 from game.platform.browser import copy_to_clipboard
 from game.platform.links import share_link
 from game.play.engine_output import speed_text
+from game.play.levels import level_title
 from game.play.match import MatchSetup
 from game.play.match_controller import MatchController
 from game.play.session import Phase
+from game.play.words import colour_name
 from game.records.openings import opening_name
 from game.records.transcripts import game_text
 from game.review.hints import book_note, value_label
@@ -23,7 +26,6 @@ from game.ui.board_play import BoardPlay
 from game.ui.board_view import spinner
 from game.ui.move_list import MoveList
 from game.ui.screen import Screen
-from game.ui.text import plural
 from game.ui.widgets import draw_panel
 
 CLOCK_WARNING_MS = 10_000
@@ -40,15 +42,18 @@ def clock_text(ms: int) -> str:
 
 def pass_message(setup: MatchSetup, passer: Color, level_name: str) -> tuple[str, str]:
     """Title and detail of the announcement that ``passer`` has no legal move."""
-    title = f"{COLOR_NAMES[passer]} has no legal move and passes"
+    title = _("{colour} has no legal move and passes").format(colour=colour_name(passer))
     other = opponent_of(passer)
     if setup.mode == "computer":
         if passer == setup.human:
-            detail = f"You have nowhere to play, so the computer ({COLOR_NAMES[other]}) moves again."
+            detail = _("You have nowhere to play, so the computer ({colour}) moves again.").format(
+                colour=colour_name(other))
         else:
-            detail = f"The computer has nowhere to play. Your turn again ({COLOR_NAMES[other]})."
+            detail = _("The computer has nowhere to play. Your turn again ({colour}).").format(
+                colour=colour_name(other))
     else:
-        detail = f"{COLOR_NAMES[other]} ({setup.player_name(other)}) moves again."
+        detail = _("{colour} ({player}) moves again.").format(colour=colour_name(other),
+                                                               player=setup.player_name(other))
     return title, detail
 
 
@@ -58,12 +63,17 @@ def hint_words(hint: Any, position: Position) -> str | None:
         return None
     best = hint.best[0]
     value = round(hint.values.get(best, 0))
-    kind = "exact" if hint.exact else "estimate"
+    kind = pgettext("value", "exact") if hint.exact else pgettext("value", "estimate")
     others = ", ".join(square_name(s) for s in hint.best[1:])
-    also = f" (as good: {others})" if others else ""
+    if others:
+        words = ngettext("Hint: {square} (as good: {others}), final margin {value} disc ({kind}).",
+                         "Hint: {square} (as good: {others}), final margin {value} discs ({kind}).", abs(value))
+    else:
+        words = ngettext("Hint: {square}, final margin {value} disc ({kind}).",
+                         "Hint: {square}, final margin {value} discs ({kind}).", abs(value))
+    words = words.format(square=square_name(best), others=others, value=value_label(value), kind=kind)
     book = book_note(position, best)
-    return (f"Hint: {square_name(best)}{also}, final margin {value_label(value)} "
-            f"disc{'' if abs(value) == 1 else 's'} ({kind}).{' ' + book if book else ''}")
+    return f"{words} {book}" if book else words
 
 
 def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, board: BoardPlay, colour: Color,
@@ -85,7 +95,7 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
                               pygame.Rect(rect.right - 84, rect.bottom - 52, 70, 44), "right", "bottom", bold=True)
     left = rect.left + 16
     clocks = match.clocks
-    level_name = match.level.name
+    level_name = level_title(match.level.name)
     name = setup.player_name(colour)
     name_box = pygame.Rect(left, rect.top + 10, rect.right - icon_size - 30 - left, 34)
     text.draw_in(surface, name, 24, theme.text, name_box, align="left", bold=True, smallest=16)
@@ -97,7 +107,7 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
         line = pygame.Rect(left, baseline - 14, count_rect.left - 10 - left, 28)
         shown = text.draw_in(surface, clock_text(remaining), 22, shade, line, "left", bold=True)
         if setup.increment:  # the time control's increment, so both players know it
-            shown = text.draw_in(surface, f"+{setup.increment} s", 16, theme.text_dim,
+            shown = text.draw_in(surface, _("+{seconds} s").format(seconds=setup.increment), 16, theme.text_dim,
                                  pygame.Rect(shown.right + 8, line.top + 1, max(1, line.right - shown.right - 8), 28),
                                  "left")
         if thinking:
@@ -111,10 +121,10 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
                 text.draw_in(surface, level_name, 16, theme.text_dim, room, align="left", valign="top")
     elif thinking:
         spinner(surface, (left + 9, baseline), 9, theme.accent, now_ms)
-        text.draw_in(surface, "thinking", 18, theme.accent,
+        text.draw_in(surface, _("thinking"), 18, theme.accent,
                      pygame.Rect(left + 26, baseline - 14, count_rect.left - 36 - left, 28), "left")
     else:
-        detail = level_name if setup.is_computer(colour) else COLOR_NAMES[colour]
+        detail = level_name if setup.is_computer(colour) else colour_name(colour)
         text.draw_in(surface, detail, 18, theme.text_dim,
                      pygame.Rect(left, baseline - 14, count_rect.left - 10 - left, 28), "left")
 
@@ -138,13 +148,15 @@ def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: M
     """The move list's panel: its title, the count, the opening's name and the moves."""
     theme, text = ctx.theme, ctx.text
     draw_panel(surface, rect, theme)
-    text.draw_in(surface, "Moves", 18, theme.text_dim, pygame.Rect(rect.left + 16, rect.top + 8, 70, 26), "left", "top",
-                 bold=True)
-    count = plural(len(record.moves), "move") + " played"
+    text.draw_in(surface, _("Moves"), 18, theme.text_dim, pygame.Rect(rect.left + 16, rect.top + 8, 70, 26), "left",
+                 "top", bold=True)
+    count = ngettext("{n} move played", "{n} moves played", len(record.moves)).format(n=len(record.moves))
     count_rect = text.draw_in(surface, count, 18, theme.text_dim,
                               pygame.Rect(rect.centerx, rect.top + 8, rect.right - 16 - rect.centerx, 26), "right",
                               "top")
     opening = opening_name(record.moves, record.start)
+    if opening:
+        opening = pgettext("opening", opening)
     plies = moves.rect
     if opening:
         room = 2 * min(rect.centerx - rect.left - 90, count_rect.left - rect.centerx - 12)
@@ -162,17 +174,21 @@ def match_status(match: MatchController) -> str:
     """Whose turn it is (and whether the game counts), the computer thinking, or the end."""
     setup, outcome = match.setup, match.outcome
     if outcome is not None:
-        return "Game over: a draw." if outcome.winner is None else f"Game over: {COLOR_NAMES[outcome.winner]} wins."
+        if outcome.winner is None:
+            return _("Game over: a draw.")
+        return _("Game over: {colour} wins.").format(colour=colour_name(outcome.winner))
     mover = match.position.to_move
-    practice = "" if setup.counts else " Practice game: not counted."
     if setup.mode == "computer":
         if mover == setup.human:
-            return f"Your turn ({COLOR_NAMES[mover]}): choose a square with a dot.{practice}"
+            turn = _("Your turn ({colour}): choose a square with a dot.").format(colour=colour_name(mover))
+            return turn if setup.counts else _("{status} Practice game: not counted.").format(status=turn)
         progress = match.thinking_progress()
+        level = level_title(match.level.name)
         if progress is None or progress.seconds < 0.2:
-            return f"The computer ({match.level.name}) is thinking…"
-        return f"The computer ({match.level.name}) is thinking… {speed_text(progress)}"
-    return f"{COLOR_NAMES[mover]} to move ({setup.player_name(mover)}).{practice}"
+            return _("The computer ({level}) is thinking…").format(level=level)
+        return _("The computer ({level}) is thinking… {speed}").format(level=level, speed=speed_text(progress))
+    turn = _("{colour} to move ({player}).").format(colour=colour_name(mover), player=setup.player_name(mover))
+    return turn if setup.counts else _("{status} Practice game: not counted.").format(status=turn)
 
 
 def share_game(ctx: Screen, record: GameRecord) -> None:
@@ -184,20 +200,36 @@ def share_game(ctx: Screen, record: GameRecord) -> None:
             ctx.print_line(f"Share this game: {link}")
         # the browser answers a frame or two later, and may refuse: the toast says which
         copy_to_clipboard(link, lambda copied: ctx.toast(
-            ("Link copied: " if copied else "Could not copy the link (the browser refused): ") + link, ms=6000))
+            (_("Link copied: {link}") if copied else _("Could not copy the link (the browser refused): {link}"))
+            .format(link=link), ms=6000))
         return
     text = game_text(record)
     if not ctx.is_browser:
         ctx.print_line(f"This game: {text}")
-    why = "no web address is set up for links" if standard else "a link holds only games from the start"
-    copy_to_clipboard(text, lambda copied: ctx.toast(
-        f"{'Copied' if copied else 'Could not reach the clipboard'}: the game's moves "
-        f"({why}). Paste them into Transcript.", ms=6000))
+    copy_to_clipboard(text, lambda copied: ctx.toast(copied_words(copied, standard), ms=6000))
+
+
+def copied_words(copied: bool, standard: bool) -> str:
+    """The toast after the game's moves went (or not) to the clipboard instead of a link."""
+    if standard:
+        if copied:
+            return _("Copied: the game's moves (no web address is set up for links). Paste them into Transcript.")
+        return _("Could not reach the clipboard: the game's moves (no web address is set up for links). "
+                 "Paste them into Transcript.")
+    if copied:
+        return _("Copied: the game's moves (a link holds only games from the start). Paste them into Transcript.")
+    return _("Could not reach the clipboard: the game's moves (a link holds only games from the start). "
+             "Paste them into Transcript.")
 
 
 def resign_question(match: MatchController) -> str:
     """The resignation dialog's words: who resigns, and whether the game counts."""
     setup = match.setup
-    who = "You resign" if setup.mode == "computer" else f"{COLOR_NAMES[match.position.to_move]} resigns"
-    counted = " and the game counts as a loss" if setup.counts else " (a practice game: not counted)"
-    return f"{who}{counted}."
+    if setup.mode == "computer":
+        if setup.counts:
+            return _("You resign and the game counts as a loss.")
+        return _("You resign (a practice game: not counted).")
+    colour = colour_name(match.position.to_move)
+    if setup.counts:
+        return _("{colour} resigns and the game counts as a loss.").format(colour=colour)
+    return _("{colour} resigns (a practice game: not counted).").format(colour=colour)
