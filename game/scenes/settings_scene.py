@@ -1,40 +1,54 @@
-"""Settings: legal-move dots, hints, engine output, animation speed, sound, theme and which score is the headline."""
+"""Settings: legal-move dots, hints, engine output, animation speed, sound, theme, the score headline and the language.
+
+The language applies at once: the screen lays itself out again in it (the
+screens below get theirs when they are next shown).
+"""
 
 from __future__ import annotations
 
 import pygame
 
+from game.i18n import LANGUAGES, N_, _
 from game.platform.dirs import open_folder, shown_path
 from game.platform.storage import folder_of
-from game.play.settings import ANIMATION_SECONDS, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
+from game.play.settings import ANIMATION_NAMES, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
 from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
 from game.ui.layout import is_portrait
 from game.ui.widgets import ButtonGroup, button_row, fill_background
 
-ON_OFF = {"on": "On", "off": "Off"}
+ON_OFF = {"on": N_("On"), "off": N_("Off")}
 OPEN_DATA = "open_data"
 """The action of the button that shows the data folder in the file manager (desktop only)."""
 
+LANGUAGE = "language"
+"""The settings field of the language row, whose choices are each language's name in itself (not translated)."""
+
 ROWS: list[tuple[str, str, dict[str, str]]] = [
-    ("Legal-move dots", "show_legal", ON_OFF),
-    ("Hints in play", "hints", HINT_NAMES),
-    ("Engine output", "engine_output", ON_OFF),
-    ("Opening explorer", "show_explorer", ON_OFF),
-    ("Disc animation", "animation", {name: name.capitalize() for name in ANIMATION_SECONDS}),
-    ("Sound", "sound", ON_OFF),
-    ("Theme", "theme", THEME_NAMES),
-    ("Score headline", "headline", HEADLINE_NAMES),
+    (N_("Language"), LANGUAGE, LANGUAGES),
+    (N_("Legal-move dots"), "show_legal", ON_OFF),
+    (N_("Hints in play"), "hints", HINT_NAMES),
+    (N_("Engine output"), "engine_output", ON_OFF),
+    (N_("Opening explorer"), "show_explorer", ON_OFF),
+    (N_("Disc animation"), "animation", ANIMATION_NAMES),
+    (N_("Sound"), "sound", ON_OFF),
+    (N_("Theme"), "theme", THEME_NAMES),
+    (N_("Score headline"), "headline", HEADLINE_NAMES),
 ]
-"""(label, settings field, {value: label}) for each row; booleans use 'on'/'off'."""
+"""(label, settings field, {value: label}) for each row; booleans use 'on'/'off'; labels translated when laid out."""
+
+
+def choice_label(field: str, label: str) -> str:
+    """What a choice's button says: a language's own name as it is, anything else in the player's language."""
+    return label if field == LANGUAGE else _(label)
 
 
 class SettingsScene(Scene):
     """One row of choices per setting; every change is saved at once."""
 
-    menu_label = "Settings"
+    menu_label = N_("Settings")
     menu_order = 70
-    menu_subtitle = "Dots, hints, animation, sound, theme, scoring"
+    menu_subtitle = N_("Language, dots, hints, animation, sound, theme, scoring")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -53,7 +67,8 @@ class SettingsScene(Scene):
         y = 190 if portrait else 140
         # rows close up when there are many, so Back and the credit stay on screen
         step = min(130 if portrait else 84, (height - y - 170) // len(ROWS))
-        for label, field, choices in ROWS:
+        for name, field, choices in ROWS:
+            label = _(name)
             if portrait:
                 self.label_boxes.append((label, pygame.Rect(left, y, column, 28)))
                 row = pygame.Rect(left, y + 30, column, min(58, step - 36))
@@ -62,14 +77,15 @@ class SettingsScene(Scene):
                 row = pygame.Rect(left + 280, y, column - 280, min(58, step - 10))
                 self.label_boxes.append((label, pygame.Rect(left, y, 270, row.height)))
                 y += step
-            buttons += button_row(row, [(text, f"{field}={value}") for value, text in choices.items()],
-                                  gap=10, size=20)
+            buttons += button_row(row, [(choice_label(field, text), f"{field}={value}")
+                                        for value, text in choices.items()], gap=10, size=20)
         folder = None if self.ctx.is_browser else folder_of(self.ctx.documents.storage)
         row_width = 320 if folder is None else min(column, 760)
         back = pygame.Rect((width - row_width) // 2, min(height - 100, y + 30), row_width, 68)
         credit_y = min(height - 14, back.bottom + 28)
         self.credit_box = pygame.Rect(16, credit_y - 12, width - 32, 24)
-        buttons += button_row(back, [("Back", "back")] + ([("Open data folder", OPEN_DATA)] if folder else []), size=26)
+        buttons += button_row(back, [(_("Back"), "back")] + ([(_("Open data folder"), OPEN_DATA)] if folder else []),
+                              size=26)
         if folder is not None:
             buttons[-1].subtitle = shown_path(folder)  # where the games, settings and statistics are kept
         self.group = ButtonGroup(buttons, columns=1)
@@ -100,11 +116,15 @@ class SettingsScene(Scene):
         folder = folder_of(self.ctx.documents.storage)
         if folder is not None:
             problem = open_folder(folder)
-            self.ctx.toast(problem or f"Opened {shown_path(folder)}", error=problem is not None)
+            self.ctx.toast(problem or _("Opened {folder}").format(folder=shown_path(folder)), error=problem is not None)
 
     def apply(self, action: str) -> None:
-        """Apply a ``field=value`` choice and save."""
+        """Apply a ``field=value`` choice and save; a language at once, the screen laid out again in it."""
         field, value = action.split("=", 1)
+        if field == LANGUAGE:
+            if value != self.ctx.settings.language and self.ctx.set_language(value):
+                self.layout()
+            return
         current = getattr(self.ctx.settings, field)
         setattr(self.ctx.settings, field, value == "on" if isinstance(current, bool) else value)
         self.ctx.save_settings()
@@ -116,10 +136,10 @@ class SettingsScene(Scene):
         fill_background(surface, theme)
         portrait = is_portrait(self.ctx.size)
         title_y = 90 if portrait else 60
-        text.draw_in(surface, "Settings", 48, theme.text, pygame.Rect(16, title_y - 32, self.ctx.size[0] - 32, 64),
+        text.draw_in(surface, _("Settings"), 48, theme.text, pygame.Rect(16, title_y - 32, self.ctx.size[0] - 32, 64),
                      bold=True)
         for label, box in self.label_boxes:
             text.draw_in(surface, label, 22, theme.text, box, "left", "top" if portrait else "middle", bold=True)
         self.group.draw(surface, text, theme)
         # the evaluation and the opening book are made from the FFO's games, which asks for credit
-        text.draw_in(surface, CREDIT, 16, theme.text, self.credit_box)
+        text.draw_in(surface, _(CREDIT), 16, theme.text, self.credit_box)
