@@ -16,8 +16,10 @@ import random
 import pygame
 
 from game.ai.book import Book, BookError, default_book
-from game.engine import BLACK, COLOR_NAMES, WHITE, Color
+from game.engine import BLACK, WHITE, Color
+from game.i18n import N_, _, ngettext, number
 from game.play.session import Phase, Refusal
+from game.play.words import colour_name
 from game.records.openings import opening_name
 from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
@@ -31,6 +33,7 @@ from game.trainer import (
     TrainingOpening,
     disc_text,
     opening_at,
+    opening_title,
     trainable_openings,
 )
 from game.ui.board_play import BoardPlay
@@ -51,7 +54,7 @@ def load_book() -> tuple[Book | None, str]:
     try:
         return default_book(), ""
     except (OSError, BookError) as exc:
-        return None, f"The opening book could not be read: {exc}"
+        return None, _("The opening book could not be read: {reason}").format(reason=exc)
 
 
 def load_progress(ctx: Context) -> TrainerProgress:
@@ -86,9 +89,9 @@ def handed_opening(entry: TrainerEntry | TrainerPlayEntry) -> TrainingOpening | 
 class TrainerListScene(Scene):
     """The openings to train, a page at a time, and the colour to play."""
 
-    menu_label = "Opening trainer"
+    menu_label = N_("Opening trainer")
     menu_order = 35
-    menu_subtitle = "Answer the masters' main lines, judged by the book"
+    menu_subtitle = N_("Answer the masters' main lines, judged by the book")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -141,7 +144,7 @@ class TrainerListScene(Scene):
         self.per_page = rows * columns
         self.page = max(0, min(self.page, self.pages - 1))
         tile_w = (width - 2 * margin - (columns - 1) * gap) // columns
-        buttons = button_row(colour_row, [("Play Black", f"colour:{BLACK}"), ("Play White", f"colour:{WHITE}")],
+        buttons = button_row(colour_row, [(_("Play Black"), f"colour:{BLACK}"), (_("Play White"), f"colour:{WHITE}")],
                              size=22)
         for button in buttons:
             button.selected = button.action == f"colour:{self.colour}"
@@ -149,19 +152,20 @@ class TrainerListScene(Scene):
         for i, opening in enumerate(self.openings[first:first + self.per_page]):
             row, col = divmod(i, columns)
             rect = pygame.Rect(margin + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h)
-            buttons.append(Button(rect, opening.name, f"open:{first + i}", subtitle=self._subtitle(opening, tile_w),
-                                  size=TILE_SIZE))
+            buttons.append(Button(rect, opening_title(opening.name), f"open:{first + i}",
+                                  subtitle=self._subtitle(opening, tile_w), size=TILE_SIZE))
         self.page_label_box = pygame.Rect(16, bottom_row.top - 28, width - 32, 24)
-        buttons += button_row(bottom_row, [("< Page", "page:-1"), ("Back", "back"), ("Page >", "page:1")], size=22)
+        buttons += button_row(bottom_row, [(_("< Page"), "page:-1"), (_("Back"), "back"), (_("Page >"), "page:1")],
+                              size=22)
         self.group = ButtonGroup(buttons, columns=columns)
 
     def _subtitle(self, opening: TrainingOpening, width: int) -> str:
         """Progress first (never cut), then as much of the line's moves as fits."""
-        moves = opening.transcript() or ("the start position" if opening.start is None else "a set position")
+        moves = opening.transcript() or (_("the start position") if opening.start is None else _("a set position"))
         progress = self.progress.of(opening.progress_name, self.colour).summary()
         if opening.kept_as:
-            progress = f"{opening.kept_as}: {progress}"
-        line = f"{progress} · {moves}" if opening.saved else moves
+            progress = _("{opening}: {progress}").format(opening=opening_title(opening.kept_as), progress=progress)
+        line = _("{progress} · {moves}").format(progress=progress, moves=moves) if opening.saved else moves
         return self.ctx.text.ellipsize(line, SUBTITLE_SIZE, width - 20)
 
     def _relayout(self) -> None:
@@ -202,10 +206,11 @@ class TrainerListScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         width, height = self.ctx.size
-        text.draw_in(surface, "Opening trainer", 46, theme.text, pygame.Rect(16, 16, width - 32, 60), bold=True)
+        text.draw_in(surface, _("Opening trainer"), 46, theme.text, pygame.Rect(16, 16, width - 32, 60), bold=True)
         played = sum(p.lines for by in self.progress.openings.values() for p in by.values())
-        summary = self.error or (f"{len(self.openings)} lines from the opening book · {played} played so far · "
-                                 f"a move more than {GOOD_MARGIN:g} discs below the best is a mistake")
+        summary = self.error or _("{lines} lines from the opening book · {played} played so far · a move more than "
+                                  "{margin} discs below the best is a mistake").format(
+            lines=number(len(self.openings)), played=number(played), margin=number(GOOD_MARGIN, 0))
         text.draw_in(surface, summary, 19, theme.text_dim, pygame.Rect(24, 78, width - 48, 60), "center", "top",
                      wrap=True, line_gap=1.2)
         for button in self.group.buttons:
@@ -214,9 +219,9 @@ class TrainerListScene(Scene):
             elif button.action == "page:1":
                 button.enabled = self.page < self.pages - 1
         self.group.draw(surface, text, theme)
-        text.draw_in(surface, f"Page {self.page + 1} of {self.pages}", 17, theme.text_dim, self.page_label_box,
-                     valign="bottom")
-        text.draw_in(surface, CREDIT, 14, theme.text_dim, pygame.Rect(16, height - 26, width - 32, 24), smallest=12)
+        text.draw_in(surface, _("Page {page} of {pages}").format(page=self.page + 1, pages=self.pages), 17,
+                     theme.text_dim, self.page_label_box, valign="bottom")
+        text.draw_in(surface, _(CREDIT), 14, theme.text_dim, pygame.Rect(16, height - 26, width - 32, 24), smallest=12)
 
 
 # -- one opening --------------------------------------------------------------------------
@@ -283,8 +288,8 @@ class TrainerScene(Scene):
                     pygame.Rect(side.left, side.bottom - 96, side.width, 60))
         self.board.view = self.ctx.board_view(board_rect)
         self.ctx.toast_area = self.panel.inflate(-16, -16)
-        top = button_row(rows[0], [("Try again", "retry"), ("Next line", "next")])
-        bottom = button_row(rows[1], [("Openings", "list"), ("Menu", "menu")])
+        top = button_row(rows[0], [(_("Try again"), "retry"), (_("Next line"), "next")])
+        bottom = button_row(rows[1], [(_("Openings"), "list"), (_("Menu"), "menu")])
         self.group = ButtonGroup(top + bottom, columns=2)
 
     # -- events -------------------------------------------------------------------------
@@ -316,7 +321,7 @@ class TrainerScene(Scene):
         elif action == "retry":
             self.board.skip_animation()
             if session.retry():
-                self.message = "Your move again."
+                self.message = _("Your move again.")
         elif action == "next":
             session.next_line()
             self._begin_line()
@@ -374,15 +379,16 @@ class TrainerScene(Scene):
             return
         header = self.header
         row = pygame.Rect(header.left, header.top, header.width, 44)
-        text.draw_in(surface, session.opening.name, 34, theme.text, row, "left", "top", bold=True, smallest=12)
-        you = f"You play {COLOR_NAMES[session.colour]}"
+        text.draw_in(surface, opening_title(session.opening.name), 34, theme.text, row, "left", "top", bold=True,
+                     smallest=12)
+        you = _("You play {colour}").format(colour=colour_name(session.colour))
         line = session.opening.transcript()
-        detail = f"{you} · {line}" if line else you
+        detail = _("{you} · {moves}").format(you=you, moves=line) if line else you
         text.draw_in(surface, detail, 19, theme.text_dim, row.move(0, 48).clip(header), "left", "top")
         following = opening_name(session.record.moves, session.record.start)
         if following and following != session.opening.name:
-            text.draw_in(surface, f"Now in: {following}", 19, theme.accent, row.move(0, 76).clip(header), "left",
-                         "top", bold=True)
+            text.draw_in(surface, _("Now in: {opening}").format(opening=opening_title(following)), 19, theme.accent,
+                         row.move(0, 76).clip(header), "left", "top", bold=True)
         text.draw_in(surface, session.whose_turn(), 20, theme.text,
                      pygame.Rect(header.left, header.top + 104, header.width, header.height - 104), "left", "top",
                      wrap=True, line_gap=1.3)
@@ -400,15 +406,17 @@ class TrainerScene(Scene):
         draw_panel(surface, self.panel, theme)
         inner = self.panel.inflate(-32, -28)
         # the judgements come from the FFO's games, which asks for credit wherever they are shown
-        credit_lines = len(text.wrap(CREDIT, 14, inner.width))
+        credit_lines = len(text.wrap(_(CREDIT), 14, inner.width))
         credit = pygame.Rect(inner.left, inner.bottom - 18 * credit_lines - 2, inner.width, 18 * credit_lines + 2)
-        text.draw_in(surface, CREDIT, 14, theme.text_dim, credit, "left", "top", wrap=True, smallest=12,
+        text.draw_in(surface, _(CREDIT), 14, theme.text_dim, credit, "left", "top", wrap=True, smallest=12,
                      line_gap=18 / 14)
         score = pygame.Rect(inner.left, credit.top - 56, inner.width, 26)
-        text.draw_in(surface, f"This line: {session.line_score.text()}", 18, theme.text, score, "left", "top")
-        lines = f" · {session.lines} line{'s' if session.lines != 1 else ''}" if session.lines else ""
-        text.draw_in(surface, f"Session: {session.score.text()}{lines}", 18, theme.text, score.move(0, 26), "left",
-                     "top")
+        text.draw_in(surface, _("This line: {score}").format(score=session.line_score.text()), 18, theme.text, score,
+                     "left", "top")
+        so_far = ngettext("Session: {score} · {n} line", "Session: {score} · {n} lines", session.lines).format(
+            score=session.score.text(), n=session.lines) if session.lines else \
+            _("Session: {score}").format(score=session.score.text())
+        text.draw_in(surface, so_far, 18, theme.text, score.move(0, 26), "left", "top")
 
         column = pygame.Rect(inner.left, inner.top, inner.width, score.top - 8 - inner.top)
 
@@ -421,14 +429,15 @@ class TrainerScene(Scene):
             y = say(self.message, 20, theme.text, y, 60)
         if feedback is not None:
             if feedback.mistake:
-                title, colour = ("Out of the book" if feedback.verdict == "out_of_book" else "A weak move"), \
+                title, colour = (_("Out of the book") if feedback.verdict == "out_of_book" else _("A weak move")), \
                     theme.danger
             else:
-                title, colour = ("Best move" if feedback.verdict == "best" else "Good move"), theme.accent
+                title, colour = (_("Best move") if feedback.verdict == "best" else _("Good move")), theme.accent
             say(title, 24, colour, y, 34, bold=True)
             y = say(feedback.text, 19, theme.text, y + 34, 120) + 6
             if feedback.mistake and feedback.better:
-                say("The better moves are ringed on the board.", 17, theme.text_dim, y, 30)
+                say(_("The better moves are ringed on the board."), 17, theme.text_dim, y, 30)
         elif session.phase is Phase.HUMAN and not self.message:
             moves = session.book_moves()
-            say(f"The book knows {len(moves)} move{'s' if len(moves) != 1 else ''} here.", 19, theme.text_dim, y, 30)
+            say(ngettext("The book knows {n} move here.", "The book knows {n} moves here.", len(moves)).format(
+                n=len(moves)), 19, theme.text_dim, y, 30)

@@ -9,6 +9,8 @@ from .model import (
     GOOD_MARGIN,
     PLY_LIMIT,
     START_NAME,
+    THIS_LINE,
+    THIS_POSITION,
     Better,
     Feedback,
     LineResult,
@@ -18,6 +20,7 @@ from .model import (
     TrainingOpening,
     disc_text,
     opening_at,
+    opening_title,
     trainable_openings,
 )
 from .progress import PROGRESS_KEY, OpeningProgress, TrainerProgress
@@ -27,6 +30,8 @@ __all__ = [
     "PLY_LIMIT",
     "PROGRESS_KEY",
     "START_NAME",
+    "THIS_LINE",
+    "THIS_POSITION",
     "Better",
     "Feedback",
     "LineResult",
@@ -38,5 +43,6 @@ __all__ = [
     "TrainingOpening",
     "disc_text",
     "opening_at",
+    "opening_title",
     "trainable_openings",
 ]

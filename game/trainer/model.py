@@ -20,9 +20,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.ai.book import Book, BookMove, choose_book_move
-from game.engine import COLOR_NAMES, Color, GameRecord, Position, opponent_of, square_name
+from game.engine import Color, GameRecord, Position, opponent_of, square_name
+from game.i18n import N_, _, ngettext, number, pgettext
 from game.play.outcome import Outcome
 from game.play.session import GO_ON, Judge, Move, Opponent, Phase, Refusal, Ruling, Session, Thought, Verdict
+from game.play.words import colour_name
 from game.records.openings import default_book as default_openings
 
 GOOD_MARGIN = 2.0
@@ -31,8 +33,12 @@ PLY_LIMIT = 24
 """A line ends after this many moves from its start even if the book goes on."""
 MAX_BETTER = 4
 """At most this many better moves are named in the feedback."""
-START_NAME = "From the start"
-"""The training line that begins at the standard start position."""
+START_NAME = N_("From the start")
+"""The training line that begins at the standard start position (its progress is kept under this English name)."""
+THIS_LINE = N_("This line")
+"""The name of a line from the start through moves the openings have no name for."""
+THIS_POSITION = N_("This position")
+"""The name of a line from a set-up position the openings have no name for."""
 
 VERDICTS = ("best", "good", "weak", "out_of_book")
 
@@ -102,13 +108,23 @@ def opening_at(moves: Sequence[int] = (), position: Position | None = None) -> T
         if named is not None:
             return TrainingOpening(named.name, tuple(moves))
         passed = default_openings().follow(tuple(moves))
-        return TrainingOpening("This line", tuple(moves), kept_as=passed.name if passed else START_NAME)
-    return TrainingOpening(named.name if named else "This position", (), record.position, saved=named is not None)
+        return TrainingOpening(THIS_LINE, tuple(moves), kept_as=passed.name if passed else START_NAME)
+    return TrainingOpening(named.name if named else THIS_POSITION, (), record.position, saved=named is not None)
+
+
+def opening_title(name: str) -> str:
+    """A line's name (an opening's, or "From the start", "This line") as the player reads it.
+
+    The names themselves stay English: progress is kept under them.
+    """
+    return _(name) if name in (START_NAME, THIS_LINE, THIS_POSITION) else pgettext("opening", name)
 
 
 def disc_text(value: float) -> str:
-    """A book value in discs as written in the feedback: ``+0.3``, ``-2.4``, ``0.0``."""
-    return "0.0" if abs(value) < 0.05 else f"{value:+.1f}"
+    """A book value in discs as written in the feedback: ``+0.3``, ``-2.4``, ``0.0`` (the language's decimal mark)."""
+    if abs(value) < 0.05:
+        return number(0, 1)
+    return ("+" if value > 0 else "") + number(value, 1)
 
 
 @dataclass(frozen=True)
@@ -121,8 +137,11 @@ class Better:
 
     def describe(self) -> str:
         """``'f4 (-0.3, 46,513 games)'``."""
-        games = f", {self.games:,} game{'s' if self.games != 1 else ''}" if self.games else ", the engine's choice"
-        return f"{square_name(self.square)} ({disc_text(self.value)}{games})"
+        square, value = square_name(self.square), disc_text(self.value)
+        if not self.games:
+            return _("{square} ({value}, the engine's choice)").format(square=square, value=value)
+        return ngettext("{square} ({value}, {n} game)", "{square} ({value}, {n} games)", self.games).format(
+            square=square, value=value, n=number(self.games))
 
 
 @dataclass(frozen=True)
@@ -166,8 +185,9 @@ class Score:
     def text(self) -> str:
         """``'5 good of 6 · 6 in book'``."""
         if not self.answered:
-            return "No answers yet"
-        return f"{self.good} good of {self.answered} · {self.in_book} in book"
+            return _("No answers yet")
+        return _("{good} good of {answered} · {in_book} in book").format(
+            good=self.good, answered=self.answered, in_book=self.in_book)
 
 
 @dataclass(frozen=True)
@@ -188,7 +208,7 @@ class LineResult:
 class BookOpponent(Opponent):
     """The computer's side of a line: a master's move, drawn by how often masters played it."""
 
-    wait_text = "Wait for the computer's move."
+    wait_text = N_("Wait for the computer's move.")
 
     def __init__(self, book: Book, rng: random.Random) -> None:
         self.book = book
@@ -203,7 +223,7 @@ class BookOpponent(Opponent):
 class LineJudge(Judge):
     """The book's judgement of each answer, and the end of a line (the book runs out, the ply limit)."""
 
-    over_text = "This line is over: Next line plays another."
+    over_text = N_("This line is over: Next line plays another.")
 
     def __init__(self, trainer: TrainerSession) -> None:
         self.trainer = trainer
@@ -222,7 +242,7 @@ class LineJudge(Judge):
 
     def after_thought(self, session: Session, thought: Thought) -> Verdict:
         """The book had no move for the computer after all."""
-        return Verdict(Ruling.END, "The book ends here.") if thought.square is None else GO_ON
+        return Verdict(Ruling.END, _("The book ends here.")) if thought.square is None else GO_ON
 
     def after_reply(self, session: Session, move: Move) -> Verdict:
         """After the computer's move: the line may end."""
@@ -230,7 +250,7 @@ class LineJudge(Judge):
 
     def at_end(self, session: Session, outcome: Outcome) -> Verdict:
         """The game itself is over."""
-        return Verdict(Ruling.END, "The game is over.")
+        return Verdict(Ruling.END, _("The game is over."))
 
     def line_end(self) -> Verdict:
         """Why the line ends here (the ply limit, the book running out), else go on."""
@@ -238,14 +258,21 @@ class LineJudge(Judge):
         if trainer.position.is_over():
             return GO_ON  # the game's own end is judged by at_end
         if trainer.line_plies >= trainer.ply_limit:
-            praise = " Well played: no mistakes!" if trainer.line_score.answered and not trainer.line_mistakes \
-                else ""
-            return Verdict(Ruling.END, f"The line ends after {trainer.ply_limit} moves.{praise}")
+            limit = trainer.ply_limit
+            if trainer.line_score.answered and not trainer.line_mistakes:
+                ended = ngettext("The line ends after {n} move. Well played: no mistakes!",
+                                 "The line ends after {n} moves. Well played: no mistakes!", limit)
+            else:
+                ended = ngettext("The line ends after {n} move.", "The line ends after {n} moves.", limit)
+            return Verdict(Ruling.END, ended.format(n=limit))
         if not trainer.book_moves():
             if trainer.line_plies == 0:
-                return Verdict(Ruling.END, "This position is not in the opening book.")
-            return Verdict(Ruling.END, f"The book ends here: fewer than {trainer.book.info.min_games} master "
-                                       "games reached this position.")
+                return Verdict(Ruling.END, _("This position is not in the opening book."))
+            fewest = trainer.book.info.min_games
+            return Verdict(Ruling.END, ngettext(
+                "The book ends here: fewer than {n} master game reached this position.",
+                "The book ends here: fewer than {n} master games reached this position.", fewest).format(
+                n=number(fewest)))
         return GO_ON
 
 
@@ -379,24 +406,32 @@ class TrainerSession(Session):
         entry = moves.get(square)
         if entry is not None and entry.value >= best_value - self.margin:
             verdict = "best" if entry.value >= best_value - 0.05 else "good"
-            games = f"played in {entry.games:,} master game{'s' if entry.games != 1 else ''}" if entry.games \
-                else "the engine's own choice"
+            fields = {"square": name, "value": disc_text(entry.value), "below": number(best_value - entry.value, 1),
+                      "n": number(entry.games)}
             if verdict == "best":
-                text = f"{name}: a best move ({disc_text(entry.value)}), {games}."
+                text = ngettext("{square}: a best move ({value}), played in {n} master game.",
+                                "{square}: a best move ({value}), played in {n} master games.", entry.games) \
+                    if entry.games else _("{square}: a best move ({value}), the engine's own choice.")
             else:
-                text = (f"{name}: good ({disc_text(entry.value)}, {best_value - entry.value:.1f} below the best), "
-                        f"{games}.")
-            return Feedback(square, verdict, entry.value, best_value, (), text)
+                text = ngettext("{square}: good ({value}, {below} below the best), played in {n} master game.",
+                                "{square}: good ({value}, {below} below the best), played in {n} master games.",
+                                entry.games) \
+                    if entry.games else _("{square}: good ({value}, {below} below the best), the engine's own choice.")
+            return Feedback(square, verdict, entry.value, best_value, (), text.format(**fields))
         better = tuple(Better(sq, e.value, e.games) for sq, e in good if sq != square)[:MAX_BETTER]
-        listed = ", ".join(b.describe() for b in better)
+        listed = pgettext("list separator", ", ").join(b.describe() for b in better)
         if entry is None:
             verdict, value = "out_of_book", None
-            text = f"{name} leaves the book: no master game here played it. Better: {listed}."
+            text = _("{square} leaves the book: no master game here played it. Better: {better}.").format(
+                square=name, better=listed)
         else:
             verdict, value = "weak", entry.value
-            games = f"{entry.games:,} master game{'s' if entry.games != 1 else ''}"
-            text = (f"{name} is {best_value - entry.value:.1f} discs worse than the best ({disc_text(entry.value)}, "
-                    f"{games}). Better: {listed}.")
+            text = ngettext("{square} is {below} discs worse than the best ({value}, {n} master game). "
+                            "Better: {better}.",
+                            "{square} is {below} discs worse than the best ({value}, {n} master games). "
+                            "Better: {better}.", entry.games).format(
+                square=name, below=number(best_value - entry.value, 1), value=disc_text(entry.value),
+                n=number(entry.games), better=listed)
         return Feedback(square, verdict, value, best_value, better, text)
 
     def answer(self, square: int) -> tuple[Feedback, Played]:
@@ -419,8 +454,8 @@ class TrainerSession(Session):
         if self.phase is Phase.OVER:
             return self.end_reason
         if self.phase is Phase.REJECTED:
-            return "Try again, or go on to the next line."
-        mover = COLOR_NAMES[self.position.to_move]
+            return _("Try again, or go on to the next line.")
         if self.phase is Phase.HUMAN:
-            return f"Your move ({mover}): play what a master would."
-        return f"The computer ({COLOR_NAMES[opponent_of(self.colour)]}) plays a master's move…"
+            return _("Your move ({colour}): play what a master would.").format(
+                colour=colour_name(self.position.to_move))
+        return _("The computer ({colour}) plays a master's move…").format(colour=colour_name(opponent_of(self.colour)))

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from game.engine import BLACK, WHITE, Color
+from game.i18n import _, ngettext, pgettext
 
 PROGRESS_KEY = "trainer"
 MAX_OPENINGS = 1000
@@ -36,9 +37,13 @@ class OpeningProgress:
     def summary(self) -> str:
         """``'3 lines, 2 clean · 80% good'``."""
         if not self.lines:
-            return "not tried"
-        share = f" · {round(100 * self.good / self.answered)}% good" if self.answered else ""
-        return f"{self.lines} line{'s' if self.lines != 1 else ''}, {self.clean} clean{share}"
+            return _("not tried")
+        if not self.answered:
+            return ngettext("{n} line, {clean} clean", "{n} lines, {clean} clean", self.lines).format(
+                n=self.lines, clean=self.clean)
+        share = pgettext("percent", "{n}%").format(n=round(100 * self.good / self.answered))
+        return ngettext("{n} line, {clean} clean · {share} good", "{n} lines, {clean} clean · {share} good",
+                        self.lines).format(n=self.lines, clean=self.clean, share=share)
 
 
 @dataclass
