@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import COLOR_NAMES, GameRecord, Position, square_name
+from game.engine import GameRecord, Position, square_name
+from game.i18n import _, number, pgettext
 from game.platform.browser import copy_to_clipboard
-from game.play.engine_output import depth_text, line_text, speed_text
+from game.play.engine_output import depth_text, line_text, signed, speed_text
 from game.play.live_analysis import LiveAnalysis
 from game.play.session import Refusal, Session
+from game.play.words import colour_name
 from game.records.formats import write_obf
 from game.review.hints import value_label
 from game.scenes.base import Context, Scene
@@ -72,7 +74,7 @@ class AnalysisScene(Scene):
             row = pygame.Rect(side.left, side.bottom - 68, side.width, 64)
             self.title_pos = (side.left, side.top + 16)
         self.ctx.toast_area = self.panel.inflate(-20, -20)
-        actions = [("Stop", "stop"), ("Undo move", "undo"), ("Copy OBF", "copy"), ("Back", "back")]
+        actions = [(_("Stop"), "stop"), (_("Undo move"), "undo"), (_("Copy OBF"), "copy"), (_("Back"), "back")]
         self.group = ButtonGroup(button_row(row, actions, gap=12, size=22), columns=len(actions))
 
     # -- input ------------------------------------------------------------------------
@@ -106,7 +108,8 @@ class AnalysisScene(Scene):
             found = self.live.latest
             line = write_obf(self.board.position, found.values if found is not None else None)
             copy_to_clipboard(line, lambda copied: self.ctx.toast(
-                f"Copied (OBF): {line}" if copied else f"Could not reach the clipboard. {line}", ms=6000))
+                (_("Copied (OBF): {line}") if copied else _("Could not reach the clipboard. {line}")).format(line=line),
+                ms=6000))
         elif action == "undo" and self.session.undo():
             self.board.skip_animation()
             self._restart()
@@ -133,21 +136,24 @@ class AnalysisScene(Scene):
         live = self.live
         position = self.board.position
         if position.is_over():
-            return "The game is over in this position."
+            return _("The game is over in this position.")
         if not position.legal_moves():
-            return f"{COLOR_NAMES[position.to_move]} must pass here."
-        state = "searching" if live.running else "stopped" if live.stopped else "done"
+            return _("{colour} must pass here.").format(colour=colour_name(position.to_move))
+        state = (pgettext("analysis", "searching") if live.running else pgettext("analysis", "stopped")
+                 if live.stopped else pgettext("analysis", "done"))
         found = live.latest
         depth = depth_text(found.depth if found else 0, found is not None and found.exact)
-        return f"{depth} · {speed_text(live.progress)} · {live.progress.seconds:.1f} s · {state}"
+        return _("{depth} · {speed} · {seconds} s · {state}").format(
+            depth=depth, speed=speed_text(live.progress), seconds=number(live.progress.seconds, 1), state=state)
 
     def best_line(self) -> str:
         """The best move, its value and the principal variation."""
         found = self.live.latest
         if found is None or not found.best:
-            return "Analysing…" if self.live.running else ""
+            return _("Analysing…") if self.live.running else ""
         best = found.best[0]
-        return f"Best {square_name(best)} {value_label(found.values.get(best, 0.0))} · line: {line_text(found.pv)}"
+        return _("Best {square} {value} · line: {line}").format(
+            square=square_name(best), value=value_label(found.values.get(best, 0.0)), line=line_text(found.pv))
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Board with values, the engine output and the buttons."""
@@ -161,8 +167,8 @@ class AnalysisScene(Scene):
         self.board.draw(surface, marks, now_ms)
         position = self.board.position
         band = pygame.Rect(self.panel.left, self.title_pos[1] - 22, self.panel.width, 44)
-        title = text.draw_in(surface, "Analysis", 34, theme.text, band, "left", bold=True)
-        mover = f"{COLOR_NAMES[position.to_move]} to move"
+        title = text.draw_in(surface, _("Analysis"), 34, theme.text, band, "left", bold=True)
+        mover = _("{colour} to move").format(colour=colour_name(position.to_move))
         beside = pygame.Rect(title.right + 16, band.top, band.right - title.right - 16, band.height)
         text.draw_in(surface, mover, 20, theme.text_dim, beside, "right")
         draw_panel(surface, self.panel, theme)
@@ -184,11 +190,11 @@ class AnalysisScene(Scene):
                 if cell_y + 24 > inner.bottom:
                     break
                 colour = theme.accent if square in found.best else theme.text
-                text.draw_in(surface, f"{square_name(square)}  {value:+.1f}", 20, colour,
+                text.draw_in(surface, f"{square_name(square)}  {signed(value, 1)}", 20, colour,
                              pygame.Rect(inner.left + column * width, cell_y, width - 8, 26), "left", "top")
         for button in self.group.buttons:
             if button.action == "stop":
-                button.label = "Stop" if self.live.running else "Resume"
+                button.label = _("Stop") if self.live.running else _("Resume")
                 button.enabled = self.live.running or self.live.stopped
             elif button.action == "undo":
                 button.enabled = self.board.record.can_undo()

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import BLACK, COLOR_NAMES, WHITE, Color, GameRecord, Position
+from game.engine import BLACK, WHITE, Color, GameRecord, Position
+from game.i18n import N_, _
 from game.platform.browser import PageTextField, copy_to_clipboard, paste_from_clipboard
 from game.play.match import MatchSetup, against_the_computer
+from game.play.words import colour_name
 from game.records.formats import FormatError, read_obf, write_obf
 from game.review.board_setup import SetupCheck, check_position
 from game.scenes.base import Context, TextScene
@@ -26,8 +28,9 @@ from game.ui.layout import game_layout, is_portrait
 from game.ui.text_field import TextField, typed_into
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
-TOOLS: list[tuple[str, str]] = [("Black", "tool:black"), ("White", "tool:white"), ("Remove", "tool:remove"),
-                                ("Flip", "tool:flip")]
+TOOLS: list[tuple[str, str]] = [(N_("Black"), "tool:black"), (N_("White"), "tool:white"),
+                                (N_("Remove"), "tool:remove"), (N_("Flip"), "tool:flip")]
+"""The tools (labels marked: translated when laid out)."""
 KEY_STEPS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
 POSITION_CHARS = 200
 """The position field takes this much: 66 characters for a position, more for an OBF line with move values."""
@@ -47,9 +50,9 @@ def with_square(position: Position, square: int, colour: Color | None) -> Positi
 class EditorScene(TextScene):
     """Set up any position on the board."""
 
-    menu_label = "Set up a position"
+    menu_label = N_("Set up a position")
     menu_order = 50
-    menu_subtitle = "Place discs, then play or analyse"
+    menu_subtitle = N_("Place discs, then play or analyse")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -60,8 +63,7 @@ class EditorScene(TextScene):
         """While the button is held: what the drag paints (a colour, None to erase); 'none' when not dragging."""
         self.refused = ""
         self.group = ButtonGroup()
-        self.field = TextField(pygame.Rect(0, 0, 0, 0), "", placeholder="Type or paste a position",
-                               size=17, max_chars=POSITION_CHARS)
+        self.field = TextField(pygame.Rect(0, 0, 0, 0), "", size=17, max_chars=POSITION_CHARS)
         self.page_field = PageTextField()
         """On a touch screen in the browser, an HTML field over ours brings up the keyboard."""
         self._page_field_open = False
@@ -95,7 +97,7 @@ class EditorScene(TextScene):
         if self.field.focused:
             typed = self.page_field.sync(self.field.text)
             if typed is not None:
-                self.field.text, _ = typed_into("", typed, POSITION_CHARS)
+                self.field.text, _cut = typed_into("", typed, POSITION_CHARS)
                 if "\n" in typed or "\r" in typed:  # the phone keyboard's Enter
                     self.act("set_position")
 
@@ -112,22 +114,24 @@ class EditorScene(TextScene):
             left, column, top = rects.side.left, rects.side.width, 100
             self.title_box = pygame.Rect(left, 20, column, 52)
         actions_top = height - 164
-        buttons = button_row(pygame.Rect(left, top + 30, column, 52), TOOLS, gap=8, size=20)
+        buttons = button_row(pygame.Rect(left, top + 30, column, 52), [(_(label), action) for label, action in TOOLS],
+                             gap=8, size=20)
         buttons += button_row(pygame.Rect(left, top + 118, column, 52),
-                              [("Black to move", "move:X"), ("White to move", "move:O")], gap=8, size=20)
+                              [(_("Black to move"), "move:X"), (_("White to move"), "move:O")], gap=8, size=20)
         buttons += button_row(pygame.Rect(left, top + 182, column, 46),
-                              [("Clear board", "clear"), ("Start position", "start")], gap=8, size=19)
+                              [(_("Clear board"), "clear"), (_("Start position"), "start")], gap=8, size=19)
         buttons += button_row(pygame.Rect(left, top + 236, column, 46),
-                              [("Paste position", "paste_position"), ("Copy position", "copy_position")], gap=8,
+                              [(_("Paste position"), "paste_position"), (_("Copy position"), "copy_position")], gap=8,
                               size=19)
         self.field.rect = pygame.Rect(left, top + 290, column - 158, 46)
-        buttons += button_row(pygame.Rect(left + column - 150, top + 290, 150, 46), [("Set board", "set_position")],
-                              size=19)
+        self.field.placeholder = _("Type or paste a position")
+        buttons += button_row(pygame.Rect(left + column - 150, top + 290, 150, 46),
+                              [(_("Set board"), "set_position")], size=19)
         self.info = pygame.Rect(left, top + 348, column, actions_top - top - 360)
         buttons += button_row(pygame.Rect(left, actions_top, column, 66),
-                              [("Play computer", "computer"), ("Two players", "two"), ("Analyse", "analyse")],
+                              [(_("Play computer"), "computer"), (_("Two players"), "two"), (_("Analyse"), "analyse")],
                               gap=8, size=20)
-        buttons += button_row(pygame.Rect(left, actions_top + 80, column, 60), [("Menu", "menu")], size=22)
+        buttons += button_row(pygame.Rect(left, actions_top + 80, column, 60), [(_("Menu"), "menu")], size=22)
         self.group = ButtonGroup(buttons, columns=4)
         self._mark()
 
@@ -251,29 +255,29 @@ class EditorScene(TextScene):
         elif action == "paste_position":
             paste_from_clipboard(self.paste_position)
         elif action == "set_position":
-            if self.take_position(self.field.text, "Position set."):
+            if self.take_position(self.field.text, _("Position set.")):
                 self.field.text, self.field.focused = "", False
         elif action == "copy_position":
             line = write_obf(self.position)
             copy_to_clipboard(line, lambda copied: self.ctx.toast(
-                f"Copied the position (OBF): {line}" if copied else f"Could not reach the clipboard. {line}",
-                ms=5000))
+                (_("Copied the position (OBF): {line}") if copied else _("Could not reach the clipboard. {line}"))
+                .format(line=line), ms=5000))
         elif action in ("computer", "two", "analyse"):
             self.leave_with(action)
 
     def paste_position(self, text: str | None) -> None:
         """Set the board from a pasted position (OBF, or the 64-square text); anything else changes nothing."""
         if text is None:
-            self.ctx.toast("The clipboard cannot be read here.", error=True)
+            self.ctx.toast(_("The clipboard cannot be read here."), error=True)
             return
-        self.take_position(text, "Position pasted.")
+        self.take_position(text, _("Position pasted."))
 
     def take_position(self, text: str, done: str) -> bool:
         """Set the board from ``text`` (OBF, or the 64-square text) and say ``done``; else say why, changing nothing."""
         try:
             position = read_obf(text)[0]
         except FormatError as exc:
-            self.ctx.toast(f"Not a position: {exc}. Nothing was changed.", error=True, ms=6000)
+            self.ctx.toast(_("Not a position: {error}. Nothing was changed.").format(error=exc), error=True, ms=6000)
             return False
         self.position = position
         self.refused = ""
@@ -298,7 +302,7 @@ class EditorScene(TextScene):
             record = GameRecord(self.position)  # after a forced pass the other side is the one to play
             settings = self.ctx.settings
             setup = against_the_computer(record.position.to_move, settings.level, settings.custom, start)
-        self.start_game(GameEntry(setup, message="Playing from your position."))
+        self.start_game(GameEntry(setup, message=_("Playing from your position.")))
         return True
 
     # -- drawing ------------------------------------------------------------------------
@@ -312,10 +316,10 @@ class EditorScene(TextScene):
         self.view.draw(surface, self.position, Marks(legal=legal, cursor=self.cursor))
         first = self.group.buttons[0].rect
         portrait = is_portrait(self.ctx.size)
-        text.draw_in(surface, "Set up a position", 40, theme.text, self.title_box, "center" if portrait else "left",
+        text.draw_in(surface, _("Set up a position"), 40, theme.text, self.title_box, "center" if portrait else "left",
                      bold=True)
         side_button = next(b for b in self.group.buttons if b.action.startswith("move:"))
-        for label, above in (("Tool (right click removes)", first), ("Side to move", side_button.rect)):
+        for label, above in ((_("Tool (right click removes)"), first), (_("Side to move"), side_button.rect)):
             text.draw_in(surface, label, 18, theme.text_dim,
                          pygame.Rect(above.left, above.top - 30, self.info.width, 22), "left", "bottom")
         self._draw_info(surface, check)
@@ -331,8 +335,9 @@ class EditorScene(TextScene):
         draw_panel(surface, rect, theme)
         inner = rect.inflate(-28, -20)
         position = self.position
-        counts = (f"Black {position.black_count} · White {position.white_count} · "
-                  f"{position.empty_count} empty · {COLOR_NAMES[position.to_move]} to move")
+        counts = _("Black {black} · White {white} · {empty} empty · {colour} to move").format(
+            black=position.black_count, white=position.white_count, empty=position.empty_count,
+            colour=colour_name(position.to_move))
         text.draw_in(surface, counts, 18, theme.text, pygame.Rect(inner.left, inner.top, inner.width, 28), "left",
                      "top", bold=True, smallest=12)
         y = inner.top + 32

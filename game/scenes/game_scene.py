@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.engine import Color, GameRecord, Position, opponent_of
+from game.i18n import _
 from game.play.engine_output import thinking_lines
 from game.play.match import MatchSetup, SavedGame
 from game.play.match_controller import MatchController
@@ -113,11 +114,8 @@ class GameScene(Scene):
             self.layout_rects = replace(self.layout_rects, moves=moves)
         self.moves = MoveList(pygame.Rect(moves.left + 10, moves.top + 34, moves.width - 20, moves.height - 40))
         self.ctx.toast_area = moves.inflate(-20, -16)
-        top = button_row(self.layout_rects.buttons[0],
-                         [("Undo", "undo"), ("Redo", "redo"), ("Hint", "hint"), ("Analyse", "analyse"),
-                          ("Share", "share")])
-        bottom = button_row(self.layout_rects.buttons[1],
-                            [("New game", "new"), ("Resign", "resign"), ("Rules", "rules"), ("Menu", "menu")])
+        top = button_row(self.layout_rects.buttons[0], panels.labels(panels.TOP_BUTTONS))
+        bottom = button_row(self.layout_rects.buttons[1], panels.labels(panels.BOTTOM_BUTTONS))
         self.group = ButtonGroup(top + bottom, columns=4)
 
     # -- what the tests and the other scenes look at ------------------------------
@@ -261,14 +259,12 @@ class GameScene(Scene):
             self.open(TutorialEntry())
         elif action == "new":
             if self.record.moves and not self.record.is_over():
-                self._open_dialog("New game?", "This game will be abandoned (it does not count).",
-                                  [("Keep playing", "cancel"), ("New game", "confirm")],
+                self._open_dialog(*panels.new_game_question(),
                                   lambda choice: self.new_game() if choice == "confirm" else None)
             else:
                 self.new_game()
         elif action == "resign" and self.match.can_resign():
-            self._open_dialog("Resign?", panels.resign_question(self.match),
-                              [("Keep playing", "cancel"), ("Resign", "confirm")],
+            self._open_dialog(_("Resign?"), panels.resign_question(self.match), panels.resign_choices(),
                               lambda choice: self.resign() if choice == "confirm" else None)
 
     def _open_dialog(self, title: str, message: str, choices: list[tuple[str, str]],
@@ -287,7 +283,7 @@ class GameScene(Scene):
         if passer is None or self.dialog is not None:
             return
         title, detail = panels.pass_message(self.setup, passer, self.level.name)
-        self._open_dialog(title, detail, [("OK", "ok")], lambda _: self.match.acknowledge_pass())
+        self._open_dialog(title, detail, [(_("OK"), "ok")], lambda choice: self.match.acknowledge_pass())
 
     def new_game(self) -> None:
         """Start again with the same set-up (a random colour is drawn again by the menu, not here)."""
@@ -302,12 +298,12 @@ class GameScene(Scene):
     def undo(self) -> None:
         """Take back a move; against the computer, go back to your previous turn."""
         self._history_changing()
-        self._autosave() if self.match.undo() else self._say("Nothing to undo.")
+        self._autosave() if self.match.undo() else self._say(_("Nothing to undo."))
 
     def redo(self) -> None:
         """Replay an undone move (against the computer, up to your next turn)."""
         self._history_changing()
-        self._autosave() if self.match.redo() else self._say("Nothing to redo.")
+        self._autosave() if self.match.redo() else self._say(_("Nothing to redo."))
 
     def jump_to(self, ply: int) -> None:
         """Show the position after ``ply`` plies (a click in the move list); later moves stay redoable."""
@@ -325,15 +321,15 @@ class GameScene(Scene):
         settings = self.ctx.settings
         settings.engine_output = not settings.engine_output
         self.ctx.save_settings()
-        self.ctx.toast(f"Engine output {'on' if settings.engine_output else 'off'} (O switches it).", ms=2500)
+        self.ctx.toast(panels.engine_output_words(settings.engine_output), ms=2500)
 
     def request_hint(self) -> None:
         """Start analysing the position for the player to move."""
         if self.dialog is not None or not self.match.start_hint():
             if self.match.hint is None:
-                self._say("A hint is available on your turn.")
+                self._say(_("A hint is available on your turn."))
             return
-        self._say("Looking for the best move…", 60_000)
+        self._say(panels.looking_words(), 60_000)
 
     def share(self) -> None:
         """Put a link to this game on the clipboard, or the game's text where no web address is known."""
@@ -344,7 +340,7 @@ class GameScene(Scene):
     def _show_move(self, move: Move) -> None:
         """Animate a move just made, tidy the status, announce a pass, save."""
         self.board.animate(move.square, move.colour, move.flipped, self.now_ms)
-        if self.message.startswith("Looking for") or self.message_until_ms < self.now_ms + 10_000:
+        if self.message == panels.looking_words() or self.message_until_ms < self.now_ms + 10_000:
             self.message = ""
         if move.passer is not None and self.board.animation is None:
             self._show_pass()
@@ -387,7 +383,7 @@ class GameScene(Scene):
         elif self.match.hint is not None and not had_hint:
             if self.ctx.settings.hints == "off":  # asked for with the button: also said in words
                 self._describe_hint()
-            elif self.message.startswith("Looking for"):
+            elif self.message == panels.looking_words():
                 self.message = ""
         elif (phase is Phase.HUMAN and self.match.hint is None and not self.match.hint_running
               and self.ctx.settings.hints != "off"):

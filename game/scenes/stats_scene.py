@@ -11,7 +11,8 @@ import pygame
 
 from game.ai import LEVELS
 from game.engine import BLACK, WHITE
-from game.play.levels import is_custom_name
+from game.i18n import N_, _, ngettext, pgettext
+from game.play.levels import is_custom_name, level_title
 from game.play.rating import my_level
 from game.play.stats import Stats, Tally
 from game.scenes.base import Context, Scene
@@ -25,9 +26,9 @@ ROW_PITCH = 48
 """A level's row in the table, when there is room for it (rows get closer with many levels)."""
 PORTRAIT_PANEL = 340
 """The least height of the rating panel under the table in portrait."""
-RATING_RULE = ("Only games against a named level from the standard start count toward it: custom levels, "
-               "practice games and two-player games do not.")
-"""What counts toward the rating, in words (``docs/rating.md``)."""
+RATING_RULE = N_("Only games against a named level from the standard start count toward it: custom levels, "
+                 "practice games and two-player games do not.")
+"""What counts toward the rating, in words (``docs/rating.md``; marked: translated where drawn)."""
 
 
 def tally_text(tally: Tally) -> str:
@@ -43,9 +44,9 @@ def rating_text(rating: int | None) -> str:
 class StatsScene(Scene):
     """A table of results by level and colour, and the player's rating with its graph."""
 
-    menu_label = "Statistics"
+    menu_label = N_("Statistics")
     menu_order = 60
-    menu_subtitle = "Results by level, and your rating"
+    menu_subtitle = N_("Results by level, and your rating")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -73,8 +74,8 @@ class StatsScene(Scene):
             self.table = pygame.Rect(16, top, (width - 48) * 3 // 5, bottom - top)
             self.panel = pygame.Rect(self.table.right + 16, top, width - 32 - self.table.width - 16, bottom - top)
         self.pitch = min(ROW_PITCH, (self.table.height - 64 - 120) // max(1, len(LEVELS)))
-        self.group = ButtonGroup(button_row(row, [("Back", "back"), ("Play at my level…", "my_level"),
-                                                  ("Reset…", "reset")], gap=24, size=26), columns=3)
+        self.group = ButtonGroup(button_row(row, [(_("Back"), "back"), (_("Play at my level…"), "my_level"),
+                                                  (_("Reset…"), "reset")], gap=24, size=26), columns=3)
         self.group.focus = 0
 
     def get_event(self, event: pygame.event.Event) -> None:
@@ -90,10 +91,10 @@ class StatsScene(Scene):
         if action == "my_level":
             self.choose_my_level()
         elif action == "reset":
-            self.dialog = Dialog(self.ctx.size, "Reset the statistics?",
-                                 "Every result against the computer, the two-player count and your rating go back "
-                                 "to the start. This cannot be undone.",
-                                 [("Keep them", "cancel"), ("Reset", "confirm")], self.ctx.text)
+            self.dialog = Dialog(self.ctx.size, _("Reset the statistics?"),
+                                 _("Every result against the computer, the two-player count and your rating go back "
+                                   "to the start. This cannot be undone."),
+                                 [(_("Keep them"), "cancel"), (_("Reset"), "confirm")], self.ctx.text)
 
     def choose_my_level(self) -> None:
         """The new game screen, with the level that gives about an even game chosen."""
@@ -108,13 +109,13 @@ class StatsScene(Scene):
         """Start the statistics afresh (an unreadable rating set aside earlier is still kept)."""
         self.ctx.stats = Stats(rating_set_aside=self.ctx.stats.rating_set_aside)
         self.ctx.save_stats()
-        self.ctx.toast("Statistics reset.")
+        self.ctx.toast(_("Statistics reset."))
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title, table (won – lost – drawn per level and colour) and the rating panel."""
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
-        text.draw_in(surface, "Statistics", 48, theme.text,
+        text.draw_in(surface, _("Statistics"), 48, theme.text,
                      pygame.Rect(16, self.table.top - 92, self.ctx.size[0] - 32, 64), bold=True)
         self.draw_table(surface)
         self.draw_rating(surface)
@@ -131,7 +132,8 @@ class StatsScene(Scene):
         cell_boxes = [pygame.Rect(x, 0, right - x - 8, min(40, self.pitch - 2))
                       for x, right in zip(columns, columns[1:], strict=False)]
         size = min(20 if width > 700 else 16, max(13, self.pitch - 10))
-        headers = ["Level", "Rating", "As Black (W–L–D)", "As White (W–L–D)", "Best win"]
+        headers = [pgettext("heading", "Level"), _("Rating"), _("As Black (W–L–D)"), _("As White (W–L–D)"),
+                   _("Best win")]
         y = self.table.top + 20
         for box, header in zip(cell_boxes, headers, strict=True):
             text.draw_in(surface, header, size, theme.text_dim, pygame.Rect(box.x, y, box.width, 40), "left", "top",
@@ -140,20 +142,24 @@ class StatsScene(Scene):
         for level in LEVELS:
             black, white = stats.tally(level.name, BLACK), stats.tally(level.name, WHITE)
             bests = [t.best for t in (black, white) if t.best is not None]
-            cells = [level.name, rating_text(level.rating), tally_text(black), tally_text(white),
+            cells = [level_title(level.name), rating_text(level.rating), tally_text(black), tally_text(white),
                      f"+{max(bests)}" if bests else "–"]
             for box, cell in zip(cell_boxes, cells, strict=True):
                 text.draw_in(surface, cell, size, theme.text, box.move(0, y), "left", "top")
             y += self.pitch
         total = stats.totals()
-        summary = (f"All games against the computer: {total.won} won, {total.lost} lost, {total.drawn} drawn."
-                   f"   Two-player games: {stats.two_player_games}.")
+        summary = "   ".join([
+            _("All games against the computer: {won} won, {lost} lost, {drawn} drawn.").format(
+                won=total.won, lost=total.lost, drawn=total.drawn),
+            _("Two-player games: {count}.").format(count=stats.two_player_games)])
         custom = [t for key, t in stats.vs_computer.items() if is_custom_name(key)]
         if custom:
             won, lost, drawn = (sum(t.won for t in custom), sum(t.lost for t in custom),
                                 sum(t.drawn for t in custom))
-            summary += f"   Custom levels: {won} won, {lost} lost, {drawn} drawn."
-        summary += "   Practice games (from a set-up position, or played on from moves handed in) are not counted."
+            summary += "   " + _("Custom levels: {won} won, {lost} lost, {drawn} drawn.").format(won=won, lost=lost,
+                                                                                                drawn=drawn)
+        summary += "   " + _("Practice games (from a set-up position, or played on from moves handed in) are not "
+                             "counted.")
         column = pygame.Rect(left, self.table.top, width, self.table.height - 16)
         say(text, surface, summary, 18, theme.text_dim, column, y + 8, column.bottom - y - 8)
 
@@ -162,17 +168,21 @@ class StatsScene(Scene):
         theme, text, rating = self.ctx.theme, self.ctx.text, self.ctx.stats.rating
         draw_panel(surface, self.panel, theme)
         inner = self.panel.inflate(-40, -32)
-        text.draw_in(surface, "Your rating", 20, theme.text_dim, pygame.Rect(inner.left, inner.top, inner.width, 28),
+        text.draw_in(surface, _("Your rating"), 20, theme.text_dim, pygame.Rect(inner.left, inner.top, inner.width, 28),
                      "left", "top", bold=True)
-        headline = rating.label + ("  (provisional)" if rating.provisional else "")
+        headline = _("{rating}  (provisional)").format(rating=rating.label) if rating.provisional else rating.label
         text.draw_in(surface, headline, 36, theme.accent, pygame.Rect(inner.left, inner.top + 30, inner.width, 46),
                      "left", "top", bold=True)
         found = my_level(rating)
-        games = f"{rating.games} rated game{'s' if rating.games != 1 else ''}"
-        even = f"; about an even game: {found[0].name} ({found[0].rating})." if found is not None else "."
-        y = say(text, surface, games + even, 18, theme.text, inner, inner.top + 82, 50)
-        y = say(text, surface, RATING_RULE, 16, theme.text_dim, inner, y + 6, 64)
+        if found is not None:
+            games = ngettext("{n} rated game; about an even game: {level} ({rating}).",
+                             "{n} rated games; about an even game: {level} ({rating}).", rating.games).format(
+                n=rating.games, level=level_title(found[0].name), rating=found[0].rating)
+        else:
+            games = ngettext("{n} rated game.", "{n} rated games.", rating.games).format(n=rating.games)
+        y = say(text, surface, games, 18, theme.text, inner, inner.top + 82, 50)
+        y = say(text, surface, _(RATING_RULE), 16, theme.text_dim, inner, y + 6, 64)
         graph = pygame.Rect(inner.left, y + 12, inner.width, inner.bottom - y - 12)
         if graph.height >= 80:
-            levels = [(level.name, level.rating) for level in LEVELS if level.rating is not None]
+            levels = [(level_title(level.name), level.rating) for level in LEVELS if level.rating is not None]
             draw_rating_graph(surface, text, theme, graph, rating.graph_points, levels)

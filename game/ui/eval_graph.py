@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pygame
 
+from game.engine import BLACK, WHITE
+from game.i18n import _
+from game.play.words import colour_name
 from game.review.analysis import GameAnalysis
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme
@@ -62,17 +65,19 @@ def draw_eval_graph(surface: pygame.Surface, text: TextRenderer, theme: Theme, r
                     pygame.draw.circle(surface, colour, (x, y_of(value)), 4)
     x = x_of(index, area, last_index)
     pygame.draw.line(surface, theme.cursor, (x, area.top), (x, area.bottom), 2)
-    widest = max(text.width(f"{side} +{round(scale)}", 13) for side in ("Black", "White"))
+    sides = [_("{colour} +{value}").format(colour=colour_name(side), value=round(scale)) for side in (BLACK, WHITE)]
+    widest = max(text.width(side, 13) for side in sides)
     labels = pygame.Rect(area.left + 2, area.top, min(widest + 2, area.width // 3), area.height)
-    text.draw_in(surface, f"Black +{round(scale)}", 13, theme.text_dim, labels, "left", "top")
-    text.draw_in(surface, f"White +{round(scale)}", 13, theme.text_dim, labels, "left", "bottom")
+    text.draw_in(surface, sides[0], 13, theme.text_dim, labels, "left", "top")
+    text.draw_in(surface, sides[1], 13, theme.text_dim, labels, "left", "bottom")
     if analysis is not None and not analysis.done:
         bar = pygame.Rect(area.right - 170, area.top, 170, 16)
         pygame.draw.rect(surface, theme.button_disabled, bar, border_radius=8)
         filled = bar.copy()
         filled.width = max(8, round(bar.width * analysis.progress))
         pygame.draw.rect(surface, theme.accent, filled, border_radius=8)
-        label = "Stopped" if analysis.cancelled else f"Analysing {round(analysis.progress * 100)}%"
+        label = _("Stopped") if analysis.cancelled else _("Analysing {percent}%").format(
+            percent=round(analysis.progress * 100))
         room = pygame.Rect(labels.right + 4, bar.top - 2, bar.left - 8 - labels.right - 4, bar.height + 4)
         text.draw_in(surface, label, 14, theme.text, room, "right", bold=True)
 

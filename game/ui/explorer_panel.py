@@ -14,7 +14,9 @@ from collections.abc import Sequence
 import pygame
 
 from game.engine import Position
+from game.i18n import _, ngettext, number, pgettext
 from game.library.explorer import Exploration, explore
+from game.play.engine_output import signed
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme
 from game.ui.widgets import draw_panel
@@ -29,7 +31,7 @@ ROW_STEP = 22
 def _figure(value: float | None) -> str:
     if value is None:
         return "—"
-    return "0.0" if abs(value) < 0.05 else f"{value:+.1f}"
+    return number(0.0, 1) if abs(value) < 0.05 else signed(value, 1)
 
 
 def split_for_explorer(rect: pygame.Rect, share: float, gap: int = 10) -> tuple[pygame.Rect, pygame.Rect]:
@@ -74,7 +76,7 @@ class ExplorerPanel:
         if rect.height < COMPACT_MIN_HEIGHT or rect.width < 200:
             self.mode = "no room"
             if rect.height >= 20:
-                text.draw_in(surface, "No room for the opening explorer here.", 14, theme.text_dim, rect, "left")
+                text.draw_in(surface, _("No room for the opening explorer here."), 14, theme.text_dim, rect, "left")
             return
         data = self.exploration(position, line)
         draw_panel(surface, rect, theme)
@@ -88,41 +90,49 @@ class ExplorerPanel:
 
     def _heading(self, data: Exploration) -> str:
         if not data.moves:
-            return "Out of the book: no master games here"
-        games = f"{data.total_games:,} master game{'s' if data.total_games != 1 else ''}"
-        return f"{games} · {'all WTHOR games' if data.source == 'index' else 'from the opening book'}"
+            return _("Out of the book: no master games here")
+        if data.source == "index":
+            words = ngettext("{n} master game · all WTHOR games", "{n} master games · all WTHOR games",
+                             data.total_games)
+        else:
+            words = ngettext("{n} master game · from the opening book", "{n} master games · from the opening book",
+                             data.total_games)
+        return words.format(n=number(data.total_games))
 
     def _draw_compact(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, inner: pygame.Rect,
                       data: Exploration) -> None:
-        title = f"Explorer · {data.name}" if data.name else "Explorer"
+        title = _("Explorer · {opening}").format(opening=pgettext("opening", data.name)) if data.name else \
+            _("Explorer")
         top = pygame.Rect(inner.left, inner.top, inner.width, 21)
         shown = text.draw_in(surface, title, 16, theme.accent, pygame.Rect(top.left, top.top, top.width // 2, 21),
                              "left", "top", True)
-        legend = f"{data.total_games:,} master games · move: games (book value)" if data.moves else self._heading(data)
+        legend = ngettext("{n} master game · move: games (book value)", "{n} master games · move: games (book value)",
+                          data.total_games).format(n=number(data.total_games)) if data.moves else self._heading(data)
         beside = pygame.Rect(shown.right + 12, top.top + 1, top.right - shown.right - 12, 20)
         text.draw_in(surface, legend, 14, theme.text_dim, beside, "right", "top")
-        moves = " · ".join(f"{name} {stats.games:,} ({_figure(stats.value)})" for name, stats in data.ranked())
+        moves = " · ".join(f"{name} {number(stats.games)} ({_figure(stats.value)})" for name, stats in data.ranked())
         if moves:
             text.draw_in(surface, moves, 15, theme.text, pygame.Rect(inner.left, inner.top + 22, inner.width, 20),
                          "left", "top")
-        text.draw_in(surface, data.credit, 12, theme.text_dim, pygame.Rect(inner.left, inner.bottom - 16, inner.width,
-                                                                            16), "left", "bottom", smallest=12)
+        text.draw_in(surface, _(data.credit), 12, theme.text_dim,
+                     pygame.Rect(inner.left, inner.bottom - 16, inner.width, 16), "left", "bottom", smallest=12)
 
     def _draw_table(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, inner: pygame.Rect,
                     data: Exploration) -> None:
         y = inner.top
-        title = text.draw_in(surface, "Opening explorer", 17, theme.text_dim, pygame.Rect(inner.left, y, inner.width,
+        title = text.draw_in(surface, _("Opening explorer"), 17, theme.text_dim, pygame.Rect(inner.left, y, inner.width,
                                                                                           22), "left", "top", True)
         if data.name:
             beside = pygame.Rect(title.right + 12, y, inner.right - title.right - 12, 22)
-            text.draw_in(surface, data.name, 17, theme.accent, beside, "right", "top", True)
+            text.draw_in(surface, pgettext("opening", data.name), 17, theme.accent, beside, "right", "top", True)
         y += 24
         text.draw_in(surface, self._heading(data), 15, theme.text_dim, pygame.Rect(inner.left, y, inner.width, 20),
                      "left", "top")
         y += 24
-        credit_lines = text.wrap(data.credit, 12, inner.width)
+        credit = _(data.credit)
+        credit_lines = text.wrap(credit, 12, inner.width)
         bottom = inner.bottom - 15 * len(credit_lines)
-        text.draw_in(surface, data.credit, 12, theme.text_dim, pygame.Rect(inner.left, bottom, inner.width,
+        text.draw_in(surface, credit, 12, theme.text_dim, pygame.Rect(inner.left, bottom, inner.width,
                                                                             inner.bottom - bottom),
                      "left", "bottom", wrap=True, smallest=12, line_gap=15.5 / 12)
         if not data.moves:
@@ -135,13 +145,13 @@ class ExplorerPanel:
             gap = 8 if column else 0
             return pygame.Rect(edges[column] + gap, top, edges[column + 1] - edges[column] - gap, height)
 
-        for column, label in enumerate(("Move", "Games", "Score", "Book")):
+        for column, label in enumerate((pgettext("explorer", "Move"), _("Games"), _("Score"), _("Book"))):
             text.draw_in(surface, label, 14, theme.text_dim, cell(column, y, 20), "right" if column else "left",
                          "top", True)
         y += 20
         ranked = data.ranked()
         room = max(0, (bottom - 4 - y) // ROW_STEP)
-        values = [stats.value for _, stats in ranked if stats.value is not None]
+        values = [stats.value for _name, stats in ranked if stats.value is not None]
         best = max(values) if values else None
         shown = ranked if len(ranked) <= room else ranked[: max(0, room - 1)]
         for name, stats in shown:
@@ -149,11 +159,11 @@ class ExplorerPanel:
             colour = theme.accent if top_value else theme.text
             text.draw_in(surface, name, 17, colour, cell(0, y, ROW_STEP), "left", "top", True)
             share = f" {data.share(stats)}" if stats.games else ""
-            text.draw_in(surface, f"{stats.games:,}{share}", 16, theme.text, cell(1, y, ROW_STEP), "right", "top")
+            text.draw_in(surface, f"{number(stats.games)}{share}", 16, theme.text, cell(1, y, ROW_STEP), "right", "top")
             text.draw_in(surface, _figure(stats.score), 16, theme.text, cell(2, y, ROW_STEP), "right", "top")
             text.draw_in(surface, _figure(stats.value), 16, colour, cell(3, y, ROW_STEP), "right", "top", top_value)
             y += ROW_STEP
         if len(shown) < len(ranked):
             more = len(ranked) - len(shown)
-            text.draw_in(surface, f"… {more} more move{'s' if more != 1 else ''}", 14, theme.text_dim,
-                         pygame.Rect(inner.left, y + 2, inner.width, 20), "left", "top")
+            text.draw_in(surface, ngettext("… {n} more move", "… {n} more moves", more).format(n=more), 14,
+                         theme.text_dim, pygame.Rect(inner.left, y + 2, inner.width, 20), "left", "top")

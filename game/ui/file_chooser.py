@@ -26,6 +26,7 @@ from typing import Literal
 
 import pygame
 
+from game.i18n import _, number, pgettext
 from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file
 from game.platform.storage import write_durably
 from game.ui.text import TextRenderer, drawable, full_stop
@@ -93,19 +94,20 @@ def check_name(folder: Path, name: str, extensions: Sequence[str]) -> Path:
     """The path of file ``name`` in ``folder``; ``ValueError`` with a one-line reason if it is not a fit name."""
     name = name.strip()
     if not name:
-        raise ValueError("Type a file name first.")
+        raise ValueError(_("Type a file name first."))
     if len(name) > MAX_NAME:
-        raise ValueError(f"That name is too long (at most {MAX_NAME} characters).")
+        raise ValueError(_("That name is too long (at most {most} characters).").format(most=MAX_NAME))
     if any(sep in name for sep in ("/", "\\", ":")) or name in (".", "..") or name.startswith("."):
-        raise ValueError("A file name cannot hold '/', '\\' or ':' nor start with a dot.")
+        raise ValueError(_("A file name cannot hold '/', '\\' or ':' nor start with a dot."))
     if not all(typeable(ch) for ch in name):
-        raise ValueError("A file name cannot hold control or format characters (such as DEL or a right-to-left mark).")
+        raise ValueError(_("A file name cannot hold control or format characters (such as DEL or a right-to-left "
+                           "mark)."))
     size = len(os.fsencode(name))
     if size > MAX_NAME_BYTES:
-        raise ValueError(f"That name is too long for the disk: {size} bytes, at most {MAX_NAME_BYTES}"
-                         " (a letter like 名 takes 3).")
+        raise ValueError(_("That name is too long for the disk: {size} bytes, at most {most} (a letter like 名 takes "
+                           "3).").format(size=size, most=MAX_NAME_BYTES))
     if not name.lower().endswith(tuple(e.lower() for e in extensions)):
-        raise ValueError(f"The name must end in {', '.join(extensions)}.")
+        raise ValueError(_("The name must end in {extensions}.").format(extensions=", ".join(extensions)))
     return folder / name
 
 
@@ -114,13 +116,15 @@ def read_text_file(path: Path, limit: int = MAX_READ_BYTES) -> str:
     try:
         data = read_regular_file(path, limit)
     except FileTooLargeError:
-        raise ValueError(f"{path.name} is too big for a game record (over {limit // 1000:,} kB).") from None
+        raise ValueError(_("{name} is too big for a game record (over {size} kB).").format(
+            name=path.name, size=number(limit // 1000))) from None
     except NotRegularFileError:
-        raise ValueError(f"{path.name} is not a file.") from None
+        raise ValueError(_("{name} is not a file.").format(name=path.name)) from None
     except OSError as exc:
-        raise ValueError(full_stop(f"{path.name} cannot be read: {exc.strerror or exc}")) from None
+        raise ValueError(full_stop(_("{name} cannot be read: {reason}").format(
+            name=path.name, reason=exc.strerror or exc))) from None
     if b"\0" in data:
-        raise ValueError(f"{path.name} is not a text file.")
+        raise ValueError(_("{name} is not a text file.").format(name=path.name))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -134,8 +138,8 @@ def write_text_file(path: Path, text: str) -> None:
 
 
 def size_text(size: int) -> str:
-    """'812 B', '3.4 kB'."""
-    return f"{size} B" if size < 1000 else f"{size / 1000:.1f} kB"
+    """'812 B', '3.4 kB' (the decimal mark the language's)."""
+    return _("{size} B").format(size=size) if size < 1000 else _("{size} kB").format(size=number(size / 1000, 1))
 
 
 class FileChooser:
@@ -145,7 +149,7 @@ class FileChooser:
                  name: str = "", title: str | None = None) -> None:
         self.mode: Mode = mode
         self.extensions = tuple(extensions)
-        self.title = title or ("Save a file" if mode == "save" else "Open a file")
+        self.title = title or (_("Save a file") if mode == "save" else _("Open a file"))
         self.name = name
         self.selected = bool(name)
         """Whether the whole name is selected: the default name is, so typing replaces it (Ctrl+A selects again)."""
@@ -167,10 +171,10 @@ class FileChooser:
         paging = pygame.Rect(inner.left, self.field_rect.top - 38 - 50, inner.width, 46)
         self.list_rect.height = paging.top - 10 - self.list_rect.top
         self.rows = max(1, self.list_rect.height // ROW_HEIGHT)
-        buttons = button_row(paging, [("Up a folder", "up"), ("Previous", "previous"), ("Next", "next")],
+        buttons = button_row(paging, [(_("Up a folder"), "up"), (_("Previous"), "previous"), (_("Next"), "next")],
                              gap=12, size=20)
-        buttons += button_row(actions, [("Cancel", "cancel"), ("Save" if mode == "save" else "Open", "confirm")],
-                              gap=16, size=22)
+        confirm = pgettext("file", "Save") if mode == "save" else pgettext("file", "Open")
+        buttons += button_row(actions, [(_("Cancel"), "cancel"), (confirm, "confirm")], gap=16, size=22)
         self.group = ButtonGroup(buttons, columns=3)
         buttons[-1].primary = True
         self.enter(folder)
@@ -191,11 +195,12 @@ class FileChooser:
         try:
             entries, left_out = list_folder(folder, self.extensions)
         except OSError as exc:
-            self.say(full_stop(f"Cannot open the folder {folder.name or folder}: {exc.strerror or exc}"), error=True)
+            self.say(full_stop(_("Cannot open the folder {folder}: {reason}").format(
+                folder=folder.name or folder, reason=exc.strerror or exc)), error=True)
             return False
         self.folder, self.entries, self.left_out, self.page = folder, entries, left_out, 0
         self._confirm_replace = None
-        self.say(f"Only the first {MAX_ENTRIES} entries are listed." if left_out else "")
+        self.say(_("Only the first {count} entries are listed.").format(count=number(MAX_ENTRIES)) if left_out else "")
         return True
 
     def say(self, message: str, error: bool = False) -> None:
@@ -263,16 +268,17 @@ class FileChooser:
         try:
             exists, is_file = path.exists(), path.is_file()
         except OSError as exc:  # a path too long for the system, a folder that cannot be searched
-            self.say(full_stop(f"{path.name} cannot be used: {exc.strerror or exc}"), error=True)
+            self.say(full_stop(_("{name} cannot be used: {reason}").format(name=path.name, reason=exc.strerror or exc)),
+                     error=True)
             return None
         if self.mode == "open":
             if not is_file:
-                self.say(f"There is no file {path.name} here.", error=True)
+                self.say(_("There is no file {name} here.").format(name=path.name), error=True)
                 return None
             return Choice("open", path)
         if exists and self._confirm_replace != path:
             self._confirm_replace = path
-            self.say(f"{path.name} already exists: Save again to replace it.", error=True)
+            self.say(_("{name} already exists: Save again to replace it.").format(name=path.name), error=True)
             return None
         return Choice("save", path)
 
@@ -307,10 +313,10 @@ class FileChooser:
             text.draw_in(surface, label, 20, colour, pygame.Rect(line.left, line.top, room, line.height), "left",
                          bold=entry.is_dir, smallest=20)  # a long name is cut short, its rows all one size
         if not shown:
-            empty = f"No folders or {', '.join(self.extensions)} files here."
+            empty = _("No folders or {extensions} files here.").format(extensions=", ".join(self.extensions))
             text.draw_in(surface, empty, 18, theme.text_dim, self.list_rect.inflate(-24, -16), "left", "top",
                          wrap=True)
-        page = f"page {self.page + 1} of {self.pages}"
+        page = _("page {page} of {pages}").format(page=self.page + 1, pages=self.pages)
         text.draw_in(surface, page, 16, theme.text_dim, pygame.Rect(inner.left, self.list_rect.top - 22, inner.width,
                                                                     20), "right", "bottom")
         for button in self.group.buttons:
@@ -321,8 +327,8 @@ class FileChooser:
             elif button.action == "up":
                 button.enabled = self.folder.parent != self.folder
         field = self.field_rect
-        text.draw_in(surface, "File name", 16, theme.text_dim, pygame.Rect(field.left, field.top - 24, field.width, 20),
-                     "left", "bottom")
+        text.draw_in(surface, _("File name"), 16, theme.text_dim,
+                     pygame.Rect(field.left, field.top - 24, field.width, 20), "left", "bottom")
         pygame.draw.rect(surface, theme.background, field, border_radius=8)
         pygame.draw.rect(surface, theme.accent, field, width=2, border_radius=8)
         shown_name = drawable(self.name)

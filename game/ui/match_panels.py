@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game.engine import BLACK, Color, GameRecord, Position, opponent_of, square_name
-from game.i18n import _, ngettext, pgettext
+from game.i18n import N_, _, ngettext, pgettext
 from game.platform.browser import copy_to_clipboard
 from game.platform.links import share_link
 from game.play.engine_output import speed_text
@@ -30,6 +30,36 @@ from game.ui.widgets import draw_panel
 
 CLOCK_WARNING_MS = 10_000
 """A clock with less than this left is drawn in the danger colour."""
+TOP_BUTTONS = [(N_("Undo"), "undo"), (N_("Redo"), "redo"), (N_("Hint"), "hint"), (N_("Analyse"), "analyse"),
+               (N_("Share"), "share")]
+BOTTOM_BUTTONS = [(N_("New game"), "new"), (N_("Resign"), "resign"), (N_("Rules"), "rules"), (N_("Menu"), "menu")]
+"""The game scene's two rows of buttons (labels marked: ``labels`` translates them when laid out)."""
+
+
+def labels(row: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A row of (marked label, action) with the labels in the player's language."""
+    return [(_(label), action) for label, action in row]
+
+
+def new_game_question() -> tuple[str, str, list[tuple[str, str]]]:
+    """The title, words and choices of the question before a game in progress is abandoned for a new one."""
+    return (_("New game?"), _("This game will be abandoned (it does not count)."),
+            [(_("Keep playing"), "cancel"), (_("New game"), "confirm")])
+
+
+def resign_choices() -> list[tuple[str, str]]:
+    """The resignation dialog's choices (the safe one first)."""
+    return [(_("Keep playing"), "cancel"), (_("Resign"), "confirm")]
+
+
+def looking_words() -> str:
+    """What the status says while the hint is looked for."""
+    return _("Looking for the best move…")
+
+
+def engine_output_words(on: bool) -> str:
+    """The toast after O switched the engine output."""
+    return _("Engine output on (O switches it).") if on else _("Engine output off (O switches it).")
 
 
 def clock_text(ms: int) -> str:

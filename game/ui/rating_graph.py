@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.i18n import _
 from game.play.rating import RatingPoint
 from game.ui.text import TextRenderer
 from game.ui.theme import RGB, Theme
@@ -47,7 +48,7 @@ def draw_rating_graph(surface: pygame.Surface, text: TextRenderer, theme: Theme,
     draw_panel(surface, rect, theme)
     area = rect.inflate(-24, -20)
     if not points:
-        text.draw_in(surface, "Your rating's history shows here after your first rated game.", 16, theme.text_dim,
+        text.draw_in(surface, _("Your rating's history shows here after your first rated game."), 16, theme.text_dim,
                      area, wrap=True)
         return
     label_width = min(max((text.width(f"{name} {rating}", LABEL_SIZE) for name, rating in levels), default=0) + 8,

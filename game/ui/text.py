@@ -23,6 +23,7 @@ from typing import Literal
 
 import pygame
 
+from game.i18n import pgettext
 from game.ui.assets import Assets
 
 RGB = tuple[int, int, int]
@@ -126,13 +127,13 @@ def background_under(target: pygame.Surface, ink: pygame.Surface, rect: pygame.R
 
 
 def full_stop(text: str) -> str:
-    """``text`` ending in one full stop: none added after '.', '!', '?' or '…' (no "name.ggf.." in a message).
+    """``text`` ending in one full stop (the language's): none added after one (no "name.ggf.." in a message).
 
     >>> full_stop("Saved as a.ggf"), full_stop("Opened it."), full_stop("Really?")
     ('Saved as a.ggf.', 'Opened it.', 'Really?')
     """
     text = text.rstrip()
-    return text if text.endswith((".", "!", "?", "…")) else text + "."
+    return text if text.endswith((".", "!", "?", "…", "。", "！", "？")) else text + pgettext("full stop", ".")
 
 class TextRenderer:
     """Renders and caches text surfaces; draws them anchored to a point or fitted into a box."""
