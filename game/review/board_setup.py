@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from game.engine import COLOR_NAMES, Position, opponent_of, square_name
+from game.engine import Position, opponent_of, square_name
+from game.i18n import _, ngettext, pgettext
+from game.play.words import colour_name
 
 CENTRE = (27, 28, 35, 36)
 """d4, e4, d5, e5."""
@@ -28,7 +30,7 @@ LineKind = Literal["refusal", "flag", "reason", "fine", "note"]
 
 @dataclass
 class SetupCheck:
-    """What the editor says about a position."""
+    """What the editor says about a position (in the player's language at the time of the check)."""
 
     warnings: list[str] = field(default_factory=list)
     """Reasons no game could reach the position (it may still be played)."""
@@ -58,14 +60,14 @@ class SetupCheck:
         """
         lines: list[tuple[LineKind, str]] = []
         if self.refusal:
-            lines.append(("refusal", self.refusal + " It cannot be played or analysed."))
+            lines.append(("refusal", _("{refusal} It cannot be played or analysed.").format(refusal=self.refusal)))
         if self.warnings:
-            head = ("No game could reach this position either:" if self.refusal
-                    else "No game could reach this position (you may still play it):")
+            head = (_("No game could reach this position either:") if self.refusal
+                    else _("No game could reach this position (you may still play it):"))
             lines.append(("flag", head))
             lines += [("reason", "• " + warning) for warning in self.warnings]
         elif not self.refusal:
-            lines.append(("fine", "A position a game could reach."))
+            lines.append(("fine", _("A position a game could reach.")))
         if self.note:
             lines.append(("note", self.note))
         return lines
@@ -91,8 +93,11 @@ def detached_discs(position: Position) -> list[int]:
 
 
 def _names(squares: list[int], most: int = 4) -> str:
-    shown = ", ".join(square_name(sq) for sq in squares[:most])
-    return shown + (f" and {len(squares) - most} more" if len(squares) > most else "")
+    shown = pgettext("list separator", ", ").join(square_name(sq) for sq in squares[:most])
+    if len(squares) <= most:
+        return shown
+    more = len(squares) - most
+    return ngettext("{squares} and {n} more", "{squares} and {n} more", more).format(squares=shown, n=more)
 
 
 def check_position(position: Position) -> SetupCheck:
@@ -100,22 +105,25 @@ def check_position(position: Position) -> SetupCheck:
     check = SetupCheck()
     discs = position.black_count + position.white_count
     if discs == 0:
-        check.refusal = "The board is empty: place some discs first."
+        check.refusal = _("The board is empty: place some discs first.")
         return check
     if discs < 4:
-        check.warnings.append(f"Only {discs} disc{'s' if discs > 1 else ''}: every game has at least 4.")
+        check.warnings.append(ngettext("Only {n} disc: every game has at least 4.",
+                                       "Only {n} discs: every game has at least 4.", discs).format(n=discs))
     empty_centre = [sq for sq in CENTRE if not (position.black | position.white) >> sq & 1]
     if empty_centre:
-        check.warnings.append(f"Centre square{'s' if len(empty_centre) > 1 else ''} {_names(empty_centre)} "
-                              "empty: the four centre squares are filled from the start.")
+        check.warnings.append(ngettext("Centre square {squares} empty: the four centre squares are filled from the "
+                                       "start.",
+                                       "Centre squares {squares} empty: the four centre squares are filled from the "
+                                       "start.", len(empty_centre)).format(squares=_names(empty_centre)))
     detached = detached_discs(position)
     if detached:
-        check.warnings.append(f"{_names(detached)} not connected to the centre: every disc is placed next "
-                              "to another.")
-    mover = COLOR_NAMES[position.to_move]
-    other = COLOR_NAMES[opponent_of(position.to_move)]
+        check.warnings.append(ngettext("{squares} not connected to the centre: every disc is placed next to another.",
+                                       "{squares} not connected to the centre: every disc is placed next to another.",
+                                       len(detached)).format(squares=_names(detached)))
     if position.is_over():
-        check.refusal = "Neither side can move in this position: the game would be over before it began."
+        check.refusal = _("Neither side can move in this position: the game would be over before it began.")
     elif position.must_pass():
-        check.note = f"{mover} has no legal move, so {mover} passes and {other} moves first."
+        check.note = _("{colour} has no legal move, so {colour} passes and {other} moves first.").format(
+            colour=colour_name(position.to_move), other=colour_name(opponent_of(position.to_move)))
     return check

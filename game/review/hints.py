@@ -16,6 +16,7 @@ from __future__ import annotations
 from game.ai import Analysis
 from game.ai.book import BookError, default_book
 from game.engine import Position
+from game.i18n import ngettext, number
 
 
 def value_label(value: float) -> str:
@@ -50,4 +51,5 @@ def book_note(position: Position, square: int) -> str | None:
     entry = book.lookup(position.player, position.opponent).get(square)
     if entry is None or entry.score is None or entry.games < book.info.min_games:
         return None
-    return f"A book move, played in {entry.games:,} master games."
+    return ngettext("A book move, played in {n} master game.", "A book move, played in {n} master games.",
+                    entry.games).format(n=number(entry.games))

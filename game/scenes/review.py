@@ -17,15 +17,18 @@ from typing import Any
 
 import pygame
 
-from game.engine import BLACK, COLOR_NAMES, PASS, WHITE, Color, GameRecord, GameResult, Position, square_name
+from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Position
+from game.i18n import _, pgettext
 from game.play.levels import level_for
 from game.play.match import MatchSetup
 from game.play.outcome import Outcome
+from game.play.words import colour_name
 from game.records.formats import computer_players
 from game.records.openings import opening_name
 from game.records.transcripts import game_text
+from game.review import comments
 from game.review.analysis import GameAnalysis, MoveReview, PlayerSummary
-from game.review.hints import book_note, value_label
+from game.review.hints import value_label
 from game.scenes.base import Context, Scene
 from game.scenes.entries import AnalysisEntry, Entry, ExplorerEntry, GameEntry, ReviewEntry, TranscriptEntry
 from game.ui.board_view import Marks
@@ -135,9 +138,9 @@ class ReviewScene(Scene):
         self.move_list = MoveList(self.moves_rect.inflate(-12, -12), columns=3, row_height=24, size=16)
         self.ctx.toast_area = self.comment.union(self.summary_rect)
         buttons = button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last"),
-                                   ("Explorer", "explorer")], gap=8, size=24)
-        row = button_row(actions, [("Back", "back"), ("Transcript", "transcript"), ("Play from here", "play"),
-                                   ("Analyse", "analyse")], gap=8, size=20)
+                                   (_("Explorer"), "explorer")], gap=8, size=24)
+        row = button_row(actions, [(_("Back"), "back"), (_("Transcript"), "transcript"), (_("Play from here"), "play"),
+                                   (_("Analyse"), "analyse")], gap=8, size=20)
         x, widths = actions.left, [self.ctx.text.width(b.label, b.size, bold=True) + 24 for b in row]
         for button, share in zip(row, widths, strict=True):  # as wide as its label needs: "Play from here" uncut
             button.rect.left, button.rect.width = x, (actions.width - 8 * (len(row) - 1)) * share // sum(widths)
@@ -227,11 +230,11 @@ class ReviewScene(Scene):
             if self.record.moves else GameRecord(self.record.start)
         record.goto(self.index)
         if record.is_over():
-            self.ctx.toast("The game is over here: step back to a position where a move can be played.")
+            self.ctx.toast(_("The game is over here: step back to a position where a move can be played."))
             return
         start = None if self.record.start == Position.start() else self.record.start.to_text()
         self.start_game(GameEntry(MatchSetup("two", BLACK, start=start), record,
-                              message="Playing on from the review. Redo replays the game's later moves."))
+                              message=_("Playing on from the review. Redo replays the game's later moves.")))
 
     def update(self, now_ms: int) -> None:
         """Advance the analysis by a slice of the frame."""
@@ -250,8 +253,8 @@ class ReviewScene(Scene):
     def name_of(self, colour: Color) -> str:
         """Who played ``colour``: the player's name when the game gives it, else Black or White."""
         if self.players is not None:
-            return self.players[0 if colour == BLACK else 1] or COLOR_NAMES[colour]
-        return COLOR_NAMES[colour]
+            return self.players[0 if colour == BLACK else 1] or colour_name(colour)
+        return colour_name(colour)
 
     def file_players(self) -> tuple[str, str] | None:
         """The (Black, White) names for the game's file: the game's own, or you and the computer's level."""
@@ -266,58 +269,21 @@ class ReviewScene(Scene):
         if self.players is not None:
             return self.name_of(colour)
         if self.setup.mode == "computer":
-            return f"{COLOR_NAMES[colour]} ({'you' if colour == self.setup.human else 'computer'})"
-        return COLOR_NAMES[colour]
+            you = _("{colour} (you)") if colour == self.setup.human else _("{colour} (computer)")
+            return you.format(colour=colour_name(colour))
+        return colour_name(colour)
 
     def comment_lines(self) -> list[tuple[str, str]]:
         """(text, style) lines about the position shown; style is 'title', 'good', 'bad' or 'dim'."""
-        analysis = self.analysis
         position = self.record.position_at(self.index)
         if self.index >= self.last_index:
-            return self._final_lines()
-        square = self.record.played[self.index]
-        mover = position.to_move
+            at_end = self.recorded is not None and self.index == self.last_index
+            values = self.analysis.move_values(self.index) if self.analysis is not None else {}
+            return comments.final_lines(position, self.name_of, self.recorded if at_end else None, values)
         number = sum(1 for p in self.record.played[: self.index] if p != PASS) + 1
-        title = f"Move {number}: {self.name_of(mover)} played {square_name(square)}"
-        if self.index < self.setup.given:  # handed in, not played here: no verdict, good or bad
-            return [(title, "title"), ("Handed in with the game, not played in it, so it is not judged.", "dim")]
-        move = self.current_move()
-        if move is None or analysis is None:
-            return [(title, "title"), ("Analysing this move…", "dim")]
-        kind = "exact" if move.exact else "estimate"
-        if move.forced:
-            return [(title, "title"), ("The only legal move.", "dim"),
-                    (f"Final margin {value_label(move.played_value)} for {self.name_of(mover)} ({kind}).", "dim")]
-        best = ", ".join(square_name(s) for s in move.best[:3])
-        if move.verdict in ("best", "good") and move.loss <= 0.5:
-            verdict = f"A best move: {value_label(move.best_value)} for {self.name_of(mover)} ({kind})."
-            note = book_note(position, square)  # the panel has room for one more line here
-            return [(title, "title"), (verdict, "good"), *([(note, "dim")] if note else [])]
-        label = {"good": "Slightly weaker", "mistake": "A mistake", "blunder": "A blunder"}[move.verdict]
-        return [(title, "title"),
-                (f"{label}: it loses {round(move.loss)} disc{'s' if round(move.loss) != 1 else ''}.",
-                 "bad" if move.verdict in ("mistake", "blunder") else "dim"),
-                (f"Better: {best} ({value_label(move.best_value)}) instead of "
-                 f"{value_label(move.played_value)} ({kind}).", "dim")]
-
-    def _final_lines(self) -> list[tuple[str, str]]:
-        position = self.record.position_at(self.index)
-        if position.is_over():
-            result = GameResult.of(position)
-            winner = "A draw" if result.winner == "draw" else f"{self.name_of(result.winner)} wins"
-            return [("The end", "title"), (f"{winner}: {result.black}-{result.white} on the board.", "dim")]
-        lines = [("The position now", "title")]
-        if self.recorded is not None and self.index == self.last_index:
-            black, white = self.recorded
-            lines = [("The game stopped here", "title"), (f"Recorded result {black}-{white} (Black-White).", "dim")]
-        values = self.analysis.move_values(self.index) if self.analysis is not None else {}
-        if values:
-            best = max(values.values())
-            squares = ", ".join(square_name(s) for s, v in sorted(values.items()) if v == best)
-            lines.append((f"{self.name_of(position.to_move)} to move: best {squares} ({value_label(best)}).", "good"))
-        else:
-            lines.append(("Analysing the moves…", "dim"))
-        return lines
+        given = self.index < self.setup.given  # handed in, not played here: no verdict, good or bad
+        return comments.move_lines(position, self.record.played[self.index], number, self.name_of(position.to_move),
+                                   given, None if self.analysis is None else self.current_move())
 
     def marks(self) -> Marks:
         """The board's marks: the previous move, the move played (faint disc), the best move and values."""
@@ -349,10 +315,10 @@ class ReviewScene(Scene):
         fill_background(surface, theme)
         self.view.draw(surface, self.record.position_at(self.index), self.marks())
         band = pygame.Rect(self.graph.left, self.title_pos[1] - 22, self.graph.width, 44)
-        title = text.draw_in(surface, "Review", 34, theme.text, band, "left", bold=True)
+        title = text.draw_in(surface, _("Review"), 34, theme.text, band, "left", bold=True)
         if self.opening:
             room = pygame.Rect(title.right + 24, band.top, band.right - title.right - 24, band.height)
-            text.draw_in(surface, self.opening, 18, theme.text_dim, room, "right")
+            text.draw_in(surface, pgettext("opening", self.opening), 18, theme.text_dim, room, "right")
         draw_eval_graph(surface, text, theme, self.graph, self.analysis, self.index, self.last_index)
         draw_slider(surface, theme, self.slider, self.index, self.last_index)
         self._draw_comment(surface)
@@ -391,15 +357,8 @@ class ReviewScene(Scene):
         return self.analysis.summary(colour, self.setup.given) if self.analysis is not None else None
 
     def _summary_line(self, summary: PlayerSummary) -> str:
-        if not summary.moves:
-            if self.setup.given and self.analysis is not None and self.analysis.done:
-                return f"{self.player_label(summary.colour)}: no moves of their own in this game"
-            return f"{self.player_label(summary.colour)}: no moves analysed yet"
-        accuracy = f"accuracy {round(summary.accuracy)}%" if summary.accuracy is not None else "no choices"
-        lost = round(summary.total_loss)
-        return (f"{self.player_label(summary.colour)}: {accuracy}, lost {lost} disc{'s' if lost != 1 else ''}, "
-                f"{summary.mistakes} mistake{'s' if summary.mistakes != 1 else ''}, "
-                f"{summary.blunders} blunder{'s' if summary.blunders != 1 else ''}")
+        none_of_their_own = bool(self.setup.given) and self.analysis is not None and self.analysis.done
+        return comments.summary_line(self.player_label(summary.colour), summary, none_of_their_own)
 
     def _draw_summary(self, surface: pygame.Surface) -> None:
         theme, text = self.ctx.theme, self.ctx.text
