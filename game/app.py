@@ -20,6 +20,7 @@ from game.ai import Job, warm_up
 from game.ai.budget import Budget
 from game.ai.patterns import play_on_without_weights, weights_problem
 from game.engine import BLACK, GameRecord
+from game.i18n import _, ngettext
 from game.platform import browser, window_memory
 from game.platform.browser import IS_BROWSER, unlock_audio
 from game.platform.links import location_fragment, parse_fragment
@@ -141,12 +142,14 @@ class App:
         try:
             transcript = parse_fragment(text)
         except ValueError as exc:
-            self.ctx.toast(f"Could not open the shared game: {exc}", error=True, ms=7000)
+            self.ctx.toast(_("Could not open the shared game: {error}").format(error=exc), error=True, ms=7000)
             return MenuEntry()
         record = GameRecord.from_transcript(transcript)
         moves = len(record.moves)
         return GameEntry(MatchSetup("two", BLACK), record,
-                         message=f"Opened the shared game ({moves} moves). Undo steps back through it.")
+                         message=ngettext("Opened the shared game ({n} move). Undo steps back through it.",
+                                          "Opened the shared game ({n} moves). Undo steps back through it.",
+                                          moves).format(n=moves))
 
     @property
     def scene(self) -> Scene:
@@ -295,8 +298,9 @@ class App:
             self._warming = None
             problem = weights_problem()
             if problem:
-                self.ctx.toast(f"The computer's trained evaluation could not be read ({problem}). "
-                               "It plays on with its hand-written one, which is weaker.", error=True, ms=9000)
+                self.ctx.toast(_("The computer's trained evaluation could not be read ({problem}). It plays on with "
+                                 "its hand-written one, which is weaker.").format(problem=problem), error=True,
+                               ms=9000)
 
     def draw(self) -> None:
         """Draw the scene and any toasts, then scale to the window."""

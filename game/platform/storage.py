@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, Protocol, TypeVar
 
+from game.i18n import _
 from game.platform.dirs import app_data_dir
 from game.platform.files import (
     STALE_SECONDS,
@@ -326,7 +327,8 @@ class JsonDocuments:
             self._set_aside(key, None, what, exc)
             return None
         except Exception as exc:  # a backend failure must not stop the game
-            self.messages.append(f"Could not read your {what} ({_one_line(exc)}); starting without it.")
+            self.messages.append(_("Could not read your {what} ({error}); starting without it.").format(
+                what=_(what), error=_one_line(exc)))
             return None
         if text is None:
             return None
@@ -341,7 +343,7 @@ class JsonDocuments:
         try:
             self.storage.write(key, json.dumps(value, indent=1, sort_keys=True))
         except Exception as exc:
-            self.messages.append(f"Could not save your {what}: {_one_line(exc)}")
+            self.messages.append(_("Could not save your {what}: {error}").format(what=_(what), error=_one_line(exc)))
             return False
         notice = self.store_notice()
         if notice:
@@ -362,7 +364,7 @@ class JsonDocuments:
         try:
             self.storage.delete(key)
         except Exception as exc:
-            self.messages.append(f"Could not remove old data ({key}): {_one_line(exc)}")
+            self.messages.append(_("Could not remove old data ({key}): {error}").format(key=key, error=_one_line(exc)))
 
     def take_messages(self) -> list[str]:
         """The messages gathered so far, emptied."""
@@ -403,11 +405,12 @@ class JsonDocuments:
                 self.storage.delete(key)
             else:
                 raise OSError("nothing to copy")
-            where = f" It was set aside as '{self._file_name(aside) or aside}'."
+            where = _("It was set aside as '{name}'.").format(name=self._file_name(aside) or aside)
         except Exception as failure:  # the store is failing too: say the bad copy was not kept
-            where = f" It could not be kept ({_one_line(failure)})."
-        subject = self._file_name(key) or "the copy kept"  # the browser's storage has no files to name
-        self.messages.append(f"Your {what} could not be read: {subject} {what_is_wrong(exc)}.{where} Starting afresh.")
+            where = _("It could not be kept ({error}).").format(error=_one_line(failure))
+        subject = self._file_name(key) or _("the copy kept")  # the browser's storage has no files to name
+        self.messages.append(_("Your {what} could not be read: {subject} {problem}. {where} Starting afresh.").format(
+            what=_(what), subject=subject, problem=what_is_wrong(exc), where=where))
 
     def _file_name(self, key: str) -> str | None:
         """The name of ``key``'s file as the player sees it (``settings.json``), or ``None`` in a store of no files."""
@@ -434,21 +437,22 @@ def what_is_wrong(exc: BaseException) -> str:
     """
     if isinstance(exc, json.JSONDecodeError):
         if not exc.doc.strip():
-            return "is empty"
+            return _("is empty")
         if exc.pos >= len(exc.doc.rstrip()):
-            return "breaks off before its end"
-        return f"is damaged at line {exc.lineno}, character {exc.colno} (not the text the game writes)"
+            return _("breaks off before its end")
+        return _("is damaged at line {line}, character {column} (not the text the game writes)").format(
+            line=exc.lineno, column=exc.colno)
     if isinstance(exc, KeyError) and exc.args:
-        return f"lacks its {str(exc.args[0])[:40]!r}"
+        return _("lacks its {name}").format(name=repr(str(exc.args[0])[:40]))
     said = _one_line(exc).rstrip(".")
     for subject in ("the file ", "it "):  # the game's own words about the whole file: "it nests deeper than 16 levels"
         if isinstance(exc, ValueError) and said.startswith(subject):
             return said.removeprefix(subject)
     if isinstance(exc, StoredDataError):
-        return f"cannot be used: {said}"
+        return _("cannot be used: {reason}").format(reason=said)
     if isinstance(exc, ValueError):
-        return f"does not make sense to the game ({said})"
-    return "does not hold what the game keeps there"
+        return _("does not make sense to the game ({reason})").format(reason=said)
+    return _("does not hold what the game keeps there")
 
 
 def _json_error(text: str) -> json.JSONDecodeError:

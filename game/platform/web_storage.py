@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from game.i18n import N_, _
 from game.platform import browser
 from game.platform.storage import FileStorage, MemoryStorage, Storage, user_data_dir
 
@@ -64,10 +65,11 @@ class LocalStorage:
         self._backend.removeItem(self._key(key))
 
 
-STORAGE_BLOCKED_NOTICE = (
+STORAGE_BLOCKED_NOTICE = N_(
     "This browser blocks saving for this page (site data or third-party cookies are off), "
     "so your games, settings and statistics will not be kept after you leave."
 )
+"""Marked for the catalog; ``take_notice`` translates it when the game shows it."""
 
 
 class UnkeptStorage(MemoryStorage):
@@ -81,13 +83,14 @@ class UnkeptStorage(MemoryStorage):
     def take_notice(self) -> str | None:
         """That nothing will be kept, the first time it is asked for."""
         notice, self._notice = self._notice, None
-        return notice
+        return _(notice) if notice else notice
 
 
-STORAGE_FULL_NOTICE = (
+STORAGE_FULL_NOTICE = N_(
     "This browser will not save any more for this page ({reason}), so from now on your games, "
     "settings and statistics are kept only until you leave."
 )
+"""Marked for the catalog; translated (then its reason filled in) when the store gets full."""
 
 
 class MemoryWhenFull:
@@ -123,7 +126,7 @@ class MemoryWhenFull:
                 return
             except OSError as exc:
                 self.memory = MemoryStorage()
-                self._notice = STORAGE_FULL_NOTICE.format(reason=str(exc).split(": ", 1)[-1][:80])
+                self._notice = _(STORAGE_FULL_NOTICE).format(reason=str(exc).split(": ", 1)[-1][:80])
         self.memory.write(key, text)
         self._forgotten.discard(key)
 

@@ -20,7 +20,7 @@ import pygame
 
 from game import i18n
 from game.engine import GameRecord
-from game.i18n import _, best_language
+from game.i18n import N_, _, best_language
 from game.platform.languages import system_languages
 from game.platform.storage import JsonDocuments, Storage
 from game.play.frame_budget import FrameBudget
@@ -55,9 +55,10 @@ class Context:
         self.toasts: list[Toast] = []
         self.toast_area: pygame.Rect | None = None
         """Where the current scene wants toasts (an area without buttons); ``None``: the screen's bottom."""
-        self.settings = self.documents.load(SETTINGS_KEY, Settings.from_json, "settings") or Settings()
+        # what each document is called in messages, marked here: the storage translates it when it speaks
+        self.settings = self.documents.load(SETTINGS_KEY, Settings.from_json, N_("settings")) or Settings()
         self._start_language()
-        self.stats = self.documents.load(STATS_KEY, Stats.from_json, "statistics") or Stats()
+        self.stats = self.documents.load(STATS_KEY, Stats.from_json, N_("statistics")) or Stats()
         self.documents.messages += [notice for notice in [self.stats.take_notice()] if notice]  # an unreadable rating
         self.assets.sounds.muted = not self.settings.sound
         self._views: dict[tuple[tuple[int, int, int, int], str], BoardView] = {}
@@ -87,11 +88,11 @@ class Context:
         if chosen is None:
             chosen = best_language(system_languages())
             self.settings.language = chosen
-            self.documents.save(SETTINGS_KEY, self.settings.to_json(), "settings")
+            self.documents.save(SETTINGS_KEY, self.settings.to_json(), N_("settings"))
         if not i18n.use(chosen):
             i18n.use(i18n.SOURCE_LANGUAGE)
-            self.documents.messages.append(f"The {i18n.LANGUAGES.get(chosen, chosen)} texts could not be read; "
-                                           "the game speaks English.")
+            self.documents.messages.append(_("The {language} texts could not be read; the game speaks English.")
+                                           .format(language=i18n.LANGUAGES.get(chosen, chosen)))
 
     def set_language(self, code: str) -> bool:
         """Speak ``code`` from now on and remember it; False (with a message) if its catalog cannot be read.
@@ -123,23 +124,23 @@ class Context:
     def save_settings(self) -> None:
         """Store the settings and apply the mute switch."""
         self.assets.sounds.muted = not self.settings.sound
-        self.documents.save(SETTINGS_KEY, self.settings.to_json(), "settings")
+        self.documents.save(SETTINGS_KEY, self.settings.to_json(), N_("settings"))
         self.flush_storage_messages()
 
     def save_stats(self) -> None:
         """Store the statistics."""
-        self.documents.save(STATS_KEY, self.stats.to_json(), "statistics")
+        self.documents.save(STATS_KEY, self.stats.to_json(), N_("statistics"))
         self.flush_storage_messages()
 
     def load_saved_game(self) -> SavedGame | None:
         """The autosaved game, or ``None`` (a corrupt one is set aside with a message)."""
-        saved = self.documents.load(SAVEGAME_KEY, SavedGame.from_json, "saved game")
+        saved = self.documents.load(SAVEGAME_KEY, SavedGame.from_json, N_("saved game"))
         self.flush_storage_messages()
         return saved
 
     def save_game(self, saved: SavedGame) -> None:
         """Autosave the game in progress."""
-        self.documents.save(SAVEGAME_KEY, saved.to_json(), "game")
+        self.documents.save(SAVEGAME_KEY, saved.to_json(), N_("game"))
         self.flush_storage_messages()
 
     def clear_saved_game(self) -> None:
@@ -150,7 +151,7 @@ class Context:
     def keep_last_game(self, record: GameRecord) -> None:
         """Keep a game that ended for the review (the Transcript scene offers it)."""
         if record.moves:
-            self.documents.save(LAST_GAME_KEY, last_game_to_json(record), "last game")
+            self.documents.save(LAST_GAME_KEY, last_game_to_json(record), N_("last game"))
             self.flush_storage_messages()
 
 

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import BLACK, COLOR_NAMES, WHITE, GameRecord, Position, TranscriptError
+from game.engine import BLACK, WHITE, GameRecord, Position, TranscriptError
+from game.i18n import N_, _
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import games_folder
 from game.play.levels import level_for
@@ -26,10 +27,10 @@ from game.play.match import MatchSetup, against_the_computer
 from game.play.outcome import Outcome
 from game.records.formats import FormatError, GgfGame, computer_players, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
-from game.records.openings import opening_name
 from game.records.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game
 from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, GameEntry, ReviewEntry, TranscriptEntry
+from game.ui import transcript_words as words
 from game.ui.board_view import Marks
 from game.ui.layout import is_portrait
 from game.ui.text import drawable, full_stop
@@ -41,7 +42,6 @@ if TYPE_CHECKING:
 
 MAX_TEXT = 4000
 """Longest text the box takes (a whole GGF game with evaluations and times fits)."""
-PLACEHOLDER = "Type or paste a game, e.g. f5 d6 c3 d3 c4"
 FILE_TYPES = (".ggf", ".obf", ".txt")
 """What Save… writes and Open… reads: a GGF game, an OBF position, a transcript."""
 CARET_MS = 530
@@ -50,9 +50,9 @@ CARET_MS = 530
 class TranscriptScene(TextScene):
     """A text box for a game's transcript, its board, and what can be done with it."""
 
-    menu_label = "Transcript"
+    menu_label = N_("Transcript")
     menu_order = 55
-    menu_subtitle = "Review the last game, or type or paste one"
+    menu_subtitle = N_("Review the last game, or type or paste one")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -90,7 +90,7 @@ class TranscriptScene(TextScene):
                 human = saved.setup.human
                 players = computer_players(WHITE if human == BLACK else BLACK, level_for(saved.setup).name)
         if record is None:
-            record = self.ctx.documents.load(LAST_GAME_KEY, last_game_from_json, "last game")
+            record = self.ctx.documents.load(LAST_GAME_KEY, last_game_from_json, N_("last game"))
             self.ctx.flush_storage_messages()
         useful = record is not None and (bool(record.moves) or record.start != Position.start())
         self.ended = (game_text(record), entry.outcome) if record is not None and entry.outcome is not None else None
@@ -117,17 +117,15 @@ class TranscriptScene(TextScene):
             self.status = pygame.Rect(40, 370, 760, 80)
             self.board_rect = pygame.Rect(836, 96, 420, 420)
             rows = (pygame.Rect(40, 470, 760, 60), pygame.Rect(40, 548, 760, 60), pygame.Rect(40, 640, 760, 64))
-        tools = [("Paste", "paste"), ("Clear", "clear"), ("Copy", "copy"), ("Copy GGF", "copy_ggf")]
-        tools += [("Download", "download")] if self.ctx.is_browser else [("Save…", "save"), ("Open…", "open")]
+        tools = words.labels(words.TOOLS + (words.BROWSER_TOOLS if self.ctx.is_browser else words.DESKTOP_TOOLS))
         buttons = button_row(rows[0], tools, gap=12, size=22)
-        uses = [("Review", "review"), ("Two players", "two"), ("Play the computer", "computer")]
-        buttons += button_row(rows[1], uses, gap=12, size=22)
-        back = button_row(rows[2], [("Menu", "menu")], size=26)
+        buttons += button_row(rows[1], words.labels(words.USES), gap=12, size=22)
+        back = button_row(rows[2], [(_("Menu"), "menu")], size=26)
         self.group = ButtonGroup(buttons + back, columns=len(tools))
         self.view = self.ctx.board_view(self.board_rect)
         box = self.box.inflate(-12, -12)
         self.field.open((box.x / width, box.y / height, box.width / width, box.height / height), self.text,
-                        PLACEHOLDER)
+                        _(words.PLACEHOLDER))
         if is_portrait(self.ctx.size):
             self.ctx.toast_area = pygame.Rect(24, self.board_rect.bottom + 8, width - 48, rows[0].top - 16
                                               - self.board_rect.bottom)
@@ -159,7 +157,8 @@ class TranscriptScene(TextScene):
         """Add typed or pasted text at the end (line breaks kept, other control characters dropped)."""
         text, fitted = typed_into(self.text, typed, MAX_TEXT, multiline=True)
         if not fitted:
-            self.ctx.toast(f"That is too long: a transcript has at most {MAX_TEXT} characters.", error=True)
+            self.ctx.toast(_("That is too long: a transcript has at most {most} characters.").format(most=MAX_TEXT),
+                           error=True)
         self.set_text(text)
         self.typed_ms = self.now_ms
 
@@ -238,37 +237,38 @@ class TranscriptScene(TextScene):
             return
         record = self.record
         if record is None or not self.enabled(action):
-            self.ctx.toast(f"Nothing to use yet: {self.error}" if self.error else "Type a game first.",
-                           error=bool(self.error))
+            self.ctx.toast(_("Nothing to use yet: {error}").format(error=self.error) if self.error else
+                           _("Type a game first."), error=bool(self.error))
             return
         if action == "copy":
             text = game_text(record)
             copy_to_clipboard(text, lambda copied: self.ctx.toast(
-                f"Copied: {text}" if copied else f"Could not reach the clipboard. The game: {text}", ms=5000))
+                (_("Copied: {game}") if copied else _("Could not reach the clipboard. The game: {game}"))
+                .format(game=text), ms=5000))
         elif action == "copy_ggf":
             ggf = write_ggf(record, *self._players(), self._result(record), time_control=self._time_control())
             copy_to_clipboard(ggf, lambda copied: self.ctx.toast(
-                "Copied the game as GGF." if copied else f"Could not reach the clipboard. The game: {ggf}", ms=5000))
+                _("Copied the game as GGF.") if copied else _("Could not reach the clipboard. The game: {game}").format(
+                    game=ggf), ms=5000))
         elif action == "save":
             self._open_chooser("save", default_file_name(record))
         elif action == "download":
             name = default_file_name(record)
             text = file_text(record, Path(name).suffix, *self._players(), self._time_control(), self._result(record))
             if download_text(name, text):
-                self.ctx.toast(f"Downloading {name} (your browser keeps it with its downloads).", ms=6000)
+                self.ctx.toast(_("Downloading {name} (your browser keeps it with its downloads).").format(name=name),
+                               ms=6000)
             else:
-                self.ctx.toast("The browser refused the download: use Copy GGF instead.", error=True, ms=6000)
+                self.ctx.toast(_("The browser refused the download: use Copy GGF instead."), error=True, ms=6000)
         elif action == "review":
             named = self.ggf is not None and bool(self.ggf.black or self.ggf.white)
             self.open(ReviewEntry(_copy_record(record), MatchSetup("two", BLACK, start=_start_text(record)),
                                   players=self._players() if named or self.named is not None else None))
         elif action in ("two", "computer"):
             if record.is_over():
-                self.ctx.toast("This game is over: there is nothing to play on. Review it instead.")
+                self.ctx.toast(_("This game is over: there is nothing to play on. Review it instead."))
                 return
-            moves = len(record.moves)
-            message = (f"Replayed {moves} move{'s' if moves != 1 else ''}. Undo steps back through "
-                       f"{'them' if moves != 1 else 'it'}." if moves else "Playing from the position given.")
+            message = words.replayed(len(record.moves))
             self.start_game(GameEntry(self._setup(action, record), _copy_record(record), message=message))
 
     def _open_chooser(self, mode: str, name: str) -> None:
@@ -284,7 +284,7 @@ class TranscriptScene(TextScene):
         from game.ui.file_chooser import FileChooser  # the desktop's: never packed for the browser
 
         self.chooser = FileChooser(self.ctx.size, "save" if mode == "save" else "open", folder, FILE_TYPES, name,
-                                   "Save the game" if mode == "save" else "Open a game or a position")
+                                   _("Save the game") if mode == "save" else _("Open a game or a position"))
 
     def _chosen(self, choice: Choice) -> None:
         """Save to or open the chosen file; a failure keeps the chooser open, saying why, and changes nothing."""
@@ -297,26 +297,27 @@ class TranscriptScene(TextScene):
         if choice.action == "save":
             record = self.record
             if record is None:
-                chooser.fail("There is no game to save.")
+                chooser.fail(_("There is no game to save."))
                 return
             try:
                 write_text_file(path, file_text(record, path.suffix.lower(), *self._players(), self._time_control(),
                                             self._result(record)))
             except OSError as exc:
-                chooser.fail(full_stop(f"Could not save {path.name}: {exc.strerror or exc}"))
+                chooser.fail(full_stop(_("Could not save {name}: {reason}").format(name=path.name,
+                                                                                      reason=exc.strerror or exc)))
                 return
             self.chooser = None
-            self.ctx.toast(f"Saved as {drawable(str(path))}", ms=6000)
+            self.ctx.toast(_("Saved as {path}").format(path=drawable(str(path))), ms=6000)
             return
         try:
             text = read_text_file(path)  # its reasons name the file
         except ValueError as exc:
-            chooser.fail(f"{full_stop(str(exc))} Nothing was changed.")
+            chooser.fail(words.nothing_changed(str(exc)))
             return
         try:
             record, ggf, count = parse_text(text)
         except (TranscriptError, FormatError) as exc:
-            chooser.fail(f"{full_stop(f'{path.name}: {exc}')} Nothing was changed.")
+            chooser.fail(words.nothing_changed(f"{path.name}: {exc}"))
             return
         if len(text) > MAX_TEXT:  # a long file (many games): the box takes its first game
             text = write_ggf(record, *((ggf.black, ggf.white) if ggf is not None else ("Black", "White")),
@@ -326,7 +327,7 @@ class TranscriptScene(TextScene):
         self.set_text(text.strip())
         if self.ggf is not None:
             self.ggf_count = count  # the file's games, though the box holds only the first
-        self.ctx.toast(full_stop(f"Opened {drawable(path.name)}"), ms=4000)
+        self.ctx.toast(full_stop(_("Opened {name}").format(name=drawable(path.name))), ms=4000)
 
     def _result(self, record: GameRecord) -> str | None:
         """GGF's result: the outcome's for the game handed in, the one read from GGF, else none (the record's)."""
@@ -349,7 +350,7 @@ class TranscriptScene(TextScene):
 
     def _paste(self, pasted: str | None) -> None:
         if pasted is None:
-            self.ctx.toast("The clipboard cannot be read here: type the moves instead.")
+            self.ctx.toast(_("The clipboard cannot be read here: type the moves instead."))
         else:
             self.type_text(pasted if not self.text or self.text.endswith((" ", "\n")) else " " + pasted)
 
@@ -371,27 +372,7 @@ class TranscriptScene(TextScene):
 
     def status_lines(self) -> tuple[str, bool]:
         """What the line under the box says, and whether it is an error."""
-        if self.error:
-            return full_stop(self.error[0].upper() + self.error[1:]) + " Nothing was changed.", True
-        record = self.record
-        if record is None:
-            return "Moves are checked as you type. Enter opens the review.", False
-        moves = len(record.moves)
-        parts = [f"{moves} move{'s' if moves != 1 else ''}, all legal"]
-        if self.ggf is not None:
-            games = f" (the first of {self.ggf_count} games)" if self.ggf_count > 1 else ""
-            outcome = f", result {self.ggf.result}" if self.ggf.result else ""
-            parts.insert(0, f"GGF: {self.ggf.black or 'Black'} vs {self.ggf.white or 'White'}{outcome}{games}")
-        name = opening_name(record.moves, record.start)
-        if name:
-            parts.append(f"opening: {name}")
-        if record.is_over():
-            result = record.result
-            if result is not None:
-                parts.append(f"game over ({result.black}-{result.white})")
-        else:
-            parts.append(f"{COLOR_NAMES[record.position.to_move]} to move")
-        return "; ".join(parts) + ".", False
+        return words.status_line(self.record, self.error, self.ggf, self.ggf_count)
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title, the text box with its caret, the status, the board and the buttons."""
@@ -400,13 +381,13 @@ class TranscriptScene(TextScene):
         width = self.ctx.size[0]
         portrait = is_portrait(self.ctx.size)
         title = pygame.Rect(16, 30, width - 32, 52) if portrait else pygame.Rect(self.box.left, 30, self.box.width, 52)
-        text.draw_in(surface, "Transcript", 44, theme.text, title, "center" if portrait else "left", bold=True)
+        text.draw_in(surface, _("Transcript"), 44, theme.text, title, "center" if portrait else "left", bold=True)
         draw_panel(surface, self.box, theme)
         inner = self.box.inflate(-32, -28)
         lines = text.wrap(self.text.replace("\n", " \n "), 24, inner.width) if self.text else []
         y = inner.top
         if not self.text:
-            text.draw_in(surface, PLACEHOLDER, 22, theme.text_dim, inner, "left", "top", wrap=True)
+            text.draw_in(surface, _(words.PLACEHOLDER), 22, theme.text_dim, inner, "left", "top", wrap=True)
         shown = lines[-(inner.height // 32):] if lines else [""]
         for line in shown:
             text.draw_in(surface, line, 24, theme.text, pygame.Rect(inner.left, y, inner.width, 32), "left", "top")
