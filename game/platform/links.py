@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
+from game.i18n import _
 from game.platform import browser
 
 SHARE_BASE_ENV = "OTHELLO_SHARE_URL"
@@ -58,14 +59,15 @@ def clean_fragment(hash_text: str) -> str:
     text = hash_text.strip().removeprefix("#")
     stray = _STRAY_PERCENT.search(text)
     if stray:
-        raise ValueError(f"the link has a stray '%' ({text[stray.start():stray.start() + 3]!r}): "
-                         "an escape is '%' and two hex digits")
+        raise ValueError(_("the link has a stray '%' ({found}): an escape is '%' and two hex digits").format(
+            found=repr(text[stray.start():stray.start() + 3])))
     try:
         return unquote(text, errors="strict").strip()
     except UnicodeDecodeError:
         escapes = _ESCAPES.search(text)
         shown = escapes.group(0) if escapes else text[:12]
-        raise ValueError(f"the link's escapes {shown[:24]!r} are not UTF-8 text") from None
+        raise ValueError(_("the link's escapes {escapes} are not UTF-8 text").format(
+            escapes=repr(shown[:24]))) from None
 
 
 def parse_fragment(fragment: str) -> str:
@@ -82,13 +84,13 @@ def parse_fragment(fragment: str) -> str:
         text = ""  # pygbag's own switch, not a game
     text = "".join(ch for ch in text if not ch.isspace() and ch not in "-_.,")
     if not text:
-        raise ValueError("the link holds no game (nothing after '#')")
+        raise ValueError(_("the link holds no game (nothing after '#')"))
     if len(text) > 200:
-        raise ValueError(f"the link's game is too long to be Othello ({len(text)} characters)")
+        raise ValueError(_("the link's game is too long to be Othello ({count} characters)").format(count=len(text)))
     try:
         record = GameRecord.from_transcript(text)
     except TranscriptError as exc:
-        raise ValueError(f"the link's game cannot be played: {exc}") from None
+        raise ValueError(_("the link's game cannot be played: {error}").format(error=exc)) from None
     return record.transcript
 
 
