@@ -302,7 +302,7 @@ def test_the_browsers_subset_is_what_the_tool_makes_and_loads(index: SearchIndex
 BROWSER_FILES = ["game/library/__init__.py", "game/library/database.py", "game/library/explorer.py",
                  "game/library/famous.py", "game/library/positions.py", "game/library/search.py",
                  "game/library/service.py", "game/records/wthor.py", "game/records/openings.py",
-                 "game/platform/__init__.py", "game/platform/files.py",
+                 "game/platform/__init__.py", "game/platform/files.py", "game/i18n/__init__.py",
                  "game/data/openings.txt",
                  "game/data/library/web-games.tsv.gz"]
 BROWSER_CHECK = """
@@ -331,7 +331,8 @@ tiger = explore(GameRecord.from_transcript("f5d6c3d3c4").position)
 """
 
 
-def test_the_library_runs_in_cpython_on_webassembly_without_the_database_or_lzma(index: SearchIndex) -> None:
+def test_the_library_runs_in_cpython_on_webassembly_without_the_database_or_lzma(index: SearchIndex,
+                                                                                  tmp_path: Path) -> None:
     import base64
     import shutil
     import subprocess
@@ -340,8 +341,9 @@ def test_the_library_runs_in_cpython_on_webassembly_without_the_database_or_lzma
     if shutil.which("node") is None or not (repo / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file():
         pytest.skip("Node.js and node_modules/pyodide (npm ci) are needed")
     files = {name: base64.b64encode((repo / name).read_bytes()).decode() for name in BROWSER_FILES}
-    script = f"FILES = {files!r}\n" + BROWSER_CHECK
-    done = subprocess.run(["node", str(repo / "tests" / "wasm" / "run_in_pyodide.mjs"), "-c", script], cwd=repo,
+    script = tmp_path / "check.py"  # a file: the files' text is longer than one command-line argument may be
+    script.write_text(f"FILES = {files!r}\n" + BROWSER_CHECK, encoding="utf-8")
+    done = subprocess.run(["node", str(repo / "tests" / "wasm" / "run_in_pyodide.mjs"), str(script)], cwd=repo,
                           capture_output=True, text=True, timeout=180, check=False)
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["ok"], report.get("error")

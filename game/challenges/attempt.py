@@ -28,7 +28,7 @@ SOLVED = N_("Solved!")
 
 
 def _thought(found: tuple[int, list[int], dict[int, int]]) -> Thought:
-    score, best, _ = found
+    score, best, _values = found
     return Thought(best[0] if best else None, score)
 
 

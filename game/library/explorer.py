@@ -33,6 +33,7 @@ from typing import Literal
 from game.ai.book import BookError, BookMove, default_book
 from game.engine import Position, square_name
 from game.engine.symmetry import canonical, canonical_move
+from game.i18n import pgettext
 from game.library.positions import PositionIndex
 from game.records.openings import default_book as named_openings
 from game.records.openings import opening_name
@@ -92,10 +93,10 @@ def share_label(games: int, total: int) -> str:
         return ""
     percent = 100 * games / total
     if percent < 0.5:
-        return "<1%"
+        return pgettext("percent", "<{n}%").format(n=1)
     if percent >= 99.5 and games < total:
-        return ">99%"
-    return f"{percent:.0f}%"
+        return pgettext("percent", ">{n}%").format(n=99)
+    return pgettext("percent", "{n}%").format(n=f"{percent:.0f}")
 
 
 def _twins(position: Position, squares: Sequence[int]) -> dict[str, tuple[str, ...]]:

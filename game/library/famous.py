@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from game.i18n import ngettext
 from game.library.database import GameTable
 from game.records.wthor import WthorGame
 
@@ -55,7 +56,9 @@ class Final:
     @property
     def summary(self) -> str:
         """The shelf's second line, in the player's words: ``'World Championship - 2010: the final, 3 games'``."""
-        return f"{self.event}: the final, {len(self.games)} game{'s' if len(self.games) != 1 else ''}"
+        count = len(self.games)
+        return ngettext("{event}: the final, {n} game", "{event}: the final, {n} games", count).format(
+            event=self.event, n=count)
 
 
 def _points(game: WthorGame, player: str) -> float:

@@ -39,6 +39,7 @@ from game.engine import GameRecord, NotationError, TranscriptError, parse_square
 from game.engine.notation import MAX_TRANSCRIPT_CHARS
 from game.engine.position import START_BLACK, START_WHITE
 from game.engine.symmetry import SQUARE_IMAGE, images
+from game.i18n import _, number, pgettext
 from game.library.database import GameTable
 from game.records.openings import Opening
 from game.records.openings import default_book as named_openings
@@ -90,11 +91,11 @@ def parse_years(text: str) -> tuple[int, int]:
     """``'1990'`` or ``'1990-1999'`` as (from, to); ``QueryError`` for anything else."""
     match = _YEARS.fullmatch(text) if len(text) <= MAX_TEXT else None
     if match is None:
-        raise QueryError(f"year must be like 1990 or 1990-1999, not {text[:20]!r}")
+        raise QueryError(_("year must be like 1990 or 1990-1999, not {text!r}").format(text=text[:20]))
     first = int(match.group(1))
     last = int(match.group(2) or first)
     if last < first:
-        raise QueryError(f"year range {first}-{last} runs backwards")
+        raise QueryError(_("year range {first}-{last} runs backwards").format(first=first, last=last))
     return first, last
 
 
@@ -108,10 +109,10 @@ def opening_line(text: str) -> str:
         names = split_transcript(text)
         record = GameRecord.from_transcript(" ".join(names))
     except (NotationError, TranscriptError) as exc:
-        raise QueryError(f"bad opening moves: {exc}") from None
+        raise QueryError(_("bad opening moves: {reason}").format(reason=exc)) from None
     squares = [sq for sq in record.moves if sq >= 0]
     if len(squares) != len(record.moves):
-        raise QueryError("bad opening moves: a pass cannot start a game's opening")
+        raise QueryError(_("bad opening moves: a pass cannot start a game's opening"))
     if not squares:
         return ""
     turn = next(s for s in _START_SYMMETRIES if SQUARE_IMAGE[s][squares[0]] == _F5)
@@ -128,15 +129,18 @@ def _looks_like_moves(text: str) -> bool:
 def _check_length(text: str, limit: int, what: str) -> None:
     """``QueryError`` if ``text`` is longer than ``limit``: a search text is used whole or refused, never cut."""
     if len(text) > limit:
-        raise QueryError(f"the {what} text is too long ({len(text):,} characters; at most {limit:,})")
+        words = {"player": _("the player text is too long ({n} characters; at most {limit})"),
+                 "event": _("the event text is too long ({n} characters; at most {limit})")}.get(
+            what, _("the opening text is too long ({n} characters; at most {limit})"))
+        raise QueryError(words.format(n=number(len(text)), limit=number(limit)))
 
 
 def openings_named(text: str) -> list[Opening]:
     """The table's openings with this name (case-insensitive), else those whose name contains it."""
     wanted = text.strip().lower()
     table = named_openings().openings
-    exact = [o for o in table if wanted in (o.name.lower(), o.short_name.lower())]
-    return exact or [o for o in table if wanted in o.name.lower()]
+    exact = [o for o in table if wanted in (o.name.lower(), o.short_name.lower(), pgettext("opening", o.name).lower())]
+    return exact or [o for o in table if wanted in o.name.lower() or wanted in pgettext("opening", o.name).lower()]
 
 
 def opening_lines(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -149,7 +153,8 @@ def opening_lines(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         return (opening_line(text),), ()
     found = openings_named(text)
     if not found:
-        raise QueryError(f"no opening is named like {text[:40]!r} (try its first moves, e.g. f5d6c3)")
+        raise QueryError(_("no opening is named like {text!r} (try its first moves, e.g. f5d6c3)").format(
+            text=text[:40]))
     lines = {"".join(square_name(sq) for sq in o.moves) for o in found}
     return tuple(sorted(lines)), tuple(o.name for o in found)
 

@@ -26,11 +26,15 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import Literal
 
+from game.i18n import _, pgettext
 from game.library.database import GameTable, LibraryError, TableLoader, default_games_path
 from game.library.positions import PLIES, IndexBuilder, IndexDecoder, IndexEncoder, PositionIndex
 from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file, remove_stale_temporaries
 
+Cache = Literal["games", "explorer"]
+"""Which cache a message is about."""
 MAX_CACHE_BYTES = 256 * 1024 * 1024
 """The largest cache file read."""
 
@@ -65,15 +69,21 @@ def read_cache_file(path: Path, limit: int, what: str) -> bytes:
         raise LibraryError(f"{what} cannot be read ({exc.strerror or exc})") from None
 
 
-def rebuilt_note(what: str, reason: str | None, failed: str | None) -> str | None:
+def rebuilt_note(cache: Cache, reason: str | None, failed: str | None) -> str | None:
     """One line for the player about a cache: rebuilt (``reason``: why the old one was refused), not saved, both.
 
-    ``None`` when there is nothing to say (the cache was missing, and is now written).
+    ``None`` when there is nothing to say (the cache was missing, and is now written). The reasons are the
+    files' own (English); the sentence around them is in the player's language.
     """
     if reason is None:
         return failed
-    note = f"{what} was rebuilt, as the one on disk could not be used: {reason}"
-    return f"{note}; {failed}." if failed else f"{note}."
+    if cache == "games":
+        note = _("The games cache was rebuilt, as the one on disk could not be used: {reason}; {failed}.") if failed \
+            else _("The games cache was rebuilt, as the one on disk could not be used: {reason}.")
+    else:
+        note = _("The explorer's cache was rebuilt, as the one on disk could not be used: {reason}; {failed}.") \
+            if failed else _("The explorer's cache was rebuilt, as the one on disk could not be used: {reason}.")
+    return note.format(reason=reason, failed=failed)
 
 
 def check_cache(path: Path, stamp: str, plies: int) -> tuple[IndexDecoder | None, str | None]:
@@ -110,8 +120,8 @@ def read_cache(path: Path, stamp: str, plies: int) -> PositionIndex | None:
         return None
 
 
-def write_cache(path: Path, data: bytes, what: str = "the explorer's cache") -> str | None:
-    """Write a cache file atomically; ``None``, or a one-line reason ``what`` could not be written."""
+def write_cache(path: Path, data: bytes, cache: Cache = "explorer") -> str | None:
+    """Write a cache file atomically; ``None``, or a one-line reason the cache could not be written."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -124,7 +134,9 @@ def write_cache(path: Path, data: bytes, what: str = "the explorer's cache") -> 
                 os.unlink(tmp)
             raise
     except OSError as exc:
-        return f"{what} could not be saved ({exc.strerror or exc})"
+        words = _("the games cache could not be saved ({reason})") if cache == "games" else \
+            _("the explorer's cache could not be saved ({reason})")
+        return words.format(reason=exc.strerror or exc)
     return None
 
 
@@ -164,14 +176,21 @@ class LibraryService:
         if self.error:
             return self.error
         if self._loader is not None:
-            return "Reading the master games"
+            return _("Reading the master games")
         if self._decoder is not None:
-            return "Reading the openings' count"
+            return _("Reading the openings' count")
         if self._builder is not None:
-            return "Counting all the games' openings (once)"
+            return _("Counting all the games' openings (once)")
         if self._encoder is not None:
-            return "Saving the openings' count"
-        return "Ready"
+            return _("Saving the openings' count")
+        return _("Ready")
+
+    def progress_text(self) -> str:
+        """The status with how far it has got: ``'Reading the master games: 40%'`` (the error if there is one)."""
+        if self.error:
+            return self.error
+        percent = pgettext("percent", "{n}%").format(n=round(100 * self.progress))
+        return _("{status}: {percent}").format(status=self.status, percent=percent)
 
     @property
     def progress(self) -> float:
@@ -252,7 +271,7 @@ class LibraryService:
         if finished:
             assert self._encoder.data is not None
             failed = write_cache(self._cache_file(), self._encoder.data)
-            self.note = rebuilt_note("The explorer's cache", self._rebuilt, failed)
+            self.note = rebuilt_note("explorer", self._rebuilt, failed)
             self._encoder = None
             self._done = True
         self._add("cache_write", started)

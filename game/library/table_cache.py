@@ -100,5 +100,5 @@ def cached_table(path: Path, directory: Path) -> tuple[GameTable, str | None]:
     except (OSError, LibraryError, MemoryError) as exc:
         reason = str(exc) if not isinstance(exc, MemoryError) else "games cache is too large to read"
     table = TableLoader(path).run()
-    failed = write_cache(cache, encode_table(table), "the games cache")
-    return table, rebuilt_note("The games cache", reason, failed)
+    failed = write_cache(cache, encode_table(table), "games")
+    return table, rebuilt_note("games", reason, failed)

@@ -21,34 +21,47 @@ from collections.abc import Callable
 
 import pygame
 
-from game.engine import COLOR_NAMES, PASS, GameRecord, IllegalMoveError, Position, parse_square
+from game.engine import PASS, GameRecord, IllegalMoveError, Position, parse_square
+from game.i18n import _, ngettext, number, pgettext
 from game.library.explorer import Exploration, MoveStats, explore, share_label
 from game.library.service import shared
 from game.play.session import Refusal, Session
+from game.play.words import colour_name
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, ExplorerEntry, TrainerPlayEntry
 from game.scenes.library import load_library_slice
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
-from game.ui.text import plural
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
 
 def figures(stats: MoveStats, total: int, twins: tuple[str, ...] = ()) -> tuple[str, str]:
     """A move's row: ``'f4  46,513 games (62%)'`` and ``'score -0.4 · book -0.3'`` (then its mirrored twins)."""
     share = share_label(stats.games, total)
-    first = f"{stats.games:,} {'game' if stats.games == 1 else 'games'}" + (f" ({share})" if share else "") \
-        if stats.games else "no game"
+    if not stats.games:
+        first = _("no game")
+    elif share:
+        first = ngettext("{n} game ({share})", "{n} games ({share})", stats.games).format(
+            n=number(stats.games), share=share)
+    else:
+        first = ngettext("{n} game", "{n} games", stats.games).format(n=number(stats.games))
     parts = []
     if stats.score is not None:
-        parts.append(f"score {stats.score:+.1f}")
+        parts.append(_("score {value}").format(value=signed(stats.score)))
     if stats.value is not None:
-        parts.append(f"book {stats.value:+.1f}")
-    second = " · ".join(parts) or "not in the book"
+        parts.append(_("book {value}").format(value=signed(stats.value)))
+    second = " · ".join(parts) or _("not in the book")
     if twins:
-        second += f" · same as {', '.join(twins)} (mirrored)"
+        second = _("{figures} · same as {squares} (mirrored)").format(
+            figures=second, squares=pgettext("list separator", ", ").join(twins))
     return first, second
+
+
+def signed(value: float) -> str:
+    """``+0.3``, ``-1.2``, ``0.0``: one decimal, the language's mark, a sign on anything not zero."""
+    shown = number(value, 1)
+    return "+" + shown if round(value, 1) > 0 else shown
 
 
 class ExplorerScene(Scene):
@@ -130,12 +143,12 @@ class ExplorerScene(Scene):
             rows_area = pygame.Rect(side.left, self.header.bottom + 10, side.width, nav.top - self.header.bottom - 52)
         self.credit_pos = (side.left, nav.top - 26)
         self.ctx.toast_area = self.header  # no buttons there
-        buttons = button_row(nav, [("|<", "start"), ("<", "undo"), (">", "redo"), ("Train", "train"), ("Back", "back")],
-                             gap=8, size=22)
+        buttons = button_row(nav, [("|<", "start"), ("<", "undo"), (">", "redo"), (_("Train"), "train"),
+                                   (_("Back"), "back")], gap=8, size=22)
         ranked = self.exploration.ranked() if self.exploration is not None else []
         row_height, gap = 54, 6
         count = max(0, min(len(ranked), (rows_area.height + gap) // (row_height + gap)))
-        self.rows = [name for name, _ in ranked[:count]]
+        self.rows = [name for name, _stats in ranked[:count]]
         total = self.exploration.total_games if self.exploration is not None else 0
         for i, (name, stats) in enumerate(ranked[:count]):
             first, second = figures(stats, total, self.exploration.twins.get(name, ()) if self.exploration else ())
@@ -212,20 +225,25 @@ class ExplorerScene(Scene):
         position = self.record.position
         lines: list[tuple[str, int, bool]] = []
         name = exploration.name if exploration is not None else None
-        lines.append((name or "Opening explorer", 28, False))
+        lines.append((pgettext("opening", name) if name else _("Opening explorer"), 28, False))
         moves = len(self.record.moves)
-        side = "The game is over" if position.is_over() else f"{COLOR_NAMES[position.to_move]} to move"
-        lines.append((f"After {plural(moves, 'move')}: {side}", 18, True))
+        if position.is_over():
+            after = ngettext("After {n} move: the game is over", "After {n} moves: the game is over", moves)
+        else:
+            after = ngettext("After {n} move: {colour} to move", "After {n} moves: {colour} to move", moves)
+        lines.append((after.format(n=moves, colour=colour_name(position.to_move)), 18, True))
         if exploration is not None:
-            where = "all master games" if exploration.source == "index" else "the opening book"
-            if exploration.total_games:
-                lines.append((f"{exploration.total_games:,} master games went on from here", 18, True))
+            total = exploration.total_games
+            if total:
+                lines.append((ngettext("{n} master game went on from here", "{n} master games went on from here",
+                                       total).format(n=number(total)), 18, True))
             else:
-                lines.append(("No master game went on from here", 18, True))
-            lines.append((f"Counts from {where}", 16, True))
+                lines.append((_("No master game went on from here"), 18, True))
+            lines.append((_("Counts from all master games") if exploration.source == "index" else
+                          _("Counts from the opening book"), 16, True))
         service = shared()
         if not service.done:
-            lines.append((f"{service.status}: {service.progress:.0%}", 16, True))
+            lines.append((service.progress_text(), 16, True))
         elif service.error:
             lines.append((service.error, 16, True))
         return lines
@@ -245,7 +263,7 @@ class ExplorerScene(Scene):
             text.draw_in(surface, line, size, theme.text_dim if dim else theme.text, row, "left", "top", not dim)
             y += size + 8
         self.group.draw(surface, text, theme)
-        credit = self.exploration.credit if self.exploration is not None else ""
+        credit = _(self.exploration.credit) if self.exploration is not None else ""
         x, y = self.credit_pos
         text.draw_in(surface, credit, 14, theme.text_dim, pygame.Rect(x, y - 17, self.header.width, 34), "left",
                      "bottom", wrap=True, line_gap=17.5 / 14)

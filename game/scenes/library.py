@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import BLACK, COLOR_NAMES, PASS, GameRecord, GameResult, TranscriptError, square_name
+from game.engine import BLACK, GameRecord, TranscriptError
+from game.i18n import N_, _
+from game.library import words
 from game.library.famous import Final, find_finals
 from game.library.positions import PLIES
 from game.library.search import Color, Query, QueryError, SearchIndex, parse_years
 from game.library.service import LibraryService, shared
 from game.platform.browser import PageTextField
 from game.play.match import MatchSetup, against_the_computer
-from game.records.openings import opening_name
 from game.records.wthor import CREDIT, WthorGame
 from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, ExplorerEntry, GameEntry, ReviewEntry
@@ -36,14 +37,9 @@ from game.ui.layout import is_portrait
 from game.ui.text_field import MAX_CHARS, TextField
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
-STAR = "★ "
-"""Marks a world championship game in the lists."""
-
-
-def game_label(game: WthorGame) -> tuple[str, str]:
-    """A row: ``'2010  Takanashi Yusuke - Borassi Michele  38-26'`` and the event (starred: a championship)."""
-    return (f"{game.year}  {game.black} - {game.white}  {game.result}",
-            (STAR if game.championship else "") + game.event)
+FIELDS = ((N_("Player"), N_("e.g. Takanashi")), (N_("Event"), N_("e.g. World")), (N_("Year"), N_("1990 or 1990-1999")),
+          (N_("Opening"), N_("a name or f5d6c3...")))
+"""The search fields' labels and placeholders (translated at each layout)."""
 
 
 def load_library_slice(ctx: Context) -> LibraryService:
@@ -60,9 +56,9 @@ def load_library_slice(ctx: Context) -> LibraryService:
 class LibraryScene(TextScene):
     """Browse, search and open the master games."""
 
-    menu_label = "Library"
+    menu_label = N_("Library")
     menu_order = 36
-    menu_subtitle = "Master games, world finals, opening explorer"
+    menu_subtitle = N_("Master games, world finals, opening explorer")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -77,9 +73,7 @@ class LibraryScene(TextScene):
         self.selected: WthorGame | None = None
         self.record: GameRecord | None = None
         self.ply = 0
-        self.fields = [TextField(pygame.Rect(0, 0, 0, 0), label, placeholder=hint) for label, hint in (
-            ("Player", "e.g. Takanashi"), ("Event", "e.g. World"), ("Year", "1990 or 1990-1999"),
-            ("Opening", "a name or f5d6c3..."))]
+        self.fields = [TextField(pygame.Rect(0, 0, 0, 0), label, placeholder=hint) for label, hint in FIELDS]
         self.group = ButtonGroup()
         self.rows_per_page = 8
         self.color: Color = "any"
@@ -131,7 +125,9 @@ class LibraryScene(TextScene):
         portrait = is_portrait(self.ctx.size)
         left_w = width - 48 if portrait else 620
         tabs = pygame.Rect(24, 64, min(420, left_w), 44)
-        buttons = button_row(tabs, [("World finals", "shelf"), ("Search", "search")], gap=10, size=20)
+        buttons = button_row(tabs, [(_("World finals"), "shelf"), (_("Search"), "search")], gap=10, size=20)
+        for field, (label, hint) in zip(self.fields, FIELDS, strict=True):  # in the language of the moment
+            field.label, field.placeholder = _(label), _(hint)
         buttons[0].selected = self.mode in ("shelf", "final")
         buttons[1].selected = self.mode == "search"
         top = 124
@@ -140,8 +136,8 @@ class LibraryScene(TextScene):
         for i, field in enumerate(self.fields):
             field.rect = pygame.Rect(24 + i * (quarter + 12), 146, quarter, 42)
         if self.mode == "search":
-            colour = {"any": "Either colour", "black": "As Black", "white": "As White"}[self.color]
-            buttons += button_row(pygame.Rect(24, 204, left_w, 44), [("Search", "find"), ("Clear", "clear"),
+            colour = {"any": _("Either colour"), "black": _("As Black"), "white": _("As White")}[self.color]
+            buttons += button_row(pygame.Rect(24, 204, left_w, 44), [(_("Search"), "find"), (_("Clear"), "clear"),
                                                                      (colour, "color")], gap=16, size=20)
             top = 260
         bottom = 700 if portrait else height - 64
@@ -155,7 +151,7 @@ class LibraryScene(TextScene):
             buttons.append(Button(rect, label, action, subtitle=subtitle, size=19,
                                   selected=action == self._selected_action()))
         pager = pygame.Rect(24, bottom - 44, left_w, 44)
-        pages = button_row(pager, [("< Previous", "page:-1"), ("Next >", "page:1")], gap=16, size=18)
+        pages = button_row(pager, [(_("< Previous"), "page:-1"), (_("Next >"), "page:1")], gap=16, size=18)
         pages[0].enabled = self.page > 0
         pages[1].enabled = (self.page + 1) * self.rows_per_page < self.row_count()
         buttons += pages
@@ -181,11 +177,11 @@ class LibraryScene(TextScene):
                                  gap=8, size=22):
             button.enabled = chosen
             buttons.append(button)
-        for button in button_row(actions, [("Review", "review"), ("Explorer", "explorer"),
-                                           ("Play from here", "play")], gap=10, size=20):
+        for button in button_row(actions, [(_("Review"), "review"), (_("Explorer"), "explorer"),
+                                           (_("Play from here"), "play")], gap=10, size=20):
             button.enabled = chosen or button.action == "explorer"
             buttons.append(button)
-        buttons += button_row(back, [("Back", "back")], size=22)
+        buttons += button_row(back, [(_("Back"), "back")], size=22)
         self.group = ButtonGroup(buttons, columns=2)
 
     def row_count(self) -> int:
@@ -201,7 +197,7 @@ class LibraryScene(TextScene):
             finals = (self.finals or [])[start : start + self.rows_per_page]
             return [(final.title, final.summary, f"final:{start + i}") for i, final in enumerate(finals)]
         games = self.results[start : start + self.rows_per_page]
-        return [(*game_label(game), f"game:{start + i}") for i, game in enumerate(games)]
+        return [(*words.game_label(game), f"game:{start + i}") for i, game in enumerate(games)]
 
     def _selected_action(self) -> str | None:
         if self.selected is None or self.mode == "shelf":
@@ -259,7 +255,8 @@ class LibraryScene(TextScene):
             final = self.finals[int(action[6:])]
             self.mode, self.page = "final", 0
             self.results, self.total = list(final.games), len(final.games)
-            self.heading = f"{final.year} final: {final.winner} - {final.runner_up}"
+            self.heading = _("{year} final: {winner} - {runner_up}").format(year=final.year, winner=final.winner,
+                                                                             runner_up=final.runner_up)
             self.choose(final.games[0])
         elif action.startswith("game:"):
             self.choose(self.results[int(action[5:])])
@@ -279,7 +276,7 @@ class LibraryScene(TextScene):
         """Search with the four fields; a bad field is named and nothing changes."""
         service = shared()
         if service.table is None:
-            self.ctx.toast(service.error or "The games are still loading.", error=service.error is not None)
+            self.ctx.toast(service.error or _("The games are still loading."), error=service.error is not None)
             return
         player, event, year, opening = (field.text.strip() for field in self.fields)
         try:
@@ -292,9 +289,7 @@ class LibraryScene(TextScene):
             return
         self.mode, self.page = "search", 0
         self.results, self.total = found.games, found.total
-        shown = f" (the newest {len(found.games):,})" if found.total > len(found.games) else ""
-        named = f" · {', '.join(found.openings[:2])}" if found.openings else ""
-        self.heading = f"{found.total:,} games, newest first{shown}{named}"
+        self.heading = words.search_heading(found)
         for field in self.fields:
             field.focused = False
 
@@ -303,16 +298,14 @@ class LibraryScene(TextScene):
         try:
             record = GameRecord.from_transcript(game.moves)
         except TranscriptError as exc:
-            self.ctx.toast(f"This game cannot be replayed: {exc}", error=True)
+            self.ctx.toast(_("This game cannot be replayed: {reason}").format(reason=exc), error=True)
             return
         self.selected, self.record = game, record
         self.ply = len(record.plies)
 
     def played_moves(self) -> list[int]:
         """The chosen game's moves up to the position shown (passes left out)."""
-        if self.record is None:
-            return []
-        return [p for p in self.record.plies[: self.ply] if p != PASS]
+        return words.played_moves(self.record, self.ply) if self.record is not None else []
 
     def step(self, action: str) -> None:
         """Move through the chosen game."""
@@ -339,67 +332,42 @@ class LibraryScene(TextScene):
         record = GameRecord.from_transcript(self.record.transcript)
         record.goto(self.ply)
         if record.is_over():
-            self.ctx.toast("The game is over here: step back to a position where a move can be played.")
+            self.ctx.toast(_("The game is over here: step back to a position where a move can be played."))
             return
         record = GameRecord.from_transcript(record.transcript)  # without the game's later moves
         settings = self.ctx.settings
         setup = against_the_computer(record.position.to_move, settings.level, settings.custom, given=record.ply)
         self.start_game(GameEntry(setup, record,
-                              message="Playing on from a master game: practice, not counted in your statistics."))
+                              message=_("Playing on from a master game: practice, not counted in your statistics.")))
 
     # -- drawing ---------------------------------------------------------------------------
 
     def info_lines(self) -> list[tuple[str, int, bool]]:
         """(text, size, dim) lines about the chosen game."""
-        game, record = self.selected, self.record
-        if game is None or record is None:
-            return [("Choose a game", 24, False), ("Its board, players and result show here.", 17, True)]
-        # the move line comes before the note of a game that stopped early: the panel has room for four lines
-        event = f"{STAR if game.championship else ''}{game.event}" + (
-            "" if str(game.year) in game.event else f", {game.year}")
-        lines = [(f"{game.black} (Black) - {game.white} (White)", 20, False),
-                 (f"{event} · result {game.result} (Black first)", 17, True), (self.move_line(), 17, True)]
-        final = record.position_at(len(record.plies))
-        if not (final.is_over() and GameResult.of(final).black == game.black_discs):
-            lines.append((f"The result as recorded: the game stopped after {game.move_count} moves", 17, True))
-        return lines
+        return words.info_lines(self.selected, self.record, self.ply)
 
     def move_line(self) -> str:
         """Where the board is in the chosen game: ``'Move 23 of 60: c4 by Black · White to move · Tiger'``."""
-        record = self.record
-        if record is None:
-            return ""
-        played = self.played_moves()
-        total = len(record.moves)
-        name = opening_name(played)
-        position = record.position_at(self.ply)
-        where = "the end" if position.is_over() else f"{COLOR_NAMES[position.to_move]} to move"
-        if played:
-            mover = next(COLOR_NAMES[record.position_at(i).to_move] for i in reversed(range(self.ply))
-                         if record.plies[i] != PASS)
-            line = f"Move {len(played)} of {total}: {square_name(played[-1])} by {mover} · {where}"
-        else:
-            line = f"The start, before move 1 of {total} · {where}"
-        return line + (f" · {name}" if name else "")
+        return words.move_line(self.record, self.ply) if self.record is not None else ""
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title, lists, the chosen game, buttons and the credit."""
         theme = self.ctx.theme
         text = self.ctx.text
         fill_background(surface, theme)
-        text.draw_in(surface, "Library of master games", 30, theme.text, self.title_box, "left", bold=True)
+        text.draw_in(surface, _("Library of master games"), 30, theme.text, self.title_box, "left", bold=True)
         service = shared()
         if self.mode == "search":
             for field in self.fields:
                 field.draw(surface, text, theme)
-        heading = self.heading if self.mode != "shelf" else "World Championship finals"
+        heading = self.heading if self.mode != "shelf" else _("World Championship finals")
         pages = -(-self.row_count() // self.rows_per_page)
         if pages > 1:  # first, where an ellipsis cannot take it
-            heading = f"Page {self.page + 1} of {pages:,} · {heading}"
+            heading = _("Page {page} of {pages} · {heading}").format(page=self.page + 1, pages=pages, heading=heading)
         if service.table is None:
-            heading = service.error or f"{service.status}: {service.progress:.0%}"
+            heading = service.progress_text()
         elif self.mode == "search" and not self.heading:
-            heading = "Type in any field, then Search (Enter)"
+            heading = _("Type in any field, then Search (Enter)")
         text.draw_in(surface, heading, 19, theme.text_dim, self.heading_box, "left", "top", bold=True)
         if self.record is not None:
             position = self.record.position_at(self.ply)
@@ -419,6 +387,7 @@ class LibraryScene(TextScene):
                                  bold=not dim, wrap=True, line_gap=(size + 6.5) / size)
             y = taken.bottom + 8
         self.group.draw(surface, text, theme)
-        source = "" if service.table is None or service.table.full else " (the browser's selection)"
-        text.draw_in(surface, CREDIT + source, 14, theme.text_dim,
+        credit = _(CREDIT) if service.table is None or service.table.full else \
+            _("{credit} (the browser's selection)").format(credit=_(CREDIT))
+        text.draw_in(surface, credit, 14, theme.text_dim,
                      pygame.Rect(self.credit_pos, (self.ctx.size[0] - 48, 20)), "left", "top")
