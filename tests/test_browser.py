@@ -626,7 +626,7 @@ def test_main_py_shows_an_error_in_the_loop_on_the_page(page: FakeWindow, monkey
         import pygame
 
         pygame.quit()
-    assert len(frames) == 3
+    assert len(frames) == 3, page.evaluated[-3:]
     assert "KeyError: 'a bug in the loop'" in page.evaluated[-1]
     assert page.evaluated[-1].startswith("window.othello_loader.fail('python', ")
 

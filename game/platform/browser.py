@@ -246,7 +246,9 @@ def navigator_languages() -> list[str]:
         languages = json.loads(listed)
     except Exception:  # the page's JavaScript answered something else: no preference
         return []
-    return [str(code) for code in languages if isinstance(code, str) and code][:20]
+    if not isinstance(languages, list):
+        return []
+    return [code for code in languages if isinstance(code, str) and code][:20]
 
 
 def viewport_size() -> tuple[int, int] | None:
