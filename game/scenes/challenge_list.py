@@ -46,14 +46,14 @@ def shipped_challenges() -> tuple[list[Challenge], str]:
 
 def load_progress(ctx: Context) -> Progress:
     """The saved progress (a corrupt file is set aside with a message)."""
-    progress = ctx.documents.load(PROGRESS_KEY, Progress.from_json, "challenge progress") or Progress()
+    progress = ctx.documents.load(PROGRESS_KEY, Progress.from_json, N_("challenge progress")) or Progress()
     ctx.flush_storage_messages()
     return progress
 
 
 def save_progress(ctx: Context, progress: Progress) -> None:
     """Store the progress."""
-    ctx.documents.save(PROGRESS_KEY, progress.to_json(), "challenge progress")
+    ctx.documents.save(PROGRESS_KEY, progress.to_json(), N_("challenge progress"))
     ctx.flush_storage_messages()
 
 

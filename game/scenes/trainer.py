@@ -43,7 +43,8 @@ from game.ui.text_flow import say as flow
 from game.ui.theme import RGB
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
-WHAT = "opening-trainer progress"
+WHAT = N_("opening-trainer progress")
+"""What the progress is called in a storage message (translated there)."""
 TILE_SIZE = 21
 SUBTITLE_SIZE = max(12, int(TILE_SIZE * 0.62))
 """The size ``Button`` draws a subtitle at under a label of ``TILE_SIZE``."""
