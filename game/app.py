@@ -262,6 +262,7 @@ class App:
             self.handle(event)
             if self.scene.done:
                 self.switch_scene()
+        self.scene.follow_language()
         self.scene.update(self.ctx.now_ms)
         if self.scene.quit:
             self.running = False

@@ -15,6 +15,7 @@ import pytest
 
 from game.ai.book import default_book
 from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name
+from game.i18n import pgettext
 from game.library.explorer import explore
 from game.platform.storage import JsonDocuments, MemoryStorage
 from game.play.session import Phase
@@ -225,7 +226,8 @@ def open_trainer(player: Player, opening: str, colour: str) -> TrainerScene:
     while scene.page > 0:  # the list stays on the page it was left at
         player.click_button("page:-1")
     for _ in range(10):
-        tile = next((b for b in player.app.scene.group.buttons if b.label == opening), None)  # type: ignore[attr-defined]
+        shown = pgettext("opening", opening)  # the tile's name in the language in use
+        tile = next((b for b in player.app.scene.group.buttons if b.label == shown), None)  # type: ignore[attr-defined]
         if tile is not None:
             break
         player.click_button("page:1")

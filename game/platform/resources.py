@@ -27,9 +27,16 @@ CHECKOUT_ASSETS = PACKAGE_DIR.parent / "assets"
 FONT_REGULAR = "fonts/DejaVuSans.ttf"
 FONT_BOLD = "fonts/DejaVuSans-Bold.ttf"
 FONT_LICENCE = "fonts/LICENSE-DejaVu.txt"
+SCRIPT_FONTS = {"ja": "fonts/NotoSansCJK-ja.otf", "zh_CN": "fonts/NotoSansCJK-zh_CN.otf"}
+"""The languages DejaVu cannot write, and the font each is drawn with (one face: bold is made from it).
+
+In the browser these are not in the game's archive: the page fetches the one
+a language needs when it is chosen (``build/web/fonts/``, made by the web build)."""
+SCRIPT_FONT_LICENCE = "fonts/LICENSE-NotoSansCJK.txt"
 SOUND_FILES = {"place": "sounds/place.ogg", "flip": "sounds/flip.ogg"}
 ICON_FILE = "icon.png"
-ASSET_FILES = (FONT_REGULAR, FONT_BOLD, FONT_LICENCE, *SOUND_FILES.values(), ICON_FILE)
+ASSET_FILES = (FONT_REGULAR, FONT_BOLD, FONT_LICENCE, *SCRIPT_FONTS.values(), SCRIPT_FONT_LICENCE,
+               *SOUND_FILES.values(), ICON_FILE)
 """Every file of the assets folder, relative to it (the packaging test checks a wheel carries them all)."""
 
 

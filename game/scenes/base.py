@@ -187,6 +187,7 @@ class Scene:
         self.request = None
         self.ctx.toast_area = None
         self.layout()
+        self.laid_out_in = i18n.generation()
 
     def pause(self, now_ms: int) -> None:
         """Another scene opens above this one; it stays alive, but gets no events or updates until resumed."""
@@ -196,6 +197,13 @@ class Scene:
         self.request = None
         self.ctx.toast_area = None
         self.layout()
+        self.laid_out_in = i18n.generation()
+
+    def follow_language(self) -> None:
+        """Lay the texts out again if the language changed while this screen was up (the app asks each frame)."""
+        if getattr(self, "laid_out_in", None) != i18n.generation():
+            self.layout()
+            self.laid_out_in = i18n.generation()
 
     def cleanup(self) -> None:
         """Closed for good (back, home, or switched away from): stop whatever runs."""

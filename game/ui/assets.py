@@ -7,11 +7,15 @@ first click) the game plays silently instead of failing.
 from __future__ import annotations
 
 import contextlib
+import io
 from pathlib import Path
 
 import pygame
 
-from game.platform.resources import FONT_BOLD, FONT_REGULAR, ICON_FILE, SOUND_FILES, assets_dir
+from game.platform.resources import FONT_BOLD, FONT_REGULAR, ICON_FILE, SCRIPT_FONTS, SOUND_FILES, assets_dir
+
+FETCHED_FONTS_DIR = Path("/tmp/othello-fonts")
+"""Where the browser's copy of a script font is written when the page fetched it (it is not in the archive)."""
 
 
 class Sounds:
@@ -57,10 +61,14 @@ class Assets:
         self.root = root
         if not pygame.font.get_init():
             pygame.font.init()
-        self._font_bytes = {
+        self._latin = {
             False: (root / FONT_REGULAR).read_bytes(),
             True: (root / FONT_BOLD).read_bytes(),
         }
+        self._font_bytes = self._latin
+        self._synthetic_bold = False
+        self.script: str | None = None
+        """The language whose own font is in use (``'ja'``, ``'zh_CN'``), ``None`` for DejaVu."""
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         sounds: dict[str, pygame.mixer.Sound] = {}
         if with_sound and _init_mixer():
@@ -72,12 +80,47 @@ class Assets:
         self.icon: pygame.Surface | None = pygame.image.load(str(icon_path)) if icon_path.exists() else None
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The bundled font at ``size`` pixels (cached)."""
+        """The font of the language in use at ``size`` pixels (cached)."""
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            import io
-
             font = pygame.font.Font(io.BytesIO(self._font_bytes[bold]), size)
+            if bold and self._synthetic_bold:
+                font.set_bold(True)  # the script fonts come in one face: FreeType emboldens it
             self._fonts[key] = font
         return font
+
+    def script_font_path(self, code: str) -> Path | None:
+        """Where language ``code``'s own font is (the assets, or the browser's fetched copy); ``None`` if absent."""
+        relative = SCRIPT_FONTS.get(code)
+        if relative is None:
+            return None
+        for candidate in (self.root / relative, FETCHED_FONTS_DIR / Path(relative).name):
+            if candidate.is_file():
+                return candidate
+        return None
+
+    def needs_script_font(self, code: str) -> bool:
+        """Whether language ``code`` is written with a font of its own (Japanese, Chinese)."""
+        return code in SCRIPT_FONTS
+
+    def use_fonts_for(self, code: str) -> bool:
+        """Draw with the fonts language ``code`` needs from now on; False (nothing changed) if its font is absent."""
+        if code not in SCRIPT_FONTS:
+            if self.script is not None:
+                self._font_bytes, self._synthetic_bold, self.script = self._latin, False, None
+                self._fonts.clear()
+            return True
+        if self.script == code:
+            return True
+        path = self.script_font_path(code)
+        if path is None:
+            return False
+        try:
+            data = path.read_bytes()
+            pygame.font.Font(io.BytesIO(data), 12)  # a damaged file is refused here, not mid-frame
+        except (OSError, pygame.error):
+            return False
+        self._font_bytes, self._synthetic_bold, self.script = {False: data, True: data}, True, code
+        self._fonts.clear()
+        return True

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.engine import BLACK, PASS, Color, square_name
+from game.i18n import pgettext
 from game.ui.text import TextRenderer
 from game.ui.theme import RGB, Theme
 
@@ -80,7 +81,7 @@ class MoveList:
                 if not 0 <= ply < len(plies):
                     continue
                 cell = pygame.Rect(x + 38 + k * (cell_width + 2), y, cell_width, self.row_height - 2)
-                label = "pass" if plies[ply] == PASS else square_name(plies[ply])
+                label = pgettext("move list", "pass") if plies[ply] == PASS else square_name(plies[ply])
                 colour = theme.text if ply < played else faint
                 note = annotate(ply) if annotate is not None else None
                 if note is not None:

@@ -16,6 +16,7 @@ text, for the layout audit (``tests/test_layout_audit.py``).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field
@@ -267,7 +268,7 @@ class TextRenderer:
         finally:
             target.set_clip(clip)
         assert taken is not None
-        if " ".join(lines).split() != drawable(text).split():
+        if "".join("".join(lines).split()) != "".join(drawable(text).split()):
             self.marks.shortened.append((taken.clip(box) if taken.colliderect(box) else box.copy(), text))
         return taken
 
@@ -307,6 +308,11 @@ class TextRenderer:
                 return kept, size
             size -= 1
 
+    def forget(self) -> None:
+        """Drop every drawn and measured text: the fonts changed (another language's script)."""
+        self._cache.clear()
+        self._fits.clear()
+
     def width(self, text: str, size: int, bold: bool = False) -> int:
         """The width ``text`` would take."""
         return self.assets.font(size, bold).size(drawable(text))[0]
@@ -333,21 +339,33 @@ class TextRenderer:
     def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
         """``text`` broken into lines no wider than ``max_width``.
 
-        Lines break between words; a word wider than a whole line (a transcript
-        typed without spaces, a 64-square position) is cut where it must be.
+        Lines break between words, and in Japanese and Chinese between any two
+        characters (never before a closing mark such as 。 or 」); a word wider
+        than a whole line (a transcript typed without spaces, a 64-square
+        position) is cut where it must be.
         """
         lines: list[str] = []
         for paragraph in text.split("\n"):
             current = ""
-            for word in self._pieces(paragraph.split(), size, max_width, bold):
-                candidate = f"{current} {word}" if current else word
+            for glue, unit in self._units(paragraph, size, max_width, bold):
+                candidate = f"{current}{glue}{unit}" if current else unit
                 if current and self.width(candidate, size, bold) > max_width:
                     lines.append(current)
-                    current = word
+                    current = unit
                 else:
                     current = candidate
             lines.append(current)
         return lines
+
+    def _units(self, paragraph: str, size: int, max_width: int, bold: bool) -> list[tuple[str, str]]:
+        """What a line may break between, each with what joins it to the one before (a space, or nothing)."""
+        units: list[tuple[str, str]] = []
+        for word in paragraph.split():
+            glue = " "
+            for piece in self._pieces(split_ideographs(word), size, max_width, bold):
+                units.append((glue, piece))
+                glue = ""
+        return units
 
     def _pieces(self, words: list[str], size: int, max_width: int, bold: bool) -> list[str]:
         """The words, with any wider than ``max_width`` cut into pieces that fit."""
@@ -388,6 +406,32 @@ class TextRenderer:
                 self.draw(target, line, size, colour, (rect.left, y), "topleft", bold)
             y += step
         return y
+
+
+_IDEOGRAPHIC = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+                         "\uf900-\ufaff\uff00-\uffef]")
+_NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》”’…‥%ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+                           ",.!?:;)]")
+"""Marks a line never starts with (Japanese kinsoku): they stay with the character before."""
+
+
+def split_ideographs(word: str) -> list[str]:
+    """``word`` cut between Japanese and Chinese characters, where a line may break without a space.
+
+    >>> split_ideographs("石を打つ。"), split_ideographs("f5"), split_ideographs("Stein")
+    (['石', 'を', '打', 'つ。'], ['f5'], ['Stein'])
+    """
+    if not _IDEOGRAPHIC.search(word):
+        return [word]
+    pieces: list[str] = []
+    for character in word:
+        joins = pieces and (character in _NO_LINE_START or not (
+            _IDEOGRAPHIC.match(character) or _IDEOGRAPHIC.match(pieces[-1][-1])))
+        if joins:
+            pieces[-1] += character
+        else:
+            pieces.append(character)
+    return pieces
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
