@@ -685,3 +685,45 @@ def test_a_full_page_storage_says_so_once_however_many_moves_are_saved(player_fa
     assert sum("kept only until you leave" in m for m in said) == 1, said
     assert not any(m.startswith("Could not save") for m in said), said
     assert player.app.ctx.load_saved_game() is not None  # the game in progress is still there, in memory
+
+
+def test_the_page_fetches_a_file_for_the_game_and_says_when_it_is_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    window = AnsweringWindow({"ok": True, "value": "123456"})
+    monkeypatch.setattr(browser, "IS_BROWSER", True)
+    monkeypatch.setattr(browser, "_browser_window", lambda: window)
+    answers: list[tuple[bool, str]] = []
+    assert browser.fetch_page_file("fonts/NotoSansCJK-ja.otf", "/tmp/othello-fonts/a.otf",
+                                   lambda ok, detail: answers.append((ok, detail)))
+    script = window.evaluated[-1]
+    assert '"fonts/NotoSansCJK-ja.otf"' in script and '"/tmp/othello-fonts/a.otf"' in script
+    assert str(browser.MAX_FETCHED_BYTES) in script  # the page refuses a file larger than this
+    browser.poll_answers()
+    browser.poll_answers()
+    assert answers == [(True, "123456")]
+    monkeypatch.setattr(browser, "IS_BROWSER", False)
+    assert browser.fetch_page_file("fonts/x.otf", "/tmp/x", lambda ok, detail: None) is False  # the desktop
+
+
+def test_the_fetch_script_runs_in_a_page_and_writes_the_file(tmp_path: Path) -> None:
+    """The page-side script under Node.js, with a fake fetch and file system."""
+    import shutil
+    import subprocess
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    code = browser._FETCH_JS % ('"fonts/a.otf"', '"/tmp/a.otf"', 8)
+    script = tmp_path / "fetch.js"
+    script.write_text(
+        "globalThis.window = globalThis\n"
+        "const written = {}\n"
+        "window.FS = { writeFile: (path, bytes) => { written[path] = bytes.length } }\n"
+        "globalThis.fetch = async (url) => url === 'fonts/a.otf'\n"
+        "  ? { ok: true, status: 200, arrayBuffer: async () => new Uint8Array([1, 2, 3]).buffer }\n"
+        "  : { ok: false, status: 404 }\n"
+        + browser._ASYNC_JS + "\nconst id = " + code.strip().rstrip(";") + "\n"
+        "setTimeout(() => console.log(JSON.stringify([othello_async.take(id), written])), 50)\n",
+        encoding="utf-8",
+    )
+    answer = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60, check=True)
+    taken, written = json.loads(answer.stdout)
+    assert json.loads(taken) == {"ok": True, "value": "3"} and written == {"/tmp/a.otf": 3}

@@ -62,14 +62,17 @@ ASYNC_TIMEOUT_S = 20.0
 _pending: dict[int, tuple[float, Callable[[bool, str], None]]] = {}
 
 
-def _start_async(code: str, on_done: Callable[[bool, str], None]) -> bool:
-    """Run ``code`` (JavaScript giving a promise id) and call ``on_done(ok, value)`` when it settles."""
+def _start_async(code: str, on_done: Callable[[bool, str], None], timeout_s: float | None = None) -> bool:
+    """Run ``code`` (JavaScript giving a promise id) and call ``on_done(ok, value)`` when it settles.
+
+    Unsettled after ``timeout_s`` (default ``ASYNC_TIMEOUT_S``), it is answered as failed.
+    """
     try:
         ident = int(_run_js(_ASYNC_JS + code))
     except Exception as exc:  # no page, a JavaScript exception: answered at once
         on_done(False, str(exc))
         return False
-    _pending[ident] = (time.monotonic() + ASYNC_TIMEOUT_S, on_done)
+    _pending[ident] = (time.monotonic() + (ASYNC_TIMEOUT_S if timeout_s is None else timeout_s), on_done)
     return True
 
 
@@ -235,6 +238,38 @@ def unlock_audio() -> None:
         return
     with contextlib.suppress(Exception):  # a page without an audio context has nothing to resume
         _run_js(_RESUME_AUDIO_JS)
+
+
+FETCH_TIMEOUT_S = 120.0
+"""A file the page fetches for the game (a language's font) that has not arrived after this long has failed."""
+MAX_FETCHED_BYTES = 32 * 1024 * 1024
+"""The page refuses to hand the game a fetched file larger than this."""
+
+_FETCH_JS = """
+window.othello_async.start((async function (url, path, most) {
+  var response = await fetch(url);
+  if (!response.ok) throw new Error(url + ": HTTP " + response.status);
+  var bytes = new Uint8Array(await response.arrayBuffer());
+  if (bytes.length > most) throw new Error(url + " is too large (" + bytes.length + " bytes)");
+  var fs = window.FS || (window.VM && window.VM.FS);
+  if (!fs) throw new Error("the runtime's file system is not there");
+  fs.writeFile(path, bytes);
+  return String(bytes.length);
+})(%s, %s, %d));
+"""
+
+
+def fetch_page_file(relative_url: str, path: str, on_done: Callable[[bool, str], None]) -> bool:
+    """Have the page fetch ``relative_url`` (beside the page) into ``path`` of the runtime's files.
+
+    ``on_done(ok, detail)`` is called on a later frame (``poll_answers``):
+    the byte count, or what went wrong. False on the desktop (nothing to fetch).
+    The service worker keeps what was fetched, so it is there offline too.
+    """
+    if not IS_BROWSER:
+        return False
+    code = _FETCH_JS % (json.dumps(relative_url), json.dumps(path), MAX_FETCHED_BYTES)
+    return _start_async(code, on_done, FETCH_TIMEOUT_S)
 
 
 def navigator_languages() -> list[str]:

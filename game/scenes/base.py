@@ -14,6 +14,7 @@ import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import ClassVar, Literal
 
 import pygame
@@ -21,7 +22,9 @@ import pygame
 from game import i18n
 from game.engine import GameRecord
 from game.i18n import N_, _, best_language
+from game.platform.browser import fetch_page_file
 from game.platform.languages import system_languages
+from game.platform.resources import SCRIPT_FONTS
 from game.platform.storage import JsonDocuments, Storage
 from game.play.frame_budget import FrameBudget
 from game.play.match import SAVEGAME_KEY, SavedGame
@@ -29,7 +32,7 @@ from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
 from game.records.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.entries import AskNewGameEntry, Entry, GameEntry
-from game.ui.assets import Assets
+from game.ui.assets import FETCHED_FONTS_DIR, Assets
 from game.ui.board_view import BoardView
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme, theme_named
@@ -84,28 +87,78 @@ class Context:
 
     def _start_language(self) -> None:
         """Speak the saved language, or on the first start the system's (and keep that choice)."""
+        self._fetching: set[str] = set()
         chosen = self.settings.language
         if chosen is None:
             chosen = best_language(system_languages())
             self.settings.language = chosen
             self.documents.save(SETTINGS_KEY, self.settings.to_json(), N_("settings"))
-        if not i18n.use(chosen):
-            i18n.use(i18n.SOURCE_LANGUAGE)
+        if not self._speak(chosen) and not self._fetch_font(chosen):
+            self._speak(i18n.SOURCE_LANGUAGE)
             self.documents.messages.append(_("The {language} texts could not be read; the game speaks English.")
                                            .format(language=i18n.LANGUAGES.get(chosen, chosen)))
 
-    def set_language(self, code: str) -> bool:
-        """Speak ``code`` from now on and remember it; False (with a message) if its catalog cannot be read.
-
-        Screens lay their texts out again when they are next shown
-        (``Scene.resume``); the screen that changed it lays itself out at once.
-        """
-        if not i18n.use(code):
-            self.toast(_("The texts of this language could not be read."), error=True)
+    def _speak(self, code: str) -> bool:
+        """Switch the catalog and the fonts together; False (nothing changed) if either cannot be had here."""
+        if code not in i18n.LANGUAGES:
             return False
-        self.settings.language = code
-        self.save_settings()
+        try:
+            catalog = None if code == i18n.SOURCE_LANGUAGE else i18n.read_catalog(code)
+        except i18n.CatalogError:
+            return False
+        if not self.assets.use_fonts_for(code):
+            return False
+        i18n.use(code, catalog)
+        self.text.forget()
         return True
+
+    def _fetch_font(self, code: str) -> bool:
+        """In the browser, have the page fetch ``code``'s font (not in the game's archive); speak it once here.
+
+        Until it arrives the game speaks what it spoke. False where there is
+        nothing to fetch (the desktop, or a language DejaVu writes).
+        """
+        relative = SCRIPT_FONTS.get(code)
+        if not self.is_browser or relative is None:
+            return False
+        if code in self._fetching:
+            return True
+        target = FETCHED_FONTS_DIR / Path(relative).name
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            return False
+
+        def arrived(ok: bool, detail: str) -> None:
+            self._fetching.discard(code)
+            if ok and self.settings.language == code and not self._speak(code):
+                ok, detail = False, _("the file is damaged")
+            if not ok:
+                self.toast(_("The {language} font could not be downloaded ({detail}); the game speaks English "
+                             "until it can be.").format(language=i18n.LANGUAGES[code], detail=detail), error=True)
+
+        self._fetching.add(code)
+        return fetch_page_file(relative, str(target), arrived)
+
+    def set_language(self, code: str) -> bool:
+        """Speak ``code`` from now on and remember it; False if it cannot be spoken yet (with a message).
+
+        In the browser a language with its own font speaks once the page has
+        fetched it (a frame or a few seconds later); the choice is kept
+        meanwhile. Screens lay their texts out again when the language changes
+        (``Scene.follow_language``).
+        """
+        if self._speak(code):
+            self.settings.language = code
+            self.save_settings()
+            return True
+        if self._fetch_font(code):
+            self.settings.language = code
+            self.save_settings()
+            self.toast(_("Fetching the {language} font…").format(language=i18n.LANGUAGES[code]))
+            return False
+        self.toast(_("The texts of this language could not be read."), error=True)
+        return False
 
     # -- messages ---------------------------------------------------------
 
