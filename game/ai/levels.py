@@ -11,7 +11,7 @@ book (``game/ai/book.py``, made from master games), playing any book move
 valued within this many discs of the best, chosen by how often masters
 played it (``None`` = no book). ``rating``: the level's Elo on one scale,
 chained from the ladder's measured steps (``bench/ladder.py``) with Novice at
-800, so the numbers read like club ratings.
+800, so the numbers read like club ratings (``docs/strength.md``).
 """
 
 from __future__ import annotations
@@ -40,43 +40,57 @@ class Level:
 
 # fmt: off
 LEVELS: tuple[Level, ...] = (
-    #     index name           description                                              eval        depth secs  exact wld  temp  greed book
-    Level(0, "Novice",       "Grabs discs and sometimes misses the danger",             "heuristic", 1, None,   0,   0,  3.0, 0.6, rating=800),
-    Level(1, "Apprentice",   "Has learned that corners matter; still greedy",           "heuristic", 1, None,   0,   0,  1.5, 0.3, rating=1040),
-    Level(2, "Beginner",     "Knows corners are good; looks one move ahead",             "heuristic", 2, None,   6,   0,  2.0, 0.2, rating=1395),
-    Level(3, "Casual",       "Plays sensibly and rarely blunders a corner",              "pattern",   2, None,   8,   0,  1.6, rating=1980),
-    Level(4, "Club",         "Reads a few moves deep, knows the openings, ends well",    "pattern",   6, 0.25, 12,  14,  0.0, 0.0, 3.0, rating=2565),
-    Level(5, "Expert",       "Deep search, master openings and an exact endgame",        "pattern",  20, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=2665),
-    Level(6, "Master",       "Everything it has: about a second a move",                 "pattern",  30, 1.0,  16,  18,  0.0, 0.0, 1.0, rating=2735),
+    #     index name            description                                                   eval       depth secs  exact wld  temp  greed book
+    Level(0,  "Novice",       "Grabs discs and sometimes misses the danger",                  "heuristic", 1, None,   0,   0,  3.0, 0.6, rating=800),
+    Level(1,  "Apprentice",   "Has heard that corners matter; still grabs discs",             "heuristic", 1, None,   0,   0,  1.7, 0.35, rating=1000),
+    Level(2,  "Improver",     "Takes corners when it sees them; greedy now and then",         "heuristic", 1, None,   0,   0,  1.1, 0.15, rating=1180),
+    Level(3,  "Beginner",     "Knows corners are good; looks one move ahead",                 "heuristic", 2, None,   6,   0,  2.0, 0.2, rating=1360),
+    Level(4,  "Hobbyist",     "Looks one move ahead and counts the last few moves",           "heuristic", 2, None,   8,   0,  1.5, 0.1, rating=1540),
+    Level(5,  "Amateur",      "Careful one move ahead, no longer greedy",                     "heuristic", 2, None,  10,   0,  1.1, rating=1720),
+    Level(6,  "Regular",      "Has a feel for good shapes but plays carelessly",              "pattern",   2, None,   8,   0,  3.3, rating=1900),
+    Level(7,  "Casual",       "Plays sensibly and rarely blunders a corner",                  "pattern",   2, None,   8,   0,  2.1, rating=2080),
+    Level(8,  "Intermediate", "Sees a little further and plays the end well",                 "pattern",   3, None,  10,   0,  2.4, rating=2260),
+    Level(9,  "Advanced",     "Reads two moves of each side; slips now and then",             "pattern",   4, None,  12,   0,  1.6, rating=2560),
+    Level(10, "Contender",    "Reads deeper, knows who wins the ending; rarely slips",        "pattern",   5, None,  12,  14,  0.8, rating=2860),
+    Level(11, "Club",         "Reads a few moves deep, knows the openings, ends well",        "pattern",   6, 0.25, 12,  14,  0.0, 0.0, 3.0, rating=3040),
+    Level(12, "Expert",       "Deep search, master openings and an exact endgame",            "pattern",  20, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=3140),
+    Level(13, "Master",       "Everything it has: about a second a move",                     "pattern",  30, 1.0,  16,  18,  0.0, 0.0, 1.0, rating=3260),
 )
 # fmt: on
 
 BASELINE = Level(-1, "Baseline", "Club's search with the hand-written evaluation", "heuristic", 6, 0.25, 12, 14, 0.0)
 """Not offered to players: the yardstick that shows what the trained evaluation buys."""
 
-DEFAULT_LEVEL = 2
+DEFAULT_LEVEL = next(level.index for level in LEVELS if level.name == "Beginner")
 MAX_LEVEL = len(LEVELS) - 1
 
 
 FIRST_LADDER: tuple[str, ...] = ("Novice", "Beginner", "Casual", "Club", "Expert", "Master")
 """The levels by index before Apprentice came in at index 1: how a stored index without a name is read."""
+SECOND_LADDER: tuple[str, ...] = ("Novice", "Apprentice", "Beginner", "Casual", "Club", "Expert", "Master")
+"""The levels by index from Apprentice's arrival until the ladder of fourteen (issue 23). Files of that time
+store the name beside the index, so they are read by the name; this table reads an index of that time
+when the name is missing but the file is known to be of that time (``stored_level_index(..., ladder=...)``)."""
 
 
-def stored_level_index(index: object, name: object = None) -> int | None:
+def stored_level_index(index: object, name: object = None, ladder: tuple[str, ...] = FIRST_LADDER) -> int | None:
     """The level a settings file or saved game means by its ``level`` (index) and ``level_name``.
 
-    The name wins when it is a level's; an index stored without a name
-    dates from the first ladder of six (``FIRST_LADDER``). ``None`` if neither
-    names a level.
+    The name wins when it is a level's; an index stored without a name is
+    read by ``ladder``'s numbering: by default the first ladder of six
+    (``FIRST_LADDER``), the only one that stored no names; ``SECOND_LADDER``
+    for an index of the ladder of seven. ``None`` if neither names a level.
 
     >>> stored_level_index(5), stored_level_index(5, "Expert"), stored_level_index(9)
-    (6, 5, None)
+    (13, 12, None)
+    >>> stored_level_index(2, ladder=SECOND_LADDER), stored_level_index(2)
+    (3, 7)
     """
     for level in LEVELS:
         if level.name == name:
             return level.index
-    if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(FIRST_LADDER):
-        return stored_level_index(None, FIRST_LADDER[index])
+    if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(ladder):
+        return stored_level_index(None, ladder[index])
     return None
 
 
