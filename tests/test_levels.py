@@ -7,8 +7,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ai import LEVELS
-from game.engine import BLACK, WHITE, GameRecord
+from game.ai import DEFAULT_LEVEL, LEVELS, think
+from game.ai.evaluation import DISC
+from game.ai.levels import FIRST_LADDER, SECOND_LADDER, stored_level_index
+from game.ai.policy import engine_for
+from game.engine import BLACK, WHITE, GameRecord, Position
 from game.platform.storage import FileStorage
 from game.play.levels import (
     CUSTOM_INDEX,
@@ -154,3 +157,82 @@ def test_a_game_from_the_editor_or_a_transcript_plays_at_the_custom_level_chosen
         player.click_button(action)
         assert player.app.scene_name == "game"
         assert player.game.setup.custom == "time:1" and player.game.match.level.name == "Custom (1 s a move)"
+
+
+# -- issue 23: a ladder without cliffs -----------------------------------------------------------------
+
+MAX_STEP = 200
+"""The most Elo between neighbouring levels the ladder aims at (``docs/strength.md``)."""
+
+
+def test_the_ladder_is_ordered_by_rating_and_every_level_is_rated() -> None:
+    ratings = [level.rating for level in LEVELS]
+    assert all(r is not None for r in ratings)
+    assert ratings == sorted(ratings) and len(set(ratings)) == len(ratings)
+    assert [level.index for level in LEVELS] == list(range(len(LEVELS)))
+    assert LEVELS[0].rating == 800 and len(LEVELS) <= 14  # the new-game picker fits fourteen
+
+
+def steps() -> dict[str, int]:
+    return {f"{low.name}-{high.name}": (high.rating or 0) - (low.rating or 0) for low, high in
+            zip(LEVELS, LEVELS[1:], strict=False)}
+
+
+def test_no_step_is_a_cliff_like_the_old_ladders() -> None:
+    assert max(steps().values()) < 350, steps()  # the second ladder had two of +585
+
+
+@pytest.mark.xfail(strict=True, reason="measured: fourteen levels leave Novice to Master steps of up to +338 "
+                                       "(docs/strength.md); at most 200 needs two or three levels more")
+def test_every_step_between_neighbouring_levels_is_at_most_200_elo() -> None:
+    assert max(steps().values()) <= MAX_STEP, steps()
+
+
+def test_the_seven_names_of_the_ladder_before_stay_in_their_order() -> None:
+    names = [level.name for level in LEVELS]
+    assert [n for n in names if n in SECOND_LADDER] == list(SECOND_LADDER)
+    assert LEVELS[DEFAULT_LEVEL].name == "Beginner"
+
+
+def test_a_stored_index_without_a_name_is_read_by_the_ladder_of_its_time() -> None:
+    for index, name in enumerate(FIRST_LADDER):
+        assert LEVELS[stored_level_index(index) or 0].name == name
+    for index, name in enumerate(SECOND_LADDER):
+        assert LEVELS[stored_level_index(index, ladder=SECOND_LADDER) or 0].name == name
+    assert stored_level_index(2, "Improver") == 2  # a name of the ladder of fourteen wins over the index
+    assert stored_level_index(99) is None and stored_level_index(True) is None and stored_level_index("3") is None
+
+
+@pytest.mark.parametrize("level", LEVELS, ids=lambda level: level.name)
+def test_every_level_plays_a_legal_move_from_the_start_quickly(level) -> None:  # noqa: ANN001 - a Level
+    position = GameRecord.from_transcript("f5d6c3d3c4").position  # out of every book line's first move
+    budget = 3000 if level.temperature == 0 else None  # the noisy levels are bounded by their depth
+    job = think(position, level, seed=1, node_budget=budget)
+    assert job.run() in position.legal_squares()
+    assert think(Position.start(), level, seed=1, node_budget=budget).run() in Position.start().legal_squares()
+
+
+@pytest.mark.parametrize("level", [lv for lv in LEVELS if lv.temperature == 0], ids=lambda level: level.name)
+def test_a_level_without_temperature_plays_the_same_move_out_of_the_book(level) -> None:  # noqa: ANN001
+    position = GameRecord.from_transcript("f5f6e6f4g5e7f7h5e3d3").position
+    moves = {think(position, level, seed=seed, node_budget=3000).run() for seed in range(3)}
+    assert len(moves) == 1
+
+
+@pytest.mark.parametrize("level", [lv for lv in LEVELS if lv.temperature > 0], ids=lambda level: level.name)
+def test_a_noisy_level_varies_its_choice_and_rarely_gives_a_corner_away(level) -> None:  # noqa: ANN001
+    """Its seed decides its choice (replayable), different seeds vary it, and a move far worse than the best is rare."""
+    position = GameRecord.from_transcript("f5d6c3d3c4f4").position  # several sensible replies
+    assert think(position, level, seed=7).run() == think(position, level, seed=7).run()
+    chosen = [think(position, level, seed=seed).run() for seed in range(24)]
+    assert len(set(chosen)) > 1  # not one fixed reply: no visible pattern
+    values = engine_for(LEVELS[-1]).search.root_values(position.player, position.opponent, 4)
+    judged: dict[int, int] = {}
+    try:
+        while True:
+            next(values)
+    except StopIteration as done:
+        judged = done.value
+    best = max(judged.values())
+    blunders = [sq for sq in chosen if best - judged[sq] > 12 * DISC]  # a corner or more given away
+    assert len(blunders) <= len(chosen) // 3, (level.name, blunders)

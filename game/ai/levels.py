@@ -42,19 +42,19 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     #     index name            description                                                   eval       depth secs  exact wld  temp  greed book
     Level(0,  "Novice",       "Grabs discs and sometimes misses the danger",                  "heuristic", 1, None,   0,   0,  3.0, 0.6, rating=800),
-    Level(1,  "Apprentice",   "Has heard that corners matter; still grabs discs",             "heuristic", 1, None,   0,   0,  1.7, 0.35, rating=1000),
-    Level(2,  "Improver",     "Takes corners when it sees them; greedy now and then",         "heuristic", 1, None,   0,   0,  1.1, 0.15, rating=1180),
-    Level(3,  "Beginner",     "Knows corners are good; looks one move ahead",                 "heuristic", 2, None,   6,   0,  2.0, 0.2, rating=1360),
-    Level(4,  "Hobbyist",     "Looks one move ahead and counts the last few moves",           "heuristic", 2, None,   8,   0,  1.5, 0.1, rating=1540),
-    Level(5,  "Amateur",      "Careful one move ahead, no longer greedy",                     "heuristic", 2, None,  10,   0,  1.1, rating=1720),
-    Level(6,  "Regular",      "Has a feel for good shapes but plays carelessly",              "pattern",   2, None,   8,   0,  3.3, rating=1900),
-    Level(7,  "Casual",       "Plays sensibly and rarely blunders a corner",                  "pattern",   2, None,   8,   0,  2.1, rating=2080),
-    Level(8,  "Intermediate", "Sees a little further and plays the end well",                 "pattern",   3, None,  10,   0,  2.4, rating=2260),
-    Level(9,  "Advanced",     "Reads two moves of each side; slips now and then",             "pattern",   4, None,  12,   0,  1.6, rating=2560),
-    Level(10, "Contender",    "Reads deeper, knows who wins the ending; rarely slips",        "pattern",   5, None,  12,  14,  0.8, rating=2860),
-    Level(11, "Club",         "Reads a few moves deep, knows the openings, ends well",        "pattern",   6, 0.25, 12,  14,  0.0, 0.0, 3.0, rating=3040),
-    Level(12, "Expert",       "Deep search, master openings and an exact endgame",            "pattern",  20, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=3140),
-    Level(13, "Master",       "Everything it has: about a second a move",                     "pattern",  30, 1.0,  16,  18,  0.0, 0.0, 1.0, rating=3260),
+    Level(1,  "Apprentice",   "Has heard that corners matter; still grabs discs",             "heuristic", 1, None,   0,   0,  1.7, 0.35, rating=968),
+    Level(2,  "Improver",     "Takes corners when it sees them; greedy now and then",         "heuristic", 1, None,   0,   0,  1.1, 0.15, rating=1188),
+    Level(3,  "Beginner",     "Knows corners are good; looks one move ahead",                 "heuristic", 2, None,   6,   0,  2.0, 0.2, rating=1413),
+    Level(4,  "Hobbyist",     "Looks one move ahead and counts the last few moves",           "heuristic", 2, None,   8,   0,  1.5, 0.1, rating=1618),
+    Level(5,  "Amateur",      "Careful one move ahead, no longer greedy",                     "heuristic", 2, None,  10,   0,  1.1, rating=1823),
+    Level(6,  "Regular",      "Has a feel for good shapes but plays carelessly",              "pattern",   2, None,   8,   0,  3.3, rating=2028),
+    Level(7,  "Casual",       "Plays sensibly and rarely blunders a corner",                  "pattern",   2, None,   8,   0,  2.1, rating=2219),
+    Level(8,  "Intermediate", "Sees a little further and plays the end well",                 "pattern",   3, None,  10,   0,  2.4, rating=2449),
+    Level(9,  "Advanced",     "Reads two moves of each side; slips now and then",             "pattern",   4, None,  12,   0,  1.6, rating=2787),
+    Level(10, "Contender",    "Reads deeper, knows who wins the ending; rarely slips",        "pattern",   5, None,  12,  14,  0.8, rating=3007),
+    Level(11, "Club",         "Reads a few moves deep, knows the openings, ends well",        "pattern",   6, 0.25, 12,  14,  0.0, 0.0, 3.0, rating=3207),
+    Level(12, "Expert",       "Deep search, master openings and an exact endgame",            "pattern",  20, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=3459),
+    Level(13, "Master",       "Everything it has: about a second a move",                     "pattern",  30, 1.0,  16,  18,  0.0, 0.0, 1.0, rating=3578),
 )
 # fmt: on
 
