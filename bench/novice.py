@@ -1,6 +1,6 @@
 """Is Novice beatable by someone who has just read the rules? Novice against simple scripted players.
 
-    python bench/novice.py [--games 60] [--level 0]
+    python bench/novice.py [--games 60] [--level novice]
 
 The scripted players stand for a newcomer: one plays at random, one always
 flips the most discs, one takes any corner (the rules say corners can never
@@ -12,11 +12,16 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
-from game.ai import LEVELS, think
-from game.engine import BLACK, WHITE, GameRecord, Position
-from game.engine.bitboard import FLIPPERS
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import level_by_name_or_index, think  # noqa: E402
+from game.ai.levels import Level  # noqa: E402
+from game.engine import BLACK, WHITE, GameRecord, Position  # noqa: E402
+from game.engine.bitboard import FLIPPERS  # noqa: E402
 
 CORNERS = (0, 7, 56, 63)
 Script = Callable[[Position, random.Random], int]
@@ -40,7 +45,7 @@ def at_random(position: Position, rng: random.Random) -> int:
     return rng.choice(position.legal_squares())
 
 
-def match(level: int, script: Script, games: int) -> tuple[int, int, int]:
+def match(level: Level, script: Script, games: int) -> tuple[int, int, int]:
     """(wins, draws, losses) of ``level`` against ``script``."""
     wins = draws = losses = 0
     for game in range(games):
@@ -66,12 +71,12 @@ def match(level: int, script: Script, games: int) -> tuple[int, int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=60)
-    parser.add_argument("--level", type=int, default=0)
+    parser.add_argument("--level", type=level_by_name_or_index, default="novice", help="a name or an index")
     args = parser.parse_args()
     for name, script in (("random mover", at_random), ("flips the most", flips_most),
                          ("corners, then flips the most", corners_then_flips)):
         wins, draws, losses = match(args.level, script, args.games)
-        print(f"{LEVELS[args.level].name} vs {name}: {wins}-{draws}-{losses}")
+        print(f"{args.level.name} vs {name}: {wins}-{draws}-{losses}")
 
 
 if __name__ == "__main__":
