@@ -146,8 +146,8 @@ def test_a_game_from_the_editor_or_a_transcript_plays_at_the_custom_level_chosen
     from game.play.match import against_the_computer
     from game.scenes.entries import EditorEntry, TranscriptEntry
 
-    assert against_the_computer("X", None, None).level == 2  # never chosen: the AI's default
-    assert against_the_computer("X", 99, None).level == 2  # a level that no longer exists
+    assert against_the_computer("X", None, None).level == DEFAULT_LEVEL  # never chosen: the AI's default
+    assert against_the_computer("X", 99, None).level == DEFAULT_LEVEL  # a level that no longer exists
     for entry, action in ((EditorEntry(Position.start()), "computer"),
                           (TranscriptEntry(GameRecord.from_transcript("f5d6")), "computer")):
         player = player_factory(MemoryStorage())  # no game in progress to ask about
