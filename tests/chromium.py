@@ -101,11 +101,14 @@ class _DomReader(HTMLParser):
                 element.text += data
 
 
-def visit(url: str, budget_ms: int, profile: Path) -> Page:
-    """Load ``url`` in headless chromium, let ``budget_ms`` of page time pass, read the DOM."""
+def visit(url: str, budget_ms: int, profile: Path, flags: tuple[str, ...] = ()) -> Page:
+    """Load ``url`` in headless chromium, let ``budget_ms`` of page time pass, read the DOM.
+
+    ``flags``: more of chromium's switches (``--lang=fr``: a French browser).
+    """
     assert CHROMIUM is not None
     completed = subprocess.run(
-        [CHROMIUM, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--virtual-time-budget={budget_ms}",
+        [CHROMIUM, *CHROMIUM_FLAGS, *flags, f"--user-data-dir={profile}", f"--virtual-time-budget={budget_ms}",
          "--dump-dom", url],
         capture_output=True, text=True, timeout=120, check=False,
     )

@@ -279,3 +279,36 @@ document.getElementById("out").textContent = JSON.stringify(out);
     assert result["cleared"] is None and result["value"] == ""
     assert result["keys_seen_by_the_game"] == 0
     assert result["hidden"] is True and result["closed"] is None
+
+
+# -- the page's language -----------------------------------------------------------------------------
+
+
+def test_a_french_browser_gets_the_loading_screen_in_french(standin_site: str, tmp_path: Path) -> None:
+    from game import i18n
+
+    french = i18n.read_catalog("fr")
+    # new headless chromium takes navigator.languages from --accept-lang (--lang alone leaves it English)
+    page = visit(f"{standin_site}index.html?standin=waiting", 5_000, tmp_path, flags=("--lang=fr", "--accept-lang=fr"))
+    assert page.failure() is None
+    assert page["play"].text.strip() == french.gettext("Click, tap or press a key to play") != (
+        "Click, tap or press a key to play")
+    assert page["status"].text.strip() == french.gettext("Ready")
+    assert page["reload"].text.strip() == french.gettext("Reload the page")
+    english = visit(f"{standin_site}index.html?standin=waiting", 5_000, tmp_path / "en",
+                    flags=("--lang=en-US", "--accept-lang=en-US"))
+    assert english["play"].text.strip() == "Click, tap or press a key to play"
+
+
+def test_a_failure_is_told_in_the_players_language(standin_site: str, tmp_path: Path) -> None:
+    from game import i18n
+
+    german = i18n.read_catalog("de")
+    page = scenario_in(standin_site, "runtime", tmp_path, "--lang=de", "--accept-lang=de")
+    assert page.failure() == "runtime"
+    assert page["failure-what"].text == german.gettext("The game's runtime could not be downloaded.")
+
+
+def scenario_in(site: str, name: str, profile: Path, *flags: str) -> Page:
+    """The page after 3 s with the stand-in playing scenario ``name``, with chromium's ``flags``."""
+    return visit(f"{site}index.html?standin={name}", 3_000, profile, flags=flags)

@@ -1,8 +1,9 @@
 """Render the README's screenshots from the real scenes: ``docs/screens/*.png``.
 
-    python tools/make_screenshots.py                   # all five, into docs/screens/
+    python tools/make_screenshots.py                   # the README's five, into docs/screens/
     python tools/make_screenshots.py menu game         # only these
     python tools/make_screenshots.py --out /tmp/shots --width 800
+    python tools/make_screenshots.py --language ja --language de menu game tutorial   # <name>-<code>.png
 
 Headless (``SDL_VIDEODRIVER=dummy``): each picture is the real ``App`` driven
 with real events and a virtual clock (``tests/app_driver.Player``), its logical
@@ -32,13 +33,14 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402 - the drivers must be chosen before pygame is imported
 
 from game.engine import GameRecord, parse_square  # noqa: E402
+from game.i18n import LANGUAGES  # noqa: E402
 from game.library import service as library_service  # noqa: E402
 from game.library.famous import find_finals  # noqa: E402
 from game.library.service import LibraryService  # noqa: E402
 from game.platform.storage import DATA_DIR_ENV, MemoryStorage  # noqa: E402
 from game.play.match import MatchSetup  # noqa: E402
 from game.records.wthor import WTHOR_PATH  # noqa: E402
-from game.scenes.entries import ExplorerEntry, GameEntry, LibraryEntry, ReviewEntry  # noqa: E402
+from game.scenes.entries import ExplorerEntry, GameEntry, LibraryEntry, ReviewEntry, TutorialEntry  # noqa: E402
 from game.scenes.library import LibraryScene  # noqa: E402
 from game.scenes.review import ReviewScene  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
@@ -70,9 +72,16 @@ def shared_library() -> LibraryService:
     return _library
 
 
+LANGUAGE = ["en"]
+"""The language the pictures are drawn in (``--language``)."""
+
+
 def new_player() -> Player:
-    """A fresh app in the landscape window, its settings in memory, animations off."""
-    return Player(MemoryStorage(), window_size=WINDOW)
+    """A fresh app in the landscape window, its settings in memory, animations off, in ``LANGUAGE``."""
+    player = Player(MemoryStorage(), window_size=WINDOW)
+    if not player.app.ctx.set_language(LANGUAGE[0]):
+        raise SystemExit(f"cannot draw in {LANGUAGE[0]!r}: its catalog or font is missing (docs/translating.md)")
+    return player
 
 
 def settle(player: Player, frames: int = 4) -> None:
@@ -146,13 +155,24 @@ def show_explorer() -> Player:
     return player
 
 
+def show_tutorial() -> Player:
+    """How to Play at its first step."""
+    player = new_player()
+    player.app.scene.open(TutorialEntry())
+    settle(player)
+    return player
+
+
 SCREENS: dict[str, Callable[[], Player]] = {
     "menu": show_menu,
     "game": show_game,
     "review": show_review,
     "library": show_library,
     "explorer": show_explorer,
+    "tutorial": show_tutorial,
 }
+README_SCREENS = ("menu", "game", "review", "library", "explorer")
+"""What a plain run draws: the README's pictures."""
 
 
 def palette_of(surface: pygame.Surface, size: int) -> list[tuple[int, int, int]]:
@@ -218,11 +238,16 @@ def picture(surface: pygame.Surface, width: int = WIDTH, colours: int = COLOURS)
     return quantize(scaled, colours) if colours else scaled
 
 
-def render(name: str, out_dir: Path = OUT_DIR, width: int = WIDTH, colours: int = COLOURS) -> Path:
-    """Render the screen ``name`` (a key of ``SCREENS``) into ``out_dir/<name>.png``; the file written."""
+def render(name: str, out_dir: Path = OUT_DIR, width: int = WIDTH, colours: int = COLOURS,
+           language: str = "en") -> Path:
+    """Render the screen ``name`` (a key of ``SCREENS``) into ``out_dir/<name>.png``; the file written.
+
+    In another language than English the file is ``<name>-<code>.png``.
+    """
+    LANGUAGE[0] = language
     player = SCREENS[name]()
     out_dir.mkdir(parents=True, exist_ok=True)
-    path = out_dir / f"{name}.png"
+    path = out_dir / (f"{name}.png" if language == "en" else f"{name}-{language}.png")
     pygame.image.save(picture(player.app.surface, width, colours), str(path))
     return path
 
@@ -235,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--width", type=int, default=WIDTH, help=f"the pictures' width (default {WIDTH})")
     parser.add_argument("--colours", type=int, default=COLOURS,
                         help=f"the palette's size, 0 for full colour (default {COLOURS})")
+    parser.add_argument("--language", action="append", choices=sorted(LANGUAGES),
+                        help="draw in this language (again for more; default English)")
     args = parser.parse_args(argv)
     unknown = [name for name in args.screens if name not in SCREENS]
     if unknown:
@@ -242,10 +269,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as data:
         os.environ[DATA_DIR_ENV] = data  # the library's cache and anything saved go here, not the player's folder
         total = 0
-        for name in args.screens or SCREENS:
-            path = render(name, args.out, args.width, args.colours)
-            total += path.stat().st_size
-            print(f"{path}: {path.stat().st_size:,} bytes")
+        for language in args.language or ["en"]:
+            for name in args.screens or README_SCREENS:
+                path = render(name, args.out, args.width, args.colours, language)
+                total += path.stat().st_size
+                print(f"{path}: {path.stat().st_size:,} bytes")
         print(f"{total:,} bytes in all")
     pygame.quit()
     return 0

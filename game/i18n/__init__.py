@@ -137,9 +137,15 @@ def catalog_path(code: str) -> Path:
     return LOCALE_DIR / f"{code}.mo"
 
 
-def read_catalog(code: str) -> gettext.GNUTranslations:
-    """The compiled catalog of ``code`` from ``LOCALE_DIR``; ``CatalogError`` if missing, too large or bad."""
-    path = catalog_path(code)
+def read_catalog(code: str, folders: tuple[Path, ...] = ()) -> gettext.GNUTranslations:
+    """The compiled catalog of ``code`` from ``LOCALE_DIR`` or the first of ``folders`` that has it.
+
+    ``CatalogError`` if it is nowhere, too large or not a catalog. (In the
+    browser the catalogs are not in the game's archive: the page fetches the
+    one a language needs into a folder of its own.)
+    """
+    path = next((folder / f"{code}.mo" for folder in (LOCALE_DIR, *folders) if (folder / f"{code}.mo").is_file()),
+                catalog_path(code))
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_CATALOG_BYTES + 1)

@@ -247,6 +247,8 @@ MAX_FETCHED_BYTES = 32 * 1024 * 1024
 
 _FETCH_JS = """
 window.othello_async.start((async function (url, path, most) {
+  // the build's hash in the address: a new build's files are fetched anew, never an older build's copy
+  if (typeof OTHELLO_BUILD === "string") url += (url.indexOf("?") < 0 ? "?" : "&") + "build=" + OTHELLO_BUILD;
   var response = await fetch(url);
   if (!response.ok) throw new Error(url + ": HTTP " + response.status);
   var bytes = new Uint8Array(await response.arrayBuffer());

@@ -33,6 +33,8 @@ SCRIPT_FONTS = {"ja": "fonts/NotoSansCJK-ja.otf", "zh_CN": "fonts/NotoSansCJK-zh
 In the browser these are not in the game's archive: the page fetches the one
 a language needs when it is chosen (``build/web/fonts/``, made by the web build)."""
 SCRIPT_FONT_LICENCE = "fonts/LICENSE-NotoSansCJK.txt"
+WEB_LOCALE_DIR = "locale"
+"""Where the web build puts the compiled catalogs beside the page (they are not in the archive either)."""
 SOUND_FILES = {"place": "sounds/place.ogg", "flip": "sounds/flip.ogg"}
 ICON_FILE = "icon.png"
 ASSET_FILES = (FONT_REGULAR, FONT_BOLD, FONT_LICENCE, *SCRIPT_FONTS.values(), SCRIPT_FONT_LICENCE,

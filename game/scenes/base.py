@@ -10,6 +10,7 @@ The app keeps the stack (``game.app.SceneStack``).
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 from collections.abc import Callable
@@ -24,7 +25,7 @@ from game.engine import GameRecord
 from game.i18n import N_, _, best_language
 from game.platform.browser import fetch_page_file
 from game.platform.languages import system_languages
-from game.platform.resources import SCRIPT_FONTS
+from game.platform.resources import SCRIPT_FONTS, WEB_LOCALE_DIR
 from game.platform.storage import JsonDocuments, Storage
 from game.play.frame_budget import FrameBudget
 from game.play.match import SAVEGAME_KEY, SavedGame
@@ -32,7 +33,7 @@ from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
 from game.records.transcripts import LAST_GAME_KEY, last_game_to_json
 from game.scenes.entries import AskNewGameEntry, Entry, GameEntry
-from game.ui.assets import FETCHED_FONTS_DIR, Assets
+from game.ui.assets import FETCHED_DIR, Assets
 from game.ui.board_view import BoardView
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme, theme_named
@@ -93,7 +94,7 @@ class Context:
             chosen = best_language(system_languages())
             self.settings.language = chosen
             self.documents.save(SETTINGS_KEY, self.settings.to_json(), N_("settings"))
-        if not self._speak(chosen) and not self._fetch_font(chosen):
+        if not self._speak(chosen) and not self._fetch_language(chosen):
             self._speak(i18n.SOURCE_LANGUAGE)
             self.documents.messages.append(_("The {language} texts could not be read; the game speaks English.")
                                            .format(language=i18n.LANGUAGES.get(chosen, chosen)))
@@ -103,7 +104,7 @@ class Context:
         if code not in i18n.LANGUAGES:
             return False
         try:
-            catalog = None if code == i18n.SOURCE_LANGUAGE else i18n.read_catalog(code)
+            catalog = None if code == i18n.SOURCE_LANGUAGE else i18n.read_catalog(code, (FETCHED_DIR,))
         except i18n.CatalogError:
             return False
         if not self.assets.use_fonts_for(code):
@@ -112,33 +113,51 @@ class Context:
         self.text.forget()
         return True
 
-    def _fetch_font(self, code: str) -> bool:
-        """In the browser, have the page fetch ``code``'s font (not in the game's archive); speak it once here.
+    def _missing_files(self, code: str) -> list[tuple[str, Path]]:
+        """What the page must fetch before ``code`` can be spoken in the browser: (address beside the page, path)."""
+        missing = []
+        if code != i18n.SOURCE_LANGUAGE and not any(
+                (folder / f"{code}.mo").is_file() for folder in (i18n.LOCALE_DIR, FETCHED_DIR)):
+            missing.append((f"{WEB_LOCALE_DIR}/{code}.mo", FETCHED_DIR / f"{code}.mo"))
+        font = SCRIPT_FONTS.get(code)
+        if font is not None and self.assets.script_font_path(code) is None:
+            missing.append((font, FETCHED_DIR / Path(font).name))
+        return missing
 
-        Until it arrives the game speaks what it spoke. False where there is
-        nothing to fetch (the desktop, or a language DejaVu writes).
+    def _fetch_language(self, code: str) -> bool:
+        """In the browser, have the page fetch ``code``'s catalog and font (not in the archive); speak it then.
+
+        Until they arrive the game speaks what it spoke. False where there is
+        nothing to fetch (the desktop, or nothing missing).
         """
-        relative = SCRIPT_FONTS.get(code)
-        if not self.is_browser or relative is None:
+        missing = self._missing_files(code) if self.is_browser and code in i18n.LANGUAGES else []
+        if not missing:
             return False
         if code in self._fetching:
             return True
-        target = FETCHED_FONTS_DIR / Path(relative).name
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            FETCHED_DIR.mkdir(parents=True, exist_ok=True)
         except OSError:
             return False
+        waiting = {address for address, _ in missing}
 
-        def arrived(ok: bool, detail: str) -> None:
+        def arrived(address: str, ok: bool, detail: str) -> None:
+            if code not in self._fetching:
+                return  # one of its files failed already
+            waiting.discard(address)
+            if ok and waiting:
+                return
             self._fetching.discard(code)
             if ok and self.settings.language == code and not self._speak(code):
-                ok, detail = False, _("the file is damaged")
+                ok, detail = False, _("the files are damaged")
             if not ok:
-                self.toast(_("The {language} font could not be downloaded ({detail}); the game speaks English "
-                             "until it can be.").format(language=i18n.LANGUAGES[code], detail=detail), error=True)
+                self.toast(_("The {language} texts could not be downloaded ({detail}); the game speaks English "
+                             "until they can be.").format(language=i18n.LANGUAGES[code], detail=detail), error=True)
 
         self._fetching.add(code)
-        return fetch_page_file(relative, str(target), arrived)
+        for address, path in missing:
+            fetch_page_file(address, str(path), functools.partial(arrived, address))
+        return True
 
     def set_language(self, code: str) -> bool:
         """Speak ``code`` from now on and remember it; False if it cannot be spoken yet (with a message).
@@ -152,10 +171,10 @@ class Context:
             self.settings.language = code
             self.save_settings()
             return True
-        if self._fetch_font(code):
+        if self._fetch_language(code):
             self.settings.language = code
             self.save_settings()
-            self.toast(_("Fetching the {language} font…").format(language=i18n.LANGUAGES[code]))
+            self.toast(_("Fetching the {language} texts…").format(language=i18n.LANGUAGES[code]))
             return False
         self.toast(_("The texts of this language could not be read."), error=True)
         return False

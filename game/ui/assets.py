@@ -14,8 +14,8 @@ import pygame
 
 from game.platform.resources import FONT_BOLD, FONT_REGULAR, ICON_FILE, SCRIPT_FONTS, SOUND_FILES, assets_dir
 
-FETCHED_FONTS_DIR = Path("/tmp/othello-fonts")
-"""Where the browser's copy of a script font is written when the page fetched it (it is not in the archive)."""
+FETCHED_DIR = Path("/tmp/othello-fetched")
+"""Where the page writes what it fetched for the game in the browser: a language's catalog and font."""
 
 
 class Sounds:
@@ -67,6 +67,8 @@ class Assets:
         }
         self._font_bytes = self._latin
         self._synthetic_bold = False
+        self._scale = 1.0
+        """A script font's sizes are scaled so its lines are no taller than DejaVu's: boxes are made for those."""
         self.script: str | None = None
         """The language whose own font is in use (``'ja'``, ``'zh_CN'``), ``None`` for DejaVu."""
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
@@ -84,7 +86,7 @@ class Assets:
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(io.BytesIO(self._font_bytes[bold]), size)
+            font = pygame.font.Font(io.BytesIO(self._font_bytes[bold]), max(6, round(size * self._scale)))
             if bold and self._synthetic_bold:
                 font.set_bold(True)  # the script fonts come in one face: FreeType emboldens it
             self._fonts[key] = font
@@ -95,7 +97,7 @@ class Assets:
         relative = SCRIPT_FONTS.get(code)
         if relative is None:
             return None
-        for candidate in (self.root / relative, FETCHED_FONTS_DIR / Path(relative).name):
+        for candidate in (self.root / relative, FETCHED_DIR / Path(relative).name):
             if candidate.is_file():
                 return candidate
         return None
@@ -108,7 +110,7 @@ class Assets:
         """Draw with the fonts language ``code`` needs from now on; False (nothing changed) if its font is absent."""
         if code not in SCRIPT_FONTS:
             if self.script is not None:
-                self._font_bytes, self._synthetic_bold, self.script = self._latin, False, None
+                self._font_bytes, self._synthetic_bold, self.script, self._scale = self._latin, False, None, 1.0
                 self._fonts.clear()
             return True
         if self.script == code:
@@ -118,9 +120,11 @@ class Assets:
             return False
         try:
             data = path.read_bytes()
-            pygame.font.Font(io.BytesIO(data), 12)  # a damaged file is refused here, not mid-frame
+            script_height = pygame.font.Font(io.BytesIO(data), 100).get_height()  # a damaged file is refused here
         except (OSError, pygame.error):
             return False
+        latin_height = pygame.font.Font(io.BytesIO(self._latin[False]), 100).get_height()
+        self._scale = min(1.0, latin_height / max(1, script_height))
         self._font_bytes, self._synthetic_bold, self.script = {False: data, True: data}, True, code
         self._fonts.clear()
         return True

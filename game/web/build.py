@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.platform.links import SHARE_BASE_FILE, valid_share_base
-from game.platform.resources import SCRIPT_FONTS
+from game.platform.resources import SCRIPT_FONTS, WEB_LOCALE_DIR
 from game.web.offline import add_offline_files
 from game.web.page_texts import fill_page_texts
 from game.web.slim import slim, slim_tree
@@ -208,7 +208,7 @@ def build(
     shutil.move(stage / OUTPUT_DIR, output_dir)
     shutil.rmtree(stage.parent)
     result = _collect(output_dir, log_path)
-    copy_script_fonts(repo, output_dir)
+    copy_language_files(repo, output_dir)
     page = result.index_html.read_text(encoding="utf-8")
     result.index_html.write_text(fill_page_texts(page, (repo / TEMPLATE_NAME).read_text(encoding="utf-8")),
                                  encoding="utf-8")
@@ -219,17 +219,19 @@ def build(
     return result
 
 
-def copy_script_fonts(repo: Path, output_dir: Path) -> list[Path]:
-    """Put the Japanese and Chinese fonts beside the page (``fonts/``): the game fetches one only when needed.
+def copy_language_files(repo: Path, output_dir: Path) -> list[Path]:
+    """Put the catalogs (``locale/``) and the Japanese and Chinese fonts (``fonts/``) beside the page.
 
     They are too large for the archive's budget (``pygbag.ini`` leaves them out
-    of it); the service worker keeps the one fetched for offline play.
+    of it): the game fetches those of the language in use only, and the
+    service worker keeps them for offline play.
     """
+    sources = [(repo / "assets" / relative, output_dir / relative) for relative in SCRIPT_FONTS.values()]
+    sources += [(catalog, output_dir / WEB_LOCALE_DIR / catalog.name)
+                for catalog in sorted((repo / "game" / "locale").glob("*.mo"))]
     copied = []
-    for relative in SCRIPT_FONTS.values():
-        source = repo / "assets" / relative
+    for source, target in sources:
         if source.is_file():
-            target = output_dir / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
             copied.append(target)

@@ -1,0 +1,169 @@
+"""Every screen in every language: nothing drawn escapes the catalog, and every text fits its box.
+
+* **A pseudo-language** marks every translated string (``⟦…⟧``); every
+  state of the layout audit is drawn in it, and any text with words that is
+  drawn without the mark came from somewhere the catalog does not reach.
+* **The layout audit** (``tests/test_layout_audit.py``) runs in each of the
+  six translated languages at the three window sizes: German and French run
+  longer than English, Japanese and Chinese wrap without spaces.
+* **Every character** of each language's catalog is in the font that
+  language is drawn with (no boxes).
+* **The first start** picks the system's language: ``LANG=ja_JP.UTF-8``
+  with a fresh data folder opens in Japanese.
+"""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+
+from game import i18n
+from game.platform.storage import MemoryStorage
+from tests.test_layout_audit import LONG_NAME, SIZES, STATES, problems_in, recorded
+
+MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
+WORDS = re.compile(r"[^\W\d_]{2,}")
+DATA_TEXT = re.compile(
+    r"^(?:[a-hA-H][1-8][ ,.\-]*)+$"  # moves and squares: f5 d6 c3
+    r"|^[-XO*. ]+$"  # a position's diagram
+)
+"""Texts that are data, not language: moves, squares, positions."""
+FILE_OR_FOLDER = re.compile(r"(^/|/$|\.(ggf|obf|txt|json)$)")
+"""A path, a folder or a game file's name, as the file chooser lists them."""
+
+
+class Pseudo(gettext.NullTranslations):
+    """A language in which every translated text is marked, so an unmarked text on screen was never translated."""
+
+    def gettext(self, message: str) -> str:
+        return f"{MARK_OPEN}{message}{MARK_CLOSE}"
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return f"{MARK_OPEN}{msgid1 if n == 1 else msgid2}{MARK_CLOSE}"
+
+    def pgettext(self, context: str, message: str) -> str:
+        if context in ("digit group separator", "decimal mark"):
+            return message
+        return f"{MARK_OPEN}{message}{MARK_CLOSE}"
+
+
+def untranslated(text: str, known_data: set[str]) -> bool:
+    """Whether a drawn text has words and no mark: not data (moves, file names, names the states typed).
+
+    A text drawn in pieces (a sentence at a time) carries one of the two marks.
+    """
+    if MARK_OPEN in text or MARK_CLOSE in text or not WORDS.search(text):
+        return False
+    words = set(WORDS.findall(text))
+    data_words = {word for name in known_data for word in WORDS.findall(name)}
+    return not (DATA_TEXT.match(text.strip()) or words <= data_words or FILE_OR_FOLDER.search(text))
+
+
+def _known_data() -> set[str]:
+    """Texts the audit's states themselves put on screen: typed names, a made-up event, a set heading."""
+    return {LONG_NAME, LONG_NAME[::-1], "World Championship - 2010 and a long event name", "1,234 games, newest first",
+            *i18n.LANGUAGES.values()}  # the languages are named in themselves
+
+
+def test_nothing_on_any_screen_escapes_the_catalog(player_factory) -> None:
+    player = player_factory(MemoryStorage(), window_size=SIZES[0])
+    assert i18n.use("fr", Pseudo())  # after the start, which speaks the tests' English
+    known = _known_data()
+    found: list[str] = []
+    for name in STATES:
+        for drawn in recorded(player, name, with_toast=False).texts:
+            if untranslated(drawn.text, known):
+                found.append(f"{name}: {drawn.text!r}")
+    assert not found, f"{len(found)} texts drawn without the catalog:\n" + "\n".join(sorted(set(found)))
+
+
+@pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE])
+def test_every_screen_fits_its_text_in_every_language(player_factory, code: str) -> None:
+    failures: list[str] = []
+    for size in SIZES:
+        player = player_factory(MemoryStorage(), window_size=size)
+        assert player.app.ctx.set_language(code)
+        for name in STATES:
+            recording = recorded(player, name, with_toast=False)
+            for problem in problems_in(recording, player.app.surface, player.app.ctx.toast_area):
+                failures.append(f"{code} {name} @ {size[0]}x{size[1]}: {problem}")
+    assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures[:60])
+
+
+@pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE])
+def test_the_font_of_each_language_has_every_character_of_its_catalog(player_factory, code: str) -> None:
+    player = player_factory(MemoryStorage())
+    assert player.app.ctx.set_language(code)
+    catalog = i18n.read_catalog(code)
+    characters = {ch for text in catalog._catalog.values() for part in ([text] if isinstance(text, str) else text)  # type: ignore[attr-defined]
+                  for ch in part if ch.isprintable() and not ch.isspace()}
+    for bold in (False, True):
+        font = player.app.ctx.assets.font(20, bold)
+        missing = sorted(ch for ch in characters if font.metrics(ch)[0] is None)
+        assert not missing, f"{code}: {len(missing)} characters the font lacks: {''.join(missing[:40])}"
+
+
+def test_a_first_start_on_a_japanese_desktop_opens_in_japanese(player_factory, monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    from game.platform.storage import FileStorage
+
+    player = player_factory(FileStorage(tmp_path))  # a fresh data folder: no settings yet
+    assert i18n.language() == "ja" and player.app.ctx.settings.language == "ja"
+    drawn = " ".join(t.text for t in player.recorded_frame().texts)
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", drawn), drawn  # kana or kanji on the menu
+    assert '"language": "ja"' in (tmp_path / "settings.json").read_text(encoding="utf-8")
+
+
+def test_in_the_browser_a_language_speaks_once_the_page_has_fetched_its_catalog_and_font(
+    player_factory, monkeypatch, tmp_path: Path
+) -> None:
+    import shutil
+
+    import game.scenes.base as base
+    import game.ui.assets as assets_module
+    from game.platform.resources import SCRIPT_FONTS
+
+    repo = Path(base.__file__).resolve().parents[2]
+    archive = tmp_path / "assets"  # the browser's archive: no catalogs, no script fonts
+    shutil.copytree(repo / "assets", archive, ignore=shutil.ignore_patterns("NotoSansCJK-*"))
+    fetched = tmp_path / "fetched"
+    monkeypatch.setattr(assets_module, "FETCHED_DIR", fetched)
+    monkeypatch.setattr(base, "FETCHED_DIR", fetched)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "no-catalogs")
+    requests: list[tuple[str, str, object]] = []
+    monkeypatch.setattr(base, "fetch_page_file", lambda url, path, done: requests.append((url, path, done)) or True)
+    player = player_factory(MemoryStorage())
+    ctx = player.app.ctx
+    ctx.is_browser = True
+    ctx.assets.root = archive
+
+    assert ctx.set_language("ja") is False  # not yet: its files are on their way
+    assert i18n.language() == "en" and ctx.settings.language == "ja"
+    assert any("Japan" in toast.message or "日本語" in toast.message for toast in ctx.toasts)
+    assert sorted(url for url, _, _ in requests) == sorted(["locale/ja.mo", SCRIPT_FONTS["ja"]])
+    assert all(Path(path).parent == fetched for _, path, _ in requests)
+    assert ctx.set_language("ja") is False and len(requests) == 2  # asked once
+
+    sources = {"locale/ja.mo": repo / "game" / "locale" / "ja.mo",
+               SCRIPT_FONTS["ja"]: repo / "assets" / SCRIPT_FONTS["ja"]}
+    for number, (url, path, done) in enumerate(requests):
+        shutil.copy2(sources[url], path)  # the page wrote it
+        done(True, "123456")  # type: ignore[operator]
+        assert i18n.language() == ("ja" if number == 1 else "en")  # speaks once both are there
+    assert ctx.assets.script == "ja"
+    player.frame()  # the screen lays itself out again, in Japanese
+    drawn = " ".join(t.text for t in player.recorded_frame().texts)
+    assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", drawn)
+
+    assert ctx.set_language("en") and ctx.set_language("zh_CN") is False  # Chinese: other files to fetch
+    for _url, _path, done in requests[2:]:
+        done(False, "HTTP 404")  # type: ignore[operator]
+    assert i18n.language() == "en"
+    failed = [toast.message for toast in ctx.toasts if toast.error and "(HTTP 404)" in toast.message]
+    assert len(failed) == 1  # said once, not once a file
