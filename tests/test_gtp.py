@@ -237,7 +237,8 @@ def test_genmove_with_damaged_weights_answers_a_clear_error_and_changes_nothing(
     from tests.test_patterns import DAMAGED_VARIANTS, GOOD_WEIGHTS, shipped_weights
 
     with shipped_weights(DAMAGED_VARIANTS[variant]) as path:
-        engine = GtpEngine(LEVELS[3], move_time=0.05)  # Casual: the pattern evaluation, no book
+        casual = next(level for level in LEVELS if level.name == "Casual")  # the pattern evaluation, no book
+        engine = GtpEngine(casual, move_time=0.05)
         answers(engine, ["play b f5"])
         before = board(engine)
         answer = engine.handle("3 genmove w")

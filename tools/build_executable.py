@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 WORK = REPO / "build" / "pyinstaller"
 DIST = REPO / "dist"
 NAME = "othello"
-DATA_SUFFIXES = {".bin", ".json", ".txt", ".xz", ".gz", ".md", ".ttf", ".ogg", ".png"}
+DATA_SUFFIXES = {".bin", ".json", ".txt", ".xz", ".gz", ".md", ".ttf", ".otf", ".mo", ".ogg", ".png"}
 """What the package data patterns of pyproject.toml let into the wheel."""
 SKIPPED_DIRS = {"__pycache__", "web"}
 """game/web is the web build's tooling; nothing at run time reads it."""

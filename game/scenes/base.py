@@ -87,13 +87,10 @@ class Context:
     # -- language ---------------------------------------------------------
 
     def _start_language(self) -> None:
-        """Speak the saved language, or on the first start the system's (and keep that choice)."""
+        """Speak the language chosen in Settings, or the system's until one is chosen."""
         self._fetching: set[str] = set()
-        chosen = self.settings.language
-        if chosen is None:
-            chosen = best_language(system_languages())
-            self.settings.language = chosen
-            self.documents.save(SETTINGS_KEY, self.settings.to_json(), N_("settings"))
+        # until the player chooses one in Settings, the game follows the system's language (nothing is saved)
+        chosen = self.settings.language or best_language(system_languages())
         if not self._speak(chosen) and not self._fetch_language(chosen):
             self._speak(i18n.SOURCE_LANGUAGE)
             self.documents.messages.append(_("The {language} texts could not be read; the game speaks English.")
