@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import threading
 import tokenize
 import urllib.request
 import warnings
@@ -35,7 +34,7 @@ from hypothesis import strategies as st
 from game.i18n import LANGUAGES
 from game.platform.resources import SCRIPT_FONTS
 from game.web.build import OFFLINE_MARKER, BuildError, check_sources, pygbag_command
-from game.web.serve import make_server, page_url
+from game.web.serve import make_server
 
 REPO = Path(__file__).resolve().parent.parent
 APP_NAME = "othello"  # pygbag names the packed app after the project folder
@@ -371,14 +370,9 @@ def test_a_failed_build_is_one_line_on_stderr(tmp_path: Path) -> None:
 
 @pytest.fixture
 def served(project: Path, built: dict[str, object]) -> Iterator[str]:
-    server = make_server(web(project), "127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield page_url(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+    from tests.chromium import serve
+
+    yield from serve(web(project))
 
 
 def test_serve_hands_out_the_site_like_a_static_host(project: Path, served: str) -> None:
