@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.i18n import LANGUAGES, N_, _
 from game.platform.dirs import open_folder, shown_path
 from game.platform.storage import folder_of
@@ -92,6 +93,8 @@ class SettingsScene(Scene):
         self._mark()
 
     def _value_of(self, field: str) -> str:
+        if field == LANGUAGE:  # not chosen yet: the system's, which the game speaks
+            return self.ctx.settings.language or i18n.language()
         value = getattr(self.ctx.settings, field)
         if isinstance(value, bool):
             return "on" if value else "off"
