@@ -59,7 +59,8 @@ def run(cache_control: str) -> int:
                     for path, code, size in answered:
                         print(f"| {label} | `{path}` | {code} | {size:,} |")
                     totals[label] = (len(answered), sum(size for _, _, size in answered))
-                summary = ", ".join(f"{label}: {count} requests, {size:,} bytes" for label, (count, size) in totals.items())
+                summary = ", ".join(f"{label}: {count} requests, {size:,} bytes"
+                                    for label, (count, size) in totals.items())
                 print(f"\n{summary}")
         finally:
             page.close()

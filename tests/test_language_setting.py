@@ -55,4 +55,4 @@ def test_the_language_row_keeps_back_on_screen_upright(player_factory: Callable[
     scene = open_settings(player)
     width, height = player.app.ctx.size
     for button in scene.group.buttons:
-        assert 0 <= button.rect.left and button.rect.right <= width and button.rect.bottom <= height, button.action
+        assert button.rect.left >= 0 and button.rect.right <= width and button.rect.bottom <= height, button.action
