@@ -386,3 +386,28 @@ def test_playing_on_from_a_transcript_says_what_was_replayed(player_factory, pas
     player.frame()
     assert player.app.scene_name == "game"
     assert [t.message for t in player.app.ctx.toasts if t.message.startswith(("Replayed", "Playing from"))] == [says]
+
+
+def test_a_bad_transcripts_error_is_shown_in_the_players_language(player_factory) -> None:
+    import gettext
+
+    from game.i18n import catalog_path
+
+    with catalog_path("fr").open("rb") as handle:
+        french = gettext.GNUTranslations(handle)
+    reason = french.gettext("{move} is not a legal move for White").format(move="a1")
+    expected = french.gettext("ply {ply}: {error}").format(ply=6, error=reason)
+    assert expected != "ply 6: a1 is not a legal move for White"  # the catalog translates both templates
+    player = player_factory()
+    assert player.app.ctx.set_language("fr")
+    try:
+        scene = open_transcript(player)
+        type_text(player, "f5 d6 c3 d3 c4 a1")
+        assert scene.record is None and scene.error == expected
+        status, is_error = scene.status_lines()
+        assert is_error and status.startswith(expected[0].upper() + expected[1:])
+        with pytest.raises(TranscriptError) as refused:
+            read_game("f5 d6 c3 d3 c4 a1")
+        assert str(refused.value) == "ply 6: a1 is not a legal move for White"  # the English line stays as it was
+    finally:
+        player.app.ctx.set_language("en")

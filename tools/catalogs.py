@@ -8,7 +8,8 @@
 Strings are found by reading the code with ``ast`` (nothing is run): the
 literal arguments of ``_()``, ``N_()``, ``ngettext()`` and ``pgettext()``
 calls, plus the player-facing texts of data tables (``DATA_SOURCES``: the
-levels' names and descriptions, the openings' names). Each string belongs
+levels' names and descriptions, the openings' names, the templates of the
+engine's and the records' errors). Each string belongs
 to the *area* of the file it is in (``AREAS``), and each area has its own
 ``.po`` file per language, so that translators (and sessions) can work on
 different areas at once; compiling merges the areas into one catalog per
@@ -116,10 +117,34 @@ def _page_messages() -> Iterator[Message]:
         yield Message(text, locations=[("index.html", 0)])
 
 
+ERROR_CLASSES = frozenset({"NotationError", "IllegalMoveError", "TranscriptError", "FormatError"})
+"""The engine's and the records' errors that keep an English template (``game.engine.errors.ExplainedError``)."""
+ERROR_MODULES = ("game/engine/", "game/records/")
+"""Where they are raised."""
+
+
+def _error_messages() -> Iterator[Message]:
+    """The templates of the errors the game shows translated: every literal in the first argument of their calls.
+
+    (``IllegalMoveError("... for Black" if ... else "... for White", move=...)`` gives both.)
+    """
+    for prefix in ERROR_MODULES:
+        for path in sorted((REPO / prefix).rglob("*.py")):
+            relative = path.relative_to(REPO).as_posix()
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=relative)):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id in ERROR_CLASSES and node.args):
+                    continue
+                for part in ast.walk(node.args[0]):
+                    if isinstance(part, ast.Constant) and isinstance(part.value, str) and part.value:
+                        yield Message(part.value, locations=[(relative, part.lineno)])
+
+
 DATA_SOURCES: tuple[tuple[str, Callable[[], Iterable[Message]]], ...] = (
     ("game/ai/levels.py", _level_messages),
     ("game/data/openings.txt", _opening_messages),
     ("index.html", _page_messages),
+    ("game/engine/errors.py", _error_messages),
 )
 """Player-facing texts that live in data, not in ``_()`` calls: (the path that names their area, a reader)."""
 

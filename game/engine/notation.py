@@ -13,7 +13,7 @@ top-left square (bit 0) and h8 the bottom-right one (bit 63).
 
 from __future__ import annotations
 
-from typing import NoReturn
+from .errors import ExplainedError
 
 SQUARE_NAMES: tuple[str, ...] = tuple(f"{'abcdefgh'[i % 8]}{i // 8 + 1}" for i in range(64))
 """``SQUARE_NAMES[sq]`` is the lower-case name of square index ``sq``."""
@@ -29,14 +29,14 @@ _PASSES_LONGEST_FIRST = tuple(sorted(PASS_NAMES, key=len, reverse=True))
 _DIGITS = "0123456789"
 
 
-class NotationError(ValueError):
-    """Text that is not a square, a transcript or a position."""
+class NotationError(ExplainedError):
+    """Text that is not a square, a transcript or a position (an English ``template`` and its ``params``)."""
 
 
 def square_name(square: int) -> str:
     """The name (``'a1'`` .. ``'h8'``) of square index ``square``."""
     if not 0 <= square < 64:
-        raise NotationError(f"square index {square} is off the board (0-63)")
+        raise NotationError("square index {square} is off the board (0-63)", square=square)
     return SQUARE_NAMES[square]
 
 
@@ -49,7 +49,7 @@ def parse_square(text: str) -> int:
     if index is None:
         shown = text.strip()
         shown = shown if len(shown) <= 12 else shown[:12] + "..."
-        raise NotationError(f"{shown!r} is not a square (a1 to h8)")
+        raise NotationError("{text!r} is not a square (a1 to h8)", text=shown)
     return index
 
 
@@ -63,9 +63,8 @@ def split_transcript(text: str) -> list[str]:
     refusing texts longer than ``MAX_TRANSCRIPT_CHARS``.
     """
     if len(text) > MAX_TRANSCRIPT_CHARS:
-        raise NotationError(
-            f"the transcript is too long ({len(text)} characters; at most {MAX_TRANSCRIPT_CHARS})"
-        )
+        raise NotationError("the transcript is too long ({count} characters; at most {most})",
+                            count=len(text), most=MAX_TRANSCRIPT_CHARS)
     moves: list[str] = []
     pos, size = 0, len(text)
     while pos < size:
@@ -81,7 +80,8 @@ def split_transcript(text: str) -> list[str]:
             while dots < size and text[dots] == ".":
                 dots += 1
             if dots == end:
-                _refuse(text, pos, end, len(moves), "is not a square or a move number like '1.'")
+                raise NotationError("ply {ply}: {text!r} is not a square or a move number like '1.', at character {at}",
+                                    **_where(text, pos, end, len(moves)))
             pos = dots
             continue
         pair = text[pos : pos + 2].lower()
@@ -94,11 +94,11 @@ def split_transcript(text: str) -> list[str]:
             moves.append("pass")
             pos += len(spelled)
             continue
-        _refuse(text, pos, pos + (2 if char.isalnum() else 1), len(moves), "is not a square (a1 to h8)")
+        raise NotationError("ply {ply}: {text!r} is not a square (a1 to h8), at character {at}",
+                            **_where(text, pos, pos + (2 if char.isalnum() else 1), len(moves)))
     return moves
 
 
-def _refuse(text: str, start: int, end: int, ply_count: int, reason: str) -> NoReturn:
-    """Raise the error for ``text[start:end]`` (cut short), naming the ply and the character."""
-    shown = text[start : min(end, start + 12)]
-    raise NotationError(f"ply {ply_count + 1}: {shown!r} {reason}, at character {start + 1}")
+def _where(text: str, start: int, end: int, ply_count: int) -> dict[str, object]:
+    """The params of the error for ``text[start:end]`` (cut short): the ply, the text and the character."""
+    return {"ply": ply_count + 1, "text": text[start : min(end, start + 12)], "at": start + 1}

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .bitboard import FLIPPERS, MASK64, Bitboard, legal_moves, squares_of
+from .errors import ExplainedError
 from .notation import NotationError, square_name
 
 Color = Literal["X", "O"]
@@ -35,8 +36,8 @@ def opponent_of(color: Color) -> Color:
     return WHITE if color == BLACK else BLACK
 
 
-class IllegalMoveError(ValueError):
-    """A move the rules do not allow in this position."""
+class IllegalMoveError(ExplainedError):
+    """A move the rules do not allow in this position (an English ``template`` and its ``params``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +150,8 @@ class Position:
         flipped = self.flips(square)
         if not flipped:
             name = square_name(square) if 0 <= square < 64 else str(square)
-            raise IllegalMoveError(f"{name} is not a legal move for {COLOR_NAMES[self.to_move]}")
+            raise IllegalMoveError("{move} is not a legal move for Black" if self.to_move == BLACK else
+                                   "{move} is not a legal move for White", move=name)
         mover = self.player | flipped | (1 << square)
         other = self.opponent ^ flipped
         return Position.from_player_opponent(mover, other, self.to_move).pass_turn()
@@ -161,7 +163,8 @@ class Position:
     def play_pass(self) -> Position:
         """A forced pass. Raises ``IllegalMoveError`` when the side to move can move or the game is over."""
         if self.legal_moves():
-            raise IllegalMoveError(f"{COLOR_NAMES[self.to_move]} has a legal move and may not pass")
+            raise IllegalMoveError("Black has a legal move and may not pass" if self.to_move == BLACK else
+                                   "White has a legal move and may not pass")
         if self.is_over():
             raise IllegalMoveError("the game is over; nobody can pass")
         return self.pass_turn()
@@ -194,7 +197,7 @@ class Position:
                 "position needs 64 squares, a space, then the side to move (X or O)"
             )
         if len(board) != 64:
-            raise NotationError(f"position has {len(board)} squares; it needs exactly 64")
+            raise NotationError("position has {count} squares; it needs exactly 64", count=len(board))
         black = white = 0
         for sq, ch in enumerate(board):
             if ch in "XxBb*":
@@ -202,16 +205,15 @@ class Position:
             elif ch in "OoWw":
                 white |= 1 << sq
             elif ch not in "-._":
-                raise NotationError(
-                    f"square {square_name(sq)} holds {ch!r}; use X (Black), O (White) or - (empty)"
-                )
+                raise NotationError("square {square} holds {char!r}; use X (Black), O (White) or - (empty)",
+                                    square=square_name(sq), char=ch)
         side_upper = side.upper()
         if side_upper in ("X", "B", "*"):
             to_move: Color = BLACK
         elif side_upper in ("O", "W"):
             to_move = WHITE
         else:
-            raise NotationError(f"side to move is {side!r}; use X (Black) or O (White)")
+            raise NotationError("side to move is {side!r}; use X (Black) or O (White)", side=side)
         return cls(black, white, to_move)
 
     def board_diagram(self, marks: int = 0) -> str:

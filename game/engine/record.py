@@ -19,16 +19,17 @@ game.engine.record.TranscriptError: ply 7: a1 is not a legal move for Black
 
 from __future__ import annotations
 
+from .errors import ExplainedError
 from .notation import NotationError, parse_square, split_transcript, square_name
-from .position import COLOR_NAMES, IllegalMoveError, Position
+from .position import BLACK, IllegalMoveError, Position
 from .result import GameResult
 
 PASS = -1
 """What a ply holds when its side passed (a forced pass) instead of playing a square."""
 
 
-class TranscriptError(ValueError):
-    """A transcript that cannot be played; the message names the ply and the reason."""
+class TranscriptError(ExplainedError):
+    """A transcript that cannot be played: an English ``template`` and its ``params``, naming the ply and why."""
 
 
 def ply_name(move: int) -> str:
@@ -66,23 +67,24 @@ class GameRecord:
         try:
             names = split_transcript(text)
         except NotationError as exc:
-            raise TranscriptError(str(exc)) from None
+            raise TranscriptError(exc.template, **exc.params) from None
         record = cls(start)
         pass_confirmed = False  # an explicit pass stands for the forced pass just recorded, once
         for number, name in enumerate(names, start=1):
             if record.is_over():
-                raise TranscriptError(f"ply {number}: {name} comes after the end of the game")
+                raise TranscriptError("ply {ply}: {move} comes after the end of the game", ply=number, move=name)
             if name == "pass":
                 if pass_confirmed or record.plies[: record.ply][-1:] != [PASS]:
-                    side = COLOR_NAMES[record.position.to_move]
-                    raise TranscriptError(f"ply {number}: {side} has a legal move and may not pass")
+                    raise TranscriptError("ply {ply}: Black has a legal move and may not pass"
+                                          if record.position.to_move == BLACK else
+                                          "ply {ply}: White has a legal move and may not pass", ply=number)
                 pass_confirmed = True
                 continue
             pass_confirmed = False
             try:
                 record.play(parse_square(name))
             except IllegalMoveError as exc:
-                raise TranscriptError(f"ply {number}: {exc}") from None
+                raise TranscriptError("ply {ply}: {error}", ply=number, error=exc) from None
         return record
 
     # -- state -------------------------------------------------------------
@@ -149,7 +151,8 @@ class GameRecord:
             raise IllegalMoveError("the game is over")
         if not position.is_legal(square):
             name = square_name(square) if 0 <= square < 64 else str(square)
-            raise IllegalMoveError(f"{name} is not a legal move for {COLOR_NAMES[position.to_move]}")
+            raise IllegalMoveError("{move} is not a legal move for Black" if position.to_move == BLACK else
+                                   "{move} is not a legal move for White", move=name)
         if self.ply < len(self.plies) and self.plies[self.ply] == square:
             self.redo()  # same move as the undone one: keep the redo tail
             return

@@ -91,6 +91,33 @@ def number(value: float, decimals: int = 0) -> str:
     return text.replace(",", "\0").replace(".", point).replace("\0", group)
 
 
+def translated(error: BaseException) -> str:
+    """An error's message in the player's language: ``_(template).format(**params)``, else ``str(error)``.
+
+    The engine's and the records' errors (``game.engine.errors.ExplainedError``)
+    keep their English ``template`` and its ``params``; a param that is such an
+    error itself is translated in its turn, the others are data (squares,
+    moves, numbers) or words given as they are (an operating system's reason).
+
+    >>> use("en")
+    True
+    >>> from game.engine import NotationError
+    >>> translated(NotationError("{text!r} is not a square (a1 to h8)", text="z9")), translated(OSError("gone"))
+    ("'z9' is not a square (a1 to h8)", 'gone')
+    """
+    template, params = getattr(error, "template", None), getattr(error, "params", None)
+    if not isinstance(template, str) or not isinstance(params, dict):
+        return str(error)
+    text = _(template)
+    if not params:
+        return text
+    shown = {key: translated(value) if isinstance(value, BaseException) else value for key, value in params.items()}
+    try:
+        return text.format(**shown)
+    except (KeyError, IndexError, ValueError, AttributeError):  # a translation that lost a placeholder
+        return str(error)
+
+
 def language() -> str:
     """The code of the language in use (``'en'``, ``'ja'``, …)."""
     return _language

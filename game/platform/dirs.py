@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from game.i18n import _
+
 APP_DIR_NAME = "othello-wasm"
 """The data folder's name (the distribution's name, distinct from other Othello programs' folders)."""
 
@@ -68,7 +70,7 @@ def open_folder(path: Path, platform: str = sys.platform, launch: Callable[..., 
                    start_new_session=True)
     except (OSError, AttributeError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        return f"Could not open {path}: {reason}"
+        return _("Could not open {path}: {reason}").format(path=path, reason=reason)
     return None
 
 

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from urllib.parse import unquote
 
-from game.i18n import _
+from game.i18n import _, translated
 from game.platform import browser
 
 SHARE_BASE_ENV = "OTHELLO_SHARE_URL"
@@ -90,7 +90,7 @@ def parse_fragment(fragment: str) -> str:
     try:
         record = GameRecord.from_transcript(text)
     except TranscriptError as exc:
-        raise ValueError(_("the link's game cannot be played: {error}").format(error=exc)) from None
+        raise ValueError(_("the link's game cannot be played: {error}").format(error=translated(exc))) from None
     return record.transcript
 
 

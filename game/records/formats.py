@@ -26,6 +26,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Position, parse_square, square_name
+from game.engine.errors import ExplainedError
 from game.engine.notation import NotationError
 
 MAX_FILE_CHARS = 2_000_000
@@ -41,8 +42,8 @@ _ESCAPE = re.compile(r"\\(.)", re.DOTALL)
 _SPACE = re.compile(r"\s*")
 
 
-class FormatError(ValueError):
-    """A GGF or OBF text that cannot be read (one line: where and why)."""
+class FormatError(ExplainedError):
+    """A GGF or OBF text that cannot be read (one line: where and why; an English ``template`` and its ``params``)."""
 
 
 @dataclass
@@ -87,15 +88,18 @@ class GgfGame:
         for number, move in enumerate(self.moves, start=1):
             if move.square == PASS:
                 if not pass_unclaimed:
-                    raise FormatError(f"move {number}: a pass, but the side to move has a legal move")
+                    raise FormatError("move {number}: a pass, but the side to move has a legal move", number=number)
                 pass_unclaimed = False  # the record made this forced pass already
                 continue
             if record.is_over():
-                raise FormatError(f"move {number}: {square_name(move.square)} comes after the end of the game")
+                raise FormatError("move {number}: {square} comes after the end of the game", number=number,
+                                  square=square_name(move.square))
             if move.colour is not None and move.colour != record.position.to_move:
-                raise FormatError(f"move {number}: {square_name(move.square)} is written for the wrong side")
+                raise FormatError("move {number}: {square} is written for the wrong side", number=number,
+                                  square=square_name(move.square))
             if not record.position.is_legal(move.square):
-                raise FormatError(f"move {number}: {square_name(move.square)} is not a legal move")
+                raise FormatError("move {number}: {square} is not a legal move", number=number,
+                                  square=square_name(move.square))
             ply = record.ply
             record.play(move.square)
             pass_unclaimed = record.ply > ply + 1
@@ -106,11 +110,11 @@ def _board(text: str) -> Position:
     """A GGF ``BO`` value: the size, 64 squares, the side to move."""
     parts = text.split()
     if not parts or parts[0] != "8":
-        raise FormatError(f"board {text[:20]!r}…: only 8x8 Othello is supported")
+        raise FormatError("board {text!r}…: only 8x8 Othello is supported", text=text[:20])
     try:
         return Position.from_text(" ".join(parts[1:]))
     except NotationError as exc:
-        raise FormatError(f"board: {exc}") from None
+        raise FormatError("board: {error}", error=exc) from None
 
 
 def _move(value: str, number: int, colour: Color) -> GgfMove:
@@ -119,13 +123,14 @@ def _move(value: str, number: int, colour: Color) -> GgfMove:
     try:
         square = PASS if name in ("pa", "pass") else parse_square(name)
     except NotationError:
-        raise FormatError(f"move {number}: {name!r} is not a square (a1 to h8) or PA") from None
+        raise FormatError("move {number}: {name!r} is not a square (a1 to h8) or PA", number=number,
+                          name=name) from None
     numbers: list[float | None] = []
     for part in rest[:2]:
         try:
             numbers.append(float(part) if part.strip() else None)
         except ValueError:
-            raise FormatError(f"move {number}: {part!r} is not a number") from None
+            raise FormatError("move {number}: {part!r} is not a number", number=number, part=part) from None
     numbers += [None] * (2 - len(numbers))
     return GgfMove(square, numbers[0], numbers[1], colour)
 
@@ -146,15 +151,16 @@ def _properties(text: str, position: int, index: int) -> tuple[list[tuple[str, s
                 return properties, position + 2
             rest = text[position: position + 24]
             if not rest or rest.startswith("(;"):
-                raise FormatError(f"game {index}: no closing ';)'")
-            raise FormatError(f"game {index}: cannot read {rest!r}")
+                raise FormatError("game {index}: no closing ';)'", index=index)
+            raise FormatError("game {index}: cannot read {rest!r}", index=index, rest=rest)
         value = _VALUE.match(text, key.end())
         if value is None:
-            raise FormatError(f"game {index}: {key.group(1)}[...] has no closing ']' (nor ';)' after it)")
+            raise FormatError("game {index}: {key}[...] has no closing ']' (nor ';)' after it)", index=index,
+                              key=key.group(1))
         raw = text[key.end(): value.end() - 1]
         if len(raw) > MAX_PROPERTY_CHARS:
-            raise FormatError(f"game {index}: the {key.group(1)} value is too long (over {MAX_PROPERTY_CHARS}"
-                              " characters)")
+            raise FormatError("game {index}: the {key} value is too long (over {most} characters)", index=index,
+                              key=key.group(1), most=MAX_PROPERTY_CHARS)
         properties.append((key.group(1), _ESCAPE.sub(r"\1", raw) if "\\" in raw else raw))
         position = value.end()
 
@@ -171,15 +177,15 @@ def _game(read: list[tuple[str, str]], index: int) -> GgfGame:
         else:
             properties[key] = value
     if properties.get("GM", "Othello").strip().lower() not in ("othello", "reversi"):
-        raise FormatError(f"game {index}: the game is {properties['GM']!r}, not Othello")
+        raise FormatError("game {index}: the game is {game!r}, not Othello", index=index, game=properties["GM"])
     game_type = properties.get("TY", "8").strip()
     if not re.fullmatch(r"[a-z]*8[a-z0-9.]*", game_type):
-        raise FormatError(f"game {index}: type {game_type!r} is not 8x8 Othello")
+        raise FormatError("game {index}: type {type!r} is not 8x8 Othello", index=index, type=game_type)
     game = GgfGame(start or Position.start(), moves, properties)
     try:
         game.record()
     except FormatError as exc:
-        raise FormatError(f"game {index}: {exc}") from None
+        raise FormatError("game {index}: {error}", index=index, error=exc) from None
     return game
 
 
@@ -191,7 +197,8 @@ def read_ggf(text: str, limit: int | None = None) -> list[GgfGame]:
     thousands costs no more than a file of one (``count_ggf_games`` counts them).
     """
     if len(text) > MAX_FILE_CHARS:
-        raise FormatError(f"the text is too long ({len(text)} characters; at most {MAX_FILE_CHARS})")
+        raise FormatError("the text is too long ({count} characters; at most {most})", count=len(text),
+                          most=MAX_FILE_CHARS)
     games: list[GgfGame] = []
     position = 0
     while limit is None or len(games) < limit:
@@ -199,7 +206,7 @@ def read_ggf(text: str, limit: int | None = None) -> list[GgfGame]:
         if opening < 0:
             break
         if len(games) == MAX_GAMES:
-            raise FormatError(f"more than {MAX_GAMES} games: split the file")
+            raise FormatError("more than {most} games: split the file", most=MAX_GAMES)
         properties, position = _properties(text, opening + 2, len(games) + 1)
         games.append(_game(properties, len(games) + 1))
     if not games:
@@ -288,7 +295,7 @@ def read_obf(text: str) -> tuple[Position, dict[int, int]]:
     try:
         position = Position.from_text(board)
     except NotationError as exc:
-        raise FormatError(f"OBF position: {exc}") from None
+        raise FormatError("OBF position: {error}", error=exc) from None
     values: dict[int, int] = {}
     for item in rest.split(";"):
         item = item.strip()
@@ -299,9 +306,10 @@ def read_obf(text: str) -> tuple[Position, dict[int, int]]:
             square = parse_square(name.strip().lower())
             values[square] = int(value)
         except (NotationError, ValueError):
-            raise FormatError(f"OBF move value {item!r}: expected e.g. 'd3:+4'") from None
+            raise FormatError("OBF move value {item!r}: expected e.g. 'd3:+4'", item=item) from None
         if not position.is_legal(square):
-            raise FormatError(f"OBF move value {item!r}: {name.strip()} is not a legal move here")
+            raise FormatError("OBF move value {item!r}: {move} is not a legal move here", item=item,
+                              move=name.strip())
     return position, values
 
 

@@ -17,7 +17,7 @@ import re
 
 from game.engine import GameRecord, NotationError, Position, TranscriptError
 from game.engine.notation import MAX_TRANSCRIPT_CHARS
-from game.i18n import _, number
+from game.i18n import number
 
 _POSITION_LINE = re.compile(r"^[XxOoBbWw*\-._\s]{20,}$")
 """A line of a position (no digits, unlike any transcript)."""
@@ -43,22 +43,22 @@ def read_game(text: str) -> GameRecord:
     text longer than ``MAX_GAME_CHARS`` before looking at it.
     """
     if len(text) > MAX_GAME_CHARS:
-        raise TranscriptError(_("the game text is too long ({count} characters; at most {most})").format(
-            count=number(len(text)), most=number(MAX_GAME_CHARS)))
+        raise TranscriptError("the game text is too long ({count} characters; at most {most})",
+                              count=number(len(text)), most=number(MAX_GAME_CHARS))
     stripped = text.strip()
     if not stripped:
-        raise TranscriptError(_("the transcript is empty: type or paste moves such as f5d6c3"))
+        raise TranscriptError("the transcript is empty: type or paste moves such as f5d6c3")
     first, _newline, rest = stripped.partition("\n")
     start: Position | None = None
     if _POSITION_LINE.match(first):
         try:
             start = Position.from_text(first)
         except NotationError as exc:
-            raise TranscriptError(_("start position: {error}").format(error=exc)) from None
+            raise TranscriptError("start position: {error}", error=exc) from None
         stripped = rest
     record = GameRecord.from_transcript(stripped, start)
     if start is None and not record.moves:
-        raise TranscriptError(_("the transcript has no moves: type or paste moves such as f5d6c3"))
+        raise TranscriptError("the transcript has no moves: type or paste moves such as f5d6c3")
     return record
 
 

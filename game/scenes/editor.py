@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import BLACK, WHITE, Color, GameRecord, Position
-from game.i18n import N_, _
+from game.i18n import N_, _, translated
 from game.platform.browser import PageTextField, copy_to_clipboard, paste_from_clipboard
 from game.play.match import MatchSetup, against_the_computer
 from game.play.words import colour_name
@@ -277,7 +277,8 @@ class EditorScene(TextScene):
         try:
             position = read_obf(text)[0]
         except FormatError as exc:
-            self.ctx.toast(_("Not a position: {error}. Nothing was changed.").format(error=exc), error=True, ms=6000)
+            self.ctx.toast(_("Not a position: {error}. Nothing was changed.").format(error=translated(exc)), error=True,
+                           ms=6000)
             return False
         self.position = position
         self.refused = ""

@@ -21,7 +21,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import BLACK, GameRecord, TranscriptError
-from game.i18n import N_, _
+from game.i18n import N_, _, translated
 from game.library import words
 from game.library.famous import Final, find_finals
 from game.library.positions import PLIES
@@ -298,7 +298,7 @@ class LibraryScene(TextScene):
         try:
             record = GameRecord.from_transcript(game.moves)
         except TranscriptError as exc:
-            self.ctx.toast(_("This game cannot be replayed: {reason}").format(reason=exc), error=True)
+            self.ctx.toast(_("This game cannot be replayed: {reason}").format(reason=translated(exc)), error=True)
             return
         self.selected, self.record = game, record
         self.ply = len(record.plies)

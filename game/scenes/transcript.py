@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import BLACK, WHITE, GameRecord, Position, TranscriptError
-from game.i18n import N_, _
+from game.i18n import N_, _, translated
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import games_folder
 from game.play.levels import level_for
@@ -151,7 +151,7 @@ class TranscriptScene(TextScene):
             self.error = ""
             self.preview = self.record
         except (TranscriptError, FormatError) as exc:
-            self.record, self.error = None, str(exc)
+            self.record, self.error = None, translated(exc)
 
     def type_text(self, typed: str) -> None:
         """Add typed or pasted text at the end (line breaks kept, other control characters dropped)."""
@@ -317,7 +317,7 @@ class TranscriptScene(TextScene):
         try:
             record, ggf, count = parse_text(text)
         except (TranscriptError, FormatError) as exc:
-            chooser.fail(words.nothing_changed(f"{path.name}: {exc}"))
+            chooser.fail(words.nothing_changed(f"{path.name}: {translated(exc)}"))
             return
         if len(text) > MAX_TEXT:  # a long file (many games): the box takes its first game
             text = write_ggf(record, *((ggf.black, ggf.white) if ggf is not None else ("Black", "White")),
