@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from game.engine import Position, opponent_of, square_name
 from game.engine.bitboard import CORNERS
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import N_, _, ngettext, sentences
 from game.play.words import colour_name
 
 from .model import Challenge, Kind, tournament_score
@@ -79,11 +79,6 @@ def outcome_text(sentences: Outcomes, difference: int, **fields: str) -> str:
     """The sentence for the outcome of ``difference`` (win, draw or loss), translated and filled in."""
     chosen = sentences[0] if difference > 0 else sentences[2] if difference < 0 else sentences[1]
     return _(chosen).format(score=score_text(difference), **fields)
-
-
-def sentences(*parts: str) -> str:
-    """Sentences one after another, as the language writes them (a space in English, none in Japanese)."""
-    return pgettext("sentence separator", " ").join(part for part in parts if part)
 
 
 def quarter_of(square: int) -> int:

@@ -118,6 +118,21 @@ def translated(error: BaseException) -> str:
         return str(error)
 
 
+WRITTEN_WITHOUT_SPACES = frozenset({"ja", "zh_CN"})
+"""The languages that put no space between sentences (nor between words)."""
+
+
+def sentences(*parts: str) -> str:
+    """Sentences one after another as the language writes them: a space between them, none in Japanese or Chinese.
+
+    >>> use("en")
+    True
+    >>> sentences("White passes.", "", "Black plays again.")
+    'White passes. Black plays again.'
+    """
+    return ("" if _language in WRITTEN_WITHOUT_SPACES else " ").join(part for part in parts if part)
+
+
 def language() -> str:
     """The code of the language in use (``'en'``, ``'ja'``, …)."""
     return _language
