@@ -6,7 +6,7 @@ Scores are for the side to move, with empty squares going to the winner
 win, loss or draw, which is much faster.
 
 The search is alpha-beta (negascout) over the empty squares with:
-- special code for the last one and two empty squares;
+- special code for the last four empty squares (unrolled, no move generation);
 - parity ordering near the end (squares in regions with an odd number of
   empties first) and fastest-first ordering higher up (moves leaving the
   opponent the fewest replies first, corners before X-squares);
@@ -121,40 +121,11 @@ class Solver:
 
     # -- lowest levels: plain recursion ------------------------------------------
 
-    def _last1(self, p: Bitboard, o: Bitboard, sq: int) -> int:
-        """Score with exactly one empty square ``sq``; ``p`` to move."""
-        self.budget.nodes += 1
-        return _last1(p, o, sq)
-
-    def _last2(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, first: int, second: int, passed: bool) -> int:
-        """Score with exactly two empty squares; ``p`` to move (counts itself and its one-empty leaves)."""
-        best = -INF
-        f = FLIPPERS[first](p, o)
-        if f:
-            best = -_last1(o ^ f, p | f | (1 << first), second)
-            if best >= beta:
-                self.budget.nodes += 2
-                return best
-        g = FLIPPERS[second](p, o)
-        if g:
-            score = -_last1(o ^ g, p | g | (1 << second), first)
-            if score > best:
-                best = score
-        if best == -INF:
-            self.budget.nodes += 1
-            if passed:
-                return final_score(p, o)
-            return -self._last2(o, p, -beta, -alpha, first, second, True)
-        self.budget.nodes += 3 if f and g else 2
-        return best
-
     def _plain(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: list[int], passed: bool) -> int:
         """Alpha-beta over a short list of empties (parity-ordered), no yielding."""
         n = len(empties)
-        if n == 2:
-            return self._last2(p, o, alpha, beta, empties[0], empties[1], passed)
-        if n == 1:
-            return self._last1(p, o, empties[0])
+        if n <= 4:
+            return self._last_few(p, o, alpha, beta, empties, passed)
         self.budget.nodes += 1
         flippers = FLIPPERS
         best = -INF
@@ -177,6 +148,26 @@ class Solver:
                 return final_score(p, o)
             return -self._plain(o, p, -beta, -alpha, empties, True)
         return best
+
+    def _last_few(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: list[int], passed: bool) -> int:
+        """Score with zero to four empty squares through the unrolled solvers (``_solve4`` and below)."""
+        global _leaves
+        _leaves = 0
+        n = len(empties)
+        if n == 4:
+            score = _solve4(p, o, alpha, beta, empties[0], empties[1], empties[2], empties[3], passed)
+        elif n == 3:
+            score = _solve3(p, o, alpha, beta, empties[0], empties[1], empties[2], passed)
+        elif n == 2:
+            score = _solve2(p, o, alpha, beta, empties[0], empties[1], passed)
+        elif n == 1:
+            _leaves = 1
+            score = _last1(p, o, empties[0])
+        else:  # a full board
+            _leaves = 1
+            score = final_score(p, o)
+        self.budget.nodes += _leaves
+        return score
 
     # -- upper levels: generators ---------------------------------------------------
 
@@ -256,23 +247,31 @@ class Solver:
             if cut is not None:
                 return cut
 
-        moves = legal_moves(p, o)
-        if not moves:
-            if passed or not legal_moves(o, p):
-                return final_score(p, o)
-            score = yield from self.search(o, p, -beta, -alpha, True)
-            return -score
+        if n_empty >= FASTEST_FIRST_MIN_EMPTIES:
+            moves = legal_moves(p, o)
+            if not moves:
+                if passed or not legal_moves(o, p):
+                    return final_score(p, o)
+                score = yield from self.search(o, p, -beta, -alpha, True)
+                return -score
+            if n_empty >= self.evaluated_order_empties:
+                ordered = evaluated_fastest_first(p, o, moves, tt_move, self.evaluate)  # type: ignore[arg-type]
+            else:
+                ordered = fastest_first_endgame(p, o, moves, tt_move)
+        else:
+            # Few empties: each one's flips are cheaper than a move generation (and needed anyway).
+            flippers = FLIPPERS
+            ordered = [(sq, f) for sq in parity_order(empty) if (f := flippers[sq](p, o))]
+            if not ordered:
+                if passed or not legal_moves(o, p):
+                    return final_score(p, o)
+                score = yield from self.search(o, p, -beta, -alpha, True)
+                return -score
 
         original_alpha = alpha
         best = -INF
         best_move = -1
         first = True
-        if n_empty >= self.evaluated_order_empties:
-            ordered = evaluated_fastest_first(p, o, moves, tt_move, self.evaluate)  # type: ignore[arg-type]
-        elif n_empty >= FASTEST_FIRST_MIN_EMPTIES:
-            ordered = fastest_first_endgame(p, o, moves, tt_move)
-        else:
-            ordered = [(sq, FLIPPERS[sq](p, o)) for sq in parity_order(empty) if moves >> sq & 1]
         if n_empty >= ETC_MIN_EMPTIES:
             child_table = self.tt if n_empty - 1 >= DEEP_TT_EMPTIES else self.tt_shallow
             cut = etc_cutoff(child_table, ordered, p, o, depth, beta)
@@ -411,6 +410,133 @@ def _last1(p: Bitboard, o: Bitboard, sq: int) -> int:
     # nobody can play the last square: it goes to the winner
     diff = 2 * n_p - 63
     return diff + 1 if diff > 0 else diff - 1
+
+
+_leaves = 0
+"""Nodes the unrolled solvers below have searched since ``Solver._last_few`` reset it (module-level: cheap)."""
+
+_QUADRANT = [(sq >> 5 & 1) << 1 | (sq >> 2 & 1) for sq in range(64)]
+"""Each square's parity region (as ``QUADRANT_MASKS``): 0 a1-d4, 1 e1-h4, 2 a5-d8, 3 e5-h8."""
+
+
+def _solve2(p: Bitboard, o: Bitboard, alpha: int, beta: int, x1: int, x2: int, passed: bool) -> int:
+    """Score with exactly the two empty squares ``x1``, ``x2``; ``p`` to move (counts its nodes in ``_leaves``)."""
+    global _leaves
+    f = FLIPPERS[x1](p, o)
+    if f:
+        best = -_last1(o ^ f, p | f | (1 << x1), x2)
+        if best >= beta:
+            _leaves += 2
+            return best
+        g = FLIPPERS[x2](p, o)
+        if g:
+            _leaves += 3
+            score = -_last1(o ^ g, p | g | (1 << x2), x1)
+            return score if score > best else best
+        _leaves += 2
+        return best
+    g = FLIPPERS[x2](p, o)
+    if g:
+        _leaves += 2
+        return -_last1(o ^ g, p | g | (1 << x2), x1)
+    _leaves += 1
+    if passed:
+        return final_score(p, o)
+    return -_solve2(o, p, -beta, -alpha, x1, x2, True)
+
+
+def _solve3(p: Bitboard, o: Bitboard, alpha: int, beta: int, x1: int, x2: int, x3: int, passed: bool) -> int:
+    """Score with exactly three empty squares; ``p`` to move. The square alone in its region goes first."""
+    global _leaves
+    _leaves += 1
+    if not passed:
+        q1, q2, q3 = _QUADRANT[x1], _QUADRANT[x2], _QUADRANT[x3]
+        if q1 == q2:
+            if q1 != q3:
+                x1, x2, x3 = x3, x1, x2
+        elif q1 == q3:
+            x1, x2 = x2, x1
+    best = -INF
+    f = FLIPPERS[x1](p, o)
+    if f:
+        best = -_solve2(o ^ f, p | f | (1 << x1), -beta, -alpha, x2, x3, False)
+        if best >= beta:
+            return best
+        if best > alpha:
+            alpha = best
+    f = FLIPPERS[x2](p, o)
+    if f:
+        score = -_solve2(o ^ f, p | f | (1 << x2), -beta, -alpha, x1, x3, False)
+        if score > best:
+            if score >= beta:
+                return score
+            best = score
+            if score > alpha:
+                alpha = score
+    f = FLIPPERS[x3](p, o)
+    if f:
+        score = -_solve2(o ^ f, p | f | (1 << x3), -beta, -alpha, x1, x2, False)
+        return score if score > best else best
+    if best == -INF:
+        if passed:
+            return final_score(p, o)
+        return -_solve3(o, p, -beta, -alpha, x1, x2, x3, True)
+    return best
+
+
+def _solve4(
+    p: Bitboard, o: Bitboard, alpha: int, beta: int, x1: int, x2: int, x3: int, x4: int, passed: bool
+) -> int:
+    """Score with exactly four empty squares; ``p`` to move. Squares in odd regions go first."""
+    global _leaves
+    _leaves += 1
+    if not passed:
+        q1, q2, q3, q4 = _QUADRANT[x1], _QUADRANT[x2], _QUADRANT[x3], _QUADRANT[x4]
+        # Regions of 1+3 or 1+1+2: the odd ones first, each group in the order given.
+        even1 = (q1 == q2) ^ (q1 == q3) ^ (q1 == q4)
+        even2 = (q2 == q1) ^ (q2 == q3) ^ (q2 == q4)
+        even3 = (q3 == q1) ^ (q3 == q2) ^ (q3 == q4)
+        even4 = (q4 == q1) ^ (q4 == q2) ^ (q4 == q3)
+        # even_i is True when the square shares its region with an odd number of others (an even region).
+        if (even1 or even2 or even3 or even4) and not (even1 and even2 and even3 and even4):
+            xs = [x for x, e in ((x1, even1), (x2, even2), (x3, even3), (x4, even4)) if not e]
+            xs += [x for x, e in ((x1, even1), (x2, even2), (x3, even3), (x4, even4)) if e]
+            x1, x2, x3, x4 = xs
+    best = -INF
+    f = FLIPPERS[x1](p, o)
+    if f:
+        best = -_solve3(o ^ f, p | f | (1 << x1), -beta, -alpha, x2, x3, x4, False)
+        if best >= beta:
+            return best
+        if best > alpha:
+            alpha = best
+    f = FLIPPERS[x2](p, o)
+    if f:
+        score = -_solve3(o ^ f, p | f | (1 << x2), -beta, -alpha, x1, x3, x4, False)
+        if score > best:
+            if score >= beta:
+                return score
+            best = score
+            if score > alpha:
+                alpha = score
+    f = FLIPPERS[x3](p, o)
+    if f:
+        score = -_solve3(o ^ f, p | f | (1 << x3), -beta, -alpha, x1, x2, x4, False)
+        if score > best:
+            if score >= beta:
+                return score
+            best = score
+            if score > alpha:
+                alpha = score
+    f = FLIPPERS[x4](p, o)
+    if f:
+        score = -_solve3(o ^ f, p | f | (1 << x4), -beta, -alpha, x1, x2, x3, False)
+        return score if score > best else best
+    if best == -INF:
+        if passed:
+            return final_score(p, o)
+        return -_solve4(o, p, -beta, -alpha, x1, x2, x3, x4, True)
+    return best
 
 
 def run_to_end(gen: Generator[None, None, T]) -> T:
