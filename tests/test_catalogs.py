@@ -72,9 +72,9 @@ def _callee(node: ast.Call) -> str:
     return node.func.attr if isinstance(node.func, ast.Attribute) else ""
 
 
-def bypasses(path: Path) -> Iterator[str]:
-    """Where ``path`` hands a text-drawing call words that are not translated."""
-    relative = path.relative_to(REPO).as_posix()
+def bypasses(path: Path, root: Path = REPO) -> Iterator[str]:
+    """Where ``path`` (below ``root``) hands a text-drawing call words that are not translated."""
+    relative = path.relative_to(root).as_posix()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call):
             continue
@@ -111,20 +111,10 @@ def test_the_scan_finds_a_bare_text(tmp_path: Path) -> None:
         'text.draw_in(surface, "f5", 20, ink, box)\n',
         encoding="utf-8",
     )
-    found = [line.split(": ", 1)[1] for line in bypasses_in(sample)]
+    found = [line.split(": ", 1)[1] for line in bypasses(sample, tmp_path)]
     assert found == ["toast(… 'Saved the game' …) is not translated",
                      "draw_in(… ' moves left' …) is not translated",
                      "button_row(… 'Play' …) is not translated"]
-
-
-def bypasses_in(path: Path) -> list[str]:
-    """``bypasses`` for a file outside the repository (the scan's own test)."""
-    global REPO
-    saved, REPO = REPO, path.parent
-    try:
-        return list(bypasses(path))
-    finally:
-        REPO = saved
 
 
 # -- the catalogs ---------------------------------------------------------------------------------

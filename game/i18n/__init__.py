@@ -179,6 +179,12 @@ def catalog_path(code: str) -> Path:
     return LOCALE_DIR / f"{code}.mo"
 
 
+def catalog_file(code: str, folders: tuple[Path, ...] = ()) -> Path | None:
+    """The compiled catalog of ``code`` in ``LOCALE_DIR`` or the first of ``folders`` that has one; ``None``."""
+    return next((folder / f"{code}.mo" for folder in (LOCALE_DIR, *folders) if (folder / f"{code}.mo").is_file()),
+                None)
+
+
 def read_catalog(code: str, folders: tuple[Path, ...] = ()) -> gettext.GNUTranslations:
     """The compiled catalog of ``code`` from ``LOCALE_DIR`` or the first of ``folders`` that has it.
 
@@ -186,8 +192,7 @@ def read_catalog(code: str, folders: tuple[Path, ...] = ()) -> gettext.GNUTransl
     browser the catalogs are not in the game's archive: the page fetches the
     one a language needs into a folder of its own.)
     """
-    path = next((folder / f"{code}.mo" for folder in (LOCALE_DIR, *folders) if (folder / f"{code}.mo").is_file()),
-                catalog_path(code))
+    path = catalog_file(code, folders) or catalog_path(code)
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_CATALOG_BYTES + 1)

@@ -113,8 +113,7 @@ class Context:
     def _missing_files(self, code: str) -> list[tuple[str, Path]]:
         """What the page must fetch before ``code`` can be spoken in the browser: (address beside the page, path)."""
         missing = []
-        if code != i18n.SOURCE_LANGUAGE and not any(
-                (folder / f"{code}.mo").is_file() for folder in (i18n.LOCALE_DIR, FETCHED_DIR)):
+        if code != i18n.SOURCE_LANGUAGE and i18n.catalog_file(code, (FETCHED_DIR,)) is None:
             missing.append((f"{WEB_LOCALE_DIR}/{code}.mo", FETCHED_DIR / f"{code}.mo"))
         font = SCRIPT_FONTS.get(code)
         if font is not None and self.assets.script_font_path(code) is None:
@@ -248,6 +247,8 @@ class Scene:
         self.quit = False
         self.request: Navigation | None = None
         """Where to go next, for the app to carry out after this event or update."""
+        self.laid_out_in: int | None = None
+        """The language generation (``i18n.generation()``) this screen's texts were laid out in."""
 
     # -- life cycle (the app calls these) ----------------------------------------------------
 
@@ -270,7 +271,7 @@ class Scene:
 
     def follow_language(self) -> None:
         """Lay the texts out again if the language changed while this screen was up (the app asks each frame)."""
-        if getattr(self, "laid_out_in", None) != i18n.generation():
+        if self.laid_out_in != i18n.generation():
             self.layout()
             self.laid_out_in = i18n.generation()
 

@@ -12,8 +12,11 @@ from pathlib import Path
 
 import pygame
 
+from game.platform.files import read_regular_file
 from game.platform.resources import FONT_BOLD, FONT_REGULAR, ICON_FILE, SCRIPT_FONTS, SOUND_FILES, assets_dir
 
+MAX_FONT_BYTES = 32 * 1024 * 1024
+"""A script font larger than this is refused (ours are under 200 kB)."""
 FETCHED_DIR = Path("/tmp/othello-fetched")
 """Where the page writes what it fetched for the game in the browser: a language's catalog and font."""
 
@@ -119,7 +122,7 @@ class Assets:
         if path is None:
             return False
         try:
-            data = path.read_bytes()
+            data = read_regular_file(path, MAX_FONT_BYTES)
             script_height = pygame.font.Font(io.BytesIO(data), 100).get_height()  # a damaged file is refused here
         except (OSError, pygame.error):
             return False
