@@ -140,11 +140,12 @@ def table_cutoff(entry: Entry, depth: int, alpha: int, beta: int) -> int | None:
 
 
 def etc_cutoff(
-    table: dict[Key, Entry], children: list[tuple[int, Bitboard]], p: Bitboard, o: Bitboard, depth: int, beta: int
+    table: dict[Key, Entry], children: list[tuple[int, Bitboard, Bitboard]], p: Bitboard, o: Bitboard, depth: int,
+    beta: int,
 ) -> int | None:
     """A child whose entry (of at least ``depth``) has an upper bound proving the move reaches ``beta``: that score."""
     get = table.get
-    for sq, f in children:
+    for sq, f, _ in children:
         known = get((o ^ f, p | f | (1 << sq)))
         if known is not None and known[0] >= depth and -known[2] >= beta:
             return -known[2]

@@ -121,45 +121,23 @@ class Solver:
 
     # -- lowest levels: plain recursion ------------------------------------------
 
-    def _plain(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: list[int], passed: bool) -> int:
-        """Alpha-beta over a short list of empties (parity-ordered), no yielding."""
-        n = len(empties)
-        if n <= 4:
-            return self._last_few(p, o, alpha, beta, empties, passed)
-        self.budget.nodes += 1
-        flippers = FLIPPERS
-        best = -INF
-        moved = False
-        for i, sq in enumerate(empties):
-            f = flippers[sq](p, o)
-            if not f:
-                continue
-            moved = True
-            rest = empties[:i] + empties[i + 1 :]
-            score = -self._plain(o ^ f, p | f | (1 << sq), -beta, -alpha, rest, False)
-            if score > best:
-                best = score
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        return best
-        if not moved:
-            if passed:
-                return final_score(p, o)
-            return -self._plain(o, p, -beta, -alpha, empties, True)
-        return best
-
-    def _last_few(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: list[int], passed: bool) -> int:
-        """Score with zero to four empty squares through the unrolled solvers (``_solve4`` and below)."""
+    def _last_few(self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: tuple[int, ...], passed: bool) -> int:
+        """Score with zero to five empty squares through the unrolled solvers (``_solve5`` and below)."""
         global _leaves
         _leaves = 0
         n = len(empties)
-        if n == 4:
-            score = _solve4(p, o, alpha, beta, empties[0], empties[1], empties[2], empties[3], passed)
+        if n == 5:
+            x1, x2, x3, x4, x5 = empties
+            score = _solve5(p, o, alpha, beta, x1, x2, x3, x4, x5, passed)
+        elif n == 4:
+            x1, x2, x3, x4 = empties
+            score = _solve4(p, o, alpha, beta, x1, x2, x3, x4, passed)
         elif n == 3:
-            score = _solve3(p, o, alpha, beta, empties[0], empties[1], empties[2], passed)
+            x1, x2, x3 = empties
+            score = _solve3(p, o, alpha, beta, x1, x2, x3, passed)
         elif n == 2:
-            score = _solve2(p, o, alpha, beta, empties[0], empties[1], passed)
+            x1, x2 = empties
+            score = _solve2(p, o, alpha, beta, x1, x2, passed)
         elif n == 1:
             _leaves = 1
             score = _last1(p, o, empties[0])
@@ -172,17 +150,17 @@ class Solver:
     # -- upper levels: generators ---------------------------------------------------
 
     def _plain_steps(
-        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: list[int], passed: bool
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: tuple[int, ...], passed: bool
     ) -> Generator[None, None, int]:
-        """``_plain``'s top level as a generator: checks the clock after each child.
+        """Alpha-beta at six empties over ``_solve5``, as a generator: checks the clock after each child.
 
         A child is a plain search of at most a few hundred nodes, so a slice
         ends within a few milliseconds of its deadline even in the browser.
         """
+        global _leaves
         budget = self.budget
         budget.nodes += 1
         flippers = FLIPPERS
-        plain = self._plain
         clock = budget.clock
         best = -INF
         moved = False
@@ -191,7 +169,10 @@ class Solver:
             if not f:
                 continue
             moved = True
-            score = -plain(o ^ f, p | f | (1 << sq), -beta, -alpha, empties[:i] + empties[i + 1 :], False)
+            x1, x2, x3, x4, x5 = empties[:i] + empties[i + 1 :]
+            _leaves = 0
+            score = -_solve5(o ^ f, p | f | (1 << sq), -beta, -alpha, x1, x2, x3, x4, x5, False)
+            budget.nodes += _leaves
             if score > best:
                 best = score
                 if score > alpha:
@@ -207,15 +188,18 @@ class Solver:
         return best
 
     def search(
-        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False, moves: Bitboard = -1
     ) -> Generator[None, None, int]:
-        """Negascout over all empties; yields when the slice is spent, returns the score."""
+        """Negascout over all empties; yields when the slice is spent, returns the score.
+
+        ``moves`` are ``p``'s legal moves when the caller knows them (the parent's ordering counted them).
+        """
         empty = ~(p | o) & MASK64
         n_empty = empty.bit_count()
         if n_empty < PLAIN_EMPTIES:
             if n_empty == PLAIN_EMPTIES - 1:
                 return (yield from self._plain_steps(p, o, alpha, beta, parity_order(empty), passed))
-            return self._plain(p, o, alpha, beta, parity_order(empty), passed)
+            return self._last_few(p, o, alpha, beta, parity_order(empty), passed)
         budget = self.budget
         budget.nodes += 1
         if budget.nodes >= budget.node_limit:
@@ -248,7 +232,8 @@ class Solver:
                 return cut
 
         if n_empty >= FASTEST_FIRST_MIN_EMPTIES:
-            moves = legal_moves(p, o)
+            if moves < 0:
+                moves = legal_moves(p, o)
             if not moves:
                 if passed or not legal_moves(o, p):
                     return final_score(p, o)
@@ -261,7 +246,10 @@ class Solver:
         else:
             # Few empties: each one's flips are cheaper than a move generation (and needed anyway).
             flippers = FLIPPERS
-            ordered = [(sq, f) for sq in parity_order(empty) if (f := flippers[sq](p, o))]
+            if moves < 0:
+                ordered = [(sq, f, -1) for sq in parity_order(empty) if (f := flippers[sq](p, o))]
+            else:
+                ordered = [(sq, flippers[sq](p, o), -1) for sq in parity_order(empty) if moves >> sq & 1]
             if not ordered:
                 if passed or not legal_moves(o, p):
                     return final_score(p, o)
@@ -278,15 +266,15 @@ class Solver:
             if cut is not None:
                 return cut
         clock = budget.clock
-        for sq, f in ordered:
+        for sq, f, replies in ordered:
             child_p, child_o = o ^ f, p | f | (1 << sq)
             if first:
-                score = -(yield from self.search(child_p, child_o, -beta, -alpha))
+                score = -(yield from self.search(child_p, child_o, -beta, -alpha, False, replies))
                 first = False
             else:
-                score = -(yield from self.search(child_p, child_o, -alpha - 1, -alpha))
+                score = -(yield from self.search(child_p, child_o, -alpha - 1, -alpha, False, replies))
                 if alpha < score < beta:
-                    score = -(yield from self.search(child_p, child_o, -beta, -score))
+                    score = -(yield from self.search(child_p, child_o, -beta, -score, False, replies))
             if score > best:
                 best = score
                 best_move = sq
@@ -355,7 +343,7 @@ class Solver:
         values: dict[int, int] = {}
         best = -INF
         best_moves: list[int] = []
-        for sq, f in fastest_first_endgame(p, o, moves, -1):
+        for sq, f, _ in fastest_first_endgame(p, o, moves, -1):
             child_p, child_o = o ^ f, p | f | (1 << sq)
             if best == -INF or mode == "all_values":
                 score = -(yield from self.search(child_p, child_o, -beta, -alpha))
@@ -536,6 +524,32 @@ def _solve4(
         if passed:
             return final_score(p, o)
         return -_solve4(o, p, -beta, -alpha, x1, x2, x3, x4, True)
+    return best
+
+
+def _solve5(
+    p: Bitboard, o: Bitboard, alpha: int, beta: int, x1: int, x2: int, x3: int, x4: int, x5: int, passed: bool
+) -> int:
+    """Score with exactly five empty squares, tried in the order given; ``p`` to move."""
+    global _leaves
+    _leaves += 1
+    flippers = FLIPPERS
+    best = -INF
+    for x, a, b, c, d in ((x1, x2, x3, x4, x5), (x2, x1, x3, x4, x5), (x3, x1, x2, x4, x5), (x4, x1, x2, x3, x5),
+                          (x5, x1, x2, x3, x4)):
+        f = flippers[x](p, o)
+        if f:
+            score = -_solve4(o ^ f, p | f | (1 << x), -beta, -alpha, a, b, c, d, False)
+            if score > best:
+                if score >= beta:
+                    return score
+                best = score
+                if score > alpha:
+                    alpha = score
+    if best == -INF:
+        if passed:
+            return final_score(p, o)
+        return -_solve5(o, p, -beta, -alpha, x1, x2, x3, x4, x5, True)
     return best
 
 

@@ -79,6 +79,8 @@ _EVEN_REGION = 4096
 
 Ordered = list[tuple[int, Bitboard]]
 """Moves with their flips, in the order to try them."""
+Children = list[tuple[int, Bitboard, Bitboard]]
+"""The solver's moves with their flips and the opponent's replies after each (-1: not counted), in order."""
 
 
 def evaluated(
@@ -119,7 +121,7 @@ def fastest_first_midgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move:
     return [(sq, f) for _, sq, f in scored]
 
 
-def fastest_first_endgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int) -> Ordered:
+def fastest_first_endgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int) -> Children:
     """``moves`` by the opponent's replies (corner replies weigh more), then square priority."""
     flippers = FLIPPERS
     mobility = legal_moves
@@ -133,17 +135,18 @@ def fastest_first_endgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move:
         f = flippers[sq](p, o)
         if sq == table_move:
             key = TABLE_MOVE_KEY
+            replies = -1
         else:
             replies = mobility(o ^ f, p | f | bit)
             key = replies.bit_count() * reply + (replies & CORNERS).bit_count() * corner_reply + square[sq]
-        scored.append((key, sq, f))
+        scored.append((key, sq, f, replies))
     scored.sort()
-    return [(sq, f) for _, sq, f in scored]
+    return [(sq, f, replies) for _, sq, f, replies in scored]
 
 
 def evaluated_fastest_first(
     p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int, evaluate: Callable[[Bitboard, Bitboard], int]
-) -> Ordered:
+) -> Children:
     """Fastest-first with the evaluation of each child added (the solver's order at many empties)."""
     flippers = FLIPPERS
     mobility = legal_moves
@@ -157,18 +160,36 @@ def evaluated_fastest_first(
         f = flippers[sq](p, o)
         if sq == table_move:
             key = TABLE_MOVE_KEY
+            replies = -1
         else:
             child_p, child_o = o ^ f, p | f | bit
             replies = mobility(child_p, child_o)
             key = (replies.bit_count() * reply + (replies & CORNERS).bit_count() * corner_reply
                    + evaluate(child_p, child_o) // scale)
-        scored.append((key, sq, f))
+        scored.append((key, sq, f, replies))
     scored.sort()
-    return [(sq, f) for _, sq, f in scored]
+    return [(sq, f, replies) for _, sq, f, replies in scored]
 
 
-def parity_order(empty: Bitboard) -> list[int]:
-    """Empty squares, those in quadrants with an odd number of empties first, then by square priority."""
+PARITY_CACHE_LIMIT = 1 << 14
+"""Empty sets whose parity order is kept; the cache is emptied when full (about a millisecond natively)."""
+_parity_cache: dict[Bitboard, tuple[int, ...]] = {}
+
+
+def parity_order(empty: Bitboard) -> tuple[int, ...]:
+    """Empty squares, those in quadrants with an odd number of empties first, then by square priority.
+
+    Remembered by empty set: the solver asks for the same few thousand sets again and again.
+    """
+    order = _parity_cache.get(empty)
+    if order is None:
+        if len(_parity_cache) >= PARITY_CACHE_LIMIT:
+            _parity_cache.clear()
+        order = _parity_cache[empty] = _parity_sorted(empty)
+    return order
+
+
+def _parity_sorted(empty: Bitboard) -> tuple[int, ...]:
     odd = 0
     for mask in QUADRANT_MASKS:
         region = empty & mask
@@ -182,4 +203,4 @@ def parity_order(empty: Bitboard) -> list[int]:
         sq = low.bit_length() - 1
         squares.append((key[sq] if odd & low else key[sq] + _EVEN_REGION, sq))
     squares.sort()
-    return [sq for _, sq in squares]
+    return tuple(sq for _, sq in squares)

@@ -1,0 +1,83 @@
+"""The solver's middle levels (7-11 empties) against minimax, and the orderings they rely on."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import ordering
+from game.ai.endgame import Solver, final_score, run_to_end
+from game.ai.ordering import _parity_sorted, evaluated_fastest_first, fastest_first_endgame, parity_order
+from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
+from tests.test_endgame_last import random_position
+
+
+def minimax(p: Bitboard, o: Bitboard, memo: dict[tuple[Bitboard, Bitboard], int], passed: bool = False) -> int:
+    """The exact score by minimax over every move, remembering positions (the reference)."""
+    known = memo.get((p, o))
+    if known is not None:
+        return known
+    empty = ~(p | o) & MASK64
+    best = None
+    for sq in range(64):
+        if empty >> sq & 1:
+            f = FLIPPERS[sq](p, o)
+            if f:
+                score = -minimax(o ^ f, p | f | (1 << sq), memo)
+                best = score if best is None or score > best else best
+    if best is None:
+        best = final_score(p, o) if passed else -minimax(o, p, memo, True)
+    memo[(p, o)] = best
+    return best
+
+
+def test_the_middle_levels_agree_with_minimax() -> None:
+    rng = random.Random(40)
+    windows = [(-64, 64), (-1, 1), (0, 1), (9, 10), (-21, -20), (20, 40), (62, 64)]
+    for _ in range(30):
+        empties = rng.randint(7, 10)
+        p, o = random_position(rng, empties)
+        exact = minimax(p, o, {})
+        solver = Solver()  # one solver for every window: its tables carry bounds from one search to the next
+        for alpha, beta in windows:
+            score = run_to_end(solver.search(p, o, alpha, beta))
+            if alpha < exact < beta:
+                assert score == exact, (hex(p), hex(o), alpha, beta)
+            elif exact <= alpha:
+                assert exact <= score <= alpha, (hex(p), hex(o), alpha, beta)
+            else:
+                assert beta <= score <= exact, (hex(p), hex(o), alpha, beta)
+
+
+@pytest.mark.parametrize("evaluated", [False, True])
+def test_the_endgame_orderings_count_each_childs_replies(evaluated: bool) -> None:
+    rng = random.Random(41)
+    for _ in range(200):
+        p, o = random_position(rng, rng.randint(8, 30))
+        moves = legal_moves(p, o)
+        table_move = rng.choice([-1, *[sq for sq in range(64) if moves >> sq & 1]])
+        if evaluated:
+            children = evaluated_fastest_first(p, o, moves, table_move, lambda a, b: a.bit_count() - b.bit_count())
+        else:
+            children = fastest_first_endgame(p, o, moves, table_move)
+        assert sorted(sq for sq, _, _ in children) == [sq for sq in range(64) if moves >> sq & 1]
+        if table_move >= 0:
+            assert children[0][0] == table_move and children[0][2] == -1
+        for sq, f, replies in children:
+            assert f == FLIPPERS[sq](p, o)
+            assert replies == -1 if sq == table_move else replies == legal_moves(o ^ f, p | f | (1 << sq))
+
+
+def test_the_parity_order_is_remembered_within_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ordering, "PARITY_CACHE_LIMIT", 50)
+    monkeypatch.setattr(ordering, "_parity_cache", {})
+    rng = random.Random(42)
+    for _ in range(300):
+        empty = 0
+        for sq in rng.sample(range(64), rng.randint(1, 12)):
+            empty |= 1 << sq
+        order = parity_order(empty)
+        assert order == _parity_sorted(empty) == parity_order(empty)
+        assert sorted(order) == [sq for sq in range(64) if empty >> sq & 1]
+        assert len(ordering._parity_cache) <= 50
