@@ -8,7 +8,10 @@ Each pairing plays the XOT openings in ``/work/shared/reference/openings/xot-50.
 named by its name (``casual``) or index; ``B`` is the baseline: Club's search
 with the hand-written evaluation; ``M1`` is the Master of the first ladder:
 Master's search with the self-play weights that the WTHOR-trained ones
-replaced (``bench/weights/patterns-v1.bin``) and no opening book. A level may
+replaced (``bench/weights/patterns-v1.bin``) and no opening book;
+``ref@<commit>:<level>`` is a timed level as an earlier commit played it, its
+code, weights and book (``bench/reference.py``: that commit's GTP engine in a
+worktree), the yardstick for a top that keeps climbing. A level may
 carry changes to try a variant before it goes into the table:
 ``casual:depth=3,temperature=1.0``. ``--time-scale`` multiplies every level's
 time per move (to fit a long ladder into less time; the report says so).
@@ -37,6 +40,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.reference import GtpOpponent, Reference, reference_level  # noqa: E402
 from game.ai import LEVELS, level_by_name_or_index, think  # noqa: E402
 from game.ai.levels import BASELINE, Level  # noqa: E402
 from game.engine import BLACK, GameRecord  # noqa: E402
@@ -81,8 +85,13 @@ def with_changes(level: Level, changes: str) -> Level:
     return dataclasses.replace(level, name=name, **updates)
 
 
-def level_named(key: str, time_scale: float) -> Level:
-    """A level by name or index (``B``: the baseline, ``M1``: the first Master), with changes and its time scaled."""
+def level_named(key: str, time_scale: float) -> Level | Reference:
+    """A level by name or index (``B``: the baseline, ``M1``: the first Master), with changes and its time scaled.
+
+    ``ref@<commit>:<level>`` is that level as an earlier commit played it (``bench/reference.py``).
+    """
+    if key.lower().startswith("ref@"):
+        return reference_level(key, {level.name.lower(): level.seconds for level in LEVELS}, time_scale)
     base, _, changes = key.partition(":")
     special = {"B": BASELINE, "M1": FIRST_MASTER}
     level = special[base.upper()] if base.upper() in special else level_by_name_or_index(base)
@@ -92,15 +101,17 @@ def level_named(key: str, time_scale: float) -> Level:
     return level
 
 
-def settings(level: Level) -> dict[str, object]:
-    """What a level plays like (for the cache): its playing fields."""
+def settings(level: Level | Reference) -> dict[str, object]:
+    """What a level plays like (for the cache): its playing fields (a reference: its commit, level and time)."""
+    if isinstance(level, Reference):
+        return level.settings()
     return {field: getattr(level, field) for field in PLAYING_FIELDS}
 
 
 SLOW_MOVE_FACTOR = 6.0
 """A move that takes this many times its level's time per move (plus a second) is reported on stderr."""
 
-Task = tuple[Level, Level, str, int, int]
+Task = tuple[Level | Reference, Level | Reference, str, int, int]
 """One game: the first level, the second, the opening, 1 if the first plays Black, and the seed."""
 
 
@@ -109,22 +120,35 @@ def play_game(task: Task) -> tuple[float, int, int]:
     first, second, opening, first_is_black, run_seed = task
     record = GameRecord.from_transcript(opening)
     seed = game_seed(opening, first_is_black, run_seed)
-    while not record.is_over():
-        position = record.position
-        first_to_move = (position.to_move == BLACK) == bool(first_is_black)
-        level = first if first_to_move else second
-        started = time.perf_counter()
-        record.play(think(position, level, seed=seed + record.ply).run())
-        spent = time.perf_counter() - started
-        if level.seconds is not None and spent > SLOW_MOVE_FACTOR * level.seconds + 1.0:
-            # the time limits should make this impossible: keep the position to reproduce it
-            print(f"slow move: {level.name} took {spent:.1f} s (time {level.seconds:g} s) at "
-                  f"{position.to_text()}", file=sys.stderr, flush=True)
+    engines = {id(level): GtpOpponent(level) for level in (first, second) if isinstance(level, Reference)}
+    try:
+        while not record.is_over():
+            position = record.position
+            first_to_move = (position.to_move == BLACK) == bool(first_is_black)
+            level = first if first_to_move else second
+            started = time.perf_counter()
+            if isinstance(level, Reference):
+                record.play(engines[id(level)].move(record))
+            else:
+                record.play(think(position, level, seed=seed + record.ply).run())
+            report_slow_move(level, time.perf_counter() - started, position.to_text())
+    finally:
+        for engine in engines.values():
+            engine.close()
     result = record.result
+
     assert result is not None
     margin = result.disc_difference(BLACK if first_is_black else "O")
     score = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
     return score, margin, record.ply
+
+
+def report_slow_move(level: Level | Reference, spent: float, position: str) -> None:
+    """Says on stderr when a move took far longer than its level's time (the time limits should prevent it)."""
+    if level.seconds is not None and spent > SLOW_MOVE_FACTOR * level.seconds + 1.0:
+        # keep the position to reproduce it
+        print(f"slow move: {level.name} took {spent:.1f} s (time {level.seconds:g} s) at {position}",
+              file=sys.stderr, flush=True)
 
 
 def game_seed(opening: str, first_is_black: int, run_seed: int) -> int:
@@ -132,7 +156,8 @@ def game_seed(opening: str, first_is_black: int, run_seed: int) -> int:
     return (zlib.crc32(f"{opening}{first_is_black}".encode()) & 0xFFFF) + 1000 * run_seed
 
 
-def game_key(first: Level, second: Level, opening: str, first_is_black: int, run_seed: int) -> str:
+def game_key(first: Level | Reference, second: Level | Reference, opening: str, first_is_black: int,
+             run_seed: int) -> str:
     """The cache's key for one game: both levels' settings, the opening, the colours and the seed."""
     key: list[object] = [settings(first), settings(second), opening, first_is_black]
     return json.dumps(key + [run_seed] if run_seed else key, sort_keys=True)
@@ -184,7 +209,9 @@ def load() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100, help="games per pairing (even)")
+    parser.add_argument("--games", type=int, default=100,
+                        help="games per pairing (even); beyond two per opening, the openings repeat with the "
+                             "next seeds (other choices of the noisy levels)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--time-scale", type=float, default=1.0)
     parser.add_argument("--openings", type=Path, default=DEFAULT_OPENINGS)
@@ -208,7 +235,8 @@ def main() -> None:
             first_key, second_key = pair.split("-", 1) if not pair.startswith("-") else ("", pair)
             first, second = level_named(first_key, args.time_scale), level_named(second_key, args.time_scale)
             tasks: list[Task] = [
-                (first, second, openings[(i // 2) % len(openings)], i % 2, args.seed) for i in range(args.games)
+                (first, second, openings[(i // 2) % len(openings)], i % 2, args.seed + i // (2 * len(openings)))
+                for i in range(args.games)
             ]
             cached = played_games(args.json)
             scores = [cached[game_key(*task)] for task in tasks if game_key(*task) in cached]
