@@ -127,8 +127,7 @@ class Solver:
         _leaves = 0
         n = len(empties)
         if n == 5:
-            x1, x2, x3, x4, x5 = empties
-            score = _solve5(p, o, alpha, beta, x1, x2, x3, x4, x5, passed)
+            score = _solve5(p, o, alpha, beta, ~(p | o) & MASK64, passed)
         elif n == 4:
             x1, x2, x3, x4 = empties
             score = _solve4(p, o, alpha, beta, x1, x2, x3, x4, passed)
@@ -150,9 +149,9 @@ class Solver:
     # -- upper levels: generators ---------------------------------------------------
 
     def _plain_steps(
-        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empties: tuple[int, ...], passed: bool
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empty: Bitboard, passed: bool
     ) -> Generator[None, None, int]:
-        """Alpha-beta at six empties over ``_solve5``, as a generator: checks the clock after each child.
+        """Alpha-beta at the six empties ``empty`` over ``_solve5``, as a generator: checks the clock after each child.
 
         A child is a plain search of at most a few hundred nodes, so a slice
         ends within a few milliseconds of its deadline even in the browser.
@@ -164,14 +163,13 @@ class Solver:
         clock = budget.clock
         best = -INF
         moved = False
-        for i, sq in enumerate(empties):
+        for sq in parity_order(empty):
             f = flippers[sq](p, o)
             if not f:
                 continue
             moved = True
-            x1, x2, x3, x4, x5 = empties[:i] + empties[i + 1 :]
             _leaves = 0
-            score = -_solve5(o ^ f, p | f | (1 << sq), -beta, -alpha, x1, x2, x3, x4, x5, False)
+            score = -_solve5(o ^ f, p | f | (1 << sq), -beta, -alpha, empty ^ (1 << sq), False)
             budget.nodes += _leaves
             if score > best:
                 best = score
@@ -184,7 +182,7 @@ class Solver:
         if not moved:
             if passed:
                 return final_score(p, o)
-            return -(yield from self._plain_steps(o, p, -beta, -alpha, empties, True))
+            return -(yield from self._plain_steps(o, p, -beta, -alpha, empty, True))
         return best
 
     def search(
@@ -198,7 +196,7 @@ class Solver:
         n_empty = empty.bit_count()
         if n_empty < PLAIN_EMPTIES:
             if n_empty == PLAIN_EMPTIES - 1:
-                return (yield from self._plain_steps(p, o, alpha, beta, parity_order(empty), passed))
+                return (yield from self._plain_steps(p, o, alpha, beta, empty, passed))
             return self._last_few(p, o, alpha, beta, parity_order(empty), passed)
         budget = self.budget
         budget.nodes += 1
@@ -475,21 +473,9 @@ def _solve3(p: Bitboard, o: Bitboard, alpha: int, beta: int, x1: int, x2: int, x
 def _solve4(
     p: Bitboard, o: Bitboard, alpha: int, beta: int, x1: int, x2: int, x3: int, x4: int, passed: bool
 ) -> int:
-    """Score with exactly four empty squares; ``p`` to move. Squares in odd regions go first."""
+    """Score with exactly four empty squares, tried in the order given (the parity order); ``p`` to move."""
     global _leaves
     _leaves += 1
-    if not passed:
-        q1, q2, q3, q4 = _QUADRANT[x1], _QUADRANT[x2], _QUADRANT[x3], _QUADRANT[x4]
-        # Regions of 1+3 or 1+1+2: the odd ones first, each group in the order given.
-        even1 = (q1 == q2) ^ (q1 == q3) ^ (q1 == q4)
-        even2 = (q2 == q1) ^ (q2 == q3) ^ (q2 == q4)
-        even3 = (q3 == q1) ^ (q3 == q2) ^ (q3 == q4)
-        even4 = (q4 == q1) ^ (q4 == q2) ^ (q4 == q3)
-        # even_i is True when the square shares its region with an odd number of others (an even region).
-        if (even1 or even2 or even3 or even4) and not (even1 and even2 and even3 and even4):
-            xs = [x for x, e in ((x1, even1), (x2, even2), (x3, even3), (x4, even4)) if not e]
-            xs += [x for x, e in ((x1, even1), (x2, even2), (x3, even3), (x4, even4)) if e]
-            x1, x2, x3, x4 = xs
     best = -INF
     f = FLIPPERS[x1](p, o)
     if f:
@@ -527,19 +513,18 @@ def _solve4(
     return best
 
 
-def _solve5(
-    p: Bitboard, o: Bitboard, alpha: int, beta: int, x1: int, x2: int, x3: int, x4: int, x5: int, passed: bool
-) -> int:
-    """Score with exactly five empty squares, tried in the order given; ``p`` to move."""
+def _solve5(p: Bitboard, o: Bitboard, alpha: int, beta: int, empty: Bitboard, passed: bool) -> int:
+    """Score with exactly the five empty squares ``empty``, in parity order; ``p`` to move."""
     global _leaves
     _leaves += 1
     flippers = FLIPPERS
+    order = parity_order
     best = -INF
-    for x, a, b, c, d in ((x1, x2, x3, x4, x5), (x2, x1, x3, x4, x5), (x3, x1, x2, x4, x5), (x4, x1, x2, x3, x5),
-                          (x5, x1, x2, x3, x4)):
+    for x in order(empty):
         f = flippers[x](p, o)
         if f:
-            score = -_solve4(o ^ f, p | f | (1 << x), -beta, -alpha, a, b, c, d, False)
+            x1, x2, x3, x4 = order(empty ^ (1 << x))
+            score = -_solve4(o ^ f, p | f | (1 << x), -beta, -alpha, x1, x2, x3, x4, False)
             if score > best:
                 if score >= beta:
                     return score
@@ -549,7 +534,7 @@ def _solve5(
     if best == -INF:
         if passed:
             return final_score(p, o)
-        return -_solve5(o, p, -beta, -alpha, x1, x2, x3, x4, x5, True)
+        return -_solve5(o, p, -beta, -alpha, empty, True)
     return best
 
 
