@@ -63,10 +63,10 @@ def test_the_endgame_orderings_count_each_childs_replies(evaluated: bool) -> Non
             children = fastest_first_endgame(p, o, moves, table_move)
         assert sorted(sq for sq, _, _ in children) == [sq for sq in range(64) if moves >> sq & 1]
         if table_move >= 0:
-            assert children[0][0] == table_move and children[0][2] == -1
+            assert children[0][0] == table_move
         for sq, f, replies in children:
             assert f == FLIPPERS[sq](p, o)
-            assert replies == -1 if sq == table_move else replies == legal_moves(o ^ f, p | f | (1 << sq))
+            assert replies == legal_moves(o ^ f, p | f | (1 << sq))
 
 
 def test_the_parity_order_is_remembered_within_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -81,3 +81,17 @@ def test_the_parity_order_is_remembered_within_its_limit(monkeypatch: pytest.Mon
         assert order == _parity_sorted(empty) == parity_order(empty)
         assert sorted(order) == [sq for sq in range(64) if empty >> sq & 1]
         assert len(ordering._parity_cache) <= 50
+
+
+def test_the_packed_move_generation_agrees_with_legal_moves() -> None:
+    rng = random.Random(43)
+    for _ in range(40):
+        lanes = rng.randint(1, 64)
+        boards = [random_position(rng, rng.randint(1, 60)) for _ in range(lanes)]
+        packed_p = sum(p << ordering.LANE * i for i, (p, _) in enumerate(boards))
+        packed_o = sum(o << ordering.LANE * i for i, (_, o) in enumerate(boards))
+        moves = ordering._lane_moves(packed_p, packed_o, lanes)
+        for p, o in boards:
+            assert moves & MASK64 == legal_moves(p, o), (hex(p), hex(o))
+            moves >>= ordering.LANE
+        assert moves == 0
