@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from game.ai import ordering
+from game.ai import ordering, search
 from game.ai.endgame import Solver, final_score, run_to_end
 from game.ai.ordering import _parity_sorted, evaluated_fastest_first, fastest_first_endgame, parity_order
+from game.ai.table import TABLE_LIMIT
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
 from tests.test_endgame_last import random_position
 
@@ -95,3 +96,8 @@ def test_the_packed_move_generation_agrees_with_legal_moves() -> None:
             assert moves & MASK64 == legal_moves(p, o), (hex(p), hex(o))
             moves >>= ordering.LANE
         assert moves == 0
+
+
+def test_the_solvers_tables_stop_below_a_dicts_big_growth() -> None:
+    # the same limit as the midgame search's tables (tests/test_slices.py measures that growth)
+    assert Solver().tt_limit == TABLE_LIMIT == search.TABLE_LIMIT

@@ -38,7 +38,7 @@ from .budget import Budget, NodeLimitReached
 from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
 from .mpc import WLD_MIN_EMPTIES, WLD_THRESHOLD, EndgameProbes
 from .ordering import evaluated_fastest_first, fastest_first_endgame, parity_order
-from .table import EXACT_DEPTH, INF, Table, store
+from .table import EXACT_DEPTH, INF, TABLE_LIMIT, Table, store
 
 __all__ = ["NodeLimitReached", "SolveResult", "Solver", "final_score", "run_to_end", "solve", "stable_discs"]
 
@@ -96,7 +96,7 @@ class Solver:
     """
 
     def __init__(
-        self, budget: Budget | None = None, tt_limit: int = 200_000,
+        self, budget: Budget | None = None, tt_limit: int = TABLE_LIMIT,
         evaluate: Callable[[Bitboard, Bitboard], int] | None = None,
     ) -> None:
         self.budget = Budget() if budget is None else budget

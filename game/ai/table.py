@@ -26,6 +26,9 @@ Entry = tuple[int, int, int, int]
 """(depth, lower bound, upper bound, best move)."""
 Table = dict[Key, Entry]
 
+TABLE_LIMIT = 174_000
+"""Entries a table may hold by default: a dict grows from 262,144 to 524,288 slots at 174,762 entries,
+one copy of every entry (about 20 ms natively in one go), which a table this size never makes."""
 RELEASE_PER_STORE = 4
 """Entries of retired tables freed by each store."""
 _retired: list[Table] = []
