@@ -6,7 +6,8 @@ Scores are for the side to move, with empty squares going to the winner
 win, loss or draw, which is much faster.
 
 The search is alpha-beta (negascout) over the empty squares with:
-- special code for the last four empty squares (unrolled, no move generation);
+- special code for the last five empty squares (no lists, no move generation; the
+  last four unrolled);
 - parity ordering near the end (squares in regions with an odd number of
   empties first) and fastest-first ordering higher up (moves leaving the
   opponent the fewest replies first, corners before X-squares);
