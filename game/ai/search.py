@@ -28,7 +28,7 @@ from .evaluation import DISC, Evaluation
 from .mpc import MIN_DEPTH as MPC_MIN_DEPTH
 from .mpc import EndgameProbes, ProbeTable
 from .ordering import Ordered, evaluated, fastest_first_midgame
-from .table import INF, Table, store
+from .table import INF, TABLE_LIMIT, Table, store
 
 __all__ = ["INF", "PLAIN_DEPTH", "SHALLOW_ORDER_DEPTH", "TABLE_LIMIT", "MidgameSearch"]
 
@@ -38,12 +38,6 @@ SCORE_RANGE = 64 * DISC
 """Multi-ProbCut probes only windows within the scores a game can have (not the infinite bounds)."""
 SHALLOW_ORDER_DEPTH = 2
 """From this remaining depth on, children are ordered by their evaluation."""
-TABLE_LIMIT = 174_000
-"""Entries a transposition table holds (the solver's two as well) before it is replaced by an empty one.
-
-Just below the 174,762 entries at which a dict of 262,144 slots grows to 524,288: that growth copies every
-entry in one go, 6 ms natively and up to 20 ms in WebAssembly, which no clock check can split. The largest
-growth left, at 87,381 entries, takes 1-3 ms in either."""
 
 
 class MidgameSearch:
