@@ -49,6 +49,8 @@ from game.scenes.entries import (
     TranscriptEntry,
     TutorialEntry,
 )
+from game.scenes.new_game import LEVEL_ROWS
+from game.ui.layout import is_portrait
 from game.ui.text import DrawnText, Recording
 from game.ui.theme import RGB
 from game.ui.widgets import Button, ButtonGroup
@@ -515,11 +517,11 @@ STATES.update(RATING_STATES)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_fourteen_levels_fit_the_picker_and_the_statistics(player_factory, size: tuple[int, int]) -> None:
-    """The real ladder, at the most the picker is made for: 14 levels (``new_game.LEVEL_PITCH``; three rows of
-    five in landscape, seven of two in portrait). A longer ladder needs the picker looked at again."""
+def test_every_level_fits_the_picker_and_the_statistics(player_factory, size: tuple[int, int]) -> None:
+    """The real ladder in the picker: at most ``new_game.LEVEL_ROWS`` rows each way up (three rows of six in
+    landscape, six of three in portrait for eighteen levels), every name and rating shown in its button."""
     ladder = LEVELS
-    assert len(ladder) == 14 and all(level.rating is not None for level in ladder)
+    assert all(level.rating is not None for level in ladder)
     player = player_factory(MemoryStorage(), window_size=size)
     failures: list[str] = []
     for theme in THEMES:
@@ -532,4 +534,6 @@ def test_fourteen_levels_fit_the_picker_and_the_statistics(player_factory, size:
             assert all(level.name in words and str(level.rating) in words for level in ladder), (name, size)
     assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures)
     buttons = [b for b in player.app.scene.group.buttons if b.action.startswith("level:")]  # type: ignore[attr-defined]
-    assert len(buttons) == 14 and all(player.app.surface.get_rect().contains(b.rect) for b in buttons)
+    assert len(buttons) == len(ladder) and all(player.app.surface.get_rect().contains(b.rect) for b in buttons)
+    rows = {b.rect.top for b in buttons}
+    assert len(rows) <= LEVEL_ROWS["portrait" if is_portrait(player.app.ctx.size) else "landscape"], sorted(rows)

@@ -42,19 +42,24 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     #     index name            description                                                   eval       depth secs  exact wld  temp  greed book
     Level(0,  "Novice",       "Grabs discs and sometimes misses the danger",                  "heuristic", 1, None,   0,   0,  3.0, 0.6, rating=800),
-    Level(1,  "Apprentice",   "Has heard that corners matter; still grabs discs",             "heuristic", 1, None,   0,   0,  1.7, 0.35, rating=968),
-    Level(2,  "Improver",     "Takes corners when it sees them; greedy now and then",         "heuristic", 1, None,   0,   0,  1.1, 0.15, rating=1188),
-    Level(3,  "Beginner",     "Knows corners are good; looks one move ahead",                 "heuristic", 2, None,   6,   0,  2.0, 0.2, rating=1413),
-    Level(4,  "Hobbyist",     "Looks one move ahead and counts the last few moves",           "heuristic", 2, None,   8,   0,  1.5, 0.1, rating=1618),
-    Level(5,  "Amateur",      "Careful one move ahead, no longer greedy",                     "heuristic", 2, None,  10,   0,  1.1, rating=1823),
-    Level(6,  "Regular",      "Has a feel for good shapes but plays carelessly",              "pattern",   2, None,   8,   0,  3.3, rating=2028),
-    Level(7,  "Casual",       "Plays sensibly and rarely blunders a corner",                  "pattern",   2, None,   8,   0,  2.1, rating=2219),
-    Level(8,  "Intermediate", "Sees a little further and plays the end well",                 "pattern",   3, None,  10,   0,  2.4, rating=2449),
-    Level(9,  "Advanced",     "Reads two moves of each side; slips now and then",             "pattern",   4, None,  12,   0,  1.6, rating=2787),
-    Level(10, "Contender",    "Reads deeper, knows who wins the ending; rarely slips",        "pattern",   5, None,  12,   0,  0.8, rating=3007),
-    Level(11, "Club",         "Reads a few moves deep, knows the openings, ends well",        "pattern",   6, 0.25, 12,  14,  0.0, 0.0, 3.0, rating=3207),
-    Level(12, "Expert",       "Deep search, master openings and an exact endgame",            "pattern",  20, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=3459),
-    Level(13, "Master",       "Everything it has: about a second a move",                     "pattern",  30, 1.0,  16,  18,  0.0, 0.0, 1.0, rating=3578),
+    Level(1,  "Apprentice",   "Has heard that corners matter; still grabs discs",             "heuristic", 1, None,   0,   0,  1.7, 0.35, rating=982),
+    Level(2,  "Improver",     "Takes corners when it sees them; greedy now and then",         "heuristic", 1, None,   0,   0,  1.4, 0.15, rating=1078),
+    Level(3,  "Learner",      "Plays the best-looking move more often; still one move deep",  "heuristic", 1, None,   0,   0,  0.9, 0.1, rating=1179),
+    Level(4,  "Beginner",     "Knows corners are good; looks one move ahead",                 "heuristic", 2, None,   6,   0,  2.0, 0.2, rating=1310),
+    Level(5,  "Hobbyist",     "Looks one move ahead and counts the last few moves",           "heuristic", 2, None,   8,   0,  1.75, 0.1, rating=1438),
+    Level(6,  "Amateur",      "Careful one move ahead, no longer greedy",                     "heuristic", 2, None,  10,   0,  1.5, rating=1566),
+    Level(7,  "Regular",      "Has a feel for good shapes but plays carelessly",              "pattern",   2, None,   8,   0,  3.9, rating=1689),
+    Level(8,  "Casual",       "Plays sensibly and rarely blunders a corner",                  "pattern",   2, None,   8,   0,  2.6, rating=1856),
+    Level(9,  "Intermediate", "Sees a little further and plays the end well",                 "pattern",   3, None,  10,   0,  2.4, rating=2048),
+    Level(10, "Skilled",      "Careful a few moves ahead; plays the last twelve squares perfectly", "pattern", 3, None, 12, 0, 1.4, rating=2179),
+    Level(11, "Advanced",     "Reads two moves of each side; slips now and then",             "pattern",   4, None,  12,   0,  1.6, rating=2352),
+    Level(12, "Seasoned",     "Reads two moves of each side and seldom slips",                "pattern",   4, None,  12,   0,  0.9, rating=2473),
+    Level(13, "Contender",    "Reads deeper, knows who wins the ending; rarely slips",        "pattern",   5, None,  12,   0,  0.8, rating=2652),
+    Level(14, "Competitor",   "Knows the openings and the ending; reads one move less than Club", "pattern", 5, 0.25, 12, 14, 0.0, 0.0, 3.0, rating=2779),
+    Level(15, "Club",         "Reads a few moves deep, knows the openings, ends well",        "pattern",   6, 0.25, 12,  14,  0.0, 0.0, 3.0, rating=2914),
+    Level(16, "Candidate",    "Searches deeper than Club and knows the openings better",      "pattern",  20, 0.35, 12,  16,  0.0, 0.0, 2.0, rating=3074),
+    Level(17, "Expert",       "Deep search, master openings and an exact endgame",            "pattern",  20, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=3163),
+    Level(18, "Master",       "Everything it has: about a second a move",                     "pattern",  30, 1.0,  16,  18,  0.0, 0.0, 1.0, rating=3278),
 )
 # fmt: on
 
@@ -82,9 +87,9 @@ def stored_level_index(index: object, name: object = None, ladder: tuple[str, ..
     for an index of the ladder of seven. ``None`` if neither names a level.
 
     >>> stored_level_index(5), stored_level_index(5, "Expert"), stored_level_index(9)
-    (13, 12, None)
+    (18, 17, None)
     >>> stored_level_index(2, ladder=SECOND_LADDER), stored_level_index(2)
-    (3, 7)
+    (4, 8)
     """
     for level in LEVELS:
         if level.name == name:

@@ -31,7 +31,11 @@ CLOCK_LABELS = [(N_("No clock"), "clock:0"), (N_("1 min"), "clock:60"), (N_("3 +
                 (N_("5 min"), "clock:300"), (N_("5 + 3"), "clock:300+3"), (N_("15 min"), "clock:900")]
 """Time controls: each side's time for the whole game, plus seconds gained after each move (Fischer)."""
 LEVEL_PITCH = 62
-"""The level rows' pitch when there are more than two (up to 14 levels fit either way up)."""
+"""The level rows' pitch when there are more than two."""
+LEVEL_ROWS = {"landscape": 3, "portrait": 7}
+"""At most this many rows of levels fit above the custom levels and the description (each way up)."""
+WIDE_COLUMN = 1080
+"""The landscape column's width when six or more levels share a row (so each name keeps its size)."""
 MY_LEVEL_WIDTH = 230
 """The width of the Play at my level button, at the right of the description box."""
 
@@ -48,6 +52,17 @@ def parse_clock(action: str) -> tuple[int | None, int]:
     """(Seconds on each clock or ``None``, increment) from a clock button's ``'clock:300+3'``."""
     base, _plus, increment = action.removeprefix("clock:").partition("+")
     return int(base) or None, int(increment or 0)
+
+
+def levels_per_row(count: int, portrait: bool) -> int:
+    """How many level buttons share a row: as few as fit ``count`` levels into ``LEVEL_ROWS`` rows.
+
+    >>> levels_per_row(7, False), levels_per_row(14, False), levels_per_row(18, False), levels_per_row(18, True)
+    (4, 5, 6, 3)
+    """
+    if portrait:
+        return max(2, -(-count // LEVEL_ROWS["portrait"]))
+    return max(3 if count <= 6 else 4, -(-count // LEVEL_ROWS["landscape"]))
 
 
 class NewGameScene(Scene):
@@ -78,7 +93,8 @@ class NewGameScene(Scene):
         """Colour row, a grid of levels (each with its rating), the description with Play at my level, Start, Back."""
         width, height = self.ctx.size
         portrait = is_portrait(self.ctx.size)
-        column = min(720 if portrait or len(LEVELS) <= 8 else 960, width - 48)
+        per_row = levels_per_row(len(LEVELS), portrait)
+        column = min(720 if portrait or len(LEVELS) <= 8 else WIDE_COLUMN if per_row >= 6 else 960, width - 48)
         left = (width - column) // 2
         self.column = (left, column)
         top = 200 if portrait else 120
@@ -87,7 +103,6 @@ class NewGameScene(Scene):
         self.clock_top = top + 92
         buttons += button_row(pygame.Rect(left, self.clock_top, column, 48),
                               [(_(label), action) for label, action in CLOCK_LABELS], gap=12, size=20)
-        per_row = 2 if portrait else 3 if len(LEVELS) <= 6 else 4 if len(LEVELS) <= 8 else 5
         level_top = self.clock_top + 88
         rows = (len(LEVELS) + per_row - 1) // per_row
         pitch = 70 if rows <= 2 else LEVEL_PITCH
