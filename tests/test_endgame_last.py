@@ -8,21 +8,25 @@ from game.ai.endgame import Solver, final_score, run_to_end
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard
 
 
-def minimax(p: Bitboard, o: Bitboard, passed: bool = False) -> int:
-    """The exact score by full minimax (no pruning, no ordering): the reference."""
+def minimax(p: Bitboard, o: Bitboard, memo: dict[tuple[Bitboard, Bitboard], int] | None = None,
+            passed: bool = False) -> int:
+    """The exact score by minimax over every move (no pruning, no ordering), remembering positions: the reference."""
+    memo = {} if memo is None else memo
+    known = memo.get((p, o))
+    if known is not None:
+        return known
     empty = ~(p | o) & MASK64
     best = None
     for sq in range(64):
         if empty >> sq & 1:
             f = FLIPPERS[sq](p, o)
             if f:
-                score = -minimax(o ^ f, p | f | (1 << sq))
+                score = -minimax(o ^ f, p | f | (1 << sq), memo)
                 best = score if best is None or score > best else best
-    if best is not None:
-        return best
-    if passed:
-        return final_score(p, o)
-    return -minimax(o, p, True)
+    if best is None:
+        best = final_score(p, o) if passed else -minimax(o, p, memo, True)
+    memo[(p, o)] = best
+    return best
 
 
 def random_position(rng: random.Random, empties: int) -> tuple[Bitboard, Bitboard]:

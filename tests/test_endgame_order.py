@@ -7,30 +7,11 @@ import random
 import pytest
 
 from game.ai import ordering, search
-from game.ai.endgame import Solver, final_score, run_to_end
+from game.ai.endgame import Solver, run_to_end
 from game.ai.ordering import _parity_sorted, evaluated_fastest_first, fastest_first_endgame, parity_order
 from game.ai.table import TABLE_LIMIT
-from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
-from tests.test_endgame_last import random_position
-
-
-def minimax(p: Bitboard, o: Bitboard, memo: dict[tuple[Bitboard, Bitboard], int], passed: bool = False) -> int:
-    """The exact score by minimax over every move, remembering positions (the reference)."""
-    known = memo.get((p, o))
-    if known is not None:
-        return known
-    empty = ~(p | o) & MASK64
-    best = None
-    for sq in range(64):
-        if empty >> sq & 1:
-            f = FLIPPERS[sq](p, o)
-            if f:
-                score = -minimax(o ^ f, p | f | (1 << sq), memo)
-                best = score if best is None or score > best else best
-    if best is None:
-        best = final_score(p, o) if passed else -minimax(o, p, memo, True)
-    memo[(p, o)] = best
-    return best
+from game.engine.bitboard import FLIPPERS, MASK64, legal_moves
+from tests.test_endgame_last import minimax, random_position
 
 
 def test_the_middle_levels_agree_with_minimax() -> None:
