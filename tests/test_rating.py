@@ -283,6 +283,7 @@ BAD_RATINGS = [
     {"rating": 1500, "deviation": 80, "games": 3, "history": [[1500, 80], [1500]]},
     {"rating": 9e9, "deviation": 80, "games": 1, "history": []},
     {"rating": 1500, "deviation": 80, "games": 0, "history": [[1500, 80]]},
+    {"version": 3, "rating": 1500, "deviation": 80, "games": 0, "history": []},  # a scale from a newer game
 ]
 
 
@@ -322,3 +323,28 @@ def test_the_module_reads_the_levels_when_asked_so_a_new_ladder_needs_no_change(
     ladder = tuple(replace(level, index=i, rating=1000 + 100 * i) for i, level in enumerate(LEVELS))
     monkeypatch.setattr(rating_module, "LEVELS", ladder)
     assert level_for_rating(1290) is ladder[3] and rated_level(ladder[-1].name) is ladder[-1]
+
+
+def test_a_rating_of_the_ladder_of_fourteen_is_carried_over_to_todays_scale() -> None:
+    """Ratings stored before the ladder of nineteen (version 1) were estimated against the old levels' ratings
+    (Intermediate 2449 then, 2048 now): they load on today's scale, history and all, and are saved on it."""
+    intermediate, beginner = rated_level("Intermediate"), rated_level("Beginner")
+    assert intermediate is not None and beginner is not None
+    stored = {"version": 1, "rating": 2449.0, "deviation": 80.0, "games": 40,
+              "history": [[1413.0, 90.0], [2449.0, 80.0]]}
+    document = Stats(vs_computer={"Intermediate:X": Tally(20, 20, 0, 30)}).to_json() | {"rating": stored}
+    stats = Stats.from_json(json.loads(json.dumps(document)))
+    assert stats.notice is None and stats.rating.games == 40 and stats.rating.deviation == 80.0
+    assert round(stats.rating.rating) == intermediate.rating
+    assert [round(p.rating) for p in stats.rating.history] == [beginner.rating, intermediate.rating]
+    found = my_level(stats.rating)
+    assert found is not None and found[0] is intermediate  # the level the player was even with, not two above
+    saved = json.loads(json.dumps(stats.to_json()))
+    assert saved["rating"]["version"] == 2 and Stats.from_json(saved).rating == stats.rating  # carried over once
+
+
+def test_the_carried_over_scale_keeps_the_order_and_the_range() -> None:
+    olds = [float(r) for r in range(0, 4001, 50)]
+    news = [PlayerRating(r, 80).from_older_scale().rating for r in olds]
+    assert news == sorted(news) and all(RATING_RANGE[0] <= r <= RATING_RANGE[1] for r in news)
+    assert PlayerRating(800, 80).from_older_scale().rating == 800  # Novice is the anchor of both scales

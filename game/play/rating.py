@@ -35,6 +35,13 @@ MAX_HISTORY = 200
 PROVISIONAL_DEVIATION = 110.0
 """Above this deviation the rating is called provisional."""
 
+SCALE_VERSION = 2
+"""The scale a stored rating is on: 1 the ladder of fourteen's (2026-12-01), 2 the ladder of nineteen's."""
+FOURTEEN_LADDER_RATINGS = {"Novice": 800, "Apprentice": 968, "Beginner": 1413, "Intermediate": 2449,
+                           "Advanced": 2787, "Contender": 3007, "Club": 3207, "Expert": 3459, "Master": 3578}
+"""The ratings on scale 1 of the levels that still play as they did then: the anchors that carry a rating of
+that scale over to today's (``from_older_scale``)."""
+
 _Q = math.log(10) / 400
 
 
@@ -97,17 +104,22 @@ class PlayerRating:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (the history as ``[rating, deviation]`` pairs, oldest first)."""
-        return {"version": 1, "rating": self.rating, "deviation": self.deviation, "games": self.games,
+        return {"version": SCALE_VERSION, "rating": self.rating, "deviation": self.deviation, "games": self.games,
                 "history": [[p.rating, p.deviation] for p in self.history]}
 
     @classmethod
     def from_json(cls, data: Any) -> PlayerRating:
         """A rating from its stored dict; ``ValueError`` naming what is wrong with a bad one.
 
-        A history longer than ``MAX_HISTORY`` keeps its last points.
+        A history longer than ``MAX_HISTORY`` keeps its last points. A rating of
+        the ladder of fourteen's scale (version 1) is carried over to today's,
+        its history with it (``from_older_scale``).
         """
         if not isinstance(data, dict):
             raise ValueError("the rating must be an object")
+        version = data.get("version", SCALE_VERSION)  # every rating this game wrote says its version
+        if version not in (1, SCALE_VERSION):
+            raise ValueError(f"the rating's scale {version!r:.20} is not one this game knows")
         history = data.get("history", [])
         if not isinstance(history, list):
             raise ValueError("the rating's history must be a list")
@@ -115,7 +127,35 @@ class PlayerRating:
         games = data.get("games", 0)
         if type(games) is not int or games < len(points):
             raise ValueError(f"the rating's game count {games!r} is not a whole number of its games")
-        return cls(_rating(data.get("rating")), _deviation(data.get("deviation")), games, points)
+        rating = cls(_rating(data.get("rating")), _deviation(data.get("deviation")), games, points)
+        return rating if version == SCALE_VERSION else rating.from_older_scale()
+
+    def from_older_scale(self) -> PlayerRating:
+        """This rating, estimated against the ladder of fourteen's ratings, on today's scale.
+
+        Each point moves by the map that takes the levels that play as they
+        did then from their old ratings to their new ones (linear between
+        them, shifted like the nearest one beyond them); deviations stay.
+
+        >>> [round(PlayerRating(r, 80).from_older_scale().rating) for r in (700, 2449, 3000, 3700)]
+        [700, 2048, 2642, 3400]
+        """
+        anchors = sorted((old, float(level.rating)) for level in LEVELS
+                         if level.rating is not None and (old := FOURTEEN_LADDER_RATINGS.get(level.name)))
+
+        def carried(rating: float) -> float:
+            if rating <= anchors[0][0]:
+                moved = rating + anchors[0][1] - anchors[0][0]
+            elif rating >= anchors[-1][0]:
+                moved = rating + anchors[-1][1] - anchors[-1][0]
+            else:
+                (old_low, new_low), (old_high, new_high) = next(
+                    (low, high) for low, high in zip(anchors, anchors[1:], strict=False) if rating <= high[0])
+                moved = new_low + (rating - old_low) * (new_high - new_low) / (old_high - old_low)
+            return min(max(moved, RATING_RANGE[0]), RATING_RANGE[1])
+
+        return replace(self, rating=carried(self.rating),
+                       history=tuple(replace(point, rating=carried(point.rating)) for point in self.history))
 
 
 def rated_level(name: str, levels: tuple[Level, ...] | None = None) -> Level | None:
