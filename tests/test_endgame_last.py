@@ -29,6 +29,16 @@ def minimax(p: Bitboard, o: Bitboard, memo: dict[tuple[Bitboard, Bitboard], int]
     return best
 
 
+def assert_fail_soft(score: int, exact: int, alpha: int, beta: int, where: object) -> None:
+    """Fail-soft alpha-beta: exact inside the window, a bound on the right side outside it."""
+    if alpha < exact < beta:
+        assert score == exact, (where, alpha, beta)
+    elif exact <= alpha:
+        assert exact <= score <= alpha, (where, alpha, beta)
+    else:
+        assert beta <= score <= exact, (where, alpha, beta)
+
+
 def random_position(rng: random.Random, empties: int) -> tuple[Bitboard, Bitboard]:
     """A random position with ``empties`` empty squares: random discs, often lopsided (passes, wipe-outs)."""
     squares = rng.sample(range(64), 64 - empties)
@@ -50,11 +60,4 @@ def test_the_last_empties_solvers_agree_with_minimax() -> None:
         p, o = random_position(rng, empties)
         exact = minimax(p, o)
         for alpha, beta in windows:
-            score = run_to_end(Solver().search(p, o, alpha, beta))
-            # Fail-soft alpha-beta: exact inside the window, a bound on the right side outside it.
-            if alpha < exact < beta:
-                assert score == exact, (hex(p), hex(o), alpha, beta)
-            elif exact <= alpha:
-                assert exact <= score <= alpha, (hex(p), hex(o), alpha, beta)
-            else:
-                assert beta <= score <= exact, (hex(p), hex(o), alpha, beta)
+            assert_fail_soft(run_to_end(Solver().search(p, o, alpha, beta)), exact, alpha, beta, (hex(p), hex(o)))
