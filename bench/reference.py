@@ -24,7 +24,7 @@ GTP_REPLY_LIMIT = 4096
 """The longest answer line read from the reference engine."""
 
 
-class ReferenceError(RuntimeError):
+class ReferenceEngineError(RuntimeError):
     """The reference engine cannot be set up or answered something that is not a legal move."""
 
 
@@ -43,11 +43,11 @@ class Reference:
 
 
 def full_commit(commit: str) -> str:
-    """The full hash of ``commit`` in this repository (``ReferenceError`` if git does not know it)."""
+    """The full hash of ``commit`` in this repository (``ReferenceEngineError`` if git does not know it)."""
     found = subprocess.run(["git", "rev-parse", "--verify", f"{commit}^{{commit}}"], cwd=ROOT,
                            capture_output=True, text=True, check=False)
     if found.returncode != 0:
-        raise ReferenceError(f"no commit {commit!r} in {ROOT}: {found.stderr.strip()}")
+        raise ReferenceEngineError(f"no commit {commit!r} in {ROOT}: {found.stderr.strip()}")
     return found.stdout.strip()
 
 
@@ -59,7 +59,7 @@ def worktree(commit: str) -> Path:
         made = subprocess.run(["git", "worktree", "add", "--force", "--detach", str(path), commit], cwd=ROOT,
                               capture_output=True, text=True, check=False)
         if made.returncode != 0:
-            raise ReferenceError(f"cannot check out {commit[:12]} into {path}: {made.stderr.strip()}")
+            raise ReferenceEngineError(f"cannot check out {commit[:12]} into {path}: {made.stderr.strip()}")
     return path
 
 
@@ -89,9 +89,11 @@ class GtpOpponent:
             cwd=path, env={**os.environ, "PYTHONPATH": str(path)}, stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, text=True,
         )
+        self.sent: list[int] = []
+        """The moves the engine's board holds (what ``move`` need not send again)."""
 
     def ask(self, command: str) -> str:
-        """The answer to one command (``ReferenceError`` on ``? ...`` or a closed engine)."""
+        """The answer to one command (``ReferenceEngineError`` on ``? ...`` or a closed engine)."""
         assert self.process.stdin is not None and self.process.stdout is not None
         self.process.stdin.write(command + "\n")
         self.process.stdin.flush()
@@ -99,32 +101,40 @@ class GtpOpponent:
         while True:
             line = self.process.stdout.readline(GTP_REPLY_LIMIT)
             if not line:
-                raise ReferenceError(f"the reference engine closed during {command!r}")
+                raise ReferenceEngineError(f"the reference engine closed during {command!r}")
             if line.strip() == "" and lines:
                 break
             if line.strip():
                 lines.append(line.strip())
         answer = " ".join(lines)
         if not answer.startswith("="):
-            raise ReferenceError(f"the reference engine refused {command!r}: {answer}")
+            raise ReferenceEngineError(f"the reference engine refused {command!r}: {answer}")
         return answer[1:].strip()
 
     def move(self, record: GameRecord) -> int:
-        """Its move in ``record``'s position (the game so far replayed into it first)."""
-        self.ask("clear_board")
+        """Its move in ``record``'s position (the moves its board lacks sent first; the game replayed if it differs)."""
+        moves = record.moves
+        if moves[: len(self.sent)] != self.sent:
+            self.ask("clear_board")
+            self.sent = []
         replay = GameRecord()
-        for square in record.moves:
+        for square in moves[: len(self.sent)]:
+            replay.play(square)
+        for square in moves[len(self.sent):]:
             self.ask(f"play {COLOR_NAMES[replay.position.to_move].lower()} {square_name(square)}")
             replay.play(square)
         answer = self.ask(f"genmove {COLOR_NAMES[record.position.to_move].lower()}")
         if answer.lower() == "pass":
+            self.sent = list(moves)
             return PASS
-        return parse_square(answer)
+        square = parse_square(answer)
+        self.sent = [*moves, square]  # genmove plays its move on the engine's board
+        return square
 
     def close(self) -> None:
         """Ends the engine's process."""
         if self.process.poll() is None:
-            with contextlib.suppress(ReferenceError, OSError):
+            with contextlib.suppress(ReferenceEngineError, OSError):
                 self.ask("quit")
             try:
                 self.process.wait(timeout=10)
