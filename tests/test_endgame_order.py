@@ -7,7 +7,7 @@ import random
 import pytest
 
 from game.ai import ordering, search
-from game.ai.endgame import Solver, run_to_end
+from game.ai.endgame import DEEP_TT_EMPTIES, Solver, run_to_end
 from game.ai.ordering import _parity_sorted, evaluated_fastest_first, fastest_first_endgame, parity_order
 from game.ai.table import TABLE_LIMIT
 from game.engine.bitboard import FLIPPERS, MASK64, legal_moves
@@ -76,3 +76,20 @@ def test_the_packed_move_generation_agrees_with_legal_moves() -> None:
 def test_the_solvers_tables_stop_below_a_dicts_big_growth() -> None:
     # the same limit as the midgame search's tables (tests/test_slices.py measures that growth)
     assert Solver().tt_limit == TABLE_LIMIT == search.TABLE_LIMIT
+
+
+def test_the_root_is_remembered_and_its_best_move_searched_first_next_time() -> None:
+    rng = random.Random(42)
+    for _ in range(20):
+        p, o = random_position(rng, rng.randint(8, 13))
+        if not legal_moves(p, o):
+            continue
+        exact = minimax(p, o, {})
+        solver = Solver()
+        score, best, _ = run_to_end(solver.root(p, o, "best", exact - 1, exact + 1))
+        assert score == exact
+        table = solver.tt if 64 - (p | o).bit_count() >= DEEP_TT_EMPTIES else solver.tt_shallow
+        entry = table[(p, o)]
+        assert (entry[1], entry[2], entry[3]) == (exact, exact, best[0])
+        # the next window's search tries that move first, so it is the one found again
+        assert run_to_end(solver.root(p, o, "best", exact - 3, exact + 3))[:2] == (exact, best)

@@ -39,7 +39,7 @@ from .budget import Budget, NodeLimitReached
 from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
 from .mpc import WLD_MIN_EMPTIES, WLD_THRESHOLD, EndgameProbes
 from .ordering import evaluated_fastest_first, fastest_first_endgame, parity_order
-from .table import EXACT_DEPTH, INF, TABLE_LIMIT, Table, store
+from .table import EXACT_DEPTH, INF, TABLE_LIMIT, Entry, Table, store
 
 __all__ = ["NodeLimitReached", "SolveResult", "Solver", "final_score", "run_to_end", "solve", "stable_discs"]
 
@@ -284,13 +284,20 @@ class Solver:
             if clock() > budget.deadline and budget.expired():
                 yield None  # the slice is spent: let the game loop draw a frame
 
-        in_use = store(table, self.tt_limit, key, depth, best, original_alpha, beta, best_move, entry)
-        if in_use is not table:  # that table was full: keep its replacement
+        self._store(table, key, depth, best, original_alpha, beta, best_move, entry)
+        return best
+
+    def _store(
+        self, table: Table, key: tuple[Bitboard, Bitboard], depth: int, best: int, alpha: int, beta: int,
+        move: int, entry: Entry | None,
+    ) -> None:
+        """``table.store`` into one of the two tables, keeping its replacement when it was full."""
+        in_use = store(table, self.tt_limit, key, depth, best, alpha, beta, move, entry)
+        if in_use is not table:
             if table is self.tt:
                 self.tt = in_use
             else:
                 self.tt_shallow = in_use
-        return best
 
     def _probe(
         self, p: Bitboard, o: Bitboard, n_empty: int, alpha: int, beta: int
@@ -342,7 +349,12 @@ class Solver:
         values: dict[int, int] = {}
         best = -INF
         best_moves: list[int] = []
-        for sq, f, _ in fastest_first_endgame(p, o, moves, -1):
+        # the root is remembered like any node: a search of it again (the next window) tries its best move first
+        key = (p, o)
+        depth = self.table_depth
+        table = self.tt if (~(p | o) & MASK64).bit_count() >= DEEP_TT_EMPTIES else self.tt_shallow
+        entry = table.get(key)
+        for sq, f, _ in fastest_first_endgame(p, o, moves, -1 if entry is None else entry[3]):
             child_p, child_o = o ^ f, p | f | (1 << sq)
             if best == -INF or mode == "all_values":
                 score = -(yield from self.search(child_p, child_o, -beta, -alpha))
@@ -360,6 +372,9 @@ class Solver:
                 best_moves.append(sq)
             if budget.clock() > budget.deadline and budget.expired():
                 yield None
+        if mode == "best":  # (the other modes' windows differ from move to move)
+            self._store(table, key, depth, best, alpha, beta, best_moves[0],
+                        entry if entry is not None and entry[0] == depth else None)
         return best, sorted(best_moves), values
 
     def aspirated(
