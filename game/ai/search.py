@@ -28,7 +28,7 @@ from .endgame import Solver, final_score
 from .evaluation import DISC, Evaluation
 from .mpc import MIN_DEPTH as MPC_MIN_DEPTH
 from .mpc import EndgameProbes, ProbeTable
-from .ordering import MIDGAME_WEIGHTS, SQUARE_BONUS, Ordered, children_with_replies
+from .ordering import MIDGAME_WEIGHTS, SQUARE_BONUS, Children, Ordered, children_with_replies
 from .table import INF, TABLE_LIMIT, Table, store
 
 __all__ = ["EVALUATED_ORDER_DEPTH", "INF", "PLAIN_DEPTH", "TABLE_LIMIT", "MidgameSearch"]
@@ -98,7 +98,7 @@ class MidgameSearch:
         """Moves with their flips, most promising first."""
         if depth >= EVALUATED_ORDER_DEPTH:
             return self.evaluated(p, o, moves, tt_move)
-        return self.fastest_first(p, o, moves, tt_move)
+        return [(sq, f) for sq, f, _ in self.fastest_first(p, o, moves, tt_move)]
 
     def evaluated(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int) -> Ordered:
         """``moves`` by each child's evaluation plus the replies it leaves (best for ``p`` first)."""
@@ -111,17 +111,17 @@ class MidgameSearch:
         scored.sort()
         return [(sq, f) for _, sq, f in scored]
 
-    def fastest_first(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int) -> Ordered:
-        """``moves`` by the replies each leaves, square knowledge and the history of cut-offs."""
+    def fastest_first(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int) -> Children:
+        """``moves`` by the replies each leaves, square knowledge and the history of cut-offs (with the replies)."""
         reply = REPLY_WEIGHT
         square = _SQUARE_KEY
         history = self.history
         scored = []
         for sq, f, replies in children_with_replies(p, o, moves):
             key = -INF if sq == tt_move else replies.bit_count() * reply + square[sq] - history[sq]
-            scored.append((key, sq, f))
+            scored.append((key, sq, f, replies))
         scored.sort()
-        return [(sq, f) for _, sq, f in scored]
+        return [(sq, f, replies) for _, sq, f, replies in scored]
 
     # -- the search ----------------------------------------------------------------
 
@@ -215,8 +215,13 @@ class MidgameSearch:
         best = -INF
         clock = budget.clock
         shallow = self.shallow
-        for sq, f in self.order(p, o, moves, -1, depth):
-            score = -shallow(o ^ f, p | f | (1 << sq), depth - 1, -beta, -max(alpha, best))
+        last_ply = self._last_ply
+        for sq, f, replies in self.fastest_first(p, o, moves, -1):
+            bound = -max(alpha, best)
+            if replies:
+                score = -last_ply(o ^ f, p | f | (1 << sq), replies, bound)
+            else:
+                score = -shallow(o ^ f, p | f | (1 << sq), depth - 1, -beta, bound)
             if score > best:
                 best = score
                 if score >= beta:
@@ -226,21 +231,13 @@ class MidgameSearch:
                 yield None
         return best
 
-    def shallow(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, passed: bool = False) -> int:
-        """Plain alpha-beta for the last plies before the horizon (``depth`` at most ``PLAIN_DEPTH``)."""
+    def _last_ply(self, p: Bitboard, o: Bitboard, moves: Bitboard, beta: int) -> int:
+        """``shallow`` at depth 1 when the moves are known (the parent's ordering found them) and there are some."""
         budget = self.budget
-        budget.nodes += 1
-        if depth == 0:
-            return self.evaluate(p, o)
-        moves = legal_moves(p, o)
-        if not moves:
-            if passed or not legal_moves(o, p):
-                return final_score(p, o) * DISC
-            return -self.shallow(o, p, depth, -beta, -alpha, True)
+        budget.nodes += 1 + moves.bit_count()
         flippers = FLIPPERS
         best = -INF
         evaluate = self.evaluate
-        budget.nodes += moves.bit_count()
         for group in SQUARE_GROUPS:
             some = moves & group
             while some:
@@ -253,6 +250,19 @@ class MidgameSearch:
                     if score >= beta:
                         return best
         return best
+
+    def shallow(self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, passed: bool = False) -> int:
+        """Plain alpha-beta for the last plies before the horizon (``depth`` at most ``PLAIN_DEPTH``)."""
+        if depth == 0:
+            self.budget.nodes += 1
+            return self.evaluate(p, o)
+        moves = legal_moves(p, o)
+        if moves:
+            return self._last_ply(p, o, moves, beta)
+        self.budget.nodes += 1
+        if passed or not legal_moves(o, p):
+            return final_score(p, o) * DISC
+        return -self.shallow(o, p, depth, -beta, -alpha, True)
 
     def root(
         self, p: Bitboard, o: Bitboard, depth: int, alpha: int, beta: int, order: list[int] | None = None
