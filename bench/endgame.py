@@ -6,8 +6,9 @@ Positions come from games the Beginner level (hand-written evaluation, so
 the sample does not change when the trained weights do) plays against itself from the XOT
 openings (reproducible: fixed seeds), taken when the given number of squares
 is empty. Each is solved exactly (score and one best move) the way the
-command line's ``solve`` does, with the pattern evaluation's guess for the
-first window. FFO positions are checked against the suite's known best score.
+command line's ``solve`` does, with the pattern evaluation (its first window
+centred on a shallow midgame search's value, ``endgame.first_guess``, whose nodes
+and time are counted). FFO positions are checked against the suite's known best score.
 """
 
 from __future__ import annotations
