@@ -5,10 +5,10 @@
 Positions come from games the Beginner level (hand-written evaluation, so
 the sample does not change when the trained weights do) plays against itself from the XOT
 openings (reproducible: fixed seeds), taken when the given number of squares
-is empty. Each is solved exactly (score and one best move) the way the
-command line's ``solve`` does, with the pattern evaluation (its first window
-centred on a shallow midgame search's value, ``endgame.first_guess``, whose nodes
-and time are counted). FFO positions are checked against the suite's known best score.
+is empty. Each is solved exactly (score and one best move) by ``endgame.solve`` with the
+pattern evaluation and the first window centred on a shallow midgame search's
+value (``guess_search``, ``endgame.first_guess``; its nodes and time are counted).
+FFO positions are checked against the suite's known best score.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from pathlib import Path
 
 from game.ai import think
 from game.ai.endgame import solve
+from game.ai.mpc import default_probes
+from game.ai.search import MidgameSearch
 from game.ai.thinking import get_evaluation
 from game.engine import GameRecord, Position
 
@@ -45,9 +47,10 @@ def sample_positions(empties: int, count: int) -> list[Position]:
 def timed_solve(position: Position) -> tuple[float, int, int, float]:
     """(seconds, score, nodes, CPU seconds) of one exact solve."""
     evaluation = get_evaluation("pattern")
+    guess = MidgameSearch(evaluation, probes=default_probes())
     started, cpu = time.perf_counter(), time.process_time()
-    result = solve(position.player, position.opponent, all_best=False, evaluation=evaluation)
-    return time.perf_counter() - started, result.score, result.nodes, time.process_time() - cpu
+    result = solve(position.player, position.opponent, all_best=False, evaluation=evaluation, guess_search=guess.pvs)
+    return time.perf_counter() - started, result.score, result.nodes + guess.nodes, time.process_time() - cpu
 
 
 def main() -> None:

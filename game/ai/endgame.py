@@ -37,8 +37,8 @@ from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
 
 from .budget import Budget, NodeLimitReached
 from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
-from .evaluation import DISC, Evaluation
-from .mpc import WLD_MIN_EMPTIES, WLD_THRESHOLD, EndgameProbes, MpcError, ProbeTable, default_probes
+from .evaluation import DISC
+from .mpc import WLD_MIN_EMPTIES, WLD_THRESHOLD, EndgameProbes
 from .ordering import evaluated_fastest_first, fastest_first_endgame, parity_order
 from .table import EXACT_DEPTH, INF, TABLE_LIMIT, Entry, Table, store
 
@@ -574,28 +574,18 @@ def run_to_end(gen: Generator[None, None, T]) -> T:
             return result
 
 
-def first_guess(player: Bitboard, opponent: Bitboard, evaluation: Evaluation, budget: Budget | None = None) -> int:
-    """The score (discs) ``solve`` centres its first window on: a shallow midgame search's value.
+def first_guess(player: Bitboard, opponent: Bitboard, search: ProbeSearch) -> int:
+    """The score (discs) to centre a solve's first window on: a shallow midgame ``search``'s value.
 
-    The search goes ``GUESS_EMPTIES_LEFT`` plies short of the empties (an even depth, at most
-    ``GUESS_MAX_DEPTH``; the evaluation alone below ``GUESS_EMPTIES_LEFT + 2`` empties), and
-    ``GUESS_BONUS`` is added: such values fall short of the exact score for the side to move.
-    Its nodes count in ``budget``.
+    ``search`` (``MidgameSearch.pvs``, in evaluation units) deepens to ``GUESS_EMPTIES_LEFT`` plies
+    short of the empties (an even depth, at most ``GUESS_MAX_DEPTH``; at least 2), and ``GUESS_BONUS``
+    is added: such values fall short of the exact score for the side to move.
     """
-    from .search import MidgameSearch  # (the midgame search imports this module)
-
     empties = 64 - (player | opponent).bit_count()
-    depth = min(GUESS_MAX_DEPTH, empties - GUESS_EMPTIES_LEFT) & ~1
-    if depth < 2:
-        return round(evaluation(player, opponent) / DISC)
-    try:
-        probes: ProbeTable | None = default_probes()
-    except MpcError:
-        probes = None
-    search = MidgameSearch(evaluation, budget, probes=probes)
+    depth = max(2, min(GUESS_MAX_DEPTH, empties - GUESS_EMPTIES_LEFT) & ~1)
     value = 0
     for plies in range(1, depth + 1):  # deepening, so each search is ordered by the last one's table
-        value, _, _ = run_to_end(search.root(player, opponent, plies, -INF, INF))
+        value = run_to_end(search(player, opponent, plies, -INF, INF))
     return max(-64, min(64, round(value / DISC) + GUESS_BONUS))
 
 
@@ -603,17 +593,22 @@ def solve(
     player: Bitboard,
     opponent: Bitboard,
     all_best: bool = True,
-    evaluation: Evaluation | None = None,
+    evaluation: Callable[[Bitboard, Bitboard], int] | None = None,
+    guess_search: ProbeSearch | None = None,
 ) -> SolveResult:
     """Solve exactly (blocking); the score is the final disc difference for ``player``.
 
     With ``all_best`` every best move is listed, otherwise just one. An
     ``evaluation`` (like the pattern evaluation) orders the moves and gives
-    the first guess of the score (``first_guess``), which speeds the search
-    up; it never changes the result. The nodes and seconds include the guess's.
+    the first guess of the score; a ``guess_search`` (``MidgameSearch.pvs``)
+    gives a better one (``first_guess``, counted in the seconds). Either
+    speeds the search up; neither changes the result.
     """
     solver = Solver(evaluate=None if evaluation is None else getattr(evaluation, "evaluate", evaluation))
     started = time.perf_counter()
-    guess = 0 if evaluation is None else first_guess(player, opponent, evaluation, solver.budget)
+    if guess_search is not None:
+        guess = first_guess(player, opponent, guess_search)
+    else:
+        guess = 0 if evaluation is None else round(evaluation(player, opponent) / DISC)
     score, best = run_to_end(solver.aspirated(player, opponent, guess, all_best))
     return SolveResult(score, best, solver.nodes, time.perf_counter() - started)
