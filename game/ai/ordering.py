@@ -4,11 +4,12 @@ A move's key is a number, lowest tried first. The table's move (the best
 move a previous search of the position found) always comes first.
 
 - ``evaluated``: high in the midgame tree, each child's evaluation (from the
-  opponent's side, so the lowest is best for us): a one-ply shallow search.
+  opponent's side, so the lowest is best for us) plus the replies it leaves.
 - ``fastest_first``: the opponent's mobility after the move (fewest replies
   first), weighted by ``MIDGAME_WEIGHTS``/``ENDGAME_WEIGHTS``, plus square
   knowledge (corners first, X-squares last) and, in the midgame, a history
   of moves that caused cut-offs.
+- ``SQUARE_GROUPS``: the last ply tries corners first and C/X-squares last.
 - ``parity_order``: near the end of the game, empty squares in regions with an
   odd number of empties first (the last move of such a region tends to be ours).
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from game.engine.bitboard import FLIPPERS, INNER_COLS, MASK64, Bitboard, legal_moves
+from game.engine.bitboard import FLIPPERS, INNER_COLS, MASK64, Bitboard
 
 TABLE_MOVE_KEY = -(1 << 40)
 """The key of the table's move: before everything else."""
@@ -37,8 +38,11 @@ class Weights(NamedTuple):
     """Times the square's own bonus (``SQUARE_BONUS`` or ``SQUARE_PRIORITY``)."""
 
 
-MIDGAME_WEIGHTS = Weights(reply=100, corner_reply=0, square=100)
+MIDGAME_WEIGHTS = Weights(reply=200, corner_reply=0, square=100)
 """Low in the midgame tree (history is subtracted once, unweighted)."""
+EVALUATED_REPLY_WEIGHT = 200
+"""Evaluation units (2 discs) per reply a move leaves the opponent, in the evaluated order (of 1-7 discs, 2
+needed the fewest evaluations to depth 9)."""
 ENDGAME_WEIGHTS = Weights(reply=16, corner_reply=32, square=1)
 """The endgame solver's fastest-first."""
 EVALUATION_PER_KEY = 32
@@ -71,6 +75,16 @@ QUADRANT_MASKS: tuple[Bitboard, ...] = (
 )
 """The four regions of parity ordering."""
 
+_X_SQUARES: Bitboard = 0x0042000000004200
+SQUARE_GROUPS: tuple[Bitboard, ...] = (
+    0x8100000000000081,  # corners
+    0x3C0081818181003C,  # edges but C-squares
+    0x003C7E7E7E7E3C00 & ~_X_SQUARES,  # the middle
+    0x42C300000000C342 | _X_SQUARES,  # C- and X-squares
+)
+"""The plain last ply's moves in the order of these groups (a cut-off comes sooner than in square order, at no
+cost per move)."""
+
 _MID_SQUARE = [MIDGAME_WEIGHTS.square * b for b in SQUARE_BONUS]
 _END_SQUARE = [ENDGAME_WEIGHTS.square * b for b in SQUARE_PRIORITY]
 _PARITY_KEY = [SQUARE_PRIORITY[sq] * 64 + sq for sq in range(64)]
@@ -86,39 +100,26 @@ Children = list[tuple[int, Bitboard, Bitboard]]
 def evaluated(
     p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int, evaluate: Callable[[Bitboard, Bitboard], int]
 ) -> Ordered:
-    """``moves`` by the evaluation of the position each leads to (best for ``p`` first)."""
-    flippers = FLIPPERS
+    """``moves`` by each child's evaluation plus ``EVALUATED_REPLY_WEIGHT`` a reply it leaves (best for ``p`` first)."""
+    weight = EVALUATED_REPLY_WEIGHT
     scored = []
-    while moves:
-        bit = moves & -moves
-        moves ^= bit
-        sq = bit.bit_length() - 1
-        f = flippers[sq](p, o)
-        key = TABLE_MOVE_KEY if sq == table_move else evaluate(o ^ f, p | f | bit)
+    for sq, f, replies in children_with_replies(p, o, moves):
+        key = TABLE_MOVE_KEY if sq == table_move else evaluate(o ^ f, p | f | (1 << sq)) + weight * replies.bit_count()
         scored.append((key, sq, f))
     scored.sort()
     return [(sq, f) for _, sq, f in scored]
 
 
-def fastest_first_midgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int, history: list[int]) -> Ordered:
-    """``moves`` by the opponent's replies, square knowledge and the history of cut-offs."""
-    flippers = FLIPPERS
-    mobility = legal_moves
+def fastest_first_midgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int, history: list[int]) -> Children:
+    """``moves`` by the replies each leaves, square knowledge and the history of cut-offs (with the replies)."""
     reply = MIDGAME_WEIGHTS.reply
     square = _MID_SQUARE
     scored = []
-    while moves:
-        bit = moves & -moves
-        moves ^= bit
-        sq = bit.bit_length() - 1
-        f = flippers[sq](p, o)
-        if sq == table_move:
-            key = TABLE_MOVE_KEY
-        else:
-            key = mobility(o ^ f, p | f | bit).bit_count() * reply + square[sq] - history[sq]
-        scored.append((key, sq, f))
+    for sq, f, replies in children_with_replies(p, o, moves):
+        key = TABLE_MOVE_KEY if sq == table_move else replies.bit_count() * reply + square[sq] - history[sq]
+        scored.append((key, sq, f, replies))
     scored.sort()
-    return [(sq, f) for _, sq, f in scored]
+    return [(sq, f, replies) for _, sq, f, replies in scored]
 
 
 LANE = 96

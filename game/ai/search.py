@@ -28,7 +28,7 @@ from .endgame import Solver, final_score
 from .evaluation import DISC, Evaluation
 from .mpc import MIN_DEPTH as MPC_MIN_DEPTH
 from .mpc import EndgameProbes, ProbeTable
-from .ordering import MIDGAME_WEIGHTS, SQUARE_BONUS, Children, Ordered, children_with_replies
+from .ordering import SQUARE_GROUPS, Ordered, evaluated, fastest_first_midgame
 from .table import INF, TABLE_LIMIT, Table, store
 
 __all__ = ["EVALUATED_ORDER_DEPTH", "INF", "PLAIN_DEPTH", "TABLE_LIMIT", "MidgameSearch"]
@@ -38,26 +38,9 @@ PLAIN_DEPTH = 1
 SCORE_RANGE = 64 * DISC
 """Multi-ProbCut probes only windows within the scores a game can have (not the infinite bounds)."""
 EVALUATED_ORDER_DEPTH = 3
-"""From this remaining depth on, children are ordered by their evaluation and mobility (``evaluated``); below,
-fastest-first (``fastest_first``): evaluating every child of a node two plies from the horizon cost more
-evaluations than its better order saved (a third of them at depth 9)."""
-MOBILITY_WEIGHT = 2 * DISC
-"""Evaluation units per reply a move leaves the opponent, in the evaluated order (of 1-7 discs, 2 needed the
-fewest evaluations to depth 9)."""
-REPLY_WEIGHT = 2 * MIDGAME_WEIGHTS.reply
-"""Per reply a move leaves the opponent, in the fastest-first order (against ``SQUARE_BONUS`` and the history)."""
-
-_X_SQUARES: Bitboard = 0x0042000000004200
-SQUARE_GROUPS: tuple[Bitboard, ...] = (
-    0x8100000000000081,  # corners
-    0x3C0081818181003C,  # edges but C-squares
-    0x003C7E7E7E7E3C00 & ~_X_SQUARES,  # the middle
-    0x42C300000000C342 | _X_SQUARES,  # C- and X-squares
-)
-"""The plain search's moves in the order of these groups (a cut-off comes sooner than in square order, at no
-cost per move)."""
-
-_SQUARE_KEY = [MIDGAME_WEIGHTS.square * b for b in SQUARE_BONUS]
+"""From this remaining depth on, children are ordered by their evaluation and mobility (``ordering.evaluated``);
+below, fastest-first (``ordering.fastest_first_midgame``): evaluating every child of a node two plies from the
+horizon cost more evaluations than its better order saved (a third of them at depth 9)."""
 
 
 class MidgameSearch:
@@ -97,31 +80,8 @@ class MidgameSearch:
     def order(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int, depth: int) -> Ordered:
         """Moves with their flips, most promising first."""
         if depth >= EVALUATED_ORDER_DEPTH:
-            return self.evaluated(p, o, moves, tt_move)
-        return [(sq, f) for sq, f, _ in self.fastest_first(p, o, moves, tt_move)]
-
-    def evaluated(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int) -> Ordered:
-        """``moves`` by each child's evaluation plus the replies it leaves (best for ``p`` first)."""
-        evaluate = self.evaluate
-        weight = MOBILITY_WEIGHT
-        scored = []
-        for sq, f, replies in children_with_replies(p, o, moves):
-            key = -INF if sq == tt_move else evaluate(o ^ f, p | f | (1 << sq)) + weight * replies.bit_count()
-            scored.append((key, sq, f))
-        scored.sort()
-        return [(sq, f) for _, sq, f in scored]
-
-    def fastest_first(self, p: Bitboard, o: Bitboard, moves: Bitboard, tt_move: int) -> Children:
-        """``moves`` by the replies each leaves, square knowledge and the history of cut-offs (with the replies)."""
-        reply = REPLY_WEIGHT
-        square = _SQUARE_KEY
-        history = self.history
-        scored = []
-        for sq, f, replies in children_with_replies(p, o, moves):
-            key = -INF if sq == tt_move else replies.bit_count() * reply + square[sq] - history[sq]
-            scored.append((key, sq, f, replies))
-        scored.sort()
-        return [(sq, f, replies) for _, sq, f, replies in scored]
+            return evaluated(p, o, moves, tt_move, self.evaluate)
+        return [(sq, f) for sq, f, _ in fastest_first_midgame(p, o, moves, tt_move, self.history)]
 
     # -- the search ----------------------------------------------------------------
 
@@ -216,7 +176,7 @@ class MidgameSearch:
         clock = budget.clock
         shallow = self.shallow
         last_ply = self._last_ply
-        for sq, f, replies in self.fastest_first(p, o, moves, -1):
+        for sq, f, replies in fastest_first_midgame(p, o, moves, -1, self.history):
             bound = -max(alpha, best)
             if replies:
                 score = -last_ply(o ^ f, p | f | (1 << sq), replies, bound)
