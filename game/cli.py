@@ -263,11 +263,17 @@ def cmd_solve(args: argparse.Namespace) -> None:
             + ("; or bound the search with --time or --nodes" if limits is None else "")
         )
     if limits is None or position.is_over() or position.must_pass():
+        from game.ai.deepening import probes_for
         from game.ai.endgame import solve
+        from game.ai.search import MidgameSearch
         from game.ai.thinking import get_evaluation
 
-        result = solve(position.player, position.opponent, all_best=True, evaluation=get_evaluation("pattern"))
-        exact, score, squares, nodes, seconds = True, result.score, result.best, result.nodes, result.seconds
+        evaluation = get_evaluation("pattern")
+        # a shallow midgame search's value centres the first window (docs/ai.md, "Third round")
+        guess = MidgameSearch(evaluation, probes=probes_for("pattern")[0])
+        result = solve(position.player, position.opponent, all_best=True, evaluation=evaluation, guess_search=guess.pvs)
+        exact, score, squares = True, result.score, result.best
+        nodes, seconds = result.nodes + guess.nodes, result.seconds
     else:
         from game.interfaces.limits import limited_search
 
