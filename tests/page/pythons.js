@@ -23,7 +23,7 @@
 //                  (fetch); then the first frame, and
 //                  it waits for the service worker to say what it kept. With the network off, every
 //                  file must come from the offline cache. RUNTIME (below) says where they are.
-//   playing        like "files", then the game plays on for a few seconds of real time (a new
+//   playing        like "files", then the game plays on for up to 45 s of real time (a new
 //                  build's worker may take over meanwhile: the page must not reload)
 //   update         waits for the click like "waiting", giving the browser a few seconds of real time
 //                  (a new build's service worker installs meanwhile and the page reloads itself)
@@ -155,7 +155,9 @@ async function loadFiles() {
     report("worker " + (registration ? "registered" : "none"))
     if (scenario === "playing") {
         const banner = document.getElementById("update")
-        await giveRealTime(8, () => !banner.hidden)
+        // the new build's worker copies the old build's runtime (megabytes) before it takes over:
+        // seconds of real time on a busy machine; the wait ends as soon as the banner shows
+        await giveRealTime(45, () => !banner.hidden)
         report("still playing; banner " + (banner.hidden ? "hidden" : "shown: " + banner.textContent.replace(/\s+/g, " ")))
     }
 }
