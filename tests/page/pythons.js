@@ -208,7 +208,11 @@ async function run() {
     loader.ready()
     if (scenario === "waiting") return
     if (scenario === "update") {
-        await giveRealTime(8, () => false)
+        // the old build's page waits (up to 45 s of real time on a busy machine) for the new worker
+        // to take over and reload it; the new build's page is done once it says "Updated", and one
+        // without offline play gives its worker's removal a few seconds
+        const notice = document.getElementById("notice")
+        await giveRealTime(OTHELLO_OFFLINE ? 45 : 8, () => !notice.hidden)
         return
     }
     await sleep(500)
