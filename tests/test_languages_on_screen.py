@@ -18,6 +18,7 @@ import gettext
 import re
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game import i18n
@@ -102,8 +103,46 @@ def test_the_font_of_each_language_has_every_character_of_its_catalog(player_fac
                   for ch in part if ch.isprintable() and not ch.isspace()}
     for bold in (False, True):
         font = player.app.ctx.assets.font(20, bold)
-        missing = sorted(ch for ch in characters if font.metrics(ch)[0] is None)
+        missing = sorted(ch for ch in characters if drawn_as_a_box(font, ch))
         assert not missing, f"{code}: {len(missing)} characters the font lacks: {''.join(missing[:40])}"
+
+
+NO_SUCH_CHARACTER = "\ue000"
+"""A private-use character no bundled font has: what it draws is the font's box for a missing glyph."""
+
+
+def drawn_as_a_box(font: pygame.font.Font, character: str) -> bool:
+    """Whether ``font`` lacks ``character``: it draws the missing glyph's box.
+
+    ``Font.metrics`` cannot tell: for a missing character it gives ``None`` in some fonts and the box's
+    metrics in others (the cut Noto Sans CJK), so what is drawn is compared instead.
+    """
+    def drawing(text: str) -> tuple[tuple[int, int], bytes]:
+        surface = font.render(text, True, (255, 255, 255), (0, 0, 0))
+        return surface.get_size(), pygame.image.tobytes(surface, "RGB")
+
+    return font.metrics(character)[0] is None or drawing(character) == drawing(NO_SUCH_CHARACTER)
+
+
+def test_the_english_font_has_every_character_of_the_texts_it_draws(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    assert player.app.ctx.set_language(i18n.SOURCE_LANGUAGE)
+    sources = i18n.read_catalog("fr")._catalog  # type: ignore[attr-defined]  # its keys: every English text
+    texts = [part for key in sources for part in ([key] if isinstance(key, str) else [key[0]])]
+    characters = {ch for text in texts for ch in text.split("\x04")[-1] if ch.isprintable() and not ch.isspace()}
+    for bold in (False, True):
+        font = player.app.ctx.assets.font(20, bold)
+        missing = sorted(ch for ch in characters if drawn_as_a_box(font, ch))
+        assert not missing, f"English: {len(missing)} characters the font lacks: {''.join(missing[:40])}"
+
+
+def test_the_box_test_sees_a_missing_character_and_passes_a_present_one(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    for code, present in (("en", "Aé…"), ("ja", "石打"), ("zh_CN", "棋子")):
+        assert player.app.ctx.set_language(code)
+        font = player.app.ctx.assets.font(20)
+        assert drawn_as_a_box(font, NO_SUCH_CHARACTER) and drawn_as_a_box(font, "\U0001f0a1")  # a playing card
+        assert not any(drawn_as_a_box(font, ch) for ch in present), code
 
 
 def test_a_first_start_on_a_japanese_desktop_opens_in_japanese(player_factory, monkeypatch, tmp_path: Path) -> None:

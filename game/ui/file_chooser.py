@@ -104,8 +104,8 @@ def check_name(folder: Path, name: str, extensions: Sequence[str]) -> Path:
                            "mark)."))
     size = len(os.fsencode(name))
     if size > MAX_NAME_BYTES:
-        raise ValueError(_("That name is too long for the disk: {size} bytes, at most {most} (a letter like 名 takes "
-                           "3).").format(size=size, most=MAX_NAME_BYTES))
+        raise ValueError(_("That name is too long for the disk: {size} bytes, at most {most} (a letter like é takes "
+                           "2).").format(size=size, most=MAX_NAME_BYTES))
     if not name.lower().endswith(tuple(e.lower() for e in extensions)):
         raise ValueError(_("The name must end in {extensions}.").format(extensions=", ".join(extensions)))
     return folder / name
