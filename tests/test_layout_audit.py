@@ -347,6 +347,28 @@ def test_draw_in_shrinks_then_shortens_and_never_leaves_its_box(player_factory) 
     assert [full for _, full in text.marks.shortened] == [sentence, sentence * 3]
 
 
+def test_a_long_label_on_a_tall_button_takes_two_lines_larger_than_one_and_its_row_follows(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    text, surface, theme = player.app.ctx.text, player.app.surface, player.app.ctx.theme
+    tall = [Button(pygame.Rect(20 + i * 230, 100, 220, 72), label, label) for i, label in
+            enumerate(("Back", "Two players", "Play against the computer"))]
+    flat = Button(pygame.Rect(20, 300, 220, 40), "Play against the computer", "flat")
+    one_word = Button(pygame.Rect(20, 400, 90, 72), "Hobbyspieler", "word")
+    one_line = text.fit_size("Play against the computer", 26, 220 - 16, bold=True)
+    two_lines = tall[2].label_size(text)
+    assert two_lines >= one_line + 3 and flat.label_size(text) == one_line  # two lines only where they fit
+    assert one_word.label_size(text) == text.fit_size("Hobbyspieler", 26, 90 - 16, bold=True)  # no word cut
+    text.begin_frame(surface)
+    recording = text.record()
+    ButtonGroup(tall + [flat, one_word]).draw(surface, text, theme)
+    text.recording = None
+    drawn = [t for t in recording.texts if t.box.top < 200]
+    assert {t.size for t in drawn} == {two_lines}  # the row shares the larger size
+    assert [t.shown for t in drawn] == ["Back", "Two players", "Play against", "the computer"]
+    assert all(b.rect.contains(t.box) for t in drawn for b in tall if b.rect.colliderect(t.box))
+    assert not text.marks.shortened
+
+
 def test_a_shortened_text_shows_in_full_in_a_tooltip_under_the_pointer(player_factory) -> None:
     player = player_factory(MemoryStorage())
     text = player.app.ctx.text
@@ -537,3 +559,6 @@ def test_every_level_fits_the_picker_and_the_statistics(player_factory, size: tu
     assert len(buttons) == len(ladder) and all(player.app.surface.get_rect().contains(b.rect) for b in buttons)
     rows = {b.rect.top for b in buttons}
     assert len(rows) <= LEVEL_ROWS["portrait" if is_portrait(player.app.ctx.size) else "landscape"], sorted(rows)
+    lefts = {b.rect.left for b in buttons}
+    assert len({b.rect.width for b in buttons}) == 1, "a short last row has the full rows' widths"
+    assert all(b.rect.left in lefts for b in buttons if b.rect.top == max(rows)) and len(lefts) < len(buttons)

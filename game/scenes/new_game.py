@@ -106,11 +106,14 @@ class NewGameScene(Scene):
         level_top = self.clock_top + 88
         rows = (len(LEVELS) + per_row - 1) // per_row
         pitch = 70 if rows <= 2 else LEVEL_PITCH
+        level_gap = 12
+        level_width = (column - level_gap * (per_row - 1)) // per_row  # a short last row keeps the full rows' widths
         for row in range(rows):
             chunk = LEVELS[row * per_row: (row + 1) * per_row]
-            rect = pygame.Rect(left, level_top + row * pitch, column * len(chunk) // per_row, pitch - 12)
+            rect = pygame.Rect(left, level_top + row * pitch, len(chunk) * (level_width + level_gap) - level_gap,
+                               pitch - 12)
             row_buttons = button_row(rect, [(level_title(level.name), f"level:{level.index}") for level in chunk],
-                                     gap=12, size=24)
+                                     gap=level_gap, size=24)
             for button, level in zip(row_buttons, chunk, strict=True):
                 button.subtitle = _("rated {rating}").format(rating=level.rating) if level.rating is not None else ""
             buttons += row_buttons

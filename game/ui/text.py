@@ -323,6 +323,22 @@ class TextRenderer:
             size -= 1
         return size
 
+    def lines_size(self, text: str, size: int, box: tuple[int, int], bold: bool = False, most_lines: int = 2,
+                   smallest: int = MIN_TEXT_SIZE, line_gap: float = 1.25) -> int | None:
+        """The largest size up to ``size`` at which ``text`` wraps into ``box`` in at most ``most_lines``
+        lines with no word cut (what ``draw_in(..., wrap=True)`` then draws); ``None`` below ``smallest``.
+        """
+        width, height = box
+        units = [unit for word in text.split() for unit in split_ideographs(word)]
+        for candidate in range(size, smallest - 1, -1):
+            if any(self.width(unit, candidate, bold) > width for unit in units):
+                continue  # a word would be cut
+            lines = self.wrap(text, candidate, width, bold)
+            room = 1 + (height - self.assets.font(candidate, bold).get_height()) // max(1, int(candidate * line_gap))
+            if len(lines) <= min(most_lines, room):
+                return candidate
+        return None
+
     def ellipsize(self, text: str, size: int, max_width: int, bold: bool = False) -> str:
         """``text``, cut short with an ellipsis if it is wider than ``max_width`` (the size stays the same)."""
         if self.width(text, size, bold) <= max_width:

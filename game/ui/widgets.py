@@ -40,6 +40,10 @@ def fill_background(surface: pygame.Surface, theme: Theme) -> None:
         surface.fill(colour, (0, top, width, height * (band + 1) // bands - top))
 
 
+TWO_LINES_GAIN = 3
+"""How many points larger two lines of a button's label must be than one before it wraps."""
+
+
 @dataclass
 class Button:
     """A clickable, focusable button that reports ``action`` when activated."""
@@ -105,11 +109,18 @@ class Button:
             text.draw_in(surface, self.label, size, colour, top, valign="bottom", bold=True)
             text.draw_in(surface, self.subtitle, small, colour, bottom, valign="top", smallest=12)
         else:
-            text.draw_in(surface, self.label, size, colour, inner, bold=True)
+            wrap = text.width(self.label, size, True) > inner.width  # two lines where one would be too small
+            text.draw_in(surface, self.label, size, colour, inner, bold=True, wrap=wrap)
 
     def label_size(self, text: TextRenderer) -> int:
-        """The largest size up to ``size`` at which the label fits."""
-        return text.fit_size(self.label, self.size, self.rect.width - 16, bold=True)
+        """The largest size up to ``size`` at which the label fits: on one line, or on two where the button
+        is tall enough and they are at least ``TWO_LINES_GAIN`` larger (a subtitle keeps the label on one)."""
+        inner = self.rect.inflate(-16, -6)
+        one_line = text.fit_size(self.label, self.size, inner.width, bold=True)
+        if one_line >= self.size or self.subtitle:
+            return one_line
+        two_lines = text.lines_size(self.label, self.size, inner.size, bold=True, smallest=one_line + TWO_LINES_GAIN)
+        return one_line if two_lines is None else two_lines
 
 
 @dataclass
