@@ -23,6 +23,7 @@ import pytest
 
 from game import i18n
 from game.platform.storage import MemoryStorage
+from game.ui.text import REPLACEMENT
 from tests.test_layout_audit import LONG_NAME, SIZES, STATES, problems_in, recorded
 
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
@@ -143,6 +144,16 @@ def test_the_box_test_sees_a_missing_character_and_passes_a_present_one(player_f
         font = player.app.ctx.assets.font(20)
         assert drawn_as_a_box(font, NO_SUCH_CHARACTER) and drawn_as_a_box(font, "\U0001f0a1")  # a playing card
         assert not any(drawn_as_a_box(font, ch) for ch in present), code
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "de", "nl", "es"])
+def test_an_undrawable_character_of_a_name_shows_as_the_replacement_mark_not_a_box(player_factory, code: str) -> None:
+    """``drawable`` turns a file name's undecodable bytes into U+FFFD; DejaVu draws it (Noto Sans CJK has none:
+    in Japanese and Chinese the box stands in)."""
+    player = player_factory(MemoryStorage())
+    assert player.app.ctx.set_language(code)
+    for bold in (False, True):
+        assert not drawn_as_a_box(player.app.ctx.assets.font(20, bold), REPLACEMENT)
 
 
 def test_a_first_start_on_a_japanese_desktop_opens_in_japanese(player_factory, monkeypatch, tmp_path: Path) -> None:

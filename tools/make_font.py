@@ -39,10 +39,11 @@ TARGET_DIR = Path(__file__).resolve().parent.parent / "assets" / "fonts"
 FONTS = {"DejaVuSans.ttf": "DejaVuSans.ttf", "DejaVuSans-Bold.ttf": "DejaVuSans-Bold.ttf"}
 
 # Basic Latin + Latin-1, general punctuation (dashes, quotes, ellipsis, bullets), minus sign,
-# arrows, a few geometric shapes, check marks and stars.
+# arrows, a few geometric shapes, check marks and stars, and the replacement character (what the game
+# draws for a name's undrawable characters: game.ui.text.drawable).
 UNICODES = (
     "U+0020-007E,U+00A0-00FF,U+2010-2027,U+2030-203A,U+2190-2199,U+21B6-21B7,U+21BA-21BB,"
-    "U+2212,U+2022,U+25A0-25CF,U+2605-2606,U+2713-2714,U+2715-2717"
+    "U+2212,U+2022,U+25A0-25CF,U+2605-2606,U+2713-2714,U+2715-2717,U+FFFD"
 )
 
 
