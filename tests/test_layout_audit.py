@@ -51,7 +51,7 @@ from game.scenes.entries import (
 )
 from game.scenes.new_game import LEVEL_ROWS
 from game.ui.layout import is_portrait
-from game.ui.text import DrawnText, Recording
+from game.ui.text import DrawnText, Recording, drawable, split_ideographs
 from game.ui.theme import RGB
 from game.ui.widgets import Button, ButtonGroup
 from tests.app_driver import Player
@@ -123,7 +123,34 @@ def problems_in(recording: Recording, screen: pygame.Surface, toast_area: pygame
         for w in buttons:
             if w.layer < toast.layer and toast.rect.colliderect(w.rect):
                 found.append(f"the toast {tuple(toast.rect)} covers the button {w.label!r}")
+    for w in buttons:
+        lines = [t for t in texts if t.text == w.label and t.box is not None and w.rect.contains(t.box)]
+        if lines and len(w.label) <= LONGEST_WORDS_LABEL and not whole(w.label, [t.shown for t in lines]):
+            found.append(f"the button {w.label!r} shows only {[t.shown for t in lines]} ({lines[0].size} px)")
     return found
+
+
+LONGEST_WORDS_LABEL = 40
+"""Button labels up to this long are words (an action, a level, a challenge) and must show whole; longer ones
+are data (a game's players and event, a file's name) that may be cut short, the tooltip showing them all."""
+
+
+def whole(label: str, shown: list[str]) -> bool:
+    """Whether the lines ``shown`` are all of ``label``: nothing cut short, and each line break where a line
+    may break (between words, or between Japanese and Chinese characters), never inside a word."""
+    text = drawable(label)
+    if "".join("".join(line.split()) for line in shown) != "".join(text.split()):
+        return False
+    breaks, position = set(), 0
+    for unit in (unit for word in text.split() for unit in split_ideographs(word)):
+        position += len(unit)
+        breaks.add(position)
+    position = 0
+    for line in shown[:-1]:
+        position += len("".join(line.split()))
+        if position not in breaks:
+            return False
+    return True
 
 
 # -- the states ------------------------------------------------------------
@@ -353,11 +380,11 @@ def test_a_long_label_on_a_tall_button_takes_two_lines_larger_than_one_and_its_r
     tall = [Button(pygame.Rect(20 + i * 230, 100, 220, 72), label, label) for i, label in
             enumerate(("Back", "Two players", "Play against the computer"))]
     flat = Button(pygame.Rect(20, 300, 220, 40), "Play against the computer", "flat")
-    one_word = Button(pygame.Rect(20, 400, 90, 72), "Hobbyspieler", "word")
+    one_word = Button(pygame.Rect(20, 400, 120, 72), "Hobbyspieler", "word")  # one word: one line, never cut
     one_line = text.fit_size("Play against the computer", 26, 220 - 16, bold=True)
     two_lines = tall[2].label_size(text)
     assert two_lines >= one_line + 3 and flat.label_size(text) == one_line  # two lines only where they fit
-    assert one_word.label_size(text) == text.fit_size("Hobbyspieler", 26, 90 - 16, bold=True)  # no word cut
+    assert one_word.label_size(text) == text.fit_size("Hobbyspieler", 26, 120 - 16, bold=True)
     text.begin_frame(surface)
     recording = text.record()
     ButtonGroup(tall + [flat, one_word]).draw(surface, text, theme)
@@ -366,6 +393,7 @@ def test_a_long_label_on_a_tall_button_takes_two_lines_larger_than_one_and_its_r
     assert {t.size for t in drawn} == {two_lines}  # the row shares the larger size
     assert [t.shown for t in drawn] == ["Back", "Two players", "Play against", "the computer"]
     assert all(b.rect.contains(t.box) for t in drawn for b in tall if b.rect.colliderect(t.box))
+    assert [t.shown for t in recording.texts if t.text == "Hobbyspieler"] == ["Hobbyspieler"]
     assert not text.marks.shortened
 
 

@@ -191,16 +191,19 @@ class ChallengeListScene(Scene):
         title = words.title(challenge)
         text.note_widget(surface, rect, "button", title)
         text.draw_in(surface, title, 20, theme.text,
-                     pygame.Rect(rect.left + 14, rect.top + 10, rect.width - 44, 28), "left", "top", bold=True,
+                     pygame.Rect(rect.left + 14, rect.top + 10, rect.width - 28, 28), "left", "top", bold=True,
                      smallest=12)
+        # the mark (solved, or solution seen) sits right of the side to move, whose name is short: the title
+        # keeps the tile's whole width, so "Corner lock 10" is never cut to "Corner lock…"
+        marked = solved or challenge.id in self.progress.seen_solution
+        mark_width = 0 if not marked else 30 if solved else 64
         text.draw_in(surface, colour_name(challenge.position.to_move), 15, theme.text_dim,
-                     pygame.Rect(rect.left + 14, rect.top + 40, rect.width - 28, 20), "left", "top")
+                     pygame.Rect(rect.left + 14, rect.top + 40, rect.width - 28 - mark_width, 20), "left", "top")
         if solved:
-            text.draw_in(surface, "✓", 26, theme.accent, pygame.Rect(rect.right - 40, rect.top + 4, 28, 34), "right",
-                         "top", bold=True)
-        elif challenge.id in self.progress.seen_solution:
+            text.draw_in(surface, "✓", 26, theme.accent, pygame.Rect(rect.right - 42, rect.top + 34, 28, 28), "right",
+                         "middle", bold=True)
+        elif marked:
             text.draw_in(surface, pgettext("challenge", "seen"), 14, theme.text_dim,
-                         pygame.Rect(rect.right - 52, rect.top + 12, 40, 20),
-                         "right", "top")
+                         pygame.Rect(rect.right - 14 - mark_width, rect.top + 40, mark_width, 20), "right", "top")
         draw_stars(surface, (rect.centerx, rect.bottom - 20), self.progress.stars.get(challenge.id, 0), 20,
                    theme.accent, theme.text_dim)

@@ -42,6 +42,10 @@ def fill_background(surface: pygame.Surface, theme: Theme) -> None:
 
 TWO_LINES_GAIN = 3
 """How many points larger two lines of a button's label must be than one before it wraps."""
+MIN_BUTTON_TEXT = 12
+"""The smallest size a button's label shrinks to (``TextRenderer.fit_size``'s floor) before it is cut short."""
+ROW_GAP_MAX = 40
+"""Buttons of one height side by side less than this far apart are one row (for sharing a size and a width)."""
 
 
 @dataclass
@@ -109,8 +113,26 @@ class Button:
             text.draw_in(surface, self.label, size, colour, top, valign="bottom", bold=True)
             text.draw_in(surface, self.subtitle, small, colour, bottom, valign="top", smallest=12)
         else:
-            wrap = text.width(self.label, size, True) > inner.width  # two lines where one would be too small
+            # two lines where one would be too small, never cutting a word
+            wrap = (text.width(self.label, size, True) > inner.width
+                    and text.lines_size(self.label, size, inner.size, bold=True, smallest=size) is not None)
             text.draw_in(surface, self.label, size, colour, inner, bold=True, wrap=wrap)
+
+    def label_fits(self, text: TextRenderer) -> bool:
+        """Whether the label is drawn whole at the smallest size or larger: on one line, or two where it wraps."""
+        inner = self.rect.inflate(-16, -6)
+        smallest = min(self.size, MIN_BUTTON_TEXT)
+        if text.width(self.label, smallest, True) <= inner.width:
+            return True
+        return not self.subtitle and text.lines_size(self.label, self.size, inner.size, bold=True,
+                                                     smallest=smallest) is not None
+
+    def needed_width(self, text: TextRenderer, size: int) -> int:
+        """The width at which the label (and the subtitle) fit on one line at ``size``."""
+        width = text.width(self.label, size, True)
+        if self.subtitle:
+            width = max(width, text.width(self.subtitle, max(12, int(size * 0.62))))
+        return width + 16
 
     def label_size(self, text: TextRenderer) -> int:
         """The largest size up to ``size`` at which the label fits: on one line, or on two where the button
@@ -130,6 +152,7 @@ class ButtonGroup:
     buttons: list[Button] = field(default_factory=list)
     focus: int | None = None
     columns: int = 1
+    _fitted: tuple[object, ...] | None = field(default=None, repr=False, compare=False)
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """The action chosen by this event, if any."""
@@ -175,8 +198,10 @@ class ButtonGroup:
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme) -> None:
         """Draw every button; the default one is filled, and ringed too when it has the keyboard focus.
 
-        Buttons in one row share one label size.
+        Buttons in one row share one label size; a row in which a label would be cut short first
+        shares its width by what each label needs (``fit_rows``).
         """
+        self.fit_rows(text)
         sizes: dict[tuple[int, int], int] = {}
         for button in self.buttons:
             if not button.subtitle:
@@ -189,14 +214,79 @@ class ButtonGroup:
                         default=index == default)
 
 
-def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 10, size: int = 22) -> list[Button]:
-    """Buttons (label, action) side by side filling ``rect``."""
+    def rows(self) -> list[list[Button]]:
+        """The buttons side by side, left to right: one height and top, less than ``ROW_GAP_MAX`` apart."""
+        by_line: dict[tuple[int, int], list[Button]] = {}
+        for button in self.buttons:
+            by_line.setdefault((button.rect.top, button.rect.height), []).append(button)
+        runs: list[list[Button]] = []
+        for line in by_line.values():
+            line.sort(key=lambda b: b.rect.left)
+            run = [line[0]]
+            for button in line[1:]:
+                if 0 <= button.rect.left - run[-1].rect.right < ROW_GAP_MAX:
+                    run.append(button)
+                else:
+                    runs.append(run)
+                    run = [button]
+            runs.append(run)
+        return runs
+
+    def fit_rows(self, text: TextRenderer) -> None:
+        """Widen a button whose label would be cut short at its row's other buttons' expense.
+
+        The row keeps its span and its gaps; the widths follow what each label needs at the largest size at
+        which all fit, the room left shared equally. Rows that fit keep their widths (grids stay aligned).
+        Worked out again only when the labels, the rects or the font change.
+        """
+        signature = (text.width("Mg", 20, True), tuple((b.label, b.subtitle, tuple(b.rect)) for b in self.buttons))
+        if signature == self._fitted:
+            return
+        for run in self.rows():
+            if len(run) > 1 and not all(button.label_fits(text) for button in run):
+                _share_by_need(run, text)
+        self._fitted = (signature[0], tuple((b.label, b.subtitle, tuple(b.rect)) for b in self.buttons))
+
+
+def _share_by_need(run: list[Button], text: TextRenderer) -> None:
+    """Give the buttons of ``run`` widths by their labels' needs, keeping the run's span and gaps."""
+    gaps = [b.rect.left - a.rect.right for a, b in zip(run, run[1:], strict=False)]
+    room = run[-1].rect.right - run[0].rect.left - sum(gaps)
+    largest = max(button.size for button in run)
+    size = next((s for s in range(largest, MIN_BUTTON_TEXT - 1, -1)
+                 if sum(b.needed_width(text, s) for b in run) <= room), MIN_BUTTON_TEXT)
+    needs = [button.needed_width(text, size) for button in run]
+    if sum(needs) > room:  # even the smallest size does not fit them all: the least cutting, in proportion
+        widths = [room * need // sum(needs) for need in needs]
+    else:
+        widths = [need + (room - sum(needs)) // len(run) for need in needs]
+    widths[-1] += room - sum(widths)
+    left = run[0].rect.left
+    for button, width, gap in zip(run, widths, [*gaps, 0], strict=True):
+        button.rect = pygame.Rect(left, button.rect.top, width, button.rect.height)
+        left += width + gap
+
+
+def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 10, size: int = 22,
+               weights: Sequence[float] | None = None) -> list[Button]:
+    """Buttons (label, action) side by side filling ``rect``; ``weights``: their widths' shares (equal if none)."""
     count = max(1, len(labels))
-    width = (rect.width - gap * (count - 1)) // count
-    return [
-        Button(pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height), label, action, size=size)
-        for i, (label, action) in enumerate(labels)
-    ]
+    room = rect.width - gap * (count - 1)
+    if weights is None:  # one width for all, so that rows of buttons line up in columns
+        width = room // count
+        return [Button(pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height), label, action,
+                       size=size) for i, (label, action) in enumerate(labels)]
+    shares = list(weights)
+    if len(shares) != len(labels):
+        raise ValueError(f"{len(labels)} buttons, {len(shares)} weights")
+    total = sum(shares) or 1.0
+    buttons: list[Button] = []
+    left = rect.left
+    for i, (label, action) in enumerate(labels):
+        right = rect.left + round(room * sum(shares[: i + 1]) / total) + gap * i
+        buttons.append(Button(pygame.Rect(left, rect.top, right - left, rect.height), label, action, size=size))
+        left = right + gap
+    return buttons
 
 
 TOAST_SIZE = 20
