@@ -145,7 +145,8 @@ class TextField:
                                                                  text.width(shown, self.size) + 8,
                                                                  self.rect.height - 12), border_radius=4)
         box = pygame.Rect(self.rect.left + 10, self.rect.top + 2, inner, self.rect.height - 4)
-        text.draw_in(surface, shown, self.size, colour, box, "left", smallest=self.size)  # the placeholder shortened
+        # what is typed keeps its size (the caret's place depends on it); a placeholder shrinks, then is shortened
+        text.draw_in(surface, shown, self.size, colour, box, "left", smallest=self.size if self.text else 15)
         if self.focused:
             x = self.rect.left + 12 + (text.width(shown, self.size) if self.text else 0)
             pygame.draw.line(surface, theme.text, (x, self.rect.top + 8), (x, self.rect.bottom - 8), 2)
