@@ -20,9 +20,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game import i18n
+from game.platform.resources import FONT_NAMES, FONT_REGULAR
 from game.platform.storage import MemoryStorage
+from game.ui.cmap import font_characters
 from game.ui.text import REPLACEMENT
 from tests.test_layout_audit import LONG_NAME, SIZES, STATES, problems_in, recorded
 
@@ -217,3 +221,38 @@ def test_in_the_browser_a_language_speaks_once_the_page_has_fetched_its_catalog_
     assert i18n.language() == "en"
     failed = [toast.message for toast in ctx.toasts if toast.error and "(HTTP 404)" in toast.message]
     assert len(failed) == 1  # said once, not once a file
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_language_list_names_every_language_in_itself_in_every_language(player_factory, code: str) -> None:
+    """日本語 and 简体中文 in a Latin language (and 简体中文 in Japanese) come from the fallback font, not boxes."""
+    player = player_factory(MemoryStorage())
+    assert player.app.ctx.set_language(code)
+    assets = player.app.ctx.assets
+    fallback = font_characters((assets.root / FONT_NAMES).read_bytes())
+    for bold in (False, True):
+        own = font_characters(assets._font_bytes[bold])  # noqa: SLF001 - the bytes the language's font is made of
+        for name in i18n.LANGUAGES.values():
+            for piece, font in assets.runs(name, 20, bold):
+                covered = own if font is assets.font(20, bold) else fallback
+                assert all(ord(ch) in covered for ch in piece), (code, name, piece)
+    text = player.app.ctx.text
+    box = text.render(NO_SUCH_CHARACTER * 3, 20, (255, 255, 255))
+    drawn = text.render("日本語", 20, (255, 255, 255))
+    assert pygame.image.tobytes(drawn, "RGBA") != pygame.image.tobytes(box, "RGBA")
+    assert text.width("English 日本語", 20) == text.width("English ", 20) + text.width("日本語", 20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=600))
+def test_a_damaged_font_reads_as_one_without_characters_never_an_error(data: bytes) -> None:
+    assert isinstance(font_characters(data), frozenset)
+
+
+def test_the_font_reader_agrees_with_what_the_fonts_draw(player_factory) -> None:
+    player = player_factory(MemoryStorage())
+    font = player.app.ctx.assets.font(20)
+    characters = font_characters((player.app.ctx.assets.root / FONT_REGULAR).read_bytes())
+    assert ord("A") in characters and ord("é") in characters and ord("日") not in characters
+    assert all(not drawn_as_a_box(font, chr(code)) for code in sorted(characters) if chr(code).isprintable()
+               and not chr(code).isspace())

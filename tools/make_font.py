@@ -30,6 +30,7 @@ from pathlib import Path
 from fontTools import subset
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(1, str(Path(__file__).resolve().parent.parent))
 
 import catalogs  # noqa: E402 - tools/catalogs.py
 
@@ -52,6 +53,9 @@ CJK_LICENCE_SOURCE = Path("/usr/share/doc/fonts-noto-cjk/copyright")
 CJK_FONTS = {"ja": (0, "NotoSansCJK-ja.otf"), "zh_CN": (2, "NotoSansCJK-zh_CN.otf")}
 """Language -> (face in the collection: 0 is Japanese, 2 Simplified Chinese, as the glyphs differ; the file)."""
 LATIN_LANGUAGES = ("fr", "de", "nl", "es")
+NAMES_FONT = "NotoSansCJK-names.otf"
+"""The few characters of 日本語 and 简体中文 (the JP face), so every language's list names them in themselves:
+the text renderer's fallback for characters the language's own font lacks (in the browser's archive too)."""
 
 
 def catalog_characters(codes: tuple[str, ...]) -> set[str]:
@@ -109,6 +113,18 @@ def main() -> None:
         print(f"{target.relative_to(TARGET_DIR.parent.parent)}: {len(characters)} characters, "
               f"{target.stat().st_size} bytes")
     shutil.copyfile(CJK_LICENCE_SOURCE, TARGET_DIR / "LICENSE-NotoSansCJK.txt")
+    names = sorted(name_characters())
+    target = TARGET_DIR / NAMES_FONT
+    subset.main([str(CJK_SOURCE), "--font-number=0", f"--unicodes={_unicodes(set(names))}", "--layout-features=",
+                 "--name-IDs=*", "--notdef-outline", f"--output-file={target}"])
+    print(f"{target.relative_to(TARGET_DIR.parent.parent)}: {''.join(names)}, {target.stat().st_size} bytes")
+
+
+def name_characters() -> set[str]:
+    """The characters of the languages' own names (the language list) that DejaVu Sans does not have."""
+    from game.i18n import LANGUAGES
+
+    return {ch for name in LANGUAGES.values() for ch in name if ord(ch) > 0x2FFF}
 
 
 if __name__ == "__main__":

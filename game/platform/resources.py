@@ -33,11 +33,14 @@ SCRIPT_FONTS = {"ja": "fonts/NotoSansCJK-ja.otf", "zh_CN": "fonts/NotoSansCJK-zh
 In the browser these are not in the game's archive: the page fetches the one
 a language needs when it is chosen (``build/web/fonts/``, made by the web build)."""
 SCRIPT_FONT_LICENCE = "fonts/LICENSE-NotoSansCJK.txt"
+FONT_NAMES = "fonts/NotoSansCJK-names.otf"
+"""The few characters of the languages' own names that DejaVu lacks (日本語, 简体中文), a few kB: the fallback
+for any character the language's font lacks, so the language list names each language in itself everywhere."""
 WEB_LOCALE_DIR = "locale"
 """Where the web build puts the compiled catalogs beside the page (they are not in the archive either)."""
 SOUND_FILES = {"place": "sounds/place.ogg", "flip": "sounds/flip.ogg"}
 ICON_FILE = "icon.png"
-ASSET_FILES = (FONT_REGULAR, FONT_BOLD, FONT_LICENCE, *SCRIPT_FONTS.values(), SCRIPT_FONT_LICENCE,
+ASSET_FILES = (FONT_REGULAR, FONT_BOLD, FONT_LICENCE, *SCRIPT_FONTS.values(), SCRIPT_FONT_LICENCE, FONT_NAMES,
                *SOUND_FILES.values(), ICON_FILE)
 """Every file of the assets folder, relative to it (the packaging test checks a wheel carries them all)."""
 

@@ -13,7 +13,16 @@ from pathlib import Path
 import pygame
 
 from game.platform.files import read_regular_file
-from game.platform.resources import FONT_BOLD, FONT_REGULAR, ICON_FILE, SCRIPT_FONTS, SOUND_FILES, assets_dir
+from game.platform.resources import (
+    FONT_BOLD,
+    FONT_NAMES,
+    FONT_REGULAR,
+    ICON_FILE,
+    SCRIPT_FONTS,
+    SOUND_FILES,
+    assets_dir,
+)
+from game.ui.cmap import font_characters
 
 MAX_FONT_BYTES = 32 * 1024 * 1024
 """A script font larger than this is refused (ours are under 200 kB)."""
@@ -75,6 +84,16 @@ class Assets:
         self.script: str | None = None
         """The language whose own font is in use (``'ja'``, ``'zh_CN'``), ``None`` for DejaVu."""
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        names_path = root / FONT_NAMES
+        self._names = names_path.read_bytes() if names_path.is_file() else None
+        """The fallback font's file (``None`` if missing: a character no font has is drawn as a box)."""
+        self._names_scale = 1.0
+        if self._names is not None:
+            names_height = pygame.font.Font(io.BytesIO(self._names), 100).get_height()
+            latin_height = pygame.font.Font(io.BytesIO(self._latin[False]), 100).get_height()
+            self._names_scale = min(1.0, latin_height / max(1, names_height))
+        self._fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._covered: dict[bool, frozenset[int]] = {}
         sounds: dict[str, pygame.mixer.Sound] = {}
         if with_sound and _init_mixer():
             for name, relative in SOUND_FILES.items():
@@ -93,6 +112,36 @@ class Assets:
             if bold and self._synthetic_bold:
                 font.set_bold(True)  # the script fonts come in one face: FreeType emboldens it
             self._fonts[key] = font
+        return font
+
+    def runs(self, text: str, size: int, bold: bool = False) -> list[tuple[str, pygame.font.Font]]:
+        """``text`` in pieces, each with the font that draws it: the language's, or the fallback for the
+        characters the language's font lacks (one piece, in the language's font, when it has them all)."""
+        covered = self._covered.get(bold)
+        if covered is None:
+            covered = self._covered[bold] = font_characters(self._font_bytes[bold])
+        font = self.font(size, bold)
+        if self._names is None or all(ord(ch) in covered or ch.isspace() for ch in text):
+            return [(text, font)]
+        fallback = self._fallback(size, bold)
+        pieces: list[tuple[str, pygame.font.Font]] = []
+        for ch in text:
+            own = ord(ch) in covered or ch.isspace()
+            chosen = font if own else fallback
+            if pieces and pieces[-1][1] is chosen:
+                pieces[-1] = (pieces[-1][0] + ch, chosen)
+            else:
+                pieces.append((ch, chosen))
+        return pieces
+
+    def _fallback(self, size: int, bold: bool) -> pygame.font.Font:
+        key = (size, bold)
+        font = self._fallbacks.get(key)
+        if font is None:
+            assert self._names is not None
+            font = pygame.font.Font(io.BytesIO(self._names), max(6, round(size * self._names_scale)))
+            font.set_bold(bold)  # one face: FreeType emboldens it
+            self._fallbacks[key] = font
         return font
 
     def script_font_path(self, code: str) -> Path | None:
@@ -115,6 +164,7 @@ class Assets:
             if self.script is not None:
                 self._font_bytes, self._synthetic_bold, self.script, self._scale = self._latin, False, None, 1.0
                 self._fonts.clear()
+                self._covered.clear()
             return True
         if self.script == code:
             return True
@@ -130,4 +180,5 @@ class Assets:
         self._scale = min(1.0, latin_height / max(1, script_height))
         self._font_bytes, self._synthetic_bold, self.script = {False: data, True: data}, True, code
         self._fonts.clear()
+        self._covered.clear()
         return True

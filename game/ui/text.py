@@ -199,8 +199,20 @@ class TextRenderer:
             self._cache.move_to_end(key)
             return surface
         font = self.assets.font(size, bold)
+        runs = self.assets.runs(drawable(text), size, bold)
         try:
-            surface = font.render(drawable(text), True, colour)
+            if len(runs) == 1:
+                surface = runs[0][1].render(runs[0][0], True, colour)
+            else:  # characters the language's font lacks, from the fallback font, on the same baseline
+                pieces = [(piece_font.render(piece, True, colour), piece_font) for piece, piece_font in runs]
+                ascent = max(piece_font.get_ascent() for _, piece_font in pieces)
+                height = max(ascent - piece_font.get_ascent() + piece.get_height() for piece, piece_font in pieces)
+                width = sum(piece.get_width() for piece, _ in pieces)
+                surface = pygame.Surface((width, max(height, font.get_height())), pygame.SRCALPHA)
+                x = 0
+                for piece, piece_font in pieces:
+                    surface.blit(piece, (x, ascent - piece_font.get_ascent()))
+                    x += piece.get_width()
         except pygame.error:  # "Text has zero width": only marks that take no room (a soft hyphen, an accent)
             surface = pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
         self._cache[key] = surface
@@ -315,7 +327,7 @@ class TextRenderer:
 
     def width(self, text: str, size: int, bold: bool = False) -> int:
         """The width ``text`` would take."""
-        return self.assets.font(size, bold).size(drawable(text))[0]
+        return sum(font.size(piece)[0] for piece, font in self.assets.runs(drawable(text), size, bold))
 
     def fit_size(self, text: str, size: int, max_width: int, bold: bool = False, smallest: int = 12) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``max_width``."""
