@@ -26,6 +26,7 @@ GROUPS: tuple[tuple[str, str], ...] = (
     ("game/ai/weights/book.bin", "the opening book (`game/ai/weights/book.bin`)"),
     (".py", "the Python code (the desktop's command lines left out)"),
     (".ttf", "the fonts (cut by `tools/make_font.py`)"),
+    (".otf", "the fonts (cut by `tools/make_font.py`)"),
     ("", "the rest: challenges, sounds, licence, icon, the library's finals, openings"),
 )
 """How the archive's files are grouped in the table: by path, by ending, and the rest."""
