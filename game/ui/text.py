@@ -441,20 +441,27 @@ _IDEOGRAPHIC = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff
 _NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》”’…‥%ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
                            ",.!?:;)]")
 """Marks a line never starts with (Japanese kinsoku): they stay with the character before."""
+_KATAKANA = re.compile("[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+"""Katakana (with the long-vowel mark and the middle dot): a run of them is one loanword, not broken."""
 
 
 def split_ideographs(word: str) -> list[str]:
     """``word`` cut between Japanese and Chinese characters, where a line may break without a space.
 
+    A run of katakana (a loanword: エクスプローラー) stays whole, like a word written with spaces.
+
     >>> split_ideographs("石を打つ。"), split_ideographs("f5"), split_ideographs("Stein")
     (['石', 'を', '打', 'つ。'], ['f5'], ['Stein'])
+    >>> split_ideographs("エクスプローラーを開く")
+    ['エクスプローラー', 'を', '開', 'く']
     """
     if not _IDEOGRAPHIC.search(word):
         return [word]
     pieces: list[str] = []
     for character in word:
         joins = pieces and (character in _NO_LINE_START or not (
-            _IDEOGRAPHIC.match(character) or _IDEOGRAPHIC.match(pieces[-1][-1])))
+            _IDEOGRAPHIC.match(character) or _IDEOGRAPHIC.match(pieces[-1][-1]))
+            or (_KATAKANA.match(character) is not None and _KATAKANA.match(pieces[-1][-1]) is not None))
         if joins:
             pieces[-1] += character
         else:
