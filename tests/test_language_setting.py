@@ -56,3 +56,17 @@ def test_the_language_row_keeps_back_on_screen_upright(player_factory: Callable[
     width, height = player.app.ctx.size
     for button in scene.group.buttons:
         assert button.rect.left >= 0 and button.rect.right <= width and button.rect.bottom <= height, button.action
+
+
+def test_upright_the_languages_take_two_lines_and_their_names_a_readable_size(
+        player_factory: Callable[..., Player]) -> None:
+    player = player_factory(window_size=(720, 1280))
+    scene = open_settings(player)
+    languages = [b for b in scene.group.buttons if b.action.startswith("language=")]
+    assert len({b.rect.top for b in languages}) == 2  # seven names in one line were drawn at 12 px
+    recording = player.recorded_frame()
+    sizes = {t.text: t.size for t in recording.texts if t.text in LANGUAGES.values()}
+    assert set(sizes) == set(LANGUAGES.values()) and min(sizes.values()) >= 16, sizes
+    lines = sorted({b.rect.top for b in languages})
+    others = [b for b in scene.group.buttons if not b.action.startswith("language=")]
+    assert all(b.rect.top > lines[1] for b in others)  # the next setting comes below the second line
