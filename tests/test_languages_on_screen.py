@@ -256,3 +256,19 @@ def test_the_font_reader_agrees_with_what_the_fonts_draw(player_factory) -> None
     assert ord("A") in characters and ord("é") in characters and ord("日") not in characters
     assert all(not drawn_as_a_box(font, chr(code)) for code in sorted(characters) if chr(code).isprintable()
                and not chr(code).isspace())
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_the_statistics_table_shows_its_headings_whole_in_every_language(player_factory, code: str) -> None:
+    """'Classement' and 'Meilleure victoire' were cut short: the headings wrap, the rating column fits its own."""
+    from tests.test_layout_audit import whole
+
+    headings = ["Level", "Rating", "As Black (W–L–D)", "As White (W–L–D)", "Best win"]
+    for size in SIZES:
+        player = player_factory(MemoryStorage(), window_size=size)
+        assert player.app.ctx.set_language(code)
+        translated = [i18n.pgettext("heading", headings[0]), *(i18n._(h) for h in headings[1:])]
+        recording = recorded(player, "statistics with a rating history", with_toast=False)
+        for heading in translated:
+            lines = [t.shown for t in recording.texts if t.text == heading]
+            assert lines and whole(heading, lines), (code, size, heading, lines)

@@ -128,7 +128,9 @@ class StatsScene(Scene):
         theme, text, stats = self.ctx.theme, self.ctx.text, self.ctx.stats
         draw_panel(surface, self.table, theme)
         left, width = self.table.left + 20, self.table.width - 40
-        columns = [int(left + width * share) for share in (0, 0.22, 0.34, 0.59, 0.84, 1.0)]
+        # the rating column fits its heading ("Classement"), the tallies need less than their headings,
+        # which take two lines where they must
+        columns = [int(left + width * share) for share in (0, 0.22, 0.37, 0.605, 0.84, 1.0)]
         cell_boxes = [pygame.Rect(x, 0, right - x - 8, min(40, self.pitch - 2))
                       for x, right in zip(columns, columns[1:], strict=False)]
         size = min(20 if width > 700 else 16, max(13, self.pitch - 10))
@@ -137,7 +139,7 @@ class StatsScene(Scene):
         y = self.table.top + 20
         for box, header in zip(cell_boxes, headers, strict=True):
             text.draw_in(surface, header, size, theme.text_dim, pygame.Rect(box.x, y, box.width, 40), "left", "top",
-                         bold=True)
+                         bold=True, wrap=True, line_gap=1.1)
         y += 44
         for level in LEVELS:
             black, white = stats.tally(level.name, BLACK), stats.tally(level.name, WHITE)

@@ -42,10 +42,17 @@ def fill_background(surface: pygame.Surface, theme: Theme) -> None:
 
 TWO_LINES_GAIN = 3
 """How many points larger two lines of a button's label must be than one before it wraps."""
+TWO_LINES_MARGIN = 10
+"""Pixels of a button's inside that two lines of its label leave free (so they do not touch its edges)."""
 MIN_BUTTON_TEXT = 12
 """The smallest size a button's label shrinks to (``TextRenderer.fit_size``'s floor) before it is cut short."""
 ROW_GAP_MAX = 40
 """Buttons of one height side by side less than this far apart are one row (for sharing a size and a width)."""
+
+
+def _two_line_room(inner: pygame.Rect) -> tuple[int, int]:
+    """The room two lines of a label may fill: the button's inside less a margin above and below."""
+    return inner.width, inner.height - TWO_LINES_MARGIN
 
 
 @dataclass
@@ -115,7 +122,7 @@ class Button:
         else:
             # two lines where one would be too small, never cutting a word
             wrap = (text.width(self.label, size, True) > inner.width
-                    and text.lines_size(self.label, size, inner.size, bold=True, smallest=size) is not None)
+                    and text.lines_size(self.label, size, _two_line_room(inner), bold=True, smallest=size) is not None)
             text.draw_in(surface, self.label, size, colour, inner, bold=True, wrap=wrap)
 
     def label_fits(self, text: TextRenderer) -> bool:
@@ -124,7 +131,7 @@ class Button:
         smallest = min(self.size, MIN_BUTTON_TEXT)
         if text.width(self.label, smallest, True) <= inner.width:
             return True
-        return not self.subtitle and text.lines_size(self.label, self.size, inner.size, bold=True,
+        return not self.subtitle and text.lines_size(self.label, self.size, _two_line_room(inner), bold=True,
                                                      smallest=smallest) is not None
 
     def needed_width(self, text: TextRenderer, size: int) -> int:
@@ -141,7 +148,8 @@ class Button:
         one_line = text.fit_size(self.label, self.size, inner.width, bold=True)
         if one_line >= self.size or self.subtitle:
             return one_line
-        two_lines = text.lines_size(self.label, self.size, inner.size, bold=True, smallest=one_line + TWO_LINES_GAIN)
+        two_lines = text.lines_size(self.label, self.size, _two_line_room(inner), bold=True,
+                                    smallest=one_line + TWO_LINES_GAIN)
         return one_line if two_lines is None else two_lines
 
 
