@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -146,6 +147,8 @@ class TextRenderer:
         self._fits: OrderedDict[tuple[str, int, tuple[int, int], bool, bool, int, float], tuple[list[str], int]] = \
             OrderedDict()
         """How each (text, size, box size, …) was fitted: shrinking and wrapping measure the text many times."""
+        self._measured: OrderedDict[tuple[object, ...], int | None] = OrderedDict()
+        """``fit_size`` and ``lines_size`` answers: buttons ask them every frame with the same arguments."""
         self.recording: Recording | None = None
         self.marks = FrameMarks()
         self.screen: pygame.Surface | None = None
@@ -310,8 +313,7 @@ class TextRenderer:
         """The lines and size at which ``text`` wraps into ``box`` (the last line cut short at the floor)."""
         while True:
             lines = self.wrap(text, size, box.width, bold)
-            height = self.assets.font(size, bold).get_height()
-            room = max(1, 1 + (box.height - height) // max(1, int(size * line_gap)))
+            room = self._line_room(size, bold, box.height, line_gap)
             if len(lines) <= room:
                 return lines, size
             if size <= smallest:
@@ -320,10 +322,24 @@ class TextRenderer:
                 return kept, size
             size -= 1
 
+    def _line_room(self, size: int, bold: bool, height: int, line_gap: float) -> int:
+        """How many lines of ``size`` fit in ``height`` (one at least), ``line_gap`` sizes apart."""
+        return max(1, 1 + (height - self.assets.font(size, bold).get_height()) // max(1, int(size * line_gap)))
+
+    def _remembered(self, key: tuple[object, ...], work: Callable[[], int | None]) -> int | None:
+        if key in self._measured:
+            self._measured.move_to_end(key)
+            return self._measured[key]
+        answer = self._measured[key] = work()
+        if len(self._measured) > self.capacity:
+            self._measured.popitem(last=False)
+        return answer
+
     def forget(self) -> None:
         """Drop every drawn and measured text: the fonts changed (another language's script)."""
         self._cache.clear()
         self._fits.clear()
+        self._measured.clear()
 
     def width(self, text: str, size: int, bold: bool = False) -> int:
         """The width ``text`` would take."""
@@ -331,9 +347,15 @@ class TextRenderer:
 
     def fit_size(self, text: str, size: int, max_width: int, bold: bool = False, smallest: int = 12) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``max_width``."""
-        while size > smallest and self.width(text, size, bold) > max_width:
-            size -= 1
-        return size
+        def work() -> int:
+            fitted = size
+            while fitted > smallest and self.width(text, fitted, bold) > max_width:
+                fitted -= 1
+            return fitted
+
+        answer = self._remembered(("fit", text, size, max_width, bold, smallest), work)
+        assert answer is not None
+        return answer
 
     def lines_size(self, text: str, size: int, box: tuple[int, int], bold: bool = False, most_lines: int = 2,
                    smallest: int = MIN_TEXT_SIZE, line_gap: float = 1.25) -> int | None:
@@ -342,14 +364,17 @@ class TextRenderer:
         """
         width, height = box
         units = [unit for word in text.split() for unit in split_ideographs(word)]
-        for candidate in range(size, smallest - 1, -1):
-            if any(self.width(unit, candidate, bold) > width for unit in units):
-                continue  # a word would be cut
-            lines = self.wrap(text, candidate, width, bold)
-            room = 1 + (height - self.assets.font(candidate, bold).get_height()) // max(1, int(candidate * line_gap))
-            if len(lines) <= min(most_lines, room):
-                return candidate
-        return None
+
+        def work() -> int | None:
+            for candidate in range(size, smallest - 1, -1):
+                if any(self.width(unit, candidate, bold) > width for unit in units):
+                    continue  # a word would be cut
+                room = min(most_lines, self._line_room(candidate, bold, height, line_gap))
+                if len(self.wrap(text, candidate, width, bold)) <= room:
+                    return candidate
+            return None
+
+        return self._remembered(("lines", text, size, box, bold, most_lines, smallest, line_gap), work)
 
     def ellipsize(self, text: str, size: int, max_width: int, bold: bool = False) -> str:
         """``text``, cut short with an ellipsis if it is wider than ``max_width`` (the size stays the same)."""
