@@ -144,7 +144,7 @@ class ExplorerScene(Scene):
         self.credit_pos = (side.left, nav.top - 26)
         self.ctx.toast_area = self.header  # no buttons there
         buttons = button_row(nav, [("|<", "start"), ("<", "undo"), (">", "redo"), (_("Train"), "train"),
-                                   (_("Back"), "back")], gap=8, size=22, weights=(2, 2, 2, 3, 3))  # arrows need less
+                                   (_("Back"), "back")], gap=8, size=22)
         ranked = self.exploration.ranked() if self.exploration is not None else []
         row_height, gap = 54, 6
         count = max(0, min(len(ranked), (rows_area.height + gap) // (row_height + gap)))

@@ -160,7 +160,8 @@ class ButtonGroup:
     buttons: list[Button] = field(default_factory=list)
     focus: int | None = None
     columns: int = 1
-    _fitted: tuple[object, ...] | None = field(default=None, repr=False, compare=False)
+    _fitted: tuple[object, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    """The layout ``fit_rows`` last left (its labels, rects and font): nothing to do while it stands."""
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """The action chosen by this event, if any."""
@@ -221,7 +222,6 @@ class ButtonGroup:
             button.draw(surface, text, theme, focused=index == self.focus and index == default, size=size,
                         default=index == default)
 
-
     def rows(self) -> list[list[Button]]:
         """The buttons side by side, left to right: one height and top, less than ``ROW_GAP_MAX`` apart."""
         by_line: dict[tuple[int, int], list[Button]] = {}
@@ -247,13 +247,15 @@ class ButtonGroup:
         which all fit, the room left shared equally. Rows that fit keep their widths (grids stay aligned).
         Worked out again only when the labels, the rects or the font change.
         """
-        signature = (text.width("Mg", 20, True), tuple((b.label, b.subtitle, tuple(b.rect)) for b in self.buttons))
-        if signature == self._fitted:
+        if self._layout(text) == self._fitted:
             return
         for run in self.rows():
             if len(run) > 1 and not all(button.label_fits(text) for button in run):
                 _share_by_need(run, text)
-        self._fitted = (signature[0], tuple((b.label, b.subtitle, tuple(b.rect)) for b in self.buttons))
+        self._fitted = self._layout(text)
+
+    def _layout(self, text: TextRenderer) -> tuple[object, ...]:
+        return (text.assets.script, *((b.label, b.subtitle, b.size, tuple(b.rect)) for b in self.buttons))
 
 
 def _share_by_need(run: list[Button], text: TextRenderer) -> None:
@@ -275,26 +277,15 @@ def _share_by_need(run: list[Button], text: TextRenderer) -> None:
         left += width + gap
 
 
-def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 10, size: int = 22,
-               weights: Sequence[float] | None = None) -> list[Button]:
-    """Buttons (label, action) side by side filling ``rect``; ``weights``: their widths' shares (equal if none)."""
+def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 10, size: int = 22) -> list[Button]:
+    """Buttons (label, action) side by side filling ``rect``, one width for all (so rows line up in columns;
+    ``ButtonGroup.fit_rows`` widens a label that would be cut at its neighbours' expense)."""
     count = max(1, len(labels))
-    room = rect.width - gap * (count - 1)
-    if weights is None:  # one width for all, so that rows of buttons line up in columns
-        width = room // count
-        return [Button(pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height), label, action,
-                       size=size) for i, (label, action) in enumerate(labels)]
-    shares = list(weights)
-    if len(shares) != len(labels):
-        raise ValueError(f"{len(labels)} buttons, {len(shares)} weights")
-    total = sum(shares) or 1.0
-    buttons: list[Button] = []
-    left = rect.left
-    for i, (label, action) in enumerate(labels):
-        right = rect.left + round(room * sum(shares[: i + 1]) / total) + gap * i
-        buttons.append(Button(pygame.Rect(left, rect.top, right - left, rect.height), label, action, size=size))
-        left = right + gap
-    return buttons
+    width = (rect.width - gap * (count - 1)) // count
+    return [
+        Button(pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height), label, action, size=size)
+        for i, (label, action) in enumerate(labels)
+    ]
 
 
 TOAST_SIZE = 20
