@@ -23,9 +23,11 @@ OPEN_DATA = "open_data"
 """The action of the button that shows the data folder in the file manager (desktop only)."""
 
 LANGUAGE = "language"
+"""The settings field of the language row, whose choices are each language's name in itself (not translated)."""
 PORTRAIT_CHOICES_PER_LINE = 5
 """In portrait, a setting with more choices than this lays them out on two lines."""
-"""The settings field of the language row, whose choices are each language's name in itself (not translated)."""
+SECOND_LINE_GAP = 6
+"""Pixels between the two lines of such a setting's choices."""
 
 ROWS: list[tuple[str, str, dict[str, str]]] = [
     (N_("Language"), LANGUAGE, LANGUAGES),
@@ -70,25 +72,26 @@ class SettingsScene(Scene):
         y = 190 if portrait else 140
         # in portrait a row of many choices (the seven languages) takes two lines, so its names stay readable
         split = [portrait and len(choices) > PORTRAIT_CHOICES_PER_LINE for _, _, choices in ROWS]
-        second_line = 64
+        most_line = 58  # a line of choices at its tallest
         # rows close up when there are many, so Back and the credit stay on screen
-        step = min(130 if portrait else 84, (height - y - 170 - second_line * sum(split)) // len(ROWS))
+        step = min(130 if portrait else 84,
+                   (height - y - 170 - (most_line + SECOND_LINE_GAP) * sum(split)) // len(ROWS))
         for (name, field, choices), two_lines in zip(ROWS, split, strict=True):
             label = _(name)
             options = [(choice_label(field, text), f"{field}={value}") for value, text in choices.items()]
             if portrait:
                 self.label_boxes.append((label, pygame.Rect(left, y, column, 28)))
-                row = pygame.Rect(left, y + 30, column, min(58, step - 36))
+                row = pygame.Rect(left, y + 30, column, min(most_line, step - 36))
                 y += step
             else:
-                row = pygame.Rect(left + 280, y, column - 280, min(58, step - 10))
+                row = pygame.Rect(left + 280, y, column - 280, min(most_line, step - 10))
                 self.label_boxes.append((label, pygame.Rect(left, y, 270, row.height)))
                 y += step
             if two_lines:
                 half = (len(options) + 1) // 2
                 buttons += button_row(row, options[:half], gap=10, size=20)
-                buttons += button_row(row.move(0, row.height + 6), options[half:], gap=10, size=20)
-                y += second_line
+                buttons += button_row(row.move(0, row.height + SECOND_LINE_GAP), options[half:], gap=10, size=20)
+                y += row.height + SECOND_LINE_GAP
             else:
                 buttons += button_row(row, options, gap=10, size=20)
         folder = None if self.ctx.is_browser else folder_of(self.ctx.documents.storage)
