@@ -61,6 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``othello`` command; returns the exit status."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # a desktop game, not a console banner
     from game.interfaces.input_script import ScriptError, ScriptRunner, load_script, shown_name
+    from game.platform.resources import MissingAssetsError
     from game.start import run_game
 
     try:
@@ -82,6 +83,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         asyncio.run(run_game(storage, runner.step if runner is not None else None))
     except KeyboardInterrupt:
         return 130
+    except MissingAssetsError as exc:  # a broken install: its fonts missing or damaged
+        print(f"othello: {exc}", file=sys.stderr)
+        return 1
     if runner is not None and runner.failure:
         print(f"othello: {runner.failure}", file=sys.stderr)
         return 1

@@ -256,3 +256,23 @@ def test_python_m_game_starts_the_game(tmp_path: Path) -> None:
                                cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
     assert completed.returncode == 0, completed.stderr
     assert (tmp_path / "d" / "window.json").is_file()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "not a font"])
+def test_a_damaged_bundled_font_is_a_clear_message_not_a_crash(tmp_path: Path, monkeypatch, capsys,
+                                                               damage: str) -> None:
+    """pygame-ce crashes the process on a truncated font: the game checks it first and says what to do."""
+    import shutil
+
+    import game.ui.assets
+    from game.__main__ import main
+    from game.platform.resources import FONT_REGULAR
+
+    root = tmp_path / "assets"
+    shutil.copytree(assets_dir(), root)
+    font = root / FONT_REGULAR
+    font.write_bytes(font.read_bytes()[:5000] if damage == "truncated" else b"not a font")
+    monkeypatch.setattr(game.ui.assets, "assets_dir", lambda: root)
+    assert main(["--data-dir", str(tmp_path / "data"), "--frames", "1"]) == 1
+    error = capsys.readouterr().err
+    assert "DejaVuSans.ttf" in error and "reinstall the game" in error

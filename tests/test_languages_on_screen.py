@@ -26,9 +26,9 @@ from hypothesis import strategies as st
 from game import i18n
 from game.platform.resources import FONT_NAMES, FONT_REGULAR
 from game.platform.storage import MemoryStorage
-from game.ui.cmap import font_characters
+from game.ui.font_file import font_characters, is_whole_font
 from game.ui.text import REPLACEMENT
-from tests.test_layout_audit import LONG_NAME, SIZES, STATES, problems_in, recorded
+from tests.test_layout_audit import LONG_NAME, SIZES, STATES, problems_in, recorded, whole
 
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
 WORDS = re.compile(r"[^\W\d_]{2,}")
@@ -246,7 +246,7 @@ def test_the_language_list_names_every_language_in_itself_in_every_language(play
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=600))
 def test_a_damaged_font_reads_as_one_without_characters_never_an_error(data: bytes) -> None:
-    assert isinstance(font_characters(data), frozenset)
+    assert isinstance(font_characters(data), frozenset) and isinstance(is_whole_font(data), bool)
 
 
 def test_the_font_reader_agrees_with_what_the_fonts_draw(player_factory) -> None:
@@ -261,8 +261,6 @@ def test_the_font_reader_agrees_with_what_the_fonts_draw(player_factory) -> None
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))
 def test_the_statistics_table_shows_its_headings_whole_in_every_language(player_factory, code: str) -> None:
     """'Classement' and 'Meilleure victoire' were cut short: the headings wrap, the rating column fits its own."""
-    from tests.test_layout_audit import whole
-
     headings = ["Level", "Rating", "As Black (W–L–D)", "As White (W–L–D)", "Best win"]
     for size in SIZES:
         player = player_factory(MemoryStorage(), window_size=size)
@@ -272,3 +270,25 @@ def test_the_statistics_table_shows_its_headings_whole_in_every_language(player_
         for heading in translated:
             lines = [t.shown for t in recording.texts if t.text == heading]
             assert lines and whole(heading, lines), (code, size, heading, lines)
+
+
+@pytest.mark.parametrize("damage", ["truncated", "not a font", "empty"])
+def test_a_damaged_script_font_fallback_or_icon_only_costs_that_file(tmp_path: Path, damage: str) -> None:
+    """pygame-ce crashes the process on a truncated font: a damaged Japanese font (a cut download in the
+    browser) leaves the game in its language so far, a damaged fallback leaves boxes, and nothing crashes."""
+    import shutil
+
+    from game.platform.resources import ICON_FILE, SCRIPT_FONTS, assets_dir
+    from game.ui.assets import Assets
+
+    root = tmp_path / "assets"
+    shutil.copytree(assets_dir(), root)
+    for relative in (FONT_NAMES, SCRIPT_FONTS["ja"]):
+        path = root / relative
+        path.write_bytes({"truncated": path.read_bytes()[:3000], "not a font": b"not a font", "empty": b""}[damage])
+    (root / ICON_FILE).write_bytes(b"\x89PNG cut short")
+    assets = Assets(root, with_sound=False)
+    assert assets.icon is None  # a damaged icon too: the window keeps the system's
+    assert [piece for piece, _ in assets.runs("English 日本語", 20)] == ["English 日本語"]  # drawn, as boxes
+    assert not assets.use_fonts_for("ja") and assets.script is None
+    assert assets.use_fonts_for("zh_CN") and assets.script == "zh_CN"  # the whole one still loads

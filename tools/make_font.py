@@ -121,10 +121,12 @@ def main() -> None:
 
 
 def name_characters() -> set[str]:
-    """The characters of the languages' own names (the language list) that DejaVu Sans does not have."""
+    """The characters of the languages' own names (the language list) that the cut DejaVu Sans does not have."""
     from game.i18n import LANGUAGES
+    from game.ui.font_file import font_characters
 
-    return {ch for name in LANGUAGES.values() for ch in name if ord(ch) > 0x2FFF}
+    latin = font_characters((TARGET_DIR / "DejaVuSans.ttf").read_bytes())
+    return {ch for name in LANGUAGES.values() for ch in name if ord(ch) not in latin and not ch.isspace()}
 
 
 if __name__ == "__main__":

@@ -20,9 +20,10 @@ from game.platform.resources import (
     ICON_FILE,
     SCRIPT_FONTS,
     SOUND_FILES,
+    MissingAssetsError,
     assets_dir,
 )
-from game.ui.cmap import font_characters
+from game.ui.font_file import font_characters, is_whole_font
 
 MAX_FONT_BYTES = 32 * 1024 * 1024
 """A script font larger than this is refused (ours are under 200 kB)."""
@@ -65,6 +66,25 @@ def _init_mixer() -> bool:
     return bool(pygame.mixer.get_init())
 
 
+def font_file(path: Path) -> bytes | None:
+    """The bytes of the font at ``path``, or ``None`` if it is missing, too large, unreadable or not whole.
+
+    Checked before pygame sees them: pygame-ce crashes the process on a truncated font.
+    """
+    try:
+        data = read_regular_file(path, MAX_FONT_BYTES)
+    except OSError:
+        return None
+    return data if is_whole_font(data) else None
+
+
+def _latin_font(path: Path) -> bytes:
+    data = font_file(path)
+    if data is None:
+        raise MissingAssetsError(f"the game's font {path} is missing or damaged; reinstall the game")
+    return data
+
+
 class Assets:
     """Fonts, sounds and the icon from the assets folder (``game.platform.resources.assets_dir()`` unless given)."""
 
@@ -73,10 +93,7 @@ class Assets:
         self.root = root
         if not pygame.font.get_init():
             pygame.font.init()
-        self._latin = {
-            False: (root / FONT_REGULAR).read_bytes(),
-            True: (root / FONT_BOLD).read_bytes(),
-        }
+        self._latin = {False: _latin_font(root / FONT_REGULAR), True: _latin_font(root / FONT_BOLD)}
         self._font_bytes = self._latin
         self._synthetic_bold = False
         self._scale = 1.0
@@ -84,16 +101,17 @@ class Assets:
         self.script: str | None = None
         """The language whose own font is in use (``'ja'``, ``'zh_CN'``), ``None`` for DejaVu."""
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        names_path = root / FONT_NAMES
-        self._names = names_path.read_bytes() if names_path.is_file() else None
-        """The fallback font's file (``None`` if missing: a character no font has is drawn as a box)."""
+        self._names: bytes | None = None
+        """The fallback font's file (``None`` if missing or damaged: a character no font has is drawn as a box)."""
         self._names_scale = 1.0
-        if self._names is not None:
-            names_height = pygame.font.Font(io.BytesIO(self._names), 100).get_height()
+        names = font_file(root / FONT_NAMES)
+        if names is not None:
+            names_height = pygame.font.Font(io.BytesIO(names), 100).get_height()
             latin_height = pygame.font.Font(io.BytesIO(self._latin[False]), 100).get_height()
-            self._names_scale = min(1.0, latin_height / max(1, names_height))
+            self._names, self._names_scale = names, min(1.0, latin_height / max(1, names_height))
         self._fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._covered: dict[bool, frozenset[int]] = {}
+        self._covered: dict[bool, tuple[frozenset[int], bool]] = {}
+        """Per weight: the characters the language's font has, and whether printable ASCII is all among them."""
         sounds: dict[str, pygame.mixer.Sound] = {}
         if with_sound and _init_mixer():
             for name, relative in SOUND_FILES.items():
@@ -101,7 +119,10 @@ class Assets:
                     sounds[name] = pygame.mixer.Sound(str(root / relative))
         self.sounds = Sounds(sounds)
         icon_path = root / ICON_FILE
-        self.icon: pygame.Surface | None = pygame.image.load(str(icon_path)) if icon_path.exists() else None
+        self.icon: pygame.Surface | None = None
+        """The window's icon (``None`` if missing or damaged: the window keeps the system's)."""
+        with contextlib.suppress(pygame.error, OSError):
+            self.icon = pygame.image.load(str(icon_path))
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font of the language in use at ``size`` pixels (cached)."""
@@ -117,11 +138,14 @@ class Assets:
     def runs(self, text: str, size: int, bold: bool = False) -> list[tuple[str, pygame.font.Font]]:
         """``text`` in pieces, each with the font that draws it: the language's, or the fallback for the
         characters the language's font lacks (one piece, in the language's font, when it has them all)."""
-        covered = self._covered.get(bold)
-        if covered is None:
-            covered = self._covered[bold] = font_characters(self._font_bytes[bold])
+        known = self._covered.get(bold)
+        if known is None:
+            characters = font_characters(self._font_bytes[bold])
+            known = self._covered[bold] = (characters, all(code in characters for code in range(0x21, 0x7F)))
+        covered, has_ascii = known
         font = self.font(size, bold)
-        if self._names is None or all(ord(ch) in covered or ch.isspace() for ch in text):
+        if (self._names is None or (has_ascii and text.isascii())
+                or all(ord(ch) in covered or ch.isspace() for ch in text)):
             return [(text, font)]
         fallback = self._fallback(size, bold)
         pieces: list[tuple[str, pygame.font.Font]] = []
@@ -169,12 +193,12 @@ class Assets:
         if self.script == code:
             return True
         path = self.script_font_path(code)
-        if path is None:
+        data = None if path is None else font_file(path)
+        if data is None:
             return False
         try:
-            data = read_regular_file(path, MAX_FONT_BYTES)
-            script_height = pygame.font.Font(io.BytesIO(data), 100).get_height()  # a damaged file is refused here
-        except (OSError, pygame.error):
+            script_height = pygame.font.Font(io.BytesIO(data), 100).get_height()
+        except pygame.error:
             return False
         latin_height = pygame.font.Font(io.BytesIO(self._latin[False]), 100).get_height()
         self._scale = min(1.0, latin_height / max(1, script_height))

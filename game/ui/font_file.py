@@ -1,15 +1,20 @@
-"""Which characters a font has: its OpenType ``cmap`` table, read without any font library.
+"""A font file's tables, read without any font library: whether the file is whole, which characters it has.
 
-pygame cannot tell: ``Font.metrics`` of a missing character gives ``None`` in
-some fonts and the missing glyph's box in others (the cut Noto Sans CJK). The
-text renderer asks this to draw a character its font lacks with the fallback
-font instead of a box.
+pygame cannot tell either. Handed a truncated font, ``pygame.font.Font``
+returns an object whose first use crashes the process (a segmentation
+fault, pygame-ce 2.5), so every font is checked with ``is_whole_font`` before
+pygame sees it. And ``Font.metrics`` of a missing character gives ``None``
+in some fonts and the missing glyph's box in others (the cut Noto Sans CJK):
+the text renderer asks ``font_characters`` to draw a character its font
+lacks with the fallback font instead of a box.
 
 >>> import pathlib
 >>> data = (pathlib.Path(__file__).parents[2] / "assets/fonts/DejaVuSans.ttf").read_bytes()
 >>> chars = font_characters(data)
 >>> ord("é") in chars, ord("日") in chars
 (True, False)
+>>> is_whole_font(data), is_whole_font(data[: len(data) // 2]), is_whole_font(b"not a font")
+(True, False, False)
 """
 
 from __future__ import annotations
@@ -20,6 +25,24 @@ MAX_SUBTABLE_GROUPS = 1 << 20
 """A format 12 subtable with more groups than this is damaged (a whole Unicode font has a few thousand)."""
 MAX_CODES = 1 << 18
 """A table mapping more code points than this (overlapping ranges) is damaged: reading stops there."""
+
+
+SFNT_VERSIONS = (b"\x00\x01\x00\x00", b"OTTO", b"true")
+"""How a TrueType or OpenType (CFF) font file begins (collections are not used here)."""
+
+
+def is_whole_font(data: bytes) -> bool:
+    """Whether ``data`` is a font file whose every table lies within it (no truncated download or copy)."""
+    if len(data) < 12 or data[:4] not in SFNT_VERSIONS:
+        return False
+    (num_tables,) = struct.unpack_from(">H", data, 4)
+    if num_tables == 0 or len(data) < 12 + 16 * num_tables:
+        return False
+    for i in range(num_tables):
+        _tag, _checksum, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if offset + length > len(data):
+            return False
+    return True
 
 
 def font_characters(data: bytes) -> frozenset[int]:
