@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.engine import Position
@@ -403,6 +403,7 @@ def _renderer() -> TextRenderer:
     return _RENDERER[0]
 
 
+@example("\U000e0000")  # a character no bundled font has, after ones only the language's font has
 @given(st.text(max_size=40))
 def test_any_text_can_be_measured_and_drawn(text: str) -> None:
     """Surrogate escapes (names that are not UTF-8), NUL and control characters reach the font as U+FFFD."""

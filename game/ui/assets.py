@@ -104,6 +104,8 @@ class Assets:
         self._names: bytes | None = None
         """The fallback font's file (``None`` if missing or damaged: a character no font has is drawn as a box)."""
         self._names_scale = 1.0
+        self._names_covered: frozenset[int] | None = None
+        """The characters the fallback font has (read when first needed)."""
         names = font_file(root / FONT_NAMES)
         if names is not None:
             names_height = pygame.font.Font(io.BytesIO(names), 100).get_height()
@@ -148,9 +150,14 @@ class Assets:
                 or all(ord(ch) in covered or ch.isspace() for ch in text)):
             return [(text, font)]
         fallback = self._fallback(size, bold)
+        if self._names_covered is None:
+            assert self._names is not None
+            self._names_covered = font_characters(self._names)
+        theirs = self._names_covered
         pieces: list[tuple[str, pygame.font.Font]] = []
         for ch in text:
-            own = ord(ch) in covered or ch.isspace()
+            # a character neither font has stays in the language's font, which draws it as its box
+            own = ord(ch) in covered or ch.isspace() or ord(ch) not in theirs
             chosen = font if own else fallback
             if pieces and pieces[-1][1] is chosen:
                 pieces[-1] = (pieces[-1][0] + ch, chosen)

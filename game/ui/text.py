@@ -137,6 +137,15 @@ def full_stop(text: str) -> str:
     text = text.rstrip()
     return text if text.endswith((".", "!", "?", "…", "。", "！", "？")) else text + pgettext("full stop", ".")
 
+
+def _drawn(font: pygame.font.Font, piece: str, colour: RGB) -> pygame.Surface:
+    """One run of a mixed-font text: an empty surface for marks that take no room, so the rest still shows."""
+    try:
+        return font.render(piece, True, colour)
+    except pygame.error:  # "Text has zero width"
+        return pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
+
+
 class TextRenderer:
     """Renders and caches text surfaces; draws them anchored to a point or fitted into a box."""
 
@@ -207,7 +216,7 @@ class TextRenderer:
             if len(runs) == 1:
                 surface = runs[0][1].render(runs[0][0], True, colour)
             else:  # characters the language's font lacks, from the fallback font, on the same baseline
-                pieces = [(piece_font.render(piece, True, colour), piece_font) for piece, piece_font in runs]
+                pieces = [(_drawn(piece_font, piece, colour), piece_font) for piece, piece_font in runs]
                 ascent = max(piece_font.get_ascent() for _, piece_font in pieces)
                 height = max(ascent - piece_font.get_ascent() + piece.get_height() for piece, piece_font in pieces)
                 width = sum(piece.get_width() for piece, _ in pieces)
