@@ -104,13 +104,14 @@ class Assets:
         self._names: bytes | None = None
         """The fallback font's file (``None`` if missing or damaged: a character no font has is drawn as a box)."""
         self._names_scale = 1.0
-        self._names_covered: frozenset[int] | None = None
-        """The characters the fallback font has (read when first needed)."""
+        self._names_covered: frozenset[int] = frozenset()
+        """The characters the fallback font has."""
         names = font_file(root / FONT_NAMES)
         if names is not None:
             names_height = pygame.font.Font(io.BytesIO(names), 100).get_height()
             latin_height = pygame.font.Font(io.BytesIO(self._latin[False]), 100).get_height()
             self._names, self._names_scale = names, min(1.0, latin_height / max(1, names_height))
+            self._names_covered = font_characters(names)
         self._fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
         self._covered: dict[bool, tuple[frozenset[int], bool]] = {}
         """Per weight: the characters the language's font has, and whether printable ASCII is all among them."""
@@ -150,9 +151,6 @@ class Assets:
                 or all(ord(ch) in covered or ch.isspace() for ch in text)):
             return [(text, font)]
         fallback = self._fallback(size, bold)
-        if self._names_covered is None:
-            assert self._names is not None
-            self._names_covered = font_characters(self._names)
         theirs = self._names_covered
         pieces: list[tuple[str, pygame.font.Font]] = []
         for ch in text:

@@ -139,10 +139,11 @@ def full_stop(text: str) -> str:
 
 
 def _drawn(font: pygame.font.Font, piece: str, colour: RGB) -> pygame.Surface:
-    """One run of a mixed-font text: an empty surface for marks that take no room, so the rest still shows."""
+    """``piece`` in ``font``; an empty surface for marks that take no room (a soft hyphen, an accent), which
+    pygame refuses ("Text has zero width"), so the rest of a mixed-font text still shows."""
     try:
         return font.render(piece, True, colour)
-    except pygame.error:  # "Text has zero width"
+    except pygame.error:
         return pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
 
 
@@ -212,21 +213,18 @@ class TextRenderer:
             return surface
         font = self.assets.font(size, bold)
         runs = self.assets.runs(drawable(text), size, bold)
-        try:
-            if len(runs) == 1:
-                surface = runs[0][1].render(runs[0][0], True, colour)
-            else:  # characters the language's font lacks, from the fallback font, on the same baseline
-                pieces = [(_drawn(piece_font, piece, colour), piece_font) for piece, piece_font in runs]
-                ascent = max(piece_font.get_ascent() for _, piece_font in pieces)
-                height = max(ascent - piece_font.get_ascent() + piece.get_height() for piece, piece_font in pieces)
-                width = sum(piece.get_width() for piece, _ in pieces)
-                surface = pygame.Surface((width, max(height, font.get_height())), pygame.SRCALPHA)
-                x = 0
-                for piece, piece_font in pieces:
-                    surface.blit(piece, (x, ascent - piece_font.get_ascent()))
-                    x += piece.get_width()
-        except pygame.error:  # "Text has zero width": only marks that take no room (a soft hyphen, an accent)
-            surface = pygame.Surface((0, font.get_height()), pygame.SRCALPHA)
+        if len(runs) == 1:
+            surface = _drawn(runs[0][1], runs[0][0], colour)
+        else:  # characters the language's font lacks, from the fallback font, on the same baseline
+            pieces = [(_drawn(piece_font, piece, colour), piece_font) for piece, piece_font in runs]
+            ascent = max(piece_font.get_ascent() for _, piece_font in pieces)
+            height = max(ascent - piece_font.get_ascent() + piece.get_height() for piece, piece_font in pieces)
+            width = sum(piece.get_width() for piece, _ in pieces)
+            surface = pygame.Surface((width, max(height, font.get_height())), pygame.SRCALPHA)
+            x = 0
+            for piece, piece_font in pieces:
+                surface.blit(piece, (x, ascent - piece_font.get_ascent()))
+                x += piece.get_width()
         self._cache[key] = surface
         if len(self._cache) > self.capacity:
             self._cache.popitem(last=False)
