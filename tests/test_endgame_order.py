@@ -1,14 +1,27 @@
-"""The solver's middle levels (7-11 empties) against minimax, and the orderings they rely on."""
+"""The solver's middle levels (7-11 empties, and the searched order lowered to them) against minimax, and the
+orderings they rely on."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 import pytest
 
-from game.ai import ordering, search
-from game.ai.endgame import DEEP_TT_EMPTIES, Solver, run_to_end
-from game.ai.ordering import _parity_sorted, evaluated_fastest_first, fastest_first_endgame, parity_order
+from game.ai import endgame, ordering, search
+from game.ai.endgame import DEEP_TT_EMPTIES, Solver, run_to_end, solve
+from game.ai.evaluation import DISC, HeuristicEvaluation
+from game.ai.ordering import (
+    EVALUATED_REPLY_WEIGHT,
+    TABLE_MOVE_KEY,
+    ChildSearch,
+    _parity_sorted,
+    evaluated_fastest_first,
+    fastest_first_endgame,
+    parity_order,
+    searched,
+)
+from game.ai.search import MidgameSearch
 from game.ai.table import TABLE_LIMIT
 from game.engine.bitboard import FLIPPERS, MASK64, legal_moves
 from tests.test_endgame_last import assert_fail_soft, minimax, random_position
@@ -24,6 +37,92 @@ def test_the_middle_levels_agree_with_minimax() -> None:
         solver = Solver()  # one solver for every window: its tables carry bounds from one search to the next
         for alpha, beta in windows:
             assert_fail_soft(run_to_end(solver.search(p, o, alpha, beta)), exact, alpha, beta, (hex(p), hex(o)))
+
+
+def test_ordering_by_a_shallow_search_changes_no_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the searched order brought down to 8 empties, where minimax can check it
+    monkeypatch.setattr(endgame, "SEARCHED_ORDER_EMPTIES", 8)
+    rng = random.Random(43)
+    windows = [(-64, 64), (-1, 1), (0, 1), (9, 10), (-21, -20), (20, 40), (62, 64)]
+    for _ in range(12):
+        p, o = random_position(rng, rng.randint(8, 10))
+        exact = minimax(p, o, {})
+        midgame = MidgameSearch(HeuristicEvaluation())
+        searches = midgame.nodes
+        for alpha, beta in windows:
+            score = run_to_end(midgame.solver.search(p, o, alpha, beta))
+            assert_fail_soft(score, exact, alpha, beta, (hex(p), hex(o)))
+        assert midgame.solver.order_search == midgame.pvs
+        assert midgame.nodes > searches
+
+
+def scripted_search(
+    p: int, o: int, values: dict[int, int], windows: list[tuple[int, int, int]]
+) -> ChildSearch:
+    """A stand-in for the shallow search of ``(p, o)``'s children: each child's value is ``values`` of its move."""
+
+    def search(cp: int, co: int, depth: int, alpha: int, beta: int) -> Generator[None, None, int]:
+        windows.append((depth, alpha, beta))
+        yield None  # a slice pause: the ordering must pass it on
+        (sq,) = [s for s in range(64) if (cp | co) >> s & 1 and not (p | o) >> s & 1]
+        return values[sq]
+
+    return search
+
+
+def test_the_searched_order_sorts_by_each_childs_value_and_replies() -> None:
+    rng = random.Random(44)
+    for _ in range(50):
+        p, o = random_position(rng, rng.randint(14, 40))
+        moves = legal_moves(p, o)
+        if not moves:
+            continue
+        table_move = rng.choice([-1, *[sq for sq in range(64) if moves >> sq & 1]])
+        values = {sq: rng.randint(-30, 30) * DISC for sq in range(64)}
+        windows: list[tuple[int, int, int]] = []
+        gen = searched(p, o, moves, table_move, scripted_search(p, o, values, windows), 2, -5 * DISC, 7 * DISC)
+        pauses = 0
+        while True:
+            try:
+                next(gen)
+                pauses += 1
+            except StopIteration as done:
+                children = done.value
+                break
+        searched_children = moves.bit_count() - (table_move >= 0)
+        assert pauses == searched_children
+        assert windows == [(2, -7 * DISC, 5 * DISC)] * searched_children
+        for sq, f, replies in children:
+            assert f == FLIPPERS[sq](p, o)
+            assert replies == legal_moves(o ^ f, p | f | (1 << sq))
+        keys = [TABLE_MOVE_KEY if sq == table_move else values[sq] + EVALUATED_REPLY_WEIGHT * replies.bit_count()
+                for sq, _, replies in children]
+        assert keys == sorted(keys)
+        assert sorted(sq for sq, _, _ in children) == [sq for sq in range(64) if moves >> sq & 1]
+
+
+def counted_search(search: ChildSearch, depths: list[int]) -> ChildSearch:
+    """``search``, noting the depth of each call in ``depths``."""
+
+    def counted(p: int, o: int, depth: int, alpha: int, beta: int) -> Generator[None, None, int]:
+        depths.append(depth)
+        return search(p, o, depth, alpha, beta)
+
+    return counted
+
+
+def test_solve_orders_by_its_guess_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(endgame, "SEARCHED_ORDER_EMPTIES", 9)
+    rng = random.Random(45)
+    for _ in range(5):
+        p, o = random_position(rng, 11)
+        depths: list[int] = []
+        guess = counted_search(MidgameSearch(HeuristicEvaluation()).pvs, depths)
+        result = solve(p, o, all_best=False, guess_search=guess)
+        assert result.score == minimax(p, o, {})
+        if legal_moves(p, o):
+            # first_guess asks for 1 and 2 plies once each; every other call ordered a node's children
+            assert depths.count(endgame.ORDER_SEARCH_DEPTH) > 1
 
 
 @pytest.mark.parametrize("evaluated", [False, True])

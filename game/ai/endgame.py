@@ -10,7 +10,9 @@ The search is alpha-beta (negascout) over the empty squares with:
   last four unrolled);
 - parity ordering near the end (squares in regions with an odd number of
   empties first) and fastest-first ordering higher up (moves leaving the
-  opponent the fewest replies first, corners before X-squares);
+  opponent the fewest replies first, corners before X-squares), with each
+  child's evaluation added from 12 empties and, from 16, a 2-ply search's
+  value instead when a midgame search is at hand (``Solver.order_search``);
 - a stability cut-off (discs the opponent can never lose bound the score);
 - a transposition table for the upper part of the tree.
 
@@ -39,7 +41,7 @@ from .budget import Budget, NodeLimitReached
 from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
 from .evaluation import DISC
 from .mpc import WLD_MIN_EMPTIES, WLD_THRESHOLD, EndgameProbes
-from .ordering import evaluated_fastest_first, fastest_first_endgame, parity_order
+from .ordering import ChildSearch, evaluated_fastest_first, fastest_first_endgame, parity_order, searched
 from .table import EXACT_DEPTH, INF, TABLE_LIMIT, Entry, Table, store
 
 __all__ = [
@@ -57,6 +59,13 @@ FASTEST_FIRST_MIN_EMPTIES = 8
 EVALUATED_ORDER_EMPTIES = 12
 """From this many empties on, with an evaluation, fastest-first adds each child's evaluation (about 20 %
 fewer nodes at 16 empties: a node there is worth an evaluation per child)."""
+SEARCHED_ORDER_EMPTIES = 16
+"""From this many empties on, with an ``order_search``, the children are ordered by a shallow search of each (9 %
+fewer nodes at 20 empties, counting the searches'; from 14 or 15 empties the searches cost more than they save)."""
+ORDER_SEARCH_DEPTH = 2
+"""... this many plies deep (3 plies: more nodes)."""
+ORDER_SEARCH_MARGIN = 8
+"""... in the node's window widened by this many discs on each side (values far outside it order nothing)."""
 ASPIRATION_WIDTH = 1
 """Half-width of the first window around the expected score, in discs."""
 GUESS_EMPTIES_LEFT = 12
@@ -70,7 +79,7 @@ SELECTIVE_DEPTH = EXACT_DEPTH - 1
 """The depth recorded for a selective (Multi-ProbCut) result: below an exact one, so an exact search never
 trusts it, while a selective search trusts both."""
 
-ProbeSearch = Callable[[Bitboard, Bitboard, int, int, int], Generator[None, None, int]]
+ProbeSearch = ChildSearch
 """A shallow midgame search ``(player, opponent, depth, alpha, beta)`` in evaluation units: the probe."""
 
 
@@ -122,6 +131,9 @@ class Solver:
         self.probes: EndgameProbes | None = None
         self.probe_search: ProbeSearch | None = None
         """With ``probes``, what a selective root (``root(..., selective=True)``) probes with."""
+        self.order_search: ProbeSearch | None = None
+        """What orders the children from ``SEARCHED_ORDER_EMPTIES`` on (``MidgameSearch.pvs``; never changes a
+        score); its nodes count on its own search's budget, which is this one's in a ``MidgameSearch``."""
         self.table_depth = EXACT_DEPTH
         """``EXACT_DEPTH``, or ``SELECTIVE_DEPTH`` while a selective root runs."""
 
@@ -248,7 +260,13 @@ class Solver:
                     return final_score(p, o)
                 score = yield from self.search(o, p, -beta, -alpha, True)
                 return -score
-            if n_empty >= self.evaluated_order_empties:
+            if n_empty >= SEARCHED_ORDER_EMPTIES and self.order_search is not None:
+                margin = ORDER_SEARCH_MARGIN
+                ordered = yield from searched(
+                    p, o, moves, tt_move, self.order_search, ORDER_SEARCH_DEPTH,
+                    max(-64, alpha - margin) * DISC, min(64, beta + margin) * DISC,
+                )
+            elif n_empty >= self.evaluated_order_empties:
                 ordered = evaluated_fastest_first(p, o, moves, tt_move, self.evaluate)  # type: ignore[arg-type]
             else:
                 ordered = fastest_first_endgame(p, o, moves, tt_move)
@@ -601,10 +619,13 @@ def solve(
     With ``all_best`` every best move is listed, otherwise just one. An
     ``evaluation`` (like the pattern evaluation) orders the moves and gives
     the first guess of the score; a ``guess_search`` (``MidgameSearch.pvs``)
-    gives a better one (``first_guess``, counted in the seconds). Either
-    speeds the search up; neither changes the result.
+    gives a better one (``first_guess``, counted in the seconds) and orders
+    the moves at many empties (``Solver.order_search``; its nodes count on
+    its own search's budget). Either speeds the search up; neither changes
+    the result.
     """
     solver = Solver(evaluate=None if evaluation is None else getattr(evaluation, "evaluate", evaluation))
+    solver.order_search = guess_search
     started = time.perf_counter()
     if guess_search is not None:
         guess = first_guess(player, opponent, guess_search)

@@ -5,6 +5,8 @@ move a previous search of the position found) always comes first.
 
 - ``evaluated``: high in the midgame tree, each child's evaluation (from the
   opponent's side, so the lowest is best for us) plus the replies it leaves.
+- ``searched``: high in the endgame tree, the same with a shallow search's
+  value of each child instead of its evaluation.
 - ``fastest_first``: the opponent's mobility after the move (fewest replies
   first), weighted by ``MIDGAME_WEIGHTS``/``ENDGAME_WEIGHTS``, plus square
   knowledge (corners first, X-squares last) and, in the midgame, a history
@@ -16,7 +18,7 @@ move a previous search of the position found) always comes first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import NamedTuple
 
 from game.engine.bitboard import FLIPPERS, INNER_COLS, MASK64, Bitboard
@@ -117,6 +119,29 @@ def fastest_first_midgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move:
     scored = []
     for sq, f, replies in children_with_replies(p, o, moves):
         key = TABLE_MOVE_KEY if sq == table_move else replies.bit_count() * reply + square[sq] - history[sq]
+        scored.append((key, sq, f, replies))
+    scored.sort()
+    return [(sq, f, replies) for _, sq, f, replies in scored]
+
+
+ChildSearch = Callable[[Bitboard, Bitboard, int, int, int], Generator[None, None, int]]
+"""A shallow midgame search ``(player, opponent, depth, alpha, beta)`` in evaluation units (``MidgameSearch.pvs``)."""
+
+
+def searched(
+    p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int, search: ChildSearch, depth: int, alpha: int,
+    beta: int,
+) -> Generator[None, None, Children]:
+    """``moves`` by each child's ``depth``-ply ``search`` in the window ``alpha``-``beta`` (``p``'s side, evaluation
+    units) plus ``EVALUATED_REPLY_WEIGHT`` a reply it leaves, best for ``p`` first, with the replies; a generator, as
+    the search is (it yields when the slice is spent)."""
+    weight = EVALUATED_REPLY_WEIGHT
+    scored = []
+    for sq, f, replies in children_with_replies(p, o, moves):
+        if sq == table_move:
+            key = TABLE_MOVE_KEY
+        else:
+            key = (yield from search(o ^ f, p | f | (1 << sq), depth, -beta, -alpha)) + weight * replies.bit_count()
         scored.append((key, sq, f, replies))
     scored.sort()
     return [(sq, f, replies) for _, sq, f, replies in scored]

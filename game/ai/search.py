@@ -57,6 +57,7 @@ class MidgameSearch:
         self.tt_limit = tt_limit
         self.history = [0] * 64
         self.solver = Solver(self.budget, tt_limit=tt_limit, evaluate=self.evaluate)
+        self.solver.order_search = self.pvs
         self.probes = probes
         """Multi-ProbCut's table (``mpc.default_probes()``), or ``None`` for a full-width search."""
         if endgame_probes is not None:
