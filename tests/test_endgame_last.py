@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai.endgame import Solver, final_score, run_to_end
+from game.ai.endgame import LAST_SQUARE, Solver, final_score, run_to_end
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard
 
 
@@ -61,3 +61,13 @@ def test_the_last_empties_solvers_agree_with_minimax() -> None:
         exact = minimax(p, o)
         for alpha, beta in windows:
             assert_fail_soft(run_to_end(Solver().search(p, o, alpha, beta)), exact, alpha, beta, (hex(p), hex(o)))
+
+
+def test_the_last_square_scorers_agree_with_minimax_on_every_square() -> None:
+    rng = random.Random(29)
+    for sq in range(64):
+        for _ in range(60):
+            p, o = random_position(rng, 0)
+            p &= ~(1 << sq)
+            o &= ~(1 << sq)
+            assert LAST_SQUARE[sq](p, o) == minimax(p, o), (sq, hex(p), hex(o))

@@ -7,7 +7,7 @@ win, loss or draw, which is much faster.
 
 The search is alpha-beta (negascout) over the empty squares with:
 - special code for the last five empty squares (no lists, no move generation; the
-  last four unrolled);
+  last four unrolled, the last one scored by counting its flips only);
 - parity ordering near the end (squares in regions with an odd number of
   empties first) and fastest-first ordering higher up (moves leaving the
   opponent the fewest replies first, corners before X-squares), with each
@@ -35,7 +35,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
+from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves, ray_tests
 
 from .budget import Budget, NodeLimitReached
 from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
@@ -162,7 +162,7 @@ class Solver:
             score = _solve2(p, o, alpha, beta, x1, x2, passed)
         elif n == 1:
             _leaves = 1
-            score = _last1(p, o, empties[0])
+            score = LAST_SQUARE[empties[0]](p, o)
         else:  # a full board
             _leaves = 1
             score = final_score(p, o)
@@ -172,14 +172,16 @@ class Solver:
     # -- upper levels: generators ---------------------------------------------------
 
     def _plain_steps(
-        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, empty: Bitboard, passed: bool
+        self, p: Bitboard, o: Bitboard, alpha: int, beta: int, passed: bool = False, moves: Bitboard = -1
     ) -> Generator[None, None, int]:
-        """Alpha-beta at the six empties ``empty`` over ``_solve5``, as a generator: checks the clock after each child.
+        """Alpha-beta with six empties over ``_solve5``, as a generator: checks the clock after each child.
 
-        A child is a plain search of at most a few hundred nodes, so a slice
-        ends within a few milliseconds of its deadline even in the browser.
+        Called like ``search`` (a 7-empty node calls it directly; ``moves`` is not needed). A child is
+        a plain search of at most a few hundred nodes, so a slice ends within a few milliseconds of its
+        deadline even in the browser.
         """
         global _leaves
+        empty = ~(p | o) & MASK64
         budget = self.budget
         budget.nodes += 1
         flippers = FLIPPERS
@@ -205,7 +207,7 @@ class Solver:
         if not moved:
             if passed:
                 return final_score(p, o)
-            return -(yield from self._plain_steps(o, p, -beta, -alpha, empty, True))
+            return -(yield from self._plain_steps(o, p, -beta, -alpha, True))
         return best
 
     def search(
@@ -219,7 +221,7 @@ class Solver:
         n_empty = empty.bit_count()
         if n_empty < PLAIN_EMPTIES:
             if n_empty == PLAIN_EMPTIES - 1:
-                return (yield from self._plain_steps(p, o, alpha, beta, empty, passed))
+                return (yield from self._plain_steps(p, o, alpha, beta, passed))
             return self._last_few(p, o, alpha, beta, parity_order(empty), passed)
         budget = self.budget
         budget.nodes += 1
@@ -293,15 +295,17 @@ class Solver:
             if cut is not None:
                 return cut
         clock = budget.clock
+        # (a 7-empty node's children go straight to the six-empty level: one generator a child, not two)
+        descend = self._plain_steps if n_empty == PLAIN_EMPTIES else self.search
         for sq, f, replies in ordered:
             child_p, child_o = o ^ f, p | f | (1 << sq)
             if first:
-                score = -(yield from self.search(child_p, child_o, -beta, -alpha, False, replies))
+                score = -(yield from descend(child_p, child_o, -beta, -alpha, False, replies))
                 first = False
             else:
-                score = -(yield from self.search(child_p, child_o, -alpha - 1, -alpha, False, replies))
+                score = -(yield from descend(child_p, child_o, -alpha - 1, -alpha, False, replies))
                 if alpha < score < beta:
-                    score = -(yield from self.search(child_p, child_o, -beta, -score, False, replies))
+                    score = -(yield from descend(child_p, child_o, -beta, -score, False, replies))
             if score > best:
                 best = score
                 best_move = sq
@@ -428,18 +432,34 @@ class Solver:
         return score, best
 
 
-def _last1(p: Bitboard, o: Bitboard, sq: int) -> int:
-    """Score with exactly one empty square ``sq``; ``p`` to move (not counted: the caller counts it)."""
-    n_p = p.bit_count()
-    f = FLIPPERS[sq](p, o)
-    if f:
-        return 2 * (n_p + 1 + f.bit_count()) - 64
-    f = FLIPPERS[sq](o, p)
-    if f:
-        return 2 * (n_p - f.bit_count()) - 64
-    # nobody can play the last square: it goes to the winner
-    diff = 2 * n_p - 63
-    return diff + 1 if diff > 0 else diff - 1
+def _make_last_square(square: int) -> Callable[[Bitboard, Bitboard], int]:
+    """The score with ``square`` the only empty one, ``p`` to move (not counted: the caller counts it).
+
+    Generated like the flip functions, but it only counts the flips, and it
+    tries the opponent's move in the same function when ``p`` has none: at
+    the last square no board is needed, only the final disc count.
+    """
+    count: Callable[[list[int]], str] = lambda run: f"n += {len(run)}"  # noqa: E731
+    lines = [
+        "def last(p, o):",
+        "    n = 0",
+        *ray_tests(square, "p", "o", count, "    "),
+        "    if n:",
+        "        return 2 * (p.bit_count() + n) - 62",  # p's discs, the flipped ones and the new one
+        *ray_tests(square, "o", "p", count, "    "),
+        "    if n:",
+        "        return 2 * (p.bit_count() - n) - 64",
+        # nobody can play the last square: it goes to the winner
+        "    diff = 2 * p.bit_count() - 63",
+        "    return diff + 1 if diff > 0 else diff - 1",
+    ]
+    namespace: dict[str, Callable[[Bitboard, Bitboard], int]] = {}
+    exec(compile("\n".join(lines), f"<last square {square}>", "exec"), namespace)  # noqa: S102
+    return namespace["last"]
+
+
+LAST_SQUARE: tuple[Callable[[Bitboard, Bitboard], int], ...] = tuple(_make_last_square(sq) for sq in range(64))
+"""``LAST_SQUARE[sq](p, o)``: the final score with ``sq`` the only empty square, ``p`` to move."""
 
 
 _leaves = 0
@@ -454,21 +474,21 @@ def _solve2(p: Bitboard, o: Bitboard, alpha: int, beta: int, x1: int, x2: int, p
     global _leaves
     f = FLIPPERS[x1](p, o)
     if f:
-        best = -_last1(o ^ f, p | f | (1 << x1), x2)
+        best = -LAST_SQUARE[x2](o ^ f, p | f | (1 << x1))
         if best >= beta:
             _leaves += 2
             return best
         g = FLIPPERS[x2](p, o)
         if g:
             _leaves += 3
-            score = -_last1(o ^ g, p | g | (1 << x2), x1)
+            score = -LAST_SQUARE[x1](o ^ g, p | g | (1 << x2))
             return score if score > best else best
         _leaves += 2
         return best
     g = FLIPPERS[x2](p, o)
     if g:
         _leaves += 2
-        return -_last1(o ^ g, p | g | (1 << x2), x1)
+        return -LAST_SQUARE[x1](o ^ g, p | g | (1 << x2))
     _leaves += 1
     if passed:
         return final_score(p, o)

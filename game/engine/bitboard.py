@@ -141,33 +141,59 @@ def rays_from(square: int) -> list[list[int]]:
     return rays
 
 
-def _ray_code(ray: list[int], depth: int, indent: str) -> list[str]:
-    """Nested tests for one ray whose first ``depth + 1`` squares hold opponent discs.
+def _ray_code(
+    ray: list[int], depth: int, indent: str, me: str, them: str, closes: Callable[[list[int]], str]
+) -> list[str]:
+    """Nested tests for one ray whose first ``depth + 1`` squares hold ``them``'s discs.
 
-    The next square either extends the run (another opponent disc), closes
-    it (an own disc: the run flips), or ends it (empty, or off the board).
+    The next square either extends the run (another of their discs), closes
+    it (one of ``me``'s: ``closes(run)`` is the statement then), or ends it
+    (empty, or off the board).
     """
     if depth == len(ray) - 1:
         return [f"{indent}pass"]  # the run reaches the edge and closes nothing
-    run = 0
-    for sq in ray[: depth + 1]:
-        run |= 1 << sq
     nxt = 1 << ray[depth + 1]
     return [
-        f"{indent}if o & {nxt}:",
-        *_ray_code(ray, depth + 1, indent + "    "),
-        f"{indent}elif p & {nxt}:",
-        f"{indent}    f |= {run}",
+        f"{indent}if {them} & {nxt}:",
+        *_ray_code(ray, depth + 1, indent + "    ", me, them, closes),
+        f"{indent}elif {me} & {nxt}:",
+        f"{indent}    {closes(ray[: depth + 1])}",
     ]
+
+
+def ray_tests(square: int, me: str, them: str, closes: Callable[[list[int]], str], indent: str) -> list[str]:
+    """Python source lines that walk every ray from ``square`` over the variables ``me`` and ``them`` (bitboards).
+
+    Where a run of ``them``'s discs next to ``square`` is closed by one of
+    ``me``'s, the statement ``closes(run)`` runs (``run`` lists the run's
+    squares): a move on ``square`` by ``me`` flips exactly those runs. The
+    generated flip functions below are built from it, and so is the solver's
+    last-square scorer.
+    """
+    lines = []
+    for ray in rays_from(square):
+        if len(ray) < 2:
+            continue
+        lines.append(f"{indent}if {them} & {1 << ray[0]}:")
+        lines += _ray_code(ray, 0, indent + "    ", me, them, closes)
+    return lines
+
+
+def squares_mask(squares: list[int]) -> Bitboard:
+    """The bitboard of ``squares``.
+
+    >>> squares_mask([0, 9, 63]) == (1 << 0) | (1 << 9) | (1 << 63)
+    True
+    """
+    mask = 0
+    for sq in squares:
+        mask |= 1 << sq
+    return mask
 
 
 def _make_flip_function(square: int) -> Callable[[Bitboard, Bitboard], Bitboard]:
     lines = ["def flip(p, o):", "    f = 0"]
-    for ray in rays_from(square):
-        if len(ray) < 2:
-            continue
-        lines.append(f"    if o & {1 << ray[0]}:")
-        lines += _ray_code(ray, 0, "        ")
+    lines += ray_tests(square, "p", "o", lambda run: f"f |= {squares_mask(run)}", "    ")
     lines.append("    return f")
     namespace: dict[str, Callable[[Bitboard, Bitboard], Bitboard]] = {}
     exec(compile("\n".join(lines), f"<flip {square}>", "exec"), namespace)  # noqa: S102
