@@ -99,6 +99,12 @@ Children = list[tuple[int, Bitboard, Bitboard]]
 """The solver's moves with their flips and the opponent's replies after each (-1: not counted), in order."""
 
 
+def in_key_order(scored: list[tuple[int, int, Bitboard, Bitboard]]) -> Children:
+    """``(key, square, flips, replies)`` children, lowest key first, without their keys."""
+    scored.sort()
+    return [(sq, f, replies) for _, sq, f, replies in scored]
+
+
 def evaluated(
     p: Bitboard, o: Bitboard, moves: Bitboard, table_move: int, evaluate: Callable[[Bitboard, Bitboard], int]
 ) -> Ordered:
@@ -120,8 +126,7 @@ def fastest_first_midgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move:
     for sq, f, replies in children_with_replies(p, o, moves):
         key = TABLE_MOVE_KEY if sq == table_move else replies.bit_count() * reply + square[sq] - history[sq]
         scored.append((key, sq, f, replies))
-    scored.sort()
-    return [(sq, f, replies) for _, sq, f, replies in scored]
+    return in_key_order(scored)
 
 
 ChildSearch = Callable[[Bitboard, Bitboard, int, int, int], Generator[None, None, int]]
@@ -136,15 +141,13 @@ def searched(
     units) plus ``EVALUATED_REPLY_WEIGHT`` a reply it leaves, best for ``p`` first, with the replies; a generator, as
     the search is (it yields when the slice is spent)."""
     weight = EVALUATED_REPLY_WEIGHT
-    scored = []
-    for sq, f, replies in children_with_replies(p, o, moves):
-        if sq == table_move:
-            key = TABLE_MOVE_KEY
-        else:
-            key = (yield from search(o ^ f, p | f | (1 << sq), depth, -beta, -alpha)) + weight * replies.bit_count()
-        scored.append((key, sq, f, replies))
-    scored.sort()
-    return [(sq, f, replies) for _, sq, f, replies in scored]
+    children = children_with_replies(p, o, moves)
+    keys = [TABLE_MOVE_KEY] * len(children)
+    for index, (sq, f, replies) in enumerate(children):
+        if sq != table_move:  # (the table's move goes first unsearched)
+            value = yield from search(o ^ f, p | f | (1 << sq), depth, -beta, -alpha)
+            keys[index] = value + weight * replies.bit_count()
+    return in_key_order([(key, *child) for key, child in zip(keys, children, strict=True)])
 
 
 LANE = 96
@@ -225,8 +228,7 @@ def fastest_first_endgame(p: Bitboard, o: Bitboard, moves: Bitboard, table_move:
         else:
             key = replies.bit_count() * reply + (replies & CORNERS).bit_count() * corner_reply + square[sq]
         scored.append((key, sq, f, replies))
-    scored.sort()
-    return [(sq, f, replies) for _, sq, f, replies in scored]
+    return in_key_order(scored)
 
 
 def evaluated_fastest_first(
@@ -244,8 +246,7 @@ def evaluated_fastest_first(
             key = (replies.bit_count() * reply + (replies & CORNERS).bit_count() * corner_reply
                    + evaluate(o ^ f, child_o) // scale)
         scored.append((key, sq, f, replies))
-    scored.sort()
-    return [(sq, f, replies) for _, sq, f, replies in scored]
+    return in_key_order(scored)
 
 
 PARITY_CACHE_LIMIT = 1 << 16
