@@ -158,6 +158,23 @@ def test_the_parity_order_is_remembered_within_its_limit(monkeypatch: pytest.Mon
         assert len(ordering._parity_cache) <= 50
 
 
+def parity_rank(empty: int, sq: int) -> tuple[int, int, int]:
+    """What the parity order sorts ``sq`` by: odd region first, then the region's empties, then square priority."""
+    (region,) = [mask for mask in ordering.QUADRANT_MASKS if mask >> sq & 1]
+    size = (empty & region).bit_count()
+    return (0 if size & 1 else 1, size, ordering.SQUARE_PRIORITY[sq])
+
+
+def test_the_parity_order_puts_odd_then_smaller_regions_first() -> None:
+    rng = random.Random(46)
+    for _ in range(500):
+        empty = 0
+        for sq in rng.sample(range(64), rng.randint(1, 10)):
+            empty |= 1 << sq
+        ranks = [parity_rank(empty, sq) for sq in _parity_sorted(empty)]
+        assert ranks == sorted(ranks), hex(empty)
+
+
 def test_the_packed_move_generation_agrees_with_legal_moves() -> None:
     rng = random.Random(43)
     for _ in range(40):
