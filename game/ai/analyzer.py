@@ -17,7 +17,6 @@ from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
 from game.engine.position import Position
 
 from .deepening import Engine
-from .endgame import Solver
 from .evaluation import DISC
 from .jobs import Job
 from .levels import LEVELS, Level
@@ -128,5 +127,6 @@ def solve_position(position: Position, mode: str = "best") -> Job[tuple[int, lis
 
     ``mode`` is as for ``Solver.root``: ``"best"``, ``"all_best"`` or ``"all_values"``.
     """
-    solver = Solver()
-    return Job(solver.root(position.player, position.opponent, mode), solver.budget)
+    # the strongest level's engine: its solver orders the moves by the evaluation and a shallow search
+    engine = Engine(LEVELS[-1].evaluation)
+    return Job(engine.solver.root(position.player, position.opponent, mode), engine.budget)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from game.ai import LEVELS, Analysis, Job, analyze
+from game.ai.deepening import Engine
 from game.ai.endgame import NodeLimitReached, Solver
 from game.ai.thinking import get_evaluation
 from game.engine import Position
@@ -68,8 +69,10 @@ def limited_search(position: Position, limits: Limits, every_value: bool = False
     """
     # loading the weights and building this phase's tables is not searching: the clock starts after
     guess = round(get_evaluation("pattern")(position.player, position.opponent) / 100)
+    # the engine's solver orders its moves by the evaluation and a shallow search (sharing its budget)
+    solver = Engine("pattern").solver
     started = time.perf_counter()
-    exact, spent = _exact(position, limits.share(EXACT_SHARE), every_value, guess, started)
+    exact, spent = _exact(position, limits.share(EXACT_SHARE), every_value, guess, started, solver)
     if exact is not None:
         exact.seconds = time.perf_counter() - started
         return exact
@@ -96,14 +99,13 @@ def _drive(job: Job[T], deadline: float | None) -> T | None:
 
 
 def _exact(
-    position: Position, limits: Limits, every_value: bool, guess: int, started: float
+    position: Position, limits: Limits, every_value: bool, guess: int, started: float, solver: Solver
 ) -> tuple[Found | None, int]:
-    """The exact result within ``limits``, or ``None``; and the nodes it searched.
+    """The exact result within ``limits`` by ``solver`` (fresh), or ``None``; and the nodes it searched.
 
     ``guess`` (the expected score) centres the first window of a solve.
     """
     p, o = position.player, position.opponent
-    solver = Solver()
     if limits.nodes is not None:
         solver.budget.limit_nodes(limits.nodes)
     deadline = None if limits.seconds is None else started + limits.seconds
