@@ -439,7 +439,10 @@ def _make_last_square(square: int) -> Callable[[Bitboard, Bitboard], int]:
     tries the opponent's move in the same function when ``p`` has none: at
     the last square no board is needed, only the final disc count.
     """
-    count: Callable[[list[int]], str] = lambda run: f"n += {len(run)}"  # noqa: E731
+
+    def count(run: list[int]) -> str:
+        return f"n += {len(run)}"
+
     lines = [
         "def last(p, o):",
         "    n = 0",
