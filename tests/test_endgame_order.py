@@ -196,6 +196,22 @@ def test_the_solvers_tables_stop_below_a_dicts_big_growth() -> None:
     assert Solver().tt_limit == TABLE_LIMIT == search.TABLE_LIMIT
 
 
+def test_a_full_table_replaced_deep_in_the_tree_keeps_each_table_to_its_own_empties() -> None:
+    # Tiny tables fill again and again; a node that read a table before its subtree replaced it must store
+    # into the table in use now (neither into the retired one nor into the other depth's table).
+    rng = random.Random(7)
+    for _ in range(6):
+        p, o = random_position(rng, 15)
+        solver = Solver(tt_limit=16)
+        exact = run_to_end(Solver().root(p, o, "best", -64, 64))[0]
+        assert run_to_end(solver.root(p, o, "best", -64, 64))[0] == exact
+        empties = [64 - (a | b).bit_count() for a, b in solver.tt]
+        shallow = [64 - (a | b).bit_count() for a, b in solver.tt_shallow]
+        assert all(n >= DEEP_TT_EMPTIES for n in empties), empties
+        assert all(n < DEEP_TT_EMPTIES for n in shallow), shallow
+        assert len(solver.tt) <= 16 and len(solver.tt_shallow) <= 16
+
+
 def test_the_root_is_remembered_and_its_best_move_searched_first_next_time() -> None:
     rng = random.Random(42)
     for _ in range(20):

@@ -316,20 +316,21 @@ class Solver:
             if clock() > budget.deadline and budget.expired():
                 yield None  # the slice is spent: let the game loop draw a frame
 
-        self._store(table, key, depth, best, original_alpha, beta, best_move, entry)
+        self._store(n_empty >= DEEP_TT_EMPTIES, key, depth, best, original_alpha, beta, best_move, entry)
         return best
 
     def _store(
-        self, table: Table, key: tuple[Bitboard, Bitboard], depth: int, best: int, alpha: int, beta: int,
-        move: int, entry: Entry | None,
+        self, deep: bool, key: tuple[Bitboard, Bitboard], depth: int, best: int, alpha: int, beta: int, move: int,
+        entry: Entry | None,
     ) -> None:
-        """``table.store`` into one of the two tables, keeping its replacement when it was full."""
-        in_use = store(table, self.tt_limit, key, depth, best, alpha, beta, move, entry)
-        if in_use is not table:
-            if table is self.tt:
-                self.tt = in_use
-            else:
-                self.tt_shallow = in_use
+        """``table.store`` into the deep table (``deep``) or the shallow one, whichever is in use now.
+
+        Not the one the node read: a store below it may have replaced that one by an empty table since.
+        """
+        if deep:
+            self.tt = store(self.tt, self.tt_limit, key, depth, best, alpha, beta, move, entry)
+        else:
+            self.tt_shallow = store(self.tt_shallow, self.tt_limit, key, depth, best, alpha, beta, move, entry)
 
     def _probe(
         self, p: Bitboard, o: Bitboard, n_empty: int, alpha: int, beta: int
@@ -384,8 +385,8 @@ class Solver:
         # the root is remembered like any node: a search of it again (the next window) tries its best move first
         key = (p, o)
         depth = self.table_depth
-        table = self.tt if (~(p | o) & MASK64).bit_count() >= DEEP_TT_EMPTIES else self.tt_shallow
-        entry = table.get(key)
+        deep = (~(p | o) & MASK64).bit_count() >= DEEP_TT_EMPTIES
+        entry = (self.tt if deep else self.tt_shallow).get(key)
         for sq, f, _ in fastest_first_endgame(p, o, moves, -1 if entry is None else entry[3]):
             child_p, child_o = o ^ f, p | f | (1 << sq)
             if best == -INF or mode == "all_values":
@@ -405,7 +406,7 @@ class Solver:
             if budget.clock() > budget.deadline and budget.expired():
                 yield None
         if mode == "best":  # (the other modes' windows differ from move to move)
-            self._store(table, key, depth, best, alpha, beta, best_moves[0],
+            self._store(deep, key, depth, best, alpha, beta, best_moves[0],
                         entry if entry is not None and entry[0] == depth else None)
         return best, sorted(best_moves), values
 
