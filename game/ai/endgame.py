@@ -236,8 +236,8 @@ class Solver:
         key = (p, o)
         tt_move = -1
         depth = self.table_depth
-        table = self.tt if n_empty >= DEEP_TT_EMPTIES else self.tt_shallow
-        entry = table.get(key)
+        deep = n_empty >= DEEP_TT_EMPTIES
+        entry = (self.tt if deep else self.tt_shallow).get(key)
         if entry is not None:
             tt_move = entry[3]
             if entry[0] >= depth:
@@ -316,14 +316,14 @@ class Solver:
             if clock() > budget.deadline and budget.expired():
                 yield None  # the slice is spent: let the game loop draw a frame
 
-        self._store(n_empty >= DEEP_TT_EMPTIES, key, depth, best, original_alpha, beta, best_move, entry)
+        self._store(deep, key, depth, best, original_alpha, beta, best_move, entry)
         return best
 
     def _store(
         self, deep: bool, key: tuple[Bitboard, Bitboard], depth: int, best: int, alpha: int, beta: int, move: int,
         entry: Entry | None,
     ) -> None:
-        """``table.store`` into the deep table (``deep``) or the shallow one, whichever is in use now.
+        """``store`` into the deep table (``deep``) or the shallow one, whichever is in use now.
 
         Not the one the node read: a store below it may have replaced that one by an empty table since.
         """

@@ -19,6 +19,7 @@ from typing import TypeVar
 from game.ai import LEVELS, Analysis, Job, analyze
 from game.ai.deepening import Engine
 from game.ai.endgame import NodeLimitReached, Solver
+from game.ai.evaluation import DISC
 from game.ai.thinking import get_evaluation
 from game.engine import Position
 
@@ -68,7 +69,7 @@ def limited_search(position: Position, limits: Limits, every_value: bool = False
     The time limit counts from the start of the search, after the evaluation's weights are loaded.
     """
     # loading the weights and building this phase's tables is not searching: the clock starts after
-    guess = round(get_evaluation("pattern")(position.player, position.opponent) / 100)
+    guess = round(get_evaluation("pattern")(position.player, position.opponent) / DISC)
     # the engine's solver orders its moves by the evaluation and a shallow search (sharing its budget)
     solver = Engine("pattern").solver
     started = time.perf_counter()
