@@ -35,6 +35,7 @@ from game.i18n import LANGUAGES
 from game.platform.resources import SCRIPT_FONTS
 from game.web.build import OFFLINE_MARKER, BuildError, check_sources, pygbag_command
 from game.web.serve import make_server
+from game.web.slim import metadata_rows
 
 REPO = Path(__file__).resolve().parent.parent
 APP_NAME = "othello"  # pygbag names the packed app after the project folder
@@ -481,11 +482,27 @@ def test_slimming_keeps_every_line_and_changes_no_code() -> None:
         source = path.read_text(encoding="utf-8")
         slimmed = slim(source)
         assert slimmed.count("\n") == source.count("\n"), path  # tracebacks name the repository's lines
-        assert "#" not in "".join(t.string for t in _tokens(slimmed) if t.type == tokenize.COMMENT), path
+        comments = [t.string for t in _tokens(slimmed) if t.type == tokenize.COMMENT]
+        blocks = [t.string for t in _tokens(source) if t.type == tokenize.COMMENT and t.start[0] in metadata_rows(source)]
+        assert comments == blocks, path  # only an inline script metadata block is left
         original, result = _blank_string_statements(ast.parse(source)), ast.parse(slimmed)
         assert ast.dump(original) == ast.dump(result), path  # the same program, docstrings aside
         before, after = before + len(source), after + len(slimmed)
     assert after < 0.85 * before
+
+
+def test_slimming_keeps_the_inline_script_metadata_that_names_pygame_ce() -> None:
+    # pygbag installs what main.py's PEP 723 block lists before it runs it: without the block in the
+    # packed main.py, the page stops at start with "No module named 'pygame'"
+    from game.web.slim import slim
+
+    source = (REPO / "main.py").read_text(encoding="utf-8")
+    slimmed = slim(source)
+    block = source[source.index("# /// script"):source.index("# ///\n", source.index("# /// script") + 5) + 6]
+    assert '#     "pygame-ce",' in block
+    assert slimmed.startswith(block)
+    assert slim("# /// script\n# dependencies = []\n# ///\nx = 1  # one\n") == "# /// script\n# dependencies = []\n# ///\nx = 1\n"
+    assert slim("# /// script\nx = 1  # not a block: no closing line\n") == "\nx = 1\n"
 
 
 @given(st.text(alphabet=st.sampled_from(list("ab\"'#\n :=()é\\")), max_size=60))

@@ -7,7 +7,9 @@ packs a staged copy of the app whose ``.py`` files went through ``slim``:
 
 * every docstring and every other string statement (the attribute notes
   under dataclass fields) becomes ``""``;
-* every comment goes.
+* every comment goes, except an inline script metadata block (PEP 723,
+  ``# /// script``): pygbag reads ``main.py``'s to know what to install
+  (pygame-ce) before it runs it.
 
 Each line stays on its line number, so a traceback from the browser points
 at the same line of the repository's file. The result is checked by
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import ast
 import io
+import re
 import tokenize
 from pathlib import Path
 
@@ -35,12 +38,26 @@ def _string_statements(tree: ast.AST) -> list[ast.Expr]:
             and isinstance(node.value.value, str)]
 
 
+METADATA_BLOCK = re.compile(r"(?m)^# /// (?P<type>[a-zA-Z0-9-]+)$\s(?P<content>(^#(| .*)$\s)+)^# ///$")
+"""An inline script metadata block (PEP 723's own expression): kept, since installers read it."""
+
+
+def metadata_rows(source: str) -> set[int]:
+    """The line numbers (from 1) of the metadata blocks in ``source``."""
+    rows: set[int] = set()
+    for match in METADATA_BLOCK.finditer(source):
+        first = source.count("\n", 0, match.start()) + 1
+        rows.update(range(first, first + match.group(0).count("\n") + 1))
+    return rows
+
+
 def _without_comments(source: str) -> str:
-    """``source`` with its comments removed and trailing spaces trimmed, line for line."""
+    """``source`` with its comments (but not its metadata blocks) removed and trailing spaces trimmed, line for line."""
     lines = source.splitlines(keepends=True)
+    kept = metadata_rows(source)
     cuts: dict[int, int] = {}
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type == tokenize.COMMENT:
+        if token.type == tokenize.COMMENT and token.start[0] not in kept:
             cuts[token.start[0]] = token.start[1]
     for row, column in cuts.items():
         line = lines[row - 1]
