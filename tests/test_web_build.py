@@ -483,7 +483,8 @@ def test_slimming_keeps_every_line_and_changes_no_code() -> None:
         slimmed = slim(source)
         assert slimmed.count("\n") == source.count("\n"), path  # tracebacks name the repository's lines
         comments = [t.string for t in _tokens(slimmed) if t.type == tokenize.COMMENT]
-        blocks = [t.string for t in _tokens(source) if t.type == tokenize.COMMENT and t.start[0] in metadata_rows(source)]
+        kept = metadata_rows(source)
+        blocks = [t.string for t in _tokens(source) if t.type == tokenize.COMMENT and t.start[0] in kept]
         assert comments == blocks, path  # only an inline script metadata block is left
         original, result = _blank_string_statements(ast.parse(source)), ast.parse(slimmed)
         assert ast.dump(original) == ast.dump(result), path  # the same program, docstrings aside
@@ -501,7 +502,8 @@ def test_slimming_keeps_the_inline_script_metadata_that_names_pygame_ce() -> Non
     block = source[source.index("# /// script"):source.index("# ///\n", source.index("# /// script") + 5) + 6]
     assert '#     "pygame-ce",' in block
     assert slimmed.startswith(block)
-    assert slim("# /// script\n# dependencies = []\n# ///\nx = 1  # one\n") == "# /// script\n# dependencies = []\n# ///\nx = 1\n"
+    block_only = "# /// script\n# dependencies = []\n# ///\n"
+    assert slim(block_only + "x = 1  # one\n") == block_only + "x = 1\n"
     assert slim("# /// script\nx = 1  # not a block: no closing line\n") == "\nx = 1\n"
 
 
