@@ -231,7 +231,7 @@ def test_the_language_list_names_every_language_in_itself_in_every_language(play
     assets = player.app.ctx.assets
     fallback = font_characters((assets.root / FONT_NAMES).read_bytes())
     for bold in (False, True):
-        own = font_characters(assets._font_bytes[bold])  # noqa: SLF001 - the bytes the language's font is made of
+        own = font_characters(assets._font_files[bold].data)  # noqa: SLF001 - the bytes the language's font is made of
         for name in i18n.LANGUAGES.values():
             for piece, font in assets.runs(name, 20, bold):
                 covered = own if font is assets.font(20, bold) else fallback

@@ -2,12 +2,17 @@
 
 Sound is optional: without an audio device (or in a browser before the
 first click) the game plays silently instead of failing.
+
+pygame opens every one of them by its path, never from a file object such as
+``io.BytesIO``: pygame-ce compiled for WebAssembly (the browser build) opens
+fonts, images and sounds only from a path, anything else is "can't access
+resource on platform".
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -66,23 +71,36 @@ def _init_mixer() -> bool:
     return bool(pygame.mixer.get_init())
 
 
-def font_file(path: Path) -> bytes | None:
-    """The bytes of the font at ``path``, or ``None`` if it is missing, too large, unreadable or not whole.
+@dataclass(frozen=True)
+class FontFile:
+    """A font file found whole: pygame opens it by its ``path``, its characters are read from ``data``."""
 
-    Checked before pygame sees them: pygame-ce crashes the process on a truncated font.
+    path: Path
+    data: bytes
+    """The bytes that were checked whole."""
+
+    def open(self, size: int) -> pygame.font.Font:
+        """The font at ``size`` pixels, opened by its path (pygame-ce on WebAssembly opens no file object)."""
+        return pygame.font.Font(str(self.path), size)
+
+
+def font_file(path: Path) -> FontFile | None:
+    """The font at ``path``, or ``None`` if it is missing, too large, unreadable or not whole.
+
+    Checked before pygame sees it: pygame-ce crashes the process on a truncated font.
     """
     try:
         data = read_regular_file(path, MAX_FONT_BYTES)
     except OSError:
         return None
-    return data if is_whole_font(data) else None
+    return FontFile(path, data) if is_whole_font(data) else None
 
 
-def _latin_font(path: Path) -> bytes:
-    data = font_file(path)
-    if data is None:
+def _latin_font(path: Path) -> FontFile:
+    font = font_file(path)
+    if font is None:
         raise MissingAssetsError(f"the game's font {path} is missing or damaged; reinstall the game")
-    return data
+    return font
 
 
 class Assets:
@@ -94,24 +112,25 @@ class Assets:
         if not pygame.font.get_init():
             pygame.font.init()
         self._latin = {False: _latin_font(root / FONT_REGULAR), True: _latin_font(root / FONT_BOLD)}
-        self._font_bytes = self._latin
+        self._font_files = self._latin
+        """The language's font, per weight."""
         self._synthetic_bold = False
         self._scale = 1.0
         """A script font's sizes are scaled so its lines are no taller than DejaVu's: boxes are made for those."""
         self.script: str | None = None
         """The language whose own font is in use (``'ja'``, ``'zh_CN'``), ``None`` for DejaVu."""
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._names: bytes | None = None
-        """The fallback font's file (``None`` if missing or damaged: a character no font has is drawn as a box)."""
+        self._names: FontFile | None = None
+        """The fallback font (``None`` if missing or damaged: a character no font has is drawn as a box)."""
         self._names_scale = 1.0
         self._names_covered: frozenset[int] = frozenset()
         """The characters the fallback font has."""
         names = font_file(root / FONT_NAMES)
         if names is not None:
-            names_height = pygame.font.Font(io.BytesIO(names), 100).get_height()
-            latin_height = pygame.font.Font(io.BytesIO(self._latin[False]), 100).get_height()
+            names_height = names.open(100).get_height()
+            latin_height = self._latin[False].open(100).get_height()
             self._names, self._names_scale = names, min(1.0, latin_height / max(1, names_height))
-            self._names_covered = font_characters(names)
+            self._names_covered = font_characters(names.data)
         self._fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
         self._covered: dict[bool, tuple[frozenset[int], bool]] = {}
         """Per weight: the characters the language's font has, and whether printable ASCII is all among them."""
@@ -132,7 +151,7 @@ class Assets:
         key = (size, bold)
         font = self._fonts.get(key)
         if font is None:
-            font = pygame.font.Font(io.BytesIO(self._font_bytes[bold]), max(6, round(size * self._scale)))
+            font = self._font_files[bold].open(max(6, round(size * self._scale)))
             if bold and self._synthetic_bold:
                 font.set_bold(True)  # the script fonts come in one face: FreeType emboldens it
             self._fonts[key] = font
@@ -143,7 +162,7 @@ class Assets:
         characters the language's font lacks (one piece, in the language's font, when it has them all)."""
         known = self._covered.get(bold)
         if known is None:
-            characters = font_characters(self._font_bytes[bold])
+            characters = font_characters(self._font_files[bold].data)
             known = self._covered[bold] = (characters, all(code in characters for code in range(0x21, 0x7F)))
         covered, has_ascii = known
         font = self.font(size, bold)
@@ -168,7 +187,7 @@ class Assets:
         font = self._fallbacks.get(key)
         if font is None:
             assert self._names is not None
-            font = pygame.font.Font(io.BytesIO(self._names), max(6, round(size * self._names_scale)))
+            font = self._names.open(max(6, round(size * self._names_scale)))
             font.set_bold(bold)  # one face: FreeType emboldens it
             self._fallbacks[key] = font
         return font
@@ -191,23 +210,23 @@ class Assets:
         """Draw with the fonts language ``code`` needs from now on; False (nothing changed) if its font is absent."""
         if code not in SCRIPT_FONTS:
             if self.script is not None:
-                self._font_bytes, self._synthetic_bold, self.script, self._scale = self._latin, False, None, 1.0
+                self._font_files, self._synthetic_bold, self.script, self._scale = self._latin, False, None, 1.0
                 self._fonts.clear()
                 self._covered.clear()
             return True
         if self.script == code:
             return True
         path = self.script_font_path(code)
-        data = None if path is None else font_file(path)
-        if data is None:
+        script = None if path is None else font_file(path)
+        if script is None:
             return False
         try:
-            script_height = pygame.font.Font(io.BytesIO(data), 100).get_height()
+            script_height = script.open(100).get_height()
         except pygame.error:
             return False
-        latin_height = pygame.font.Font(io.BytesIO(self._latin[False]), 100).get_height()
+        latin_height = self._latin[False].open(100).get_height()
         self._scale = min(1.0, latin_height / max(1, script_height))
-        self._font_bytes, self._synthetic_bold, self.script = {False: data, True: data}, True, code
+        self._font_files, self._synthetic_bold, self.script = {False: script, True: script}, True, code
         self._fonts.clear()
         self._covered.clear()
         return True
