@@ -1,4 +1,5 @@
-"""What every test shares: no real window or sound device, a data folder of the run's own, the app driver.
+"""What every test shares: no real window or sound device, a data folder of the run's own, the app driver,
+and pygame's loaders taking paths only (``tests/asset_guard.py``: the browser's pygame-ce opens no file object).
 
 The SDL drivers are chosen here, before any test module imports pygame, so
 scene tests open a dummy display and a silent mixer wherever they run (CI
@@ -21,8 +22,23 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests import asset_guard  # noqa: E402
+
+# before the game is imported: pygame's loaders refuse anything but a path, as in the browser
+asset_guard.install()
+
 from game.platform.storage import DATA_DIR_ENV, FileStorage, Storage  # noqa: E402
 from tests.app_driver import Player  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def loaders_given_paths_only() -> Iterator[None]:
+    """A test fails if pygame was handed a file object for a font, image or sound (the browser opens only paths),
+    even when the game caught the error."""
+    asset_guard.take_refusals()
+    yield
+    refused = asset_guard.take_refusals()
+    assert not refused, "\n".join(refused)
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,7 @@ first click) the game plays silently instead of failing.
 pygame opens every one of them by its path, never from a file object such as
 ``io.BytesIO``: pygame-ce compiled for WebAssembly (the browser build) opens
 fonts, images and sounds only from a path, anything else is "can't access
-resource on platform".
+resource on platform". ``tests/asset_guard.py`` holds every test to that.
 """
 
 from __future__ import annotations
