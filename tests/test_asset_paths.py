@@ -7,7 +7,9 @@ game's fonts, in every language, are opened by path.
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import re
 import shutil
 from pathlib import Path
@@ -105,3 +107,35 @@ def test_a_script_font_the_page_fetched_is_opened_by_path(monkeypatch: pytest.Mo
     assets.font(20)
     assert fetched / Path(SCRIPT_FONTS["ja"]).name in opened.paths()
 
+
+def open_font_files(root: Path) -> list[str]:
+    """The files under ``root`` this process holds open (Linux: /proc/self/fd)."""
+    held = []
+    for fd in os.listdir("/proc/self/fd"):
+        with contextlib.suppress(OSError):
+            target = os.readlink(f"/proc/self/fd/{fd}")
+            if target.startswith(str(root)):
+                held.append(target)
+    return held
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads the open files from /proc")
+@pytest.mark.parametrize("how", ["close", "pygame.quit"])
+def test_the_assets_let_go_of_every_font_file_before_pygame_quits(how: str) -> None:
+    """A font opened by path holds its file while it lives, and for good if it is freed after pygame.quit():
+    ``close()`` lets go of them, and pygame.quit() calls it first, whoever calls that."""
+    from game.ui.assets import Assets
+
+    fonts = assets_dir() / "fonts"
+    before = len(open_font_files(fonts))  # an earlier test's leftovers, if any
+    assets = Assets(with_sound=False)
+    assert assets.use_fonts_for("ja")
+    draw_everything(assets, 20)
+    assert len(open_font_files(fonts)) > before
+    if how == "close":
+        assets.close()
+    else:
+        pygame.quit()
+    assert len(open_font_files(fonts)) == before
+    pygame.font.init()
+    assert assets.font(20).get_height() > 0  # opened again when asked for

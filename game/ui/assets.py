@@ -12,6 +12,8 @@ resource on platform". ``tests/asset_guard.py`` holds every test to that.
 from __future__ import annotations
 
 import contextlib
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -103,6 +105,18 @@ def _latin_font(path: Path) -> FontFile:
     return font
 
 
+def _closer(assets: Assets) -> Callable[[], None]:
+    """``assets.close`` if ``assets`` is still alive then (holding it would keep every font it opens)."""
+    alive = weakref.ref(assets)
+
+    def close() -> None:
+        still = alive()
+        if still is not None:
+            still.close()
+
+    return close
+
+
 class Assets:
     """Fonts, sounds and the icon from the assets folder (``game.platform.resources.assets_dir()`` unless given)."""
 
@@ -111,6 +125,7 @@ class Assets:
         self.root = root
         if not pygame.font.get_init():
             pygame.font.init()
+        pygame.register_quit(_closer(self))  # before the font module's own quit: the last registered runs first
         self._latin = {False: _latin_font(root / FONT_REGULAR), True: _latin_font(root / FONT_BOLD)}
         self._font_files = self._latin
         """The language's font, per weight."""
@@ -156,6 +171,14 @@ class Assets:
                 font.set_bold(True)  # the script fonts come in one face: FreeType emboldens it
             self._fonts[key] = font
         return font
+
+    def close(self) -> None:
+        """Let go of every font opened so far (any asked for later is opened again).
+
+        ``pygame.quit()`` calls it first, whoever calls that: a font opened by path holds its file open while
+        it lives, and pygame-ce never closes the file of a font freed after ``pygame.quit()``."""
+        self._fonts.clear()
+        self._fallbacks.clear()
 
     def runs(self, text: str, size: int, bold: bool = False) -> list[tuple[str, pygame.font.Font]]:
         """``text`` in pieces, each with the font that draws it: the language's, or the fallback for the
