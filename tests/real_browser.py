@@ -1,0 +1,174 @@
+"""The built page on real WebAssembly in Debian's chromium: the site, the runtime beside it, and a driver.
+
+``runtime_site`` lays out what a visitor's browser would get: the build's
+own files (``python -m game.web build --cdn cdn/0.9.3/``) and, where pygbag's
+CDN would be, the harness's runtime: ``tests/page/pyodide_loader.js`` as
+``pythons.js``, the npm ``pyodide@0.27.8`` (CPython 3.12 on WebAssembly),
+``tests/page/pygbag_standin.py`` (what pygbag hands Python before
+``main.py``), and pygbag's own pygame-ce wasm wheel behind pygbag's package
+index. ``GamePage`` plays it as a person does, with real mouse and keyboard
+events, and reads the game's state through the page's Python and its pixels
+through the canvas.
+
+The wheel is ``../shared/runtime/`` beside the repository, or the file named
+by ``$OTHELLO_PYGAME_WASM_WHEEL``; it comes from pygbag's CDN
+(``https://pygame-web.github.io/cdn/cp312/``, the one ``index-0.9.3-cp312.json``
+names). Without it, or without chromium or ``npm ci``'s pyodide, the tests
+that need it skip, saying which.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+from tests.chromium import CHROMIUM, REPO, WHEEL
+from tests.devtools import Tab
+
+WHEEL_ENV = "OTHELLO_PYGAME_WASM_WHEEL"
+WHEEL_NAME = Path(WHEEL).name
+SHARED_WHEEL = REPO.parent / "shared" / "runtime" / WHEEL_NAME
+PYODIDE = REPO / "node_modules" / "pyodide"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+LOADER = REPO / "tests" / "page" / "pyodide_loader.js"
+STANDIN = REPO / "tests" / "page" / "pygbag_standin.py"
+RUNTIME_PATH = "cdn/0.9.3/"
+"""Where the page built for the harness looks for its runtime (``--cdn``), relative to the page."""
+
+
+def pygame_wheel() -> Path | None:
+    """pygbag's pygame-ce wheel for CPython 3.12 on Emscripten, if it is on this machine."""
+    named = os.environ.get(WHEEL_ENV)
+    candidate = Path(named) if named else SHARED_WHEEL
+    return candidate if candidate.is_file() else None
+
+
+def missing_runtime() -> str | None:
+    """Why the real page cannot run here (one line), or ``None`` when it can."""
+    if CHROMIUM is None:
+        return "chromium is not installed (apt-get install chromium)"
+    if not (PYODIDE / "pyodide.asm.wasm").is_file():
+        return "node_modules/pyodide is absent: run `npm ci` in the repository"
+    if pygame_wheel() is None:
+        return (f"pygame-ce's wasm wheel {WHEEL_NAME} is not in ../shared/runtime/ nor named by ${WHEEL_ENV} "
+                "(it comes from https://pygame-web.github.io/cdn/cp312/)")
+    return None
+
+
+def add_runtime(site: Path, wheel: Path) -> Path:
+    """Put the harness's runtime under ``site/cdn/``, where the page built with ``--cdn cdn/0.9.3/`` looks."""
+    runtime = site / RUNTIME_PATH
+    (runtime / "pyodide").mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE / name, runtime / "pyodide" / name)
+    shutil.copy2(LOADER, runtime / "pythons.js")
+    shutil.copy2(STANDIN, runtime / "pygbag_standin.py")
+    # pygbag's package index ($PYGPI, one folder above the runtime) and the wheel it names
+    (site / "cdn" / "cp312").mkdir(exist_ok=True)
+    shutil.copy2(wheel, site / "cdn" / WHEEL)
+    index = {"pygame": "cp312/" + WHEEL_NAME.replace("cp312-cp312", "<abi>-<abi>").replace(
+        "wasm32_bi_emscripten", "<api>")}
+    (site / "cdn" / "index-0.9.3-cp312.json").write_text(json.dumps(index), encoding="utf-8")
+    return site
+
+
+FIND_APP = ("import json, asyncio\n"
+            "def __harness_find_app():\n"
+            "    for task in asyncio.all_tasks(asyncio.get_event_loop()):\n"
+            "        coroutine = task.get_coro()\n"
+            "        while coroutine is not None and getattr(coroutine, 'cr_frame', None) is not None:\n"
+            "            found = coroutine.cr_frame.f_locals.get('app')\n"
+            "            if type(found).__name__ == 'App':\n"
+            "                return found\n"
+            "            coroutine = coroutine.cr_await\n"
+            "    return None\n"
+            "if globals().get('app') is None:\n"
+            "    app = __harness_find_app()\n")
+"""Python that names the running game's ``App`` ``app``: a local of ``run_game``, found along the running task's
+coroutines (``gc`` cannot see it: the game freezes its objects out of the collector's lists)."""
+
+
+class GamePage:
+    """The game in a browser tab: real input on the canvas, the game's state read from its Python."""
+
+    def __init__(self, tab: Tab) -> None:
+        self.tab = tab
+
+    def failure(self) -> str | None:
+        """What the page's failure screen says, if it shows one."""
+        shown = self.tab.evaluate(
+            "(() => { const t = document.getElementById('transfer');"
+            " return t && t.classList.contains('failed') ? t.dataset.failure + ': ' +"
+            " document.getElementById('failure-what').textContent + ' ' +"
+            " document.getElementById('failure-detail').textContent : null })()")
+        return str(shown) if shown else None
+
+    def python(self, code: str, timeout_s: float = 60.0) -> Any:
+        """Run ``code`` in the page's Python; the value of its last line, through JSON.
+
+        ``app`` is the running game (found once by the harness: the game has no hook for it).
+        """
+        lines = code.rstrip().split("\n")
+        lines[-1] = f"__harness_answer = json.dumps({lines[-1]})"
+        answer = self.tab.evaluate(f"window.harness.python({json.dumps(FIND_APP + chr(10).join(lines))})", timeout_s)
+        return json.loads(answer)
+
+    def scene(self) -> str:
+        """The name of the scene on screen."""
+        return str(self.python("app.scene_name"))
+
+    def page_point(self, logical: tuple[float, float]) -> tuple[float, float]:
+        """Where on the page (CSS pixels) a point of the game's logical surface is drawn."""
+        window_x, window_y = self.python(f"list(app.to_window({tuple(int(v) for v in logical)!r}))")
+        box = self.tab.evaluate(
+            "(() => { const c = document.getElementById('canvas'); const r = c.getBoundingClientRect();"
+            " return [r.left, r.top, r.width, r.height, c.width, c.height] })()")
+        left, top, width, height, canvas_w, canvas_h = box
+        # the canvas keeps its aspect ratio inside its CSS box (object-fit as pygbag sizes it)
+        scale = min(width / canvas_w, height / canvas_h)
+        offset_x = left + (width - canvas_w * scale) / 2
+        offset_y = top + (height - canvas_h * scale) / 2
+        return offset_x + window_x * scale + scale / 2, offset_y + window_y * scale + scale / 2
+
+    def click_logical(self, logical: tuple[float, float]) -> None:
+        """A real mouse click where the game draws logical point ``logical``."""
+        self.tab.click(*self.page_point(logical))
+
+    def button_center(self, action: str) -> tuple[int, int]:
+        """The logical centre of the on-screen button whose action is ``action`` (a dialog's first)."""
+        found = self.python(
+            "scene = app.scene\n"
+            "group = scene.dialog.group if getattr(scene, 'dialog', None) is not None else scene.group\n"
+            f"([list(b.rect.center) for b in group.buttons if b.action == {action!r}] or"
+            " [[b.action for b in group.buttons]])[0]")
+        if len(found) != 2 or not all(isinstance(value, int) for value in found):
+            raise AssertionError(f"no button {action!r} in {self.scene()}: {found}")
+        return found[0], found[1]
+
+    def click_button(self, action: str) -> None:
+        """Click the button whose action is ``action`` on the screen shown."""
+        self.click_logical(self.button_center(action))
+
+    def wait_for_python(self, expression: str, timeout_s: float = 60.0, what: str = "") -> Any:
+        """Poll a Python expression in the page until it is truthy; the page's failure screen ends the wait."""
+        source = (FIND_APP + f"try:\n    __harness_answer = json.dumps(bool(app and ({expression})))\n"
+                  "except Exception:\n    __harness_answer = 'false'\n")
+        return self.tab.wait_for(f"window.harness && window.harness.python({json.dumps(source)}) === 'true'",
+                                 timeout_s, what or expression, failed=self.failure)
+
+    def drawn_texts(self) -> list[str]:
+        """The texts the game draws in its next frame (its text renderer's recording), as shown."""
+        frame = self.python("__harness_recording = app.ctx.text.record()\napp.frames_shown")
+        self.wait_for_python(f"app.frames_shown > {frame + 1}", 10, "a frame drawn while recording")
+        return list(self.python("app.ctx.text.recording = None\n[t.shown for t in __harness_recording.texts]"))
+
+    def pixel(self, logical: tuple[int, int]) -> tuple[int, int, int]:
+        """The colour the canvas shows where logical point ``logical`` is drawn (read from the canvas)."""
+        window_x, window_y = self.python(f"list(app.to_window({tuple(logical)!r}))")
+        rgba = self.tab.evaluate(
+            "(() => { const c = document.getElementById('canvas');"
+            f" return Array.from(c.getContext('2d').getImageData({window_x}, {window_y}, 1, 1).data) }})()")
+        return rgba[0], rgba[1], rgba[2]

@@ -1,0 +1,285 @@
+"""The game itself on real WebAssembly in Debian's chromium: pygame-ce, the scenes, the fonts, the frame loop.
+
+The page is the real build (``build/web/``: the template, the packed
+archive, the service worker, the catalogs and fonts beside it); only
+pygbag's loader and its CPython build are stood in for, by the npm
+``pyodide@0.27.8`` (CPython 3.12) with pygbag's own pygame-ce wasm wheel
+(``tests/real_browser.py`` says how, ``docs/web.md`` what differs). One page
+is booted and played through several flows, by real mouse clicks and key
+presses on the canvas, as a person plays it; the assertions read the game's
+state from the page's Python and its pixels from the canvas.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+import pytest
+
+from tests.chromium import CHROMIUM, CHROMIUM_FLAGS, SwitchableSite, built_site
+from tests.devtools import Browser, Tab
+from tests.real_browser import RUNTIME_PATH, GamePage, add_runtime, missing_runtime, pygame_wheel
+
+pytestmark = pytest.mark.skipif(missing_runtime() is not None, reason=str(missing_runtime()))
+
+BOOT_TIMEOUT_S = 90.0
+"""Runtime, pygame-ce, the archive and the first frame on a busy 2-core machine (about 8 s when idle)."""
+PASS_GAME = "d3c3e6d2d1e1b2"
+"""After these moves White's c1 leaves Black without a move: Black passes and White plays again."""
+PYTHON_ERROR_WORDS = ("Traceback", "Error:", "error: othello")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SwitchableSite]:
+    """The page built to take its runtime from ``cdn/0.9.3/`` beside it, with the harness's runtime there."""
+    wheel = pygame_wheel()
+    assert wheel is not None
+    web = add_runtime(built_site(tmp_path_factory.mktemp("real"), cdn=RUNTIME_PATH), wheel)
+    server = SwitchableSite(web)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """One headless chromium for the module, with a fresh profile."""
+    assert CHROMIUM is not None
+    running = Browser(CHROMIUM, CHROMIUM_FLAGS, tmp_path_factory.mktemp("profile"))
+    yield running
+    running.close()
+
+
+def start(tab: Tab, url: str | None = None) -> GamePage:
+    """Open (or with ``url=None`` reload) the page, click to play as the page asks, wait for the menu."""
+    tab.bring_to_front()
+    tab.evaluate("window.harness_old_document = true")  # the wait below is for the next document
+    if url is None:
+        tab.reload()
+    else:
+        tab.navigate(url)
+    page = GamePage(tab)
+    stage = tab.wait_for("!window.harness_old_document && document.readyState === 'complete' &&"
+                         " window.othello_loader &&"
+                         " ['waiting', 'running', 'failed'].includes(othello_loader.stage())"
+                         " && othello_loader.stage()", BOOT_TIMEOUT_S, "the page to load", failed=page.failure)
+    if stage == "waiting":
+        box = tab.evaluate("(() => { const r = document.getElementById('play').getBoundingClientRect();"
+                           " return [r.left + r.width / 2, r.top + r.height / 2] })()")
+        tab.click(*box)  # the page's "Click, tap or press a key to play"
+    page.wait_for_python("app.frames_shown > 2", BOOT_TIMEOUT_S, "the game's first frames")
+    return page
+
+
+@pytest.fixture(scope="module")
+def game(browser: Browser, site: SwitchableSite) -> GamePage:
+    """The page, booted once and shared by the flows below (each starts from the menu)."""
+    return start(browser.new_tab(), site.url + "index.html")
+
+
+def to_menu(page: GamePage) -> None:
+    """Back to the menu the way a player gets there: Escape, scene by scene (and dialog by dialog)."""
+    page.tab.bring_to_front()
+    for _ in range(6):
+        scene = page.scene()
+        if scene == "menu":
+            return
+        dialog = page.python("getattr(app.scene, 'dialog', None) is not None")
+        page.tab.press("Escape", "Escape", 27)
+        with contextlib.suppress(AssertionError):  # a screen may ignore keys for a moment as it opens
+            page.wait_for_python(f"app.scene_name != {scene!r} or (getattr(app.scene, 'dialog', None) is None)"
+                                 f" != {not dialog}", 2, "Escape to take effect")
+    assert page.scene() == "menu"
+
+
+def my_turn(page: GamePage) -> bool:
+    """Whether the game waits for the player's click on the board."""
+    return bool(page.python("s = app.scene\ntype(s).__name__ == 'GameScene' and s.dialog is None and"
+                            " s.human_can_move() and not s.busy() and not s.record.is_over()"))
+
+
+def click_square(page: GamePage, square: int) -> None:
+    """A real click on the centre of board square ``square`` (0 = a1)."""
+    page.click_logical(tuple(page.python(f"list(app.scene.view.square_center({square}))")))
+
+
+def console_errors(tab: Tab) -> list[str]:
+    """The console lines that show a Python error or the page's failure."""
+    return [line for line in tab.console() if any(word in line for word in PYTHON_ERROR_WORDS)]
+
+
+# -- the page starts -------------------------------------------------------------------------------
+
+
+def test_the_page_reaches_the_menu_drawn_on_the_canvas_with_no_python_error(game: GamePage) -> None:
+    assert game.failure() is None
+    assert game.scene() == "menu"
+    assert console_errors(game.tab) == []
+    game.tab.wait_for("document.getElementById('transfer').hidden", 5, "the loading screen to go")
+    stage = game.tab.evaluate("[othello_loader.stage(), document.getElementById('transfer').hidden,"
+                              " getComputedStyle(document.getElementById('canvas')).visibility]")
+    assert stage == ["running", True, "visible"]
+    # the canvas shows what pygame drew: pixel for pixel at points across the menu, and not one colour
+    points = [(40, 40), (640, 60), (640, 400), (300, 700), (1000, 500)]
+    on_canvas = [game.pixel(point) for point in points]
+    drawn = [tuple(game.python(f"list(app.window.get_at(app.to_window({point!r})))[:3]")) for point in points]
+    assert on_canvas == drawn
+    assert len(set(on_canvas)) > 1
+
+
+# -- a whole game, undo and a pass, by clicks ------------------------------------------------------
+
+
+def test_a_whole_game_against_casual_by_clicks_ends_on_the_results_with_both_scores(game: GamePage) -> None:
+    to_menu(game)
+    game.click_button("scene:new_game")
+    game.wait_for_python("app.scene_name == 'new_game'", 10)
+    casual = game.python("[list(b.rect.center) for b in app.scene.group.buttons if b.label == 'Casual'][0]")
+    game.click_logical(tuple(casual))
+    game.click_button("colour:black")
+    game.click_button("start")
+    game.wait_for_python("app.scene_name == 'game'", 10)
+    assert game.python("from game.play.levels import level_named\nlevel_named(app.scene.setup.level).name") == "Casual"
+    undone = False
+    for _ in range(80):
+        game.wait_for_python("app.scene_name == 'results' or (type(app.scene).__name__ == 'GameScene' and"
+                             " ((app.scene.dialog is None and app.scene.human_can_move() and not app.scene.busy())"
+                             " or app.scene.dialog is not None))", 60, "the player's turn")
+        if game.scene() == "results":
+            break
+        if game.python("app.scene.dialog is not None"):
+            game.click_button("ok")  # the computer passed: acknowledged
+            continue
+        plies = game.python("len(app.scene.record.moves)")
+        if plies >= 6 and not undone:
+            game.click_button("undo")  # takes back the computer's reply and the player's move
+            game.wait_for_python(f"len(app.scene.record.moves) == {plies - 2}", 10, "the undo")
+            undone = True
+            continue
+        click_square(game, game.python("app.scene.position.legal_squares()[0]"))
+        game.wait_for_python(f"len(app.scene.record.moves) > {plies} or app.scene_name == 'results'", 10,
+                             "the click to play the move")
+    assert undone
+    assert game.scene() == "results"
+    result = game.python("r = app.scene.record.result\n[r.black, r.white]")
+    assert sum(result) > 0
+    words = " ".join(game.drawn_texts())
+    assert str(result[0]) in words and str(result[1]) in words
+    assert console_errors(game.tab) == []
+
+
+def test_a_forced_pass_from_a_shared_link_is_announced_and_acknowledged(browser: Browser, site: SwitchableSite) -> None:
+    page = start(browser.new_tab(), f"{site.url}index.html#{PASS_GAME}")
+    try:
+        page.wait_for_python("app.scene_name == 'game'", 10, "the linked game")
+        assert page.python("app.scene.record.transcript") == PASS_GAME
+        click_square(page, 2)  # c1: White's move leaves Black without one
+        page.wait_for_python("app.scene.dialog is not None", 20, "the pass announcement")
+        assert page.python("app.scene.dialog.title") == "Black has no legal move and passes"
+        page.click_button("ok")
+        page.wait_for_python("app.scene.dialog is None", 10)
+        assert page.python("app.scene.position.to_move") == page.python("__import__('game.engine').engine.WHITE")
+        assert console_errors(page.tab) == []
+    finally:
+        page.tab.close()
+
+
+# -- how to play, by mouse and keyboard ------------------------------------------------------------
+
+
+def test_how_to_play_takes_the_first_move_and_escape_leaves_it(game: GamePage) -> None:
+    to_menu(game)
+    game.click_button("scene:tutorial")
+    game.wait_for_python("app.scene_name == 'tutorial'", 10)
+    view = "app.scene.board.view"
+    game.click_logical(tuple(game.python(f"list({view}.square_center(20))")))  # e3: no capture, refused
+    assert game.python("app.scene.board.record.ply") == 0
+    game.click_logical(tuple(game.python(f"list({view}.square_center(37))")))  # f5
+    game.wait_for_python("app.scene.finished_step", 20, "the first step done")
+    for _ in range(5):  # Next answers once the flips have settled, as a player sees them do
+        game.click_button("next")
+        with contextlib.suppress(AssertionError):
+            game.wait_for_python("app.scene.index == 1", 2, "the second step")
+            break
+    assert game.python("app.scene.index") == 1
+    game.tab.press("Escape", "Escape", 27)  # a real key press: SDL's keyboard on WebAssembly
+    game.wait_for_python("app.scene_name == 'menu'", 10, "Escape to leave How to play")
+
+
+# -- a language fetched from the page's folder ---------------------------------------------------
+
+
+def test_japanese_fetches_its_catalog_and_font_from_the_page_and_redraws_the_menu(
+        game: GamePage, site: SwitchableSite) -> None:
+    to_menu(game)
+    game.python("from game.scenes.entries import SettingsEntry\napp.scene.open(SettingsEntry())\nTrue")
+    game.wait_for_python("app.scene_name == 'settings'", 10)
+    game.click_button("language=ja")
+    game.wait_for_python("__import__('game.i18n').i18n.language() == 'ja' and app.ctx.assets.script == 'ja'",
+                         60, "Japanese, with its font")
+    fetched = [path for path in site.requests if "locale/ja.mo" in path or "NotoSansCJK-ja" in path]
+    assert any("locale/ja.mo" in path for path in fetched) and any("NotoSansCJK-ja" in path for path in fetched)
+    to_menu(game)
+    menu = game.python("[b.label for b in app.scene.group.buttons]")
+    assert "コンピューターと対戦" in " ".join(menu) or any(any(ord(c) > 0x3000 for c in label) for label in menu)
+    # back to English for the flows after this one
+    game.python("from game.scenes.entries import SettingsEntry\napp.scene.open(SettingsEntry())\nTrue")
+    game.wait_for_python("app.scene_name == 'settings'", 10)
+    game.click_button("language=en")
+    game.wait_for_python("__import__('game.i18n').i18n.language() == 'en'", 10)
+    assert console_errors(game.tab) == []
+
+
+# -- a game survives a reload, and the page works offline ----------------------------------------
+
+
+def test_a_game_in_progress_survives_a_reload_and_is_offered_again(game: GamePage) -> None:
+    to_menu(game)
+    game.click_button("two")
+    game.wait_for_python("app.scene_name == 'game' or app.scene.dialog is not None", 10)
+    if game.scene() == "menu":  # the menu asks first: the linked game of an earlier flow is still saved
+        game.click_button("confirm")
+        game.wait_for_python("app.scene_name == 'game'", 10)
+    for _ in range(3):
+        plies = game.python("len(app.scene.record.moves)")
+        click_square(game, game.python("app.scene.position.legal_squares()[0]"))
+        game.wait_for_python(f"len(app.scene.record.moves) > {plies} and not app.scene.busy()", 10)
+    transcript = game.python("app.scene.record.transcript")
+    saved = game.tab.evaluate("Object.keys(localStorage).filter(k => k.startsWith('othello:'))")
+    assert saved
+    page = start(game.tab)  # the reload button: Python, pygame and the game start afresh
+    assert page.scene() == "menu"
+    first = page.python("b = app.scene.group.buttons[0]\n[b.action, b.subtitle]")
+    assert first[0] == "continue"
+    page.click_button("continue")
+    page.wait_for_python("app.scene_name == 'game'", 10)
+    assert page.python("app.scene.record.transcript") == transcript
+
+
+def test_offline_a_reload_reaches_the_menu_from_the_service_workers_copies(
+        game: GamePage, site: SwitchableSite) -> None:
+    kept = game.tab.wait_for("window.othello_offline.kept", 60, "the service worker to keep the runtime")
+    assert kept["failed"] == [], kept
+    site.offline = True
+    try:
+        page = start(game.tab)
+        assert page.scene() == "menu"
+        assert page.tab.evaluate("window.othello_offline.controlled") is True
+    finally:
+        site.offline = False
+
+
+# -- an error in the game --------------------------------------------------------------------------
+
+
+def test_an_error_in_the_game_shows_the_pages_failure_message(game: GamePage) -> None:
+    to_menu(game)
+    game.python("def broken(*args):\n    raise ZeroDivisionError('a bug in a scene')\napp.scene.draw = broken\nTrue")
+    shown = game.tab.wait_for("document.getElementById('transfer').dataset.failure", 20, "the failure message")
+    assert shown == "python"
+    texts = game.tab.evaluate("[document.getElementById('failure-what').textContent,"
+                              " document.getElementById('failure-detail').textContent,"
+                              " document.getElementById('transfer').hidden]")
+    assert texts[0] == "The game stopped because of an error."
+    assert "ZeroDivisionError: a bug in a scene" in texts[1]
+    assert texts[2] is False
