@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import os
 
+collect_ignore_glob = ["page/*.py"]
+"""The page's own Python (``tests/page/pygbag_standin.py``) runs in the browser only: it imports Pyodide's ``js``."""
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # the game picks its language from the system on a first start: the tests' is English, wherever they run
