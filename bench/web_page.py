@@ -1,0 +1,331 @@
+"""The real built page in headless chromium: start-up by stage, frame gaps, search speed, wasm memory.
+
+``python bench/web_page.py [--runs N]`` builds the web site as the real-browser tests do
+(``tests/real_browser.py``: the build with the harness's runtime, npm ``pyodide@0.27.8`` and
+pygbag's pygame-ce wasm wheel, beside it), serves it on 127.0.0.1 and measures, on an idle machine:
+
+1. start-up over N runs, each in a fresh browser profile (nothing cached, no service worker):
+   the page's ``performance.now()`` (0 = navigation start) when each loader stage is first seen
+   (``othello_loader.stage()``), when the runtime's ``window.harness`` appears (Pyodide up), when
+   the script clicks to play (as soon as the stage is 'waiting'), the first frame (stage
+   'running') and the interactive menu (``app.frames_shown > 2``). The page is polled every
+   20 ms over the DevTools pipe, so each time is late by up to one poll (about 20-30 ms).
+2. gaps between animation frames (``requestAnimationFrame``) on the menu, idle, and over a
+   window of a game against Casual and against Master, the player clicking the first legal
+   square on each turn. The whole play window is recorded (the computer's thinking and the
+   player's turns alike); the script's own polls run Python in the page and are in it too.
+3. perft nodes per second (``game.engine.timed_perft``, what ``python -m game.cli bench`` runs)
+   in the page's Python and natively in this process.
+4. the wasm heap's size after the games.
+
+Not a test: it prints figures. Needs what the real-browser tests need (they skip without it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from game.engine import Position, timed_perft  # noqa: E402
+from tests.chromium import CHROMIUM, CHROMIUM_FLAGS, SwitchableSite, built_site  # noqa: E402
+from tests.devtools import Browser, Tab  # noqa: E402
+from tests.real_browser import (  # noqa: E402
+    FIND_APP,
+    RUNTIME_PATH,
+    GamePage,
+    add_runtime,
+    missing_runtime,
+    pygame_wheel,
+)
+
+POLL_S = 0.02
+BOOT_TIMEOUT_S = 120.0
+PERFT_DEPTH = 8
+PLAY_WINDOW_S = 20.0
+IDLE_WINDOW_S = 5.0
+LONG_GAP_MS = 50.0
+
+GAP_RECORDER = """(() => {
+    window.__gaps = []
+    window.__gaps_on = true
+    let last = null
+    const frame = (t) => {
+        if (!window.__gaps_on) return
+        if (last !== null) window.__gaps.push(t - last)
+        last = t
+        requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+    return true
+})()"""
+
+
+def python_probe(expression: str) -> str:
+    """JavaScript: ``[performance.now(), <expression is truthy in the page's Python>]`` (false before the runtime)."""
+    source = (FIND_APP + f"try:\n    __harness_answer = json.dumps(bool(app and ({expression})))\n"
+              "except Exception:\n    __harness_answer = 'false'\n")
+    return f"[performance.now(), !!window.harness && window.harness.python({json.dumps(source)}) === 'true']"
+
+
+def boot_once(browser: Browser, url: str) -> tuple[GamePage, dict[str, float]]:
+    """Open the page in a new tab, click to play when asked, and time each stage (page ms from navigation)."""
+    tab = browser.new_tab()
+    tab.bring_to_front()
+    tab.navigate(url)
+    seen: dict[str, float] = {}
+    deadline = time.monotonic() + BOOT_TIMEOUT_S
+    page = GamePage(tab)
+    while "menu" not in seen:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the page did not reach the menu in {BOOT_TIMEOUT_S:.0f} s: {seen}")
+        if "running" not in seen:
+            now, stage, harness = tab.evaluate(
+                "[performance.now(), window.othello_loader ? othello_loader.stage() : null, !!window.harness]")
+            if stage is None:
+                time.sleep(POLL_S)
+                continue
+            if stage == "failed":
+                raise RuntimeError(f"the page failed: {page.failure()}")
+            seen.setdefault(stage, now)
+            if harness:
+                seen.setdefault("harness", now)
+            if stage == "waiting" and "click" not in seen:
+                box = tab.evaluate(
+                    "(() => { const r = document.getElementById('play').getBoundingClientRect();"
+                    " return [performance.now(), r.left + r.width / 2, r.top + r.height / 2] })()")
+                seen["click"] = box[0]
+                tab.click(box[1], box[2])
+        else:
+            now, ready = tab.evaluate(python_probe("app.frames_shown > 2"))
+            if ready:
+                seen["menu"] = now
+        time.sleep(POLL_S)
+    resources = tab.evaluate(
+        "performance.getEntriesByType('resource').map(e => [e.name.split('/').pop(), e.responseEnd, e.transferSize])")
+    for name, end, _ in resources:
+        for key, suffix in (("wasm fetched", "pyodide.asm.wasm"), ("wheel fetched", ".whl"),
+                            ("game archive fetched", ".tar.gz")):
+            if name.endswith(suffix):
+                seen[key] = max(seen.get(key, 0.0), end)
+    return page, seen
+
+
+def spread(values: list[float]) -> str:
+    return f"{min(values):8.0f} {statistics.median(values):8.0f} {max(values):8.0f}"
+
+
+def print_startup(runs: list[dict[str, float]]) -> None:
+    print(f"\n## Start-up, ms from navigation ({len(runs)} runs, fresh profile each): min / median / max")
+    rows = [("wasm fetched", "pyodide.asm.wasm downloaded (resource timing)"),
+            ("harness", "Pyodide up (window.harness)"),
+            ("wheel fetched", "pygame-ce wheel downloaded"),
+            ("game archive fetched", "game archive (.tar.gz) downloaded"),
+            ("unpack", "stage 'unpack' first seen"),
+            ("waiting", "stage 'waiting' (click to play)"),
+            ("click", "click issued"),
+            ("start", "stage 'start' first seen"),
+            ("running", "stage 'running' (first frame)"),
+            ("menu", "menu interactive (frames_shown > 2)")]
+    for key, label in rows:
+        values = [run[key] for run in runs if key in run]
+        if values:
+            print(f"  {label:48} {spread(values)}")
+    print("  derived:")
+    derived = [
+        ("click -> first frame", lambda r: r["running"] - r["click"]),
+        ("click -> menu interactive", lambda r: r["menu"] - r["click"]),
+        ("Pyodide up -> 'waiting'", lambda r: r["waiting"] - r["harness"]),
+        ("menu after runtime up, less click latency", lambda r: r["menu"] - r["harness"] - (r["click"] - r["waiting"])),
+    ]
+    for label, compute in derived:
+        values = [compute(run) for run in runs if all(k in run for k in ("click", "running", "menu", "harness",
+                                                                          "waiting"))]
+        if values:
+            print(f"  {label:48} {spread(values)}")
+
+
+def percentile(ordered: list[float], fraction: float) -> float:
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def record_gaps(page: GamePage, action: Any, window_s: float) -> tuple[list[float], int, float]:
+    """Frame gaps while ``action(deadline)`` runs (or sleeps) for ``window_s``; also the game's frames shown."""
+    page.tab.bring_to_front()
+    frames_before = page.python("app.frames_shown")
+    page.tab.evaluate(GAP_RECORDER)
+    started = time.monotonic()
+    action(started + window_s)
+    elapsed = time.monotonic() - started
+    gaps = page.tab.evaluate("window.__gaps_on = false; window.__gaps")
+    frames = page.python("app.frames_shown") - frames_before
+    return [float(g) for g in gaps], frames, elapsed
+
+
+def print_gaps(label: str, gaps: list[float], frames: int, elapsed: float) -> None:
+    if not gaps:
+        print(f"  {label:34} no frames recorded")
+        return
+    ordered = sorted(gaps)
+    long = sum(1 for g in gaps if g > LONG_GAP_MS)
+    print(f"  {label:34} {elapsed:5.1f} s {len(gaps):5d} {percentile(ordered, 0.5):6.1f}"
+          f" {percentile(ordered, 0.9):6.1f} {percentile(ordered, 0.99):6.1f} {ordered[-1]:7.1f} {long:5d}"
+          f"   game frames {frames} ({frames / elapsed:.0f}/s)")
+
+
+def to_menu(page: GamePage) -> None:
+    """Escape, screen by screen, until the menu shows (bounded)."""
+    for _ in range(8):
+        if page.scene() == "menu" and page.python("getattr(app.scene, 'dialog', None) is None"):
+            return
+        page.tab.press("Escape", "Escape", 27)
+        time.sleep(0.4)
+    raise RuntimeError(f"could not get back to the menu from {page.scene()}")
+
+
+def new_game(page: GamePage, level: str) -> None:
+    """From anywhere: the menu, 'Play the computer', ``level``, Black, Start (confirming a saved game's loss)."""
+    to_menu(page)
+    page.click_button("scene:new_game")
+    page.wait_for_python("app.scene_name == 'new_game' or app.scene.dialog is not None", 10, "the new-game screen")
+    if page.scene() == "menu":
+        page.click_button("confirm")
+        page.wait_for_python("app.scene_name == 'new_game'", 10, "the new-game screen")
+    found = page.python(f"[list(b.rect.center) for b in app.scene.group.buttons if b.label == {level!r}]")
+    if not found:
+        raise RuntimeError(f"no level button {level!r}")
+    page.click_logical(tuple(found[0]))
+    page.click_button("colour:black")
+    page.click_button("start")
+    page.wait_for_python("app.scene_name == 'game'", 10, "the game")
+
+
+def play_until(page: GamePage, deadline: float) -> None:
+    """Click the first legal square whenever it is the player's turn, until ``deadline`` or the game's end."""
+    while time.monotonic() < deadline:
+        state = page.python(
+            "s = app.scene\n"
+            "('results' if app.scene_name == 'results' else 'dialog' if getattr(s, 'dialog', None) is not None"
+            " else 'mine' if type(s).__name__ == 'GameScene' and s.human_can_move() and not s.busy()"
+            " and not s.record.is_over() else 'wait')")
+        if state == "results":
+            time.sleep(max(0.0, deadline - time.monotonic()))
+            return
+        if state == "dialog":
+            page.click_button("ok")
+        elif state == "mine":
+            square = page.python("app.scene.position.legal_squares()[0]")
+            page.click_logical(tuple(page.python(f"list(app.scene.view.square_center({square}))")))
+        time.sleep(0.25)
+
+
+def perft_rates(run: Any) -> dict[str, float]:
+    """Best of three nodes per second, bulk and no-bulk, at ``PERFT_DEPTH``; ``run(bulk)`` gives (nodes, s)."""
+    rates = {}
+    for label, bulk in (("bulk", True), ("no_bulk", False)):
+        best = 0.0
+        for _ in range(3):
+            nodes, seconds = run(bulk)
+            best = max(best, nodes / seconds)
+        rates[label] = best
+    return rates
+
+
+def native_perft(bulk: bool) -> tuple[int, float]:
+    started = time.perf_counter()
+    nodes = timed_perft(Position.start(), PERFT_DEPTH, 60.0, bulk=bulk)
+    return nodes, time.perf_counter() - started
+
+
+def page_perft(page: GamePage, bulk: bool) -> tuple[int, float]:
+    nodes, seconds = page.python(
+        "import time\nfrom game.engine import Position, timed_perft\n__t = time.perf_counter()\n"
+        f"__n = timed_perft(Position.start(), {PERFT_DEPTH}, 60.0, bulk={bulk})\n"
+        "[__n, time.perf_counter() - __t]", timeout_s=90)
+    return int(nodes), float(seconds)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="fresh-profile start-ups to time (default 3)")
+    args = parser.parse_args()
+    problem = missing_runtime()
+    if problem is not None:
+        print(f"cannot run: {problem}")
+        return 1
+    wheel = pygame_wheel()
+    assert wheel is not None and CHROMIUM is not None
+    print(f"# python bench/web_page.py --runs {args.runs}")
+    print(f"# {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}, {platform.node()}, "
+          f"Python {platform.python_version()}, {CHROMIUM}, {os.cpu_count()} cores, "
+          f"load average {os.getloadavg()[0]:.2f}")
+    with tempfile.TemporaryDirectory(prefix="web_page_bench_") as folder:
+        tmp = Path(folder)
+        (tmp / "build").mkdir()
+        started = time.monotonic()
+        site = add_runtime(built_site(tmp / "build", cdn=RUNTIME_PATH), wheel)
+        print(f"# site built in {time.monotonic() - started:.0f} s")
+        server = SwitchableSite(site)
+        browsers: list[Browser] = []
+        try:
+            url = server.url + "index.html"
+            runs = []
+            page: GamePage | None = None
+            for index in range(args.runs):
+                for old in browsers:
+                    old.close()
+                browsers = [Browser(CHROMIUM, CHROMIUM_FLAGS, tmp / f"profile{index}")]
+                page, seen = boot_once(browsers[0], url)
+                runs.append(seen)
+                print(f"# run {index + 1}: " + ", ".join(f"{k} {v:.0f}" for k, v in sorted(seen.items(),
+                                                                                          key=lambda kv: kv[1])))
+            print_startup(runs)
+            assert page is not None
+            in_page = measure_page(page)
+        finally:
+            for old in browsers:
+                old.close()
+            server.close()
+    # natively once the browser is closed: its frame loop would take one of the cores
+    native = perft_rates(native_perft)
+    print(f"\n## perft({PERFT_DEPTH}) from the start, nodes/s, best of 3 (timed_perft, as `python -m game.cli bench`)")
+    for label in ("bulk", "no_bulk"):
+        print(f"  {label:8} page {in_page[label]:12,.0f}   native {native[label]:12,.0f}   "
+              f"native / page {native[label] / in_page[label]:.2f}")
+    return 0
+
+
+def measure_page(page: GamePage) -> dict[str, float]:
+    """Frame gaps, the wasm heap, and perft in the page (printed but for perft, returned)."""
+    print(f"\n## Frame gaps (requestAnimationFrame), ms; long = gaps > {LONG_GAP_MS:.0f} ms")
+    print(f"  {'scenario':34} window frames    p50    p90    p99     max  long")
+    time.sleep(1.0)
+    print_gaps("menu, idle", *record_gaps(page, lambda deadline: time.sleep(max(0.0, deadline - time.monotonic())),
+                                          IDLE_WINDOW_S))
+    for level in ("Casual", "Master"):
+        new_game(page, level)
+        print_gaps(f"game vs {level} (whole play window)", *record_gaps(page, lambda d: play_until(page, d),
+                                                                        PLAY_WINDOW_S))
+        plies = page.python("len(app.scene.record.moves) if hasattr(app.scene, 'record') else -1")
+        print(f"  {'':34} ({plies} plies played in the window)")
+    tab: Tab = page.tab
+    heap = tab.evaluate("window.harness.pyodide._module.HEAPU8.length")
+    print(f"\n## wasm memory after the games: {heap / 2**20:.0f} MB (HEAPU8.length)")
+    to_menu(page)
+    return perft_rates(lambda bulk: page_perft(page, bulk))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
