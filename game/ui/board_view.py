@@ -1,7 +1,8 @@
 """The board on screen: geometry (square <-> pixel), the felt and grid, shaded discs and the marks on top.
 
 The static board (frame, felt, grid, coordinates) and the disc sprites are
-drawn once per size and theme and then blitted each frame.
+drawn once per size and theme and then blitted each frame; while nothing
+moves, the board with its discs is one opaque blit (``_draw_still``).
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ class BoardView:
         }
         self._shadow = make_shadow(self.diameter, theme.shadow_alpha) if theme.shadow_alpha else None
         self._squashed: dict[tuple[Color, int], pygame.Surface] = {}
+        self._still: tuple[tuple[object, ...], pygame.Surface] | None = None
+        """The board with its discs as last drawn while nothing moved, and what it was drawn for."""
 
     # -- geometry -----------------------------------------------------------
 
@@ -189,6 +192,35 @@ class BoardView:
     def draw(self, surface: pygame.Surface, position: Position, marks: Marks,
              animation: MoveAnimation | None = None, now_ms: int = 0) -> None:
         """The board, the discs (mid-animation where animating) and the marks."""
+        if animation is not None or (marks.bad_square is not None and marks.bad_strength > 0):
+            self._draw_board_and_discs(surface, position, marks, animation, now_ms)
+        else:
+            self._draw_still(surface, position, marks)
+        self._draw_marks(surface, position, marks)
+
+    def _draw_still(self, surface: pygame.Surface, position: Position, marks: Marks) -> None:
+        """The board and its discs when nothing moves: one opaque copy of what was drawn there last time.
+
+        The board and 2 x 64 disc sprites are blended per pixel (the felt's rounded frame, the discs' edges
+        and shadows): in the browser's pygame-ce on WebAssembly that is most of a frame (6.5 of 8 ms in the
+        game). The blended result, over the backdrop it was drawn on, is kept and blitted whole while the
+        target, the discs and the backdrop at the frame's corners (all that shows through) stay the same.
+        """
+        if self.rect.clip(surface.get_rect()) != self.rect:  # partly off the surface: drawn as it is
+            self._draw_board_and_discs(surface, position, marks, None, 0)
+            return
+        corners = (self.rect.topleft, (self.rect.right - 1, self.rect.top), (self.rect.left, self.rect.bottom - 1),
+                   (self.rect.right - 1, self.rect.bottom - 1))
+        key = (id(surface), surface.get_size(), position.black, position.white,
+               tuple(tuple(surface.get_at(corner)) for corner in corners))
+        if self._still is not None and self._still[0] == key:
+            surface.blit(self._still[1], self.rect)
+            return
+        self._draw_board_and_discs(surface, position, marks, None, 0)
+        self._still = (key, surface.subsurface(self.rect).copy())
+
+    def _draw_board_and_discs(self, surface: pygame.Surface, position: Position, marks: Marks,
+                              animation: MoveAnimation | None, now_ms: int) -> None:
         theme = self.theme
         surface.blit(self._board, self.rect)
         if marks.bad_square is not None and marks.bad_strength > 0:
@@ -207,6 +239,9 @@ class BoardView:
                 self.draw_disc(surface, square, colour)
             else:
                 self.draw_disc(surface, square, look.colour, look.squash, look.lift)
+
+    def _draw_marks(self, surface: pygame.Surface, position: Position, marks: Marks) -> None:
+        theme = self.theme
         if marks.ghost is not None:
             self.draw_disc(surface, marks.ghost[0], marks.ghost[1], alpha=130)
         dot_radius = max(5, self.square // 7)

@@ -1,0 +1,89 @@
+"""The board on screen: while nothing moves it is one kept copy, pixel for pixel what drawing it anew gives.
+
+Drawing the board and its 128 disc and shadow sprites blends every pixel,
+which in the browser's pygame-ce on WebAssembly took most of a frame; the
+view keeps what it drew and blits that while the discs, the target and the
+backdrop under its rounded corners stay the same. These tests compare it
+with the board drawn from scratch by a fresh view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.engine import Position, parse_square
+from game.ui.assets import Assets
+from game.ui.board_view import BoardView, Marks
+from game.ui.text import TextRenderer
+from game.ui.theme import THEMES
+
+RECT = pygame.Rect(40, 30, 600, 600)
+
+
+@pytest.fixture
+def text() -> Iterator[TextRenderer]:
+    pygame.init()
+    yield TextRenderer(Assets(with_sound=False))
+    pygame.quit()
+
+
+def drawn(view: BoardView, position: Position, marks: Marks, backdrop: tuple[int, int, int],
+          surface: pygame.Surface | None = None) -> pygame.Surface:
+    """``surface`` (a new one if not given) filled with ``backdrop``, then the board drawn on it."""
+    target = surface if surface is not None else pygame.Surface((700, 680))
+    target.fill(backdrop)
+    view.draw(target, position, marks)
+    return target
+
+
+def same_pixels(a: pygame.Surface, b: pygame.Surface) -> bool:
+    return bytes(pygame.image.tobytes(a, "RGB")) == bytes(pygame.image.tobytes(b, "RGB"))
+
+
+def test_a_still_board_is_drawn_from_its_kept_copy_exactly_as_anew(text: TextRenderer) -> None:
+    theme = next(iter(THEMES.values()))
+    position = Position.start().play(parse_square("f5"))
+    marks = Marks(legal=position.legal_moves(), last_move=parse_square("f5"), cursor=parse_square("c4"))
+    view = BoardView(RECT, theme, text)
+    surface = pygame.Surface((700, 680))
+    first = drawn(view, position, marks, (30, 40, 35), surface).copy()
+    assert view._still is not None
+    kept = view._still[1]
+    second = drawn(view, position, marks, (30, 40, 35), surface)
+    assert view._still[1] is kept  # the kept copy was blitted, not drawn again
+    assert same_pixels(first, second)
+    assert same_pixels(second, drawn(BoardView(RECT, theme, text), position, marks, (30, 40, 35)))
+
+
+def test_new_discs_or_a_new_backdrop_draw_the_board_anew(text: TextRenderer) -> None:
+    theme = next(iter(THEMES.values()))
+    view = BoardView(RECT, theme, text)
+    surface = pygame.Surface((700, 680))
+    start = Position.start()
+    drawn(view, start, Marks(), (30, 40, 35), surface)
+    moved = start.play(parse_square("d3"))
+    after_move = drawn(view, moved, Marks(), (30, 40, 35), surface)
+    assert same_pixels(after_move, drawn(BoardView(RECT, theme, text), moved, Marks(), (30, 40, 35)))
+    # the rounded corners show what is beneath: another backdrop is not covered by the old one
+    lighter = drawn(view, moved, Marks(), (200, 190, 180), surface)
+    assert tuple(lighter.get_at(RECT.topleft))[:3] == (200, 190, 180)
+    assert same_pixels(lighter, drawn(BoardView(RECT, theme, text), moved, Marks(), (200, 190, 180)))
+
+
+def test_a_refused_click_shades_its_square_under_the_discs_as_before(text: TextRenderer) -> None:
+    theme = next(iter(THEMES.values()))
+    position = Position.start()
+    taken = parse_square("d4")
+    marks = Marks(bad_square=taken, bad_strength=1.0)
+    view = BoardView(RECT, theme, text)
+    drawn(view, position, Marks(), (30, 40, 35))  # a kept copy exists
+    shaded = drawn(view, position, marks, (30, 40, 35))
+    plain = drawn(view, position, Marks(), (30, 40, 35))
+    # around the disc the square is shaded; the disc itself is drawn over the shade
+    corner = view.square_rect(taken).move(3, 3).topleft
+    centre = view.square_center(taken)
+    assert shaded.get_at(corner) != plain.get_at(corner)
+    assert shaded.get_at(centre) == plain.get_at(centre)
