@@ -87,3 +87,28 @@ def test_a_refused_click_shades_its_square_under_the_discs_as_before(text: TextR
     centre = view.square_center(taken)
     assert shaded.get_at(corner) != plain.get_at(corner)
     assert shaded.get_at(centre) == plain.get_at(centre)
+
+
+def test_while_a_move_animates_only_its_discs_are_drawn_over_one_kept_copy(text: TextRenderer) -> None:
+    from game.ui.anim import MoveAnimation
+
+    theme = next(iter(THEMES.values()))
+    before = Position.start()
+    after = before.play(parse_square("d3"))
+    animation = MoveAnimation(parse_square("d3"), before.to_move, [parse_square("d4")], 0, 400)
+    view = BoardView(RECT, theme, text)
+    surface = pygame.Surface((700, 680))
+    surface.fill((30, 40, 35))
+    view.draw(surface, after, Marks(), animation, 50)
+    assert view._still is not None
+    kept, early = view._still[1], surface.copy()
+    surface.fill((30, 40, 35))
+    view.draw(surface, after, Marks(), animation, 350)
+    assert view._still[1] is kept  # one copy for the whole animation
+    centre = view.square_center(parse_square("d4"))
+    assert early.get_at(centre) != surface.get_at(centre)  # the flipping disc moved on
+    # a disc that does not move looks as it does on the still board drawn anew
+    still = drawn(BoardView(RECT, theme, text), after, Marks(), (30, 40, 35))
+    for name in ("e5", "h8", "a1"):
+        square = view.square_rect(parse_square(name))
+        assert same_pixels(surface.subsurface(square), still.subsurface(square)), name

@@ -192,35 +192,39 @@ class BoardView:
     def draw(self, surface: pygame.Surface, position: Position, marks: Marks,
              animation: MoveAnimation | None = None, now_ms: int = 0) -> None:
         """The board, the discs (mid-animation where animating) and the marks."""
-        if animation is not None or (marks.bad_square is not None and marks.bad_strength > 0):
+        if marks.bad_square is not None and marks.bad_strength > 0:  # a shade under the discs: all drawn anew
             self._draw_board_and_discs(surface, position, marks, animation, now_ms)
         else:
-            self._draw_still(surface, position, marks)
+            moving = frozenset() if animation is None else frozenset([animation.square, *animation.flipped])
+            self._draw_still(surface, position, moving)
+            for square in sorted(moving):  # over the still ones: a lifted disc rises above its neighbours
+                self._draw_square(surface, position, square, animation, now_ms)
         self._draw_marks(surface, position, marks)
 
-    def _draw_still(self, surface: pygame.Surface, position: Position, marks: Marks) -> None:
-        """The board and its discs when nothing moves: one opaque copy of what was drawn there last time.
+    def _draw_still(self, surface: pygame.Surface, position: Position, moving: frozenset[int]) -> None:
+        """The board and its discs but those ``moving``: one opaque copy of what was drawn there last time.
 
         The board and 2 x 64 disc sprites are blended per pixel (the felt's rounded frame, the discs' edges
-        and shadows): in the browser's pygame-ce on WebAssembly that is most of a frame (6.5 of 8 ms in the
-        game). The blended result, over the backdrop it was drawn on, is kept and blitted whole while the
+        and shadows): in the browser's pygame-ce on WebAssembly that was most of a frame (6.5 of 8 ms in
+        the game). The blended result, over the backdrop it was drawn on, is kept and blitted whole while the
         target, the discs and the backdrop at the frame's corners (all that shows through) stay the same.
         """
         if self.rect.clip(surface.get_rect()) != self.rect:  # partly off the surface: drawn as it is
-            self._draw_board_and_discs(surface, position, marks, None, 0)
+            self._draw_board_and_discs(surface, position, Marks(), None, 0, moving)
             return
         corners = (self.rect.topleft, (self.rect.right - 1, self.rect.top), (self.rect.left, self.rect.bottom - 1),
                    (self.rect.right - 1, self.rect.bottom - 1))
-        key = (id(surface), surface.get_size(), position.black, position.white,
+        key = (id(surface), surface.get_size(), position.black, position.white, moving,
                tuple(tuple(surface.get_at(corner)) for corner in corners))
         if self._still is not None and self._still[0] == key:
             surface.blit(self._still[1], self.rect)
             return
-        self._draw_board_and_discs(surface, position, marks, None, 0)
+        self._draw_board_and_discs(surface, position, Marks(), None, 0, moving)
         self._still = (key, surface.subsurface(self.rect).copy())
 
     def _draw_board_and_discs(self, surface: pygame.Surface, position: Position, marks: Marks,
-                              animation: MoveAnimation | None, now_ms: int) -> None:
+                              animation: MoveAnimation | None, now_ms: int,
+                              leave_out: frozenset[int] = frozenset()) -> None:
         theme = self.theme
         surface.blit(self._board, self.rect)
         if marks.bad_square is not None and marks.bad_strength > 0:
@@ -231,14 +235,20 @@ class BoardView:
             pygame.draw.rect(shade, (255, 235, 230, int(255 * strength)), shade.get_rect(), width=3)
             surface.blit(shade, self.square_rect(marks.bad_square))
         for square in range(64):
-            colour = position.color_at(square)
-            if colour is None:
-                continue
-            look = animation.look(square, now_ms) if animation is not None else None
-            if look is None:
-                self.draw_disc(surface, square, colour)
-            else:
-                self.draw_disc(surface, square, look.colour, look.squash, look.lift)
+            if square not in leave_out:
+                self._draw_square(surface, position, square, animation, now_ms)
+
+    def _draw_square(self, surface: pygame.Surface, position: Position, square: int,
+                     animation: MoveAnimation | None, now_ms: int) -> None:
+        """The disc on ``square``, as it looks mid-animation where it is animating; nothing on an empty square."""
+        colour = position.color_at(square)
+        if colour is None:
+            return
+        look = animation.look(square, now_ms) if animation is not None else None
+        if look is None:
+            self.draw_disc(surface, square, colour)
+        else:
+            self.draw_disc(surface, square, look.colour, look.squash, look.lift)
 
     def _draw_marks(self, surface: pygame.Surface, position: Position, marks: Marks) -> None:
         theme = self.theme
