@@ -56,6 +56,18 @@ BOOT_TIMEOUT_S = 120.0
 PERFT_DEPTH = 8
 PLAY_WINDOW_S = 20.0
 IDLE_WINDOW_S = 5.0
+ANALYSIS_WINDOW_S = 10.0
+LIBRARY_WINDOW_S = 8.0
+REVIEW = """
+from game.engine import GameRecord
+from game.scenes.entries import ReviewEntry
+__record = GameRecord.from_transcript("")
+while not __record.position.is_over():
+    __legal = __record.position.legal_squares()
+    __record.play(__legal[len(__legal) // 2] if __legal else -1)
+app.scene.open(ReviewEntry(__record))
+True
+"""
 LONG_GAP_MS = 50.0
 
 GAP_RECORDER = """(() => {
@@ -113,6 +125,9 @@ def boot_once(browser: Browser, url: str) -> tuple[GamePage, dict[str, float]]:
             if ready:
                 seen["menu"] = now
         time.sleep(POLL_S)
+    for name, at in tab.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"):
+        if name.startswith(("othello:", "harness:")):
+            seen.setdefault(name, at)
     resources = tab.evaluate(
         "performance.getEntriesByType('resource').map(e => [e.name.split('/').pop(), e.responseEnd, e.transferSize])")
     for name, end, _ in resources:
@@ -143,6 +158,17 @@ def print_startup(runs: list[dict[str, float]]) -> None:
         values = [run[key] for run in runs if key in run]
         if values:
             print(f"  {label:48} {spread(values)}")
+    marks = [("harness:runtime", "mark: CPython up (the loader's runtime)"),
+             ("othello:unpack", "mark: unpacking the game's archive"),
+             ("othello:waiting", "mark: waiting for the click"),
+             ("othello:start", "mark: the click taken, starting"),
+             ("harness:install", "mark: installing pygame-ce (wheel)"),
+             ("harness:main", "mark: main.py runs (imports, App, frame)"),
+             ("othello:first-frame", "mark: the game's first frame")]
+    for key, label in marks:
+        values = [run[key] for run in runs if key in run]
+        if values:
+            print(f"  {label:48} {spread(values)}")
     print("  derived:")
     derived = [
         ("click -> first frame", lambda r: r["running"] - r["click"]),
@@ -150,6 +176,18 @@ def print_startup(runs: list[dict[str, float]]) -> None:
         ("Pyodide up -> 'waiting'", lambda r: r["waiting"] - r["harness"]),
         ("menu after runtime up, less click latency", lambda r: r["menu"] - r["harness"] - (r["click"] - r["waiting"])),
     ]
+    stages = [
+        ("runtime up -> waiting (unpack the archive)", "harness:runtime", "othello:waiting"),
+        ("click -> install (main.py read)", "othello:start", "harness:install"),
+        ("install pygame-ce (fetch, unzip)", "harness:install", "harness:main"),
+        ("main.py -> first frame (imports, App, draw)", "harness:main", "othello:first-frame"),
+        ("runtime up -> first frame, less the wait", "harness:runtime", "othello:first-frame"),
+    ]
+    for label, first, last in stages:
+        values = [run[last] - run[first] - (run["othello:start"] - run["othello:waiting"] if "wait" in label else 0)
+                  for run in runs if all(k in run for k in (first, last, "othello:start", "othello:waiting"))]
+        if values:
+            print(f"  {label:48} {spread(values)}")
     for label, compute in derived:
         values = [compute(run) for run in runs if all(k in run for k in ("click", "running", "menu", "harness",
                                                                           "waiting"))]
@@ -320,11 +358,52 @@ def measure_page(page: GamePage) -> dict[str, float]:
                                                                         PLAY_WINDOW_S))
         plies = page.python("len(app.scene.record.moves) if hasattr(app.scene, 'record') else -1")
         print(f"  {'':34} ({plies} plies played in the window)")
+    to_menu(page)
+    page.python(REVIEW)  # a finished game's review: it analyses every move in the frames' slices
+    print_gaps("review's analysis", *record_gaps(page, lambda d: time.sleep(max(0.0, d - time.monotonic())),
+                                                 ANALYSIS_WINDOW_S))
+    analysed = page.python("a = getattr(app.scene, 'analysis', None)\n-1 if a is None else a.analysed")
+    print(f"  {'':34} ({analysed} moves analysed in the window)")
+    to_menu(page)
+    page.click_button("scene:library")  # the master games load in slices, the first time
+    print_gaps("library loading", *record_gaps(page, lambda d: time.sleep(max(0.0, d - time.monotonic())),
+                                               LIBRARY_WINDOW_S))
+    loaded = page.python("getattr(app.scene, 'finals', None) is not None")
+    print(f"  {'':34} (the games {'loaded' if loaded else 'still loading'} at the window's end)")
     tab: Tab = page.tab
     heap = tab.evaluate("window.harness.pyodide._module.HEAPU8.length")
     print(f"\n## wasm memory after the games: {heap / 2**20:.0f} MB (HEAPU8.length)")
     to_menu(page)
+    print_imports(page)
     return perft_rates(lambda bulk: page_perft(page, bulk))
+
+
+IMPORTS = """
+import sys, time, importlib, pathlib
+root = pathlib.Path(sys.modules['game'].__file__).parent
+__t = time.perf_counter()
+for __path in root.rglob('*.py'):
+    compile(__path.read_text(encoding='utf-8'), str(__path), 'exec')
+__compile = (time.perf_counter() - __t) * 1000
+__saved = {k: v for k, v in sys.modules.items() if k == 'game' or k.startswith('game.')}
+for __name in __saved:
+    del sys.modules[__name]
+__t = time.perf_counter()
+try:
+    importlib.import_module('game.app')
+    __imported = (time.perf_counter() - __t) * 1000
+    __count = sum(1 for k in sys.modules if k == 'game' or k.startswith('game.'))
+finally:
+    sys.modules.update(__saved)
+[round(__compile), round(__imported), __count, len(list(root.rglob('*.py')))]
+"""
+
+
+def print_imports(page: GamePage) -> None:
+    """What importing the game costs in the page: compiling its sources, and importing ``game.app`` anew."""
+    compiled, imported, modules, files = page.python(IMPORTS, timeout_s=120)
+    print(f"\n## The game's Python in the page: compiling its {files} files {compiled} ms;"
+          f" importing game.app anew (compiled again: the archive has no .pyc) {imported} ms, {modules} modules")
 
 
 if __name__ == "__main__":

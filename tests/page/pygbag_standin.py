@@ -151,8 +151,10 @@ class _Shell:
         os.chdir(cls.HOME)
         code = main.read_text(encoding="utf-8")
         # preload_code(): pygbag installs what main.py's inline script metadata (PEP 723) lists
+        js.performance.mark("harness:install")  # the bench's timeline (bench/web_page.py)
         if {"pygame-ce", "pygame"} & set(_script_dependencies(code)):
             await _install_pygame(callback)
+        js.performance.mark("harness:main")
         namespace = vars(sys.modules["__main__"])
         namespace["__file__"] = str(main)
         exec(compile(code, str(main), "exec"), namespace)  # noqa: S102 - what pygbag's runpy does
