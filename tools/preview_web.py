@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from game.web.serve import DEFAULT_PORT, make_server, page_url  # noqa: E402 - after the path
+from game.web.serve import DEFAULT_PORT, make_server, page_url, serve_until_interrupted  # noqa: E402 - after the path
 from tests.chromium import built_site  # noqa: E402
 from tests.real_browser import PYODIDE, RUNTIME_PATH, WHEEL_ENV, add_runtime, pygame_wheel  # noqa: E402
 
@@ -51,12 +51,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"preview: cannot serve on port {args.port}: {error.strerror}", file=sys.stderr)
             return 2
         print(f"the game on real WebAssembly: {page_url(server)} (Ctrl+C stops)", flush=True)
-        try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            server.server_close()
+        serve_until_interrupted(server)
     return 0
 
 

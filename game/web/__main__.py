@@ -19,7 +19,7 @@ from pathlib import Path
 from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build, record_share_base
 from .figures import table, write_into
 from .offline import MANIFEST
-from .serve import DEFAULT_BIND, DEFAULT_PORT, make_server, page_url
+from .serve import DEFAULT_BIND, DEFAULT_PORT, make_server, page_url, serve_until_interrupted
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -90,12 +90,7 @@ def main(argv: list[str] | None = None) -> int:
             server = make_server(repo / OUTPUT_DIR, args.bind, args.port)
             print(f"serving {OUTPUT_DIR}/ at {page_url(server)}  (Ctrl+C stops)")
             print(f"  debug console: {page_url(server)}?debug   a shared game: {page_url(server)}#f5d6c3")
-            try:
-                server.serve_forever()
-            except KeyboardInterrupt:
-                pass
-            finally:
-                server.server_close()
+            serve_until_interrupted(server)
     except (BuildError, FileNotFoundError, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1

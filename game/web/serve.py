@@ -51,3 +51,13 @@ def page_url(server: http.server.ThreadingHTTPServer) -> str:
     """The address of the served page."""
     host, port = server.server_address[:2]
     return f"http://{host!s}:{port}/"
+
+
+def serve_until_interrupted(server: http.server.ThreadingHTTPServer) -> None:
+    """Serve until Ctrl+C, then close the server."""
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
