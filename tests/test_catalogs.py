@@ -133,7 +133,10 @@ def test_the_compiled_catalogs_are_what_their_sources_compile_to(code: str) -> N
 
 def test_a_broken_catalog_is_refused_and_the_game_keeps_its_language(tmp_path: Path) -> None:
     assert i18n.use("en")
-    for data in (b"", b"not a catalog at all", i18n.catalog_path("fr").read_bytes()[:40]):
+    french = i18n.catalog_path("fr").read_bytes()
+    assert b"charset=utf-8" in french
+    unknown_charset = french.replace(b"charset=utf-8", b"charset=nope1")  # same length: still a catalog's shape
+    for data in (b"", b"not a catalog at all", french[:40], unknown_charset):
         with pytest.raises(i18n.CatalogError, match="Français catalog"):
             i18n.parse_catalog(data, "fr")
     assert not i18n.use("xx") and i18n.language() == "en"

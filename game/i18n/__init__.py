@@ -170,7 +170,8 @@ def parse_catalog(data: bytes, code: str) -> gettext.GNUTranslations:
         raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog is too large ({len(data):,} bytes)")
     try:
         return gettext.GNUTranslations(io.BytesIO(data))
-    except (OSError, ValueError, UnicodeDecodeError, IndexError, KeyError, OverflowError, struct.error) as exc:
+    except (OSError, ValueError, UnicodeDecodeError, IndexError, KeyError, OverflowError, LookupError,
+            struct.error) as exc:  # LookupError: a charset Python does not know
         raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog cannot be read ({exc})") from None
 
 
