@@ -177,11 +177,15 @@ def test_the_page_picks_its_language_by_the_games_rule(tmp_path: Path) -> None:
         "  return othello_page_language() })\n"
         "stored = JSON.stringify({ language: 'nl' })\n"
         "out.push(othello_page_language())\n"
+        "Object.defineProperty(globalThis, 'navigator', { value: { languages: ['fr-FR'] }, configurable: true })\n"
+        "for (const name of ['__proto__', 'constructor', 'toString']) {\n"
+        "  stored = JSON.stringify({ language: name }); out.push(othello_page_language()) }\n"
         "console.log(JSON.stringify(out))\n",
         encoding="utf-8",
     )
     answer = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=60, check=True)
-    expected = [i18n.best_language(case) for case in PAGE_CASES] + ["nl"]  # the saved choice comes first
+    # the saved choice comes first; a saved name that is no language (an object's own keys) is not one
+    expected = [i18n.best_language(case) for case in PAGE_CASES] + ["nl"] + ["fr"] * 3
     assert json.loads(answer.stdout) == expected
 
 
