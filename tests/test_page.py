@@ -72,6 +72,11 @@ def test_a_successful_start_hides_the_loader_once_the_first_frame_is_drawn(stand
     assert "first frame" in page["standin-log"].text
     assert "gone" in page["transfer"].classes and "hidden" in page["transfer"].attrs
     assert "visibility: visible" in page["canvas"].attrs.get("style", "")
+    # in the tab order where it stands, not before everything else (Lighthouse: no tabindex above 0),
+    # and named: a screen reader says what the canvas is
+    assert page["canvas"].attrs["tabindex"] == "0" and page["canvas"].attrs["aria-label"] == "Othello"
+    assert page["canvas"].attrs["role"] == "application"
+    assert all(int(element.attrs.get("tabindex", 0)) <= 0 for element in page.elements.values())
 
 
 def test_the_loader_stays_until_the_game_has_drawn_and_says_so_if_it_never_does(
