@@ -206,6 +206,30 @@ def test_how_to_play_takes_the_first_move_and_escape_leaves_it(game: GamePage) -
     game.wait_for_python("app.scene_name == 'menu'", 10, "Escape to leave How to play")
 
 
+# -- typing ------------------------------------------------------------------------------------------
+
+
+KEYS = {"f": ("KeyF", 70), "5": ("Digit5", 53), "d": ("KeyD", 68), "6": ("Digit6", 54), "c": ("KeyC", 67),
+        "3": ("Digit3", 51), "4": ("Digit4", 52)}
+
+
+def test_a_typed_transcript_opens_its_review_with_enter(game: GamePage) -> None:
+    to_menu(game)
+    game.click_button("scene:transcript")
+    game.wait_for_python("app.scene_name == 'transcript'", 10)
+    if game.python("app.scene.text"):  # it opens on the last game's transcript: Clear, as a player would
+        game.click_button("clear")
+        game.wait_for_python("app.scene.text == ''", 10, "Clear")
+    for key in "f5d6c3d3c4":  # real key presses: keydown, the character, keyup
+        code, key_code = KEYS[key]
+        game.tab.press(key, code, key_code, text=key)
+    game.wait_for_python("app.scene.text == 'f5d6c3d3c4'", 10, "the typed transcript")
+    game.tab.press("Enter", "Enter", 13, text="\r")
+    game.wait_for_python("app.scene_name == 'review'", 10, "Enter to open the review")
+    assert game.python("app.scene.record.transcript") == "f5d6c3d3c4"
+    to_menu(game)
+
+
 # -- a language fetched from the page's folder ---------------------------------------------------
 
 
