@@ -508,3 +508,20 @@ def test_the_shipped_evaluation_is_the_one_the_old_numbering_gave() -> None:
                             for i, sq in enumerate(squares))
                 total += values[class_of[index]] * weights.step
         assert evaluation(player, opponent) == total
+
+
+def test_the_row_tables_give_each_pattern_its_columns_digits() -> None:
+    # the tables are built with arithmetic on a row's base-3 code; each entry is the digits it names
+    from game.ai import patterns
+
+    def digits(code: int) -> list[int]:
+        return [code // 3**i % 3 for i in range(8)]
+
+    def code_of(row: list[int]) -> int:
+        return sum(d * 3**i for i, d in enumerate(row))
+
+    for code in range(6561):
+        d = digits(code)
+        assert patterns._LOW3[code] == code_of(d[:3]) and patterns._LOW5[code] == code_of(d[:5])
+        assert patterns._HIGH3[code] == code_of(d[7:4:-1]) and patterns._HIGH5[code] == code_of(d[7:2:-1])
+        assert patterns._EDGE_X[code] == 6561 * code_of([d[1], d[6]])

@@ -540,30 +540,33 @@ def loading_default() -> Generator[None, None, PatternEvaluation | HeuristicEval
 # -- the fast evaluation -----------------------------------------------------------
 
 
-def _digits(code: int) -> list[int]:
-    return [code // 3**i % 3 for i in range(8)]
-
-
 def _code(digits: Sequence[int]) -> int:
     return sum(d * 3**i for i, d in enumerate(digits))
 
 
 _T3 = tuple(_code([b >> i & 1 for i in range(8)]) for b in range(256))
 _T3x2 = tuple(2 * v for v in _T3)
-_ROW_DIGITS = [_digits(code) for code in range(6561)]
-# Tables from a row's code (digit i = column i) to the part of a pattern index it gives.
-_EDGE_X = tuple(6561 * _code([d[1], d[6]]) for d in _ROW_DIGITS)
-_LOW3 = tuple(_code(d[:3]) for d in _ROW_DIGITS)
-_HIGH3 = tuple(_code(d[7:4:-1]) for d in _ROW_DIGITS)
+# Tables from a row's code (digit i = column i) to the part of a pattern index it gives, in plain
+# arithmetic on the code (the page builds them at start: a list of digits per code took ten times longer)
+_ROWS = range(6561)
+# (digit i of a code c is c // 3**i % 3, spelt out: a call per digit would cost as much as the lists did)
+_EDGE_X = tuple(6561 * (c // 3 % 3 + 3 * (c // 729 % 3)) for c in _ROWS)
+"""Columns b and g (the X-squares' row neighbours) as two digits, shifted past the edge's eight."""
+_LOW3 = tuple(c % 27 for c in _ROWS)
+"""Columns a, b, c."""
+_HIGH3 = tuple(c // 2187 + 3 * (c // 729 % 3) + 9 * (c // 243 % 3) for c in _ROWS)
+"""Columns h, g, f (from the right-hand corner inwards)."""
 _LOW3_27 = tuple(27 * v for v in _LOW3)
 _HIGH3_27 = tuple(27 * v for v in _HIGH3)
 _LOW3_729 = tuple(729 * v for v in _LOW3)
 _HIGH3_729 = tuple(729 * v for v in _HIGH3)
-_LOW5 = tuple(_code(d[:5]) for d in _ROW_DIGITS)
-_HIGH5 = tuple(_code(d[7:2:-1]) for d in _ROW_DIGITS)
+_LOW5 = tuple(c % 243 for c in _ROWS)
+"""Columns a to e."""
+_HIGH5 = tuple(c // 2187 + 3 * (c // 729 % 3) + 9 * (c // 243 % 3) + 27 * (c // 81 % 3) + 81 * (c // 27 % 3)
+               for c in _ROWS)
+"""Columns h to d (from the right-hand corner inwards)."""
 _LOW5_243 = tuple(243 * v for v in _LOW5)
 _HIGH5_243 = tuple(243 * v for v in _HIGH5)
-del _ROW_DIGITS
 
 _M64 = (1 << 64) - 1
 
