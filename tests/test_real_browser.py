@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -294,6 +295,49 @@ def test_offline_a_reload_reaches_the_menu_from_the_service_workers_copies(
         assert page.tab.evaluate("window.othello_offline.controlled") is True
     finally:
         site.offline = False
+
+
+def test_offline_after_an_update_the_game_keeps_the_language_in_use(browser: Browser, tmp_path: Path) -> None:
+    wheel = pygame_wheel()
+    assert wheel is not None
+
+    def published(folder: str, change: str) -> Path:
+        def edit(copy: Path) -> None:
+            with (copy / "main.py").open("a", encoding="utf-8") as main:
+                main.write(f"\n# {change}\n")
+        (tmp_path / folder).mkdir()
+        return add_runtime(built_site(tmp_path / folder, cdn=RUNTIME_PATH, edit=edit), wheel)
+
+    site = SwitchableSite(published("a", "build a"))
+    tab = browser.new_tab()
+    try:
+        page = start(tab, site.url + "index.html")
+        tab.wait_for("!!navigator.serviceWorker.controller", 30,
+                     "the service worker to take the page")
+        page.python("from game.scenes.entries import SettingsEntry\napp.scene.open(SettingsEntry())\nTrue")
+        page.wait_for_python("app.scene_name == 'settings'", 10)
+        page.click_button("language=ja")
+        page.wait_for_python("app.ctx.assets.script == 'ja'", 60, "Japanese, with its font")
+        build_a = tab.evaluate("OTHELLO_BUILD")
+
+        site.site = published("b", "build b")  # a new build is published; the visitor comes back
+        tab.reload()  # no click to play: the game, and so its language, is not asked for on this visit
+        # the old build's page, from its worker, asks for a newer build: the new worker installs and takes over
+        tab.wait_for(f"caches.keys().then(names => names.filter(n => n.startsWith('othello:')))"
+                     f".then(names => names.length > 0 && !names.some(n => n.endsWith(':{build_a}')))", 60,
+                     "the new build's worker to replace the old one's cache")
+
+        site.offline = True
+        page = start(tab)
+        assert tab.evaluate("OTHELLO_BUILD") != build_a  # the new build, offline
+        page.wait_for_python("app.ctx.assets.script == 'ja'", 60, "Japanese offline, after the update")
+        assert page.python("__import__('game.i18n').i18n.language()") == "ja"
+        assert not page.python("[t.message for t in app.ctx.toasts if t.error]")  # no "could not be fetched"
+        assert console_errors(tab) == []
+    finally:
+        site.offline = False
+        tab.close()
+        site.close()
 
 
 # -- an error in the game --------------------------------------------------------------------------

@@ -8,7 +8,9 @@
 //   mirror) is kept as the page fetches it, and the page lists what it fetched before this worker
 //   was running (the first visit) once its first frame is on screen.
 // * One cache per build, named after this worker's scope (two games on one host keep apart) and the
-//   build's hash. A new build copies the runtime over, then deletes the older caches.
+//   build's hash. A new build copies the runtime over, fetches its own copy of each language file an
+//   older build kept (a catalog, a font: the language in use works offline after the update), then
+//   deletes the older caches.
 // * Anything not cached goes to the network as before; offline, a missing file fails the way it
 //   always did, and the page says the runtime could not be downloaded.
 
@@ -32,6 +34,27 @@ function isThePage(url) {
     return plain.href === scope.href || plain.href === indexUrl
 }
 
+// A file of the page that an earlier build fetched for the game ("locale/ja.mo?build=<its hash>": a
+// language's catalog or font): the address of the same file for this build; null for anything else
+function thisBuildsCopy(url) {
+    const address = new URL(url)
+    if (!address.href.startsWith(scope.href) || !address.searchParams.has("build")) return null
+    if (address.searchParams.get("build") === BUILD) return null
+    address.searchParams.set("build", BUILD)
+    return address.href
+}
+
+// This build's copy of such a file, fetched now: the language in use stays there offline after an
+// update (the page asks for it with this build's hash). Not there (offline, removed): left out, and
+// the page fetches it when that language is next chosen.
+async function keepThisBuildsCopy(cache, url) {
+    if (await cache.match(url)) return
+    try {
+        const response = await fetch(new Request(url, { cache: "no-cache" }))
+        if (response.ok) await cache.put(url, response)
+    } catch (error) {}
+}
+
 self.addEventListener("install", (event) => {
     event.waitUntil((async () => {
         const cache = await caches.open(CACHE)
@@ -42,6 +65,11 @@ self.addEventListener("install", (event) => {
             if (!name.startsWith(PREFIX) || name === CACHE) continue
             const older = await caches.open(name)
             for (const request of await older.keys()) {
+                const current = thisBuildsCopy(request.url)
+                if (current !== null) {  // never the old build's copy: this build's, fetched anew
+                    await keepThisBuildsCopy(cache, current)
+                    continue
+                }
                 if (pageFileUrls.has(request.url) || (await cache.match(request))) continue
                 const response = await older.match(request)
                 if (response) await cache.put(request, response)
