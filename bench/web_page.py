@@ -229,33 +229,6 @@ def print_gaps(label: str, gaps: list[float], frames: int, elapsed: float) -> No
           f"   game frames {frames} ({frames / elapsed:.0f}/s)")
 
 
-def to_menu(page: GamePage) -> None:
-    """Escape, screen by screen, until the menu shows (bounded)."""
-    for _ in range(8):
-        if page.scene() == "menu" and page.python("getattr(app.scene, 'dialog', None) is None"):
-            return
-        page.tab.press("Escape", "Escape", 27)
-        time.sleep(0.4)
-    raise RuntimeError(f"could not get back to the menu from {page.scene()}")
-
-
-def new_game(page: GamePage, level: str) -> None:
-    """From anywhere: the menu, 'Play the computer', ``level``, Black, Start (confirming a saved game's loss)."""
-    to_menu(page)
-    page.click_button("scene:new_game")
-    page.wait_for_python("app.scene_name == 'new_game' or app.scene.dialog is not None", 10, "the new-game screen")
-    if page.scene() == "menu":
-        page.click_button("confirm")
-        page.wait_for_python("app.scene_name == 'new_game'", 10, "the new-game screen")
-    found = page.python(f"[list(b.rect.center) for b in app.scene.group.buttons if b.label == {level!r}]")
-    if not found:
-        raise RuntimeError(f"no level button {level!r}")
-    page.click_logical(tuple(found[0]))
-    page.click_button("colour:black")
-    page.click_button("start")
-    page.wait_for_python("app.scene_name == 'game'", 10, "the game")
-
-
 def play_until(page: GamePage, deadline: float) -> None:
     """Click the first legal square whenever it is the player's turn, until ``deadline`` or the game's end."""
     while time.monotonic() < deadline:
@@ -270,8 +243,7 @@ def play_until(page: GamePage, deadline: float) -> None:
         if state == "dialog":
             page.click_button("ok")
         elif state == "mine":
-            square = page.python("app.scene.position.legal_squares()[0]")
-            page.click_logical(tuple(page.python(f"list(app.scene.view.square_center({square}))")))
+            page.click_square(page.python("app.scene.position.legal_squares()[0]"))
         time.sleep(0.25)
 
 
@@ -359,18 +331,18 @@ def measure_page(page: GamePage) -> dict[str, float]:
     print_gaps("menu, idle", *record_gaps(page, lambda deadline: time.sleep(max(0.0, deadline - time.monotonic())),
                                           IDLE_WINDOW_S))
     for level in ("Casual", "Master"):
-        new_game(page, level)
+        page.start_computer_game(level)
         print_gaps(f"game vs {level} (whole play window)", *record_gaps(page, lambda d: play_until(page, d),
                                                                         PLAY_WINDOW_S))
         plies = page.python("len(app.scene.record.moves) if hasattr(app.scene, 'record') else -1")
         print(f"  {'':34} ({plies} plies played in the window)")
-    to_menu(page)
+    page.to_menu()
     page.python(REVIEW)  # a finished game's review: it analyses every move in the frames' slices
     print_gaps("review's analysis", *record_gaps(page, lambda d: time.sleep(max(0.0, d - time.monotonic())),
                                                  ANALYSIS_WINDOW_S))
     analysed = page.python("a = getattr(app.scene, 'analysis', None)\n-1 if a is None else a.analysed")
     print(f"  {'':34} ({analysed} moves analysed in the window)")
-    to_menu(page)
+    page.to_menu()
     page.click_button("scene:library")  # the master games load in slices, the first time
     print_gaps("library loading", *record_gaps(page, lambda d: time.sleep(max(0.0, d - time.monotonic())),
                                                LIBRARY_WINDOW_S))
@@ -379,7 +351,7 @@ def measure_page(page: GamePage) -> dict[str, float]:
     tab: Tab = page.tab
     heap = tab.evaluate("window.harness.pyodide._module.HEAPU8.length")
     print(f"\n## wasm memory after the games: {heap / 2**20:.0f} MB (HEAPU8.length)")
-    to_menu(page)
+    page.to_menu()
     print_imports(page)
     return perft_rates(lambda bulk: page_perft(page, bulk))
 

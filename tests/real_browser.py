@@ -19,6 +19,7 @@ that need it skip, saying which.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -151,6 +152,42 @@ class GamePage:
     def click_button(self, action: str) -> None:
         """Click the button whose action is ``action`` on the screen shown."""
         self.click_logical(self.button_center(action))
+
+    def click_square(self, square: int) -> None:
+        """A real click on the centre of board square ``square`` (0 = a1) of the scene's board."""
+        self.click_logical(tuple(self.python(f"list(app.scene.view.square_center({square}))")))
+
+    def to_menu(self) -> None:
+        """Back to the menu the way a player gets there: Escape, screen by screen (and dialog by dialog)."""
+        self.tab.bring_to_front()
+        for _ in range(6):
+            scene = self.scene()
+            dialog = self.python("getattr(app.scene, 'dialog', None) is not None")
+            if scene == "menu" and not dialog:
+                return
+            self.tab.press("Escape", "Escape", 27)
+            with contextlib.suppress(AssertionError):  # a screen may ignore keys for a moment as it opens
+                self.wait_for_python(f"app.scene_name != {scene!r} or (getattr(app.scene, 'dialog', None) is None)"
+                                     f" != {not dialog}", 2, "Escape to take effect")
+        assert self.scene() == "menu", f"Escape did not lead back to the menu from {self.scene()}"
+
+    def start_computer_game(self, level: str, colour: str = "black") -> None:
+        """From any screen: the menu, Play the computer, ``level`` (its button's label), ``colour``, Start.
+
+        A game in progress is given up when the menu asks (New game).
+        """
+        self.to_menu()
+        self.click_button("scene:new_game")
+        self.wait_for_python("app.scene_name == 'new_game' or app.scene.dialog is not None", 10, "the new-game screen")
+        if self.scene() == "menu":
+            self.click_button("confirm")
+            self.wait_for_python("app.scene_name == 'new_game'", 10, "the new-game screen")
+        found = self.python(f"[list(b.rect.center) for b in app.scene.group.buttons if b.label == {level!r}]")
+        assert found, f"no level button {level!r}"
+        self.click_logical(tuple(found[0]))
+        self.click_button(f"colour:{colour}")
+        self.click_button("start")
+        self.wait_for_python("app.scene_name == 'game'", 10, "the game")
 
     def wait_for_python(self, expression: str, timeout_s: float = 60.0, what: str = "") -> Any:
         """Poll a Python expression in the page until it is truthy; the page's failure screen ends the wait."""

@@ -78,32 +78,6 @@ def game(browser: Browser, site: SwitchableSite) -> GamePage:
     return start(browser.new_tab(), site.url + "index.html")
 
 
-def to_menu(page: GamePage) -> None:
-    """Back to the menu the way a player gets there: Escape, scene by scene (and dialog by dialog)."""
-    page.tab.bring_to_front()
-    for _ in range(6):
-        scene = page.scene()
-        if scene == "menu":
-            return
-        dialog = page.python("getattr(app.scene, 'dialog', None) is not None")
-        page.tab.press("Escape", "Escape", 27)
-        with contextlib.suppress(AssertionError):  # a screen may ignore keys for a moment as it opens
-            page.wait_for_python(f"app.scene_name != {scene!r} or (getattr(app.scene, 'dialog', None) is None)"
-                                 f" != {not dialog}", 2, "Escape to take effect")
-    assert page.scene() == "menu"
-
-
-def my_turn(page: GamePage) -> bool:
-    """Whether the game waits for the player's click on the board."""
-    return bool(page.python("s = app.scene\ntype(s).__name__ == 'GameScene' and s.dialog is None and"
-                            " s.human_can_move() and not s.busy() and not s.record.is_over()"))
-
-
-def click_square(page: GamePage, square: int) -> None:
-    """A real click on the centre of board square ``square`` (0 = a1)."""
-    page.click_logical(tuple(page.python(f"list(app.scene.view.square_center({square}))")))
-
-
 def console_errors(tab: Tab) -> list[str]:
     """The console lines that show a Python error or the page's failure."""
     return [line for line in tab.console() if any(word in line for word in PYTHON_ERROR_WORDS)]
@@ -132,14 +106,7 @@ def test_the_page_reaches_the_menu_drawn_on_the_canvas_with_no_python_error(game
 
 
 def test_a_whole_game_against_casual_by_clicks_ends_on_the_results_with_both_scores(game: GamePage) -> None:
-    to_menu(game)
-    game.click_button("scene:new_game")
-    game.wait_for_python("app.scene_name == 'new_game'", 10)
-    casual = game.python("[list(b.rect.center) for b in app.scene.group.buttons if b.label == 'Casual'][0]")
-    game.click_logical(tuple(casual))
-    game.click_button("colour:black")
-    game.click_button("start")
-    game.wait_for_python("app.scene_name == 'game'", 10)
+    game.start_computer_game("Casual")
     assert game.python("from game.play.levels import level_named\nlevel_named(app.scene.setup.level).name") == "Casual"
     undone = False
     for _ in range(80):
@@ -157,7 +124,7 @@ def test_a_whole_game_against_casual_by_clicks_ends_on_the_results_with_both_sco
             game.wait_for_python(f"len(app.scene.record.moves) == {plies - 2}", 10, "the undo")
             undone = True
             continue
-        click_square(game, game.python("app.scene.position.legal_squares()[0]"))
+        game.click_square(game.python("app.scene.position.legal_squares()[0]"))
         game.wait_for_python(f"len(app.scene.record.moves) > {plies} or app.scene_name == 'results'", 10,
                              "the click to play the move")
     assert undone
@@ -174,7 +141,7 @@ def test_a_forced_pass_from_a_shared_link_is_announced_and_acknowledged(browser:
     try:
         page.wait_for_python("app.scene_name == 'game'", 10, "the linked game")
         assert page.python("app.scene.record.transcript") == PASS_GAME
-        click_square(page, 2)  # c1: White's move leaves Black without one
+        page.click_square(2)  # c1: White's move leaves Black without one
         page.wait_for_python("app.scene.dialog is not None", 20, "the pass announcement")
         assert page.python("app.scene.dialog.title") == "Black has no legal move and passes"
         page.click_button("ok")
@@ -189,7 +156,7 @@ def test_a_forced_pass_from_a_shared_link_is_announced_and_acknowledged(browser:
 
 
 def test_how_to_play_takes_the_first_move_and_escape_leaves_it(game: GamePage) -> None:
-    to_menu(game)
+    game.to_menu()
     game.click_button("scene:tutorial")
     game.wait_for_python("app.scene_name == 'tutorial'", 10)
     view = "app.scene.board.view"
@@ -215,7 +182,7 @@ KEYS = {"f": ("KeyF", 70), "5": ("Digit5", 53), "d": ("KeyD", 68), "6": ("Digit6
 
 
 def test_a_typed_transcript_opens_its_review_with_enter(game: GamePage) -> None:
-    to_menu(game)
+    game.to_menu()
     game.click_button("scene:transcript")
     game.wait_for_python("app.scene_name == 'transcript'", 10)
     if game.python("app.scene.text"):  # it opens on the last game's transcript: Clear, as a player would
@@ -228,7 +195,7 @@ def test_a_typed_transcript_opens_its_review_with_enter(game: GamePage) -> None:
     game.tab.press("Enter", "Enter", 13, text="\r")
     game.wait_for_python("app.scene_name == 'review'", 10, "Enter to open the review")
     assert game.python("app.scene.record.transcript") == "f5d6c3d3c4"
-    to_menu(game)
+    game.to_menu()
 
 
 # -- a language fetched from the page's folder ---------------------------------------------------
@@ -236,7 +203,7 @@ def test_a_typed_transcript_opens_its_review_with_enter(game: GamePage) -> None:
 
 def test_japanese_fetches_its_catalog_and_font_from_the_page_and_redraws_the_menu(
         game: GamePage, site: SwitchableSite) -> None:
-    to_menu(game)
+    game.to_menu()
     game.python("from game.scenes.entries import SettingsEntry\napp.scene.open(SettingsEntry())\nTrue")
     game.wait_for_python("app.scene_name == 'settings'", 10)
     game.click_button("language=ja")
@@ -244,7 +211,7 @@ def test_japanese_fetches_its_catalog_and_font_from_the_page_and_redraws_the_men
                          60, "Japanese, with its font")
     fetched = [path for path in site.requests if "locale/ja.mo" in path or "NotoSansCJK-ja" in path]
     assert any("locale/ja.mo" in path for path in fetched) and any("NotoSansCJK-ja" in path for path in fetched)
-    to_menu(game)
+    game.to_menu()
     play_the_computer = game.python("from game.i18n import _\n_('Play the computer')")
     assert play_the_computer != "Play the computer"
     assert any("\u3040" <= ch <= "\u9fff" for ch in play_the_computer)  # kana or kanji
@@ -262,7 +229,7 @@ def test_japanese_fetches_its_catalog_and_font_from_the_page_and_redraws_the_men
 
 
 def test_a_game_in_progress_survives_a_reload_and_is_offered_again(game: GamePage) -> None:
-    to_menu(game)
+    game.to_menu()
     game.click_button("two")
     game.wait_for_python("app.scene_name == 'game' or app.scene.dialog is not None", 10)
     if game.scene() == "menu":  # the menu asks first: the linked game of an earlier flow is still saved
@@ -270,7 +237,7 @@ def test_a_game_in_progress_survives_a_reload_and_is_offered_again(game: GamePag
         game.wait_for_python("app.scene_name == 'game'", 10)
     for _ in range(3):
         plies = game.python("len(app.scene.record.moves)")
-        click_square(game, game.python("app.scene.position.legal_squares()[0]"))
+        game.click_square(game.python("app.scene.position.legal_squares()[0]"))
         game.wait_for_python(f"len(app.scene.record.moves) > {plies} and not app.scene.busy()", 10)
     transcript = game.python("app.scene.record.transcript")
     saved = game.tab.evaluate("Object.keys(localStorage).filter(k => k.startsWith('othello:'))")
@@ -344,7 +311,7 @@ def test_offline_after_an_update_the_game_keeps_the_language_in_use(browser: Bro
 
 
 def test_an_error_in_the_game_shows_the_pages_failure_message(game: GamePage) -> None:
-    to_menu(game)
+    game.to_menu()
     game.python("def broken(*args):\n    raise ZeroDivisionError('a bug in a scene')\napp.scene.draw = broken\nTrue")
     shown = game.tab.wait_for("document.getElementById('transfer').dataset.failure", 20, "the failure message")
     assert shown == "python"
