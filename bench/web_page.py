@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import platform
 import statistics
@@ -43,12 +42,12 @@ from game.engine import Position, timed_perft  # noqa: E402
 from tests.chromium import CHROMIUM, CHROMIUM_FLAGS, SwitchableSite, built_site  # noqa: E402
 from tests.devtools import Browser, Tab  # noqa: E402
 from tests.real_browser import (  # noqa: E402
-    FIND_APP,
     RUNTIME_PATH,
     GamePage,
     add_runtime,
     missing_runtime,
     pygame_wheel,
+    python_truth,
 )
 
 POLL_S = 0.02
@@ -86,10 +85,8 @@ GAP_RECORDER = """(() => {
 
 
 def python_probe(expression: str) -> str:
-    """JavaScript: ``[performance.now(), <expression is truthy in the page's Python>]`` (false before the runtime)."""
-    source = (FIND_APP + f"try:\n    __harness_answer = json.dumps(bool(app and ({expression})))\n"
-              "except Exception:\n    __harness_answer = 'false'\n")
-    return f"[performance.now(), !!window.harness && window.harness.python({json.dumps(source)}) === 'true']"
+    """JavaScript: ``[performance.now(), <expression is truthy in the page's Python>]``."""
+    return f"[performance.now(), {python_truth(expression)}]"
 
 
 def boot_once(browser: Browser, url: str) -> tuple[GamePage, dict[str, float]]:

@@ -1,6 +1,6 @@
 """The built page on real WebAssembly in Debian's chromium: the site, the runtime beside it, and a driver.
 
-``runtime_site`` lays out what a visitor's browser would get: the build's
+``add_runtime`` lays out what a visitor's browser would get: the build's
 own files (``python -m game.web build --cdn cdn/0.9.3/``) and, where pygbag's
 CDN would be, the harness's runtime: ``tests/page/pyodide_loader.js`` as
 ``pythons.js``, the npm ``pyodide@0.27.8`` (CPython 3.12 on WebAssembly),
@@ -10,8 +10,9 @@ index. ``GamePage`` plays it as a person does, with real mouse and keyboard
 events, and reads the game's state through the page's Python and its pixels
 through the canvas.
 
-The wheel is ``../shared/runtime/`` beside the repository, or the file named
-by ``$OTHELLO_PYGAME_WASM_WHEEL``; it comes from pygbag's CDN
+The wheel is the file named by ``$OTHELLO_PYGAME_WASM_WHEEL``, else the one in
+``../shared/runtime/`` beside this checkout or beside the checkout it was
+cloned from (CI tests a fresh clone); it comes from pygbag's CDN
 (``https://pygame-web.github.io/cdn/cp312/``, the one ``index-0.9.3-cp312.json``
 names). Without it, or without chromium or ``npm ci``'s pyodide, the tests
 that need it skip, saying which.
@@ -23,6 +24,7 @@ import contextlib
 import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +33,6 @@ from tests.devtools import Tab
 
 WHEEL_ENV = "OTHELLO_PYGAME_WASM_WHEEL"
 WHEEL_NAME = Path(WHEEL).name
-SHARED_WHEEL = REPO.parent / "shared" / "runtime" / WHEEL_NAME
 PYODIDE = REPO / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 LOADER = REPO / "tests" / "page" / "pyodide_loader.js"
@@ -40,11 +41,27 @@ RUNTIME_PATH = "cdn/0.9.3/"
 """Where the page built for the harness looks for its runtime (``--cdn``), relative to the page."""
 
 
+def _origin_checkout() -> Path | None:
+    """The checkout this one was cloned from, when that is a folder on this machine."""
+    try:
+        url = subprocess.run(["git", "-C", str(REPO), "remote", "get-url", "origin"], capture_output=True,
+                             text=True, timeout=10, check=False).stdout.strip()
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return Path(url).resolve() if url and Path(url).is_dir() else None
+
+
 def pygame_wheel() -> Path | None:
     """pygbag's pygame-ce wheel for CPython 3.12 on Emscripten, if it is on this machine."""
     named = os.environ.get(WHEEL_ENV)
-    candidate = Path(named) if named else SHARED_WHEEL
-    return candidate if candidate.is_file() else None
+    if named:
+        return Path(named) if Path(named).is_file() else None
+    origin = _origin_checkout()
+    for checkout in (REPO, *([origin] if origin is not None else [])):
+        candidate = checkout.parent / "shared" / "runtime" / WHEEL_NAME
+        if candidate.is_file():
+            return candidate
+    return None
 
 
 def missing_runtime() -> str | None:
@@ -54,7 +71,7 @@ def missing_runtime() -> str | None:
     if not (PYODIDE / "pyodide.asm.wasm").is_file():
         return "node_modules/pyodide is absent: run `npm ci` in the repository"
     if pygame_wheel() is None:
-        return (f"pygame-ce's wasm wheel {WHEEL_NAME} is not in ../shared/runtime/ nor named by ${WHEEL_ENV} "
+        return (f"pygame-ce's wasm wheel {WHEEL_NAME} is neither named by ${WHEEL_ENV} nor in ../shared/runtime/ "
                 "(it comes from https://pygame-web.github.io/cdn/cp312/)")
     return None
 
@@ -90,6 +107,13 @@ FIND_APP = ("import json, asyncio\n"
             "    app = __harness_find_app()\n")
 """Python that names the running game's ``App`` ``app``: a local of ``run_game``, found along the running task's
 coroutines (``gc`` cannot see it: the game freezes its objects out of the collector's lists)."""
+
+
+def python_truth(expression: str) -> str:
+    """JavaScript that is true once ``expression`` is true in the page's Python (false before the game runs)."""
+    source = (FIND_APP + f"try:\n    __harness_answer = json.dumps(bool(app and ({expression})))\n"
+              "except Exception:\n    __harness_answer = 'false'\n")
+    return f"(!!window.harness && window.harness.python({json.dumps(source)}) === 'true')"
 
 
 class GamePage:
@@ -128,11 +152,8 @@ class GamePage:
             "(() => { const c = document.getElementById('canvas'); const r = c.getBoundingClientRect();"
             " return [r.left, r.top, r.width, r.height, c.width, c.height] })()")
         left, top, width, height, canvas_w, canvas_h = box
-        # the canvas keeps its aspect ratio inside its CSS box (object-fit as pygbag sizes it)
-        scale = min(width / canvas_w, height / canvas_h)
-        offset_x = left + (width - canvas_w * scale) / 2
-        offset_y = top + (height - canvas_h * scale) / 2
-        return offset_x + window_x * scale + scale / 2, offset_y + window_y * scale + scale / 2
+        # the canvas's pixels are spread over its box on the page (pygbag sizes the box at the game's shape)
+        return left + (window_x + 0.5) * width / canvas_w, top + (window_y + 0.5) * height / canvas_h
 
     def click_logical(self, logical: tuple[float, float]) -> None:
         """A real mouse click where the game draws logical point ``logical``."""
@@ -191,10 +212,7 @@ class GamePage:
 
     def wait_for_python(self, expression: str, timeout_s: float = 60.0, what: str = "") -> Any:
         """Poll a Python expression in the page until it is truthy; the page's failure screen ends the wait."""
-        source = (FIND_APP + f"try:\n    __harness_answer = json.dumps(bool(app and ({expression})))\n"
-                  "except Exception:\n    __harness_answer = 'false'\n")
-        return self.tab.wait_for(f"window.harness && window.harness.python({json.dumps(source)}) === 'true'",
-                                 timeout_s, what or expression, failed=self.failure)
+        return self.tab.wait_for(python_truth(expression), timeout_s, what or expression, failed=self.failure)
 
     def drawn_texts(self) -> list[str]:
         """The texts the game draws in its next frame (its text renderer's recording), as shown."""
