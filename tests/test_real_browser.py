@@ -25,7 +25,7 @@ from tests.real_browser import RUNTIME_PATH, GamePage, add_runtime, missing_runt
 pytestmark = pytest.mark.skipif(missing_runtime() is not None, reason=str(missing_runtime()))
 
 BOOT_TIMEOUT_S = 90.0
-"""Runtime, pygame-ce, the archive and the first frame on a busy 2-core machine (about 8 s when idle)."""
+"""Runtime, pygame-ce, the archive and the first frame on a busy 2-core machine (about 3.5 s when idle)."""
 PASS_GAME = "d3c3e6d2d1e1b2"
 """After these moves White's c1 leaves Black without a move: Black passes and White plays again."""
 PYTHON_ERROR_WORDS = ("Traceback", "Error:", "error: othello")

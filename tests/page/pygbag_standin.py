@@ -130,7 +130,10 @@ async def _install_pygame(callback):
 
 
 def _script_dependencies(code):
-    """The dependencies named by ``code``'s ``# /// script`` block (aio.pep0723.check_list), none without one."""
+    """The dependencies named by ``code``'s ``# /// script`` block (aio.pep0723.check_list), none without one.
+
+    PEP 723's own expression, as ``game/web/slim.py`` keeps it (that module is not in the page to import).
+    """
     block = re.search(r"(?m)^# /// script$\s(?P<content>(^#(| .*)$\s)+)^# ///$", code)
     if block is None:
         return []

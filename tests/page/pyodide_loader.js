@@ -74,7 +74,9 @@ async function boot() {
         },
     }
     try {
-        const standin = await (await fetch(RUNTIME + "pygbag_standin.py")).text()
+        const answer = await fetch(RUNTIME + "pygbag_standin.py")
+        if (!answer.ok) throw new Error(`pygbag_standin.py: HTTP ${answer.status}`)
+        const standin = await answer.text()
         pyodide.FS.mkdirTree("/data/data")  // pygbag's file system has the apps' home
         await pyodide.runPythonAsync(standin, { filename: "pygbag_standin.py" })
         await pyodide.runPythonAsync(bootCode, { filename: "index.html" })
