@@ -51,17 +51,22 @@ def _origin_checkout() -> Path | None:
     return Path(url).resolve() if url and Path(url).is_dir() else None
 
 
+def shared_runtime_file(name: str) -> Path | None:
+    """``name`` in ``../shared/runtime/`` beside this checkout or beside the one it was cloned from, if there."""
+    origin = _origin_checkout()
+    for checkout in (REPO, *([origin] if origin is not None else [])):
+        candidate = checkout.parent / "shared" / "runtime" / name
+        if candidate.is_file():
+            return candidate
+    return None
+
+
 def pygame_wheel() -> Path | None:
     """pygbag's pygame-ce wheel for CPython 3.12 on Emscripten, if it is on this machine."""
     named = os.environ.get(WHEEL_ENV)
     if named:
         return Path(named) if Path(named).is_file() else None
-    origin = _origin_checkout()
-    for checkout in (REPO, *([origin] if origin is not None else [])):
-        candidate = checkout.parent / "shared" / "runtime" / WHEEL_NAME
-        if candidate.is_file():
-            return candidate
-    return None
+    return shared_runtime_file(WHEEL_NAME)
 
 
 def missing_runtime() -> str | None:

@@ -341,12 +341,16 @@ def test_cdn_option_points_the_page_elsewhere(project: Path, tmp_path: Path) -> 
     assert namespace["os"].environ == {"PYGPI": "https://mirror.example.org/pygbag/"}  # type: ignore[attr-defined]
 
 
-def test_the_default_cdn_keeps_pygbags_package_index(project: Path, built: dict[str, object]) -> None:
+def test_the_default_cdn_pins_pygbags_package_index_whatever_the_environment_says(
+        project: Path, built: dict[str, object]) -> None:
+    # pygbag's cpythonrc.py turns an address's ?PYGPI=... into os.environ["PYGPI"], and its
+    # installer takes pygame-ce from there: the boot code sets it to pygbag's own index (aio/pep0723.py's
+    # PKG_BASE_DEFAULT) whatever was there before
     html = (web(project) / "index.html").read_text(encoding="utf-8")
     code = html[html.index('CDN = "') : html.index("# do not rename")]
-    namespace: dict[str, object] = {"os": SimpleNamespace(environ={})}
+    namespace: dict[str, object] = {"os": SimpleNamespace(environ={"PYGPI": "https://attacker.example/cdn/"})}
     exec(code, namespace)  # noqa: S102
-    assert namespace["os"].environ == {}  # type: ignore[attr-defined]
+    assert namespace["os"].environ == {"PYGPI": "https://pygame-web.github.io/cdn/"}  # type: ignore[attr-defined]
 
 
 def test_missing_sources_are_named(tmp_path: Path) -> None:

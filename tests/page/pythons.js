@@ -31,7 +31,12 @@
 // Like the real pythons.js it reads the address with decodeURI() when it is evaluated (which
 // throws on a malformed %-escape) and writes its progress into #status and #progress.
 
-const scenario = new URLSearchParams(location.search).get("standin") || "success"
+// The scenario is named in the address the page was opened with (?standin=NAME): the page's head
+// script drops the query from location before this runs, so it is read from the navigation entry
+// and kept for the tab's reloads (which load the address without it).
+const opened_at = (performance.getEntriesByType("navigation")[0] || { name: location.href }).name
+const scenario = new URL(opened_at).searchParams.get("standin") || sessionStorage.getItem("standin") || "success"
+sessionStorage.setItem("standin", scenario)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // pythons.js, auto_conf(): sys.argv from the fragment, split on %20 and decoded
