@@ -10,11 +10,13 @@ files can be swapped (a new build published) and whose network can be cut
 
 from __future__ import annotations
 
+import contextlib
 import http.server
 import json
 import os
 import shutil
 import subprocess
+import tempfile
 import threading
 import time
 import zipfile
@@ -163,6 +165,8 @@ class SwitchableSite:
         self.cors = cors
         self.cache_control = cache_control
         """``None``: ``no-store``, as ``python -m game.web serve``; else this, as a real host sends."""
+        self.failing: set[str] = set()
+        """Paths answered ``503`` with an HTML page (a server's error, a captive portal's page)."""
         self.requests: list[str] = []
         self.served: list[tuple[str, int, int]] = []
         """Every GET answered: its path, status and the bytes of the body sent."""
@@ -178,6 +182,10 @@ class SwitchableSite:
                     return
                 outer.requests.append(self.path)
                 self.status_sent, self.body_bytes = 0, 0
+                if self.path.split("?")[0] in outer.failing:
+                    self.send_error(503, "Service Unavailable", "<p>Log in to the network to go on.</p>")
+                    outer.served.append((self.path, 503, 0))
+                    return
                 super().do_GET()
                 outer.served.append((self.path, self.status_sent, self.body_bytes))
 
@@ -245,6 +253,19 @@ def standin_runtime(folder: Path) -> Path:
     with zipfile.ZipFile(folder / "cdn" / WHEEL, "w") as wheel:
         wheel.writestr("pygame/__init__.py", "")
     return folder
+
+
+@contextlib.contextmanager
+def standin_cdn() -> Iterator[SwitchableSite]:
+    """The stand-in for pygbag's CDN (``standin_runtime``) on its own origin, sending CORS headers as pygbag's does."""
+    with tempfile.TemporaryDirectory() as folder:
+        root = standin_runtime(Path(folder))
+        (root / "index.html").write_text("the stand-in CDN\n", encoding="utf-8")
+        site = SwitchableSite(root, cors=True)
+        try:
+            yield site
+        finally:
+            site.close()
 
 
 DEVTOOLS_SCRIPT = REPO / "tests" / "page" / "devtools.mjs"

@@ -278,6 +278,16 @@ def test_in_the_browser_default_storage_is_the_pages_local_storage(page: FakeWin
     assert web_storage.LocalStorage().read("settings") == "{}"
 
 
+def test_a_copy_in_a_folder_keeps_its_keys_under_the_prefix_the_page_chose(page: FakeWindow) -> None:
+    page.othello_storage_prefix = "othello:/othello-wasm/:"  # type: ignore[attr-defined]
+    web_storage.default_storage().write("settings", "{}")
+    assert page.localStorage.items == {"othello:/othello-wasm/:settings": "{}"}
+    page.othello_storage_prefix = "mine:"  # type: ignore[attr-defined]  # not the game's: the game's own
+    assert web_storage.LocalStorage().read("settings") is None
+    web_storage.LocalStorage().write("settings", "[]")
+    assert page.localStorage.items["othello:settings"] == "[]"
+
+
 def test_in_the_browser_viewport_size_is_the_window_size(page: FakeWindow) -> None:
     assert browser.viewport_size() == (390, 844)
 

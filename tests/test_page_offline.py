@@ -27,21 +27,15 @@ from pathlib import Path
 import pytest
 
 from game.web.offline import MANIFEST, SERVICE_WORKER
-from tests.chromium import WHEEL, SwitchableSite, app_report, built_site, needs_chromium, standin_runtime, visit
+from tests.chromium import WHEEL, SwitchableSite, app_report, built_site, needs_chromium, standin_cdn, visit
 
 pytestmark = needs_chromium
 
 @pytest.fixture(scope="module")
 def cdn() -> Iterator[SwitchableSite]:
     """The stand-in for pygbag's CDN, on its own origin (another port), sending CORS headers."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as folder:
-        root = standin_runtime(Path(folder))
-        (root / "index.html").write_text("the stand-in CDN\n", encoding="utf-8")
-        site = SwitchableSite(root, cors=True)
+    with standin_cdn() as site:
         yield site
-        site.close()
 
 
 def _build(tmp: Path, cdn: SwitchableSite, change: str = "", offline: bool = True) -> Path:

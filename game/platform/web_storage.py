@@ -16,7 +16,23 @@ from game.platform import browser
 from game.platform.storage import FileStorage, MemoryStorage, Storage, user_data_dir
 
 STORAGE_PREFIX = "othello:"
-"""Prefix of every key this game keeps in ``localStorage`` (the origin may host other pages)."""
+"""Prefix of every key this game keeps in ``localStorage`` (the origin may host other pages), at the host's root.
+
+A copy of the game in a folder keeps its keys under ``othello:<folder>:``: the
+page works it out before Python starts (``index.html``, "This copy's storage")
+and hands it over as ``window.othello_storage_prefix``.
+"""
+
+
+def page_storage_prefix(window: Any) -> str:
+    """The prefix the page chose for this copy's keys (``STORAGE_PREFIX`` where it gave none)."""
+    try:
+        chosen = window.othello_storage_prefix
+    except Exception:  # no such property: JsProxy raises AttributeError, a page may raise anything
+        return STORAGE_PREFIX
+    if isinstance(chosen, str) and chosen.startswith(STORAGE_PREFIX) and chosen.endswith(":"):
+        return chosen
+    return STORAGE_PREFIX
 
 
 class WebStorageLike(Protocol):
@@ -40,9 +56,14 @@ class LocalStorage:
     as a full disk does for files.
     """
 
-    def __init__(self, backend: WebStorageLike | None = None, prefix: str = STORAGE_PREFIX) -> None:
-        self._backend: WebStorageLike = backend if backend is not None else browser._browser_window().localStorage
-        self._prefix = prefix
+    def __init__(self, backend: WebStorageLike | None = None, prefix: str | None = None) -> None:
+        """``prefix``: of every key; by default the page's (``page_storage_prefix``), else ``STORAGE_PREFIX``."""
+        if backend is None:
+            window = browser._browser_window()
+            backend = window.localStorage
+            prefix = page_storage_prefix(window) if prefix is None else prefix
+        self._backend: WebStorageLike = backend
+        self._prefix = STORAGE_PREFIX if prefix is None else prefix
 
     def _key(self, key: str) -> str:
         return self._prefix + key
@@ -149,14 +170,16 @@ def browser_storage(window: Any | None = None) -> Storage:
     Browsers throw a SecurityError from the ``window.localStorage`` getter when
     site data is blocked (e.g. third-party cookies off, inside itch.io's frame).
     """
+    page = window if window is not None else browser._browser_window()
+    prefix = page_storage_prefix(page)
     try:
-        backend = (window if window is not None else browser._browser_window()).localStorage
+        backend = page.localStorage
         if backend is None:
             raise OSError("window.localStorage is null")
-        backend.getItem(STORAGE_PREFIX + "probe")
+        backend.getItem(prefix + "probe")
     except Exception as exc:  # SecurityError from JavaScript arrives as some Python exception
         return UnkeptStorage(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-    return MemoryWhenFull(LocalStorage(backend))
+    return MemoryWhenFull(LocalStorage(backend, prefix))
 
 
 def default_storage() -> Storage:

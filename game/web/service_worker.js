@@ -7,10 +7,16 @@
 // * The runtime (pygbag's loader, CPython's wasm and data, pygame-ce's wheel, from the CDN or a
 //   mirror) is kept as the page fetches it, and the page lists what it fetched before this worker
 //   was running (the first visit) once its first frame is on screen.
-// * One cache per build, named after this worker's scope (two games on one host keep apart) and the
-//   build's hash. A new build copies the runtime over, fetches its own copy of each language file an
-//   older build kept (a catalog, a font: the language in use works offline after the update), then
-//   deletes the older caches.
+// * Only a copy known good is kept: a 200 answer read in the open (same origin or CORS), never an
+//   opaque one (a no-cors script's answer hides its status: a 503 or a captive portal's page would
+//   be kept for good), never one that was redirected (a portal's login page). A script the page
+//   asks for without CORS is fetched with CORS to see it.
+// * One cache per build, named after this worker's scope and the build's hash. A new build copies
+//   nothing from the older caches: each file they held is fetched anew (revalidated), the
+//   language files at this build's address, and kept if known good; then the older caches are
+//   deleted. A copy planted in the cache (by any page of the same origin) does not outlive a deploy.
+// * The worker serves and keeps only for this game's own page: a page of another game in a folder
+//   below this one (its own worker not yet running) is passed to the network untouched.
 // * Anything not cached goes to the network as before; offline, a missing file fails the way it
 //   always did, and the page says the runtime could not be downloaded.
 
@@ -44,14 +50,13 @@ function thisBuildsCopy(url) {
     return address.href
 }
 
-// This build's copy of such a file, fetched now: the language in use stays there offline after an
-// update (the page asks for it with this build's hash). Not there (offline, removed): left out, and
-// the page fetches it when that language is next chosen.
-async function keepThisBuildsCopy(cache, url) {
+// ``url`` fetched anew, revalidated with its server (a 304 costs nothing), and kept if known good.
+// Not there (offline, removed, refused): left out, and fetched when the page next needs it.
+async function keepFresh(cache, url) {
     if (await cache.match(url)) return
     try {
-        const response = await fetch(new Request(url, { cache: "no-cache" }))
-        if (response.ok) await cache.put(url, response)
+        const response = await fetch(new Request(url, { mode: "cors", credentials: "omit", cache: "no-cache" }))
+        if (knownGood(response)) await keep(cache, new Request(url), response)
     } catch (error) {}
 }
 
@@ -63,16 +68,9 @@ self.addEventListener("install", (event) => {
         await cache.addAll(PAGE_FILES.map((name) => new Request(new URL(name, scope), { cache: "no-cache" })))
         for (const name of await caches.keys()) {
             if (!name.startsWith(PREFIX) || name === CACHE) continue
-            const older = await caches.open(name)
-            for (const request of await older.keys()) {
-                const current = thisBuildsCopy(request.url)
-                if (current !== null) {  // never the old build's copy: this build's, fetched anew
-                    await keepThisBuildsCopy(cache, current)
-                    continue
-                }
-                if (pageFileUrls.has(request.url) || (await cache.match(request))) continue
-                const response = await older.match(request)
-                if (response) await cache.put(request, response)
+            for (const request of await (await caches.open(name)).keys()) {
+                if (pageFileUrls.has(request.url)) continue
+                await keepFresh(cache, thisBuildsCopy(request.url) || request.url)
             }
         }
         await self.skipWaiting()
@@ -88,13 +86,19 @@ self.addEventListener("activate", (event) => {
     })())
 })
 
+// A copy worth keeping: a whole 200 answer whose status was seen (not opaque), not redirected,
+// of a size the cache takes
+function knownGood(response) {
+    if (response.status !== 200 || response.redirected) return false
+    if (response.type !== "basic" && response.type !== "cors") return false
+    const length = Number(response.headers.get("content-length") || 0)
+    return length <= MAX_KEPT_BYTES
+}
+
 function worthKeeping(request, response) {
     if (request.method !== "GET" || request.headers.has("range")) return false
     if (new URL(request.url).href === new URL("sw.js", scope).href) return false
-    if (response.type === "opaque") return true  // a no-cors script from the CDN: its status is hidden
-    if (response.status !== 200) return false
-    const length = Number(response.headers.get("content-length") || 0)
-    return length <= MAX_KEPT_BYTES
+    return knownGood(response)
 }
 
 async function keep(cache, request, response) {
@@ -103,11 +107,23 @@ async function keep(cache, request, response) {
     return true
 }
 
+// The network's answer to ``request``. A cross-origin request made without CORS (pygbag loads
+// CPython's main.js by a plain <script>) is asked with CORS, so its status can be seen and the copy
+// kept; where the server refuses CORS, asked as it was (an opaque answer, passed on, never kept).
+async function fromNetwork(request) {
+    if (request.mode !== "no-cors" || new URL(request.url).origin === self.location.origin) return fetch(request)
+    try {
+        return await fetch(new Request(request.url, { mode: "cors", credentials: "omit" }))
+    } catch (error) {
+        return fetch(request)
+    }
+}
+
 async function fromCacheOrNetwork(request) {
     const cache = await caches.open(CACHE)
     const cached = await cache.match(isThePage(request.url) && request.mode === "navigate" ? indexUrl : request)
     if (cached) return cached
-    const response = await fetch(request)
+    const response = await fromNetwork(request)
     if (worthKeeping(request, response)) {
         const copy = response.clone()
         keep(cache, request, copy).catch((error) => console.warn("othello: could not keep", request.url, error))
@@ -115,11 +131,22 @@ async function fromCacheOrNetwork(request) {
     return response
 }
 
+// Whether a request comes from this game's own page (another game's page in a folder below this
+// one is within this worker's scope until its own worker takes it)
+async function fromThisGame(event) {
+    if (!event.clientId) return false
+    const client = await self.clients.get(event.clientId)
+    return !!client && isThePage(client.url)
+}
+
 self.addEventListener("fetch", (event) => {
     const request = event.request
     if (request.method !== "GET" || !/^https?:/.test(request.url)) return
-    if (request.mode === "navigate" && !isThePage(request.url)) return
-    event.respondWith(fromCacheOrNetwork(request))
+    if (request.mode === "navigate") {
+        if (isThePage(request.url)) event.respondWith(fromCacheOrNetwork(request))
+        return
+    }
+    event.respondWith(fromThisGame(event).then((ours) => ours ? fromCacheOrNetwork(request) : fetch(request)))
 })
 
 // What the page fetched before this worker controlled it (the first visit): fetch each again,
@@ -132,12 +159,7 @@ async function keepListed(urls) {
         if (typeof url !== "string" || !/^https?:/.test(url)) continue
         if (await cache.match(url)) { kept += 1; continue }
         try {
-            let response
-            try {
-                response = await fetch(url, { mode: "cors", credentials: "omit", cache: "force-cache" })
-            } catch (error) {
-                response = await fetch(url, { mode: "no-cors", credentials: "omit", cache: "force-cache" })
-            }
+            const response = await fetch(url, { mode: "cors", credentials: "omit", cache: "force-cache" })
             const request = new Request(url)
             if (worthKeeping(request, response) && await keep(cache, request, response)) kept += 1
             else failed.push(url)
@@ -151,6 +173,7 @@ async function keepListed(urls) {
 self.addEventListener("message", (event) => {
     const message = event.data || {}
     if (message.type !== "keep" || !Array.isArray(message.urls)) return
+    if (!event.source || !isThePage(event.source.url)) return  // another game's page below this one
     event.waitUntil(keepListed(message.urls).then((answer) => {
         if (event.source) event.source.postMessage({ type: "kept", build: BUILD, ...answer })
     }))

@@ -1,0 +1,180 @@
+"""The offline worker's copies in a real browser: only known-good ones kept, none outliving a deploy, one per game.
+
+Debian's chromium, driven over its DevTools protocol (``tests/devtools.py``)
+with one profile per test, as one visitor's browser: the page's server and a
+stand-in for pygbag's CDN on another origin (``tests/page/pythons.js``,
+scenario ``files``, loads real files as pygbag's loader does: CPython's
+``main.js`` by a plain ``<script>``, so without CORS). Each test is a case
+the worker once got wrong (issue 37):
+
+* one failed answer for ``main.js`` (a 503, a captive portal's page) was kept
+  as an opaque copy and served on every later visit;
+* a copy planted in the cache by another page of the origin was carried into
+  every later build's cache;
+* two copies of the game on one host shared their storage (and "Updated" on
+  every alternate visit), and the one at the root kept the other's files and
+  made its page reload on a first visit.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.chromium import CHROMIUM, CHROMIUM_FLAGS, SwitchableSite, built_site, needs_chromium, standin_cdn
+from tests.devtools import Browser, Tab
+
+pytestmark = needs_chromium
+
+FINISHED = ("(() => { const log = document.getElementById('standin-log');"
+            " const box = document.getElementById('transfer');"
+            " if (box && box.classList.contains('failed')) return 'failed';"
+            " return !!log && /^worker /m.test(log.textContent) && 'finished' })()")
+"""JavaScript: ``'finished'`` once the stand-in has started the game and reported the caches, ``'failed'``
+once the page shows its failure screen; false before."""
+
+
+@pytest.fixture(scope="module")
+def cdn() -> Iterator[SwitchableSite]:
+    """The stand-in for pygbag's CDN, on its own origin, sending CORS headers as pygbag's does."""
+    with standin_cdn() as site:
+        yield site
+
+
+@pytest.fixture
+def tab(tmp_path: Path) -> Iterator[Tab]:
+    """A tab of a headless chromium with a fresh profile: one visitor."""
+    assert CHROMIUM is not None
+    browser = Browser(CHROMIUM, CHROMIUM_FLAGS, tmp_path / "profile")
+    yield browser.new_tab()
+    browser.close()
+
+
+def build(tmp: Path, cdn: SwitchableSite, change: str = "") -> Path:
+    """The game built against the stand-in CDN; a ``change`` appended to main.py makes another build."""
+    tmp.mkdir(parents=True, exist_ok=True)
+
+    def edit(copy: Path) -> None:
+        with (copy / "main.py").open("a", encoding="utf-8") as main:
+            main.write(f"\n# {change}\n")
+
+    return built_site(tmp, cdn=cdn.url + "cdn/0.9.3/", edit=edit if change else None)
+
+
+def visit(tab: Tab, url: str) -> str:
+    """Open ``url`` and wait until the stand-in has finished (``'finished'``) or the page failed (``'failed'``)."""
+    tab.navigate("about:blank")
+    tab.navigate(url)
+    return str(tab.wait_for(FINISHED, 60, f"{url} to start the game or fail"))
+
+
+def cached(tab: Tab) -> dict[str, list[str]]:
+    """This origin's caches of the game: each cache's name and the addresses it holds."""
+    return dict(tab.evaluate(
+        "(async () => { const out = {}; for (const name of await caches.keys()) {"
+        " if (name.startsWith('othello:')) out[name] = (await (await caches.open(name)).keys()).map((r) => r.url) }"
+        " return out })()"))
+
+
+def page_state(tab: Tab) -> dict[str, Any]:
+    """What the page shows and how it came to be: the notice, its language, how it was loaded."""
+    return dict(json.loads(str(tab.evaluate(
+        "JSON.stringify({ notice: document.getElementById('notice').hidden ? null :"
+        " document.getElementById('notice').textContent, lang: document.documentElement.lang,"
+        " navigation: performance.getEntriesByType('navigation')[0].type,"
+        " controlled: othello_offline.controlled })"))))
+
+
+def test_a_failed_answer_for_the_runtime_is_never_kept(cdn: SwitchableSite, tmp_path: Path, tab: Tab) -> None:
+    page_site = SwitchableSite(build(tmp_path / "a", cdn))
+    try:
+        cdn.offline = True  # the first visit installs the worker; the runtime cannot load
+        assert visit(tab, f"{page_site.url}index.html?standin=files") == "failed"
+        tab.wait_for("!!navigator.serviceWorker.controller", 30, "the worker to take the page")
+        cdn.offline = False
+        cdn.failing = {"/cdn/0.9.3/cpython312/main.js"}  # a bad moment: the CDN (or a portal) answers 503
+        assert visit(tab, f"{page_site.url}index.html?standin=files") == "failed"
+        cdn.failing = set()
+        assert visit(tab, f"{page_site.url}index.html?standin=files") == "finished"  # the next visit plays
+        kept = [url for urls in cached(tab).values() for url in urls]
+        assert f"{cdn.url}cdn/0.9.3/cpython312/main.js" in kept  # the good copy, seen whole with CORS
+        cdn.offline = page_site.offline = True
+        assert visit(tab, f"{page_site.url}index.html?standin=files") == "finished"  # and offline from it
+    finally:
+        cdn.offline = False
+        cdn.failing = set()
+        page_site.close()
+
+
+def test_a_copy_planted_in_the_cache_does_not_outlive_a_deploy(cdn: SwitchableSite, tmp_path: Path, tab: Tab) -> None:
+    page_site = SwitchableSite(build(tmp_path / "a", cdn))
+    loader = f"{cdn.url}cdn/0.9.3/pythons.js"
+    try:
+        assert visit(tab, f"{page_site.url}index.html?standin=files") == "finished"
+        (old_cache,) = cached(tab)
+        # any page of the origin can write into the game's cache (on GitHub Pages, every project of an account)
+        tab.evaluate(f"caches.open({json.dumps(old_cache)}).then((cache) => cache.put({json.dumps(loader)},"
+                     " new Response('window.othello_planted = true', { headers: {"
+                     " 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' } })))")
+        tab.navigate(f"{page_site.url}index.html?standin=files")
+        assert tab.wait_for("window.othello_planted === true", 30, "the planted copy to run (cache first)")
+
+        page_site.site = build(tmp_path / "b", cdn, change="a new build")
+        tab.navigate(f"{page_site.url}index.html?standin=files")
+        # the old page (planted loader) takes the new build at once: it reloads under the new worker
+        assert tab.wait_for(FINISHED, 60, "the new build to start the game") == "finished"
+        assert tab.evaluate("window.othello_planted === undefined")
+        (new_cache,) = cached(tab)
+        assert new_cache != old_cache
+        kept = tab.evaluate(f"caches.open({json.dumps(new_cache)}).then((cache) => cache.match({json.dumps(loader)}))"
+                            ".then((response) => response.text())")
+        assert kept == (cdn.site / "cdn" / "0.9.3" / "pythons.js").read_text(encoding="utf-8")
+    finally:
+        page_site.close()
+
+
+def test_two_copies_on_one_host_keep_their_own_storage_worker_and_cache(
+        cdn: SwitchableSite, tmp_path: Path, tab: Tab) -> None:
+    host = tmp_path / "host"
+    root = build(tmp_path / "root", cdn)
+    other = build(tmp_path / "other", cdn, change="another copy")
+    host.mkdir()
+    for item in root.iterdir():
+        target = host / item.name
+        target.symlink_to(item, target_is_directory=item.is_dir())
+    (host / "games").mkdir()
+    (host / "games" / "othello").symlink_to(other, target_is_directory=True)
+    page_site = SwitchableSite(host)
+    at_root = f"{page_site.url}index.html?standin=files"
+    in_folder = f"{page_site.url}games/othello/index.html?standin=files"
+    try:
+        assert visit(tab, at_root) == "finished"
+        # the game at the root speaks French from now on (Settings saved, as the game writes it)
+        tab.evaluate("localStorage.setItem(window.othello_storage_prefix + 'settings', '{\"language\": \"fr\"}')")
+
+        assert visit(tab, in_folder) == "finished"
+        state = page_state(tab)
+        # a first visit: the root's worker, whose scope covers the folder, neither reloads the page
+        # nor counts as this game's; the folder's game starts from what the copies shared (French)
+        assert state["navigation"] == "navigate" and state["controlled"] is False and state["notice"] is None
+        assert state["lang"] == "fr"
+        tab.evaluate("localStorage.setItem(window.othello_storage_prefix + 'settings', '{\"language\": \"de\"}')")
+        scopes = tab.evaluate("navigator.serviceWorker.getRegistrations().then((all) => all.map((r) => r.scope))")
+        assert sorted(scopes) == [page_site.url, f"{page_site.url}games/othello/"]
+
+        for _ in range(2):  # back and forth: each keeps its own language, and neither says "Updated"
+            assert visit(tab, at_root) == "finished"
+            assert page_state(tab) | {"navigation": None} == {
+                "notice": None, "lang": "fr", "navigation": None, "controlled": True}
+            assert visit(tab, in_folder) == "finished"
+            assert page_state(tab) | {"navigation": None} == {
+                "notice": None, "lang": "de", "navigation": None, "controlled": True}
+
+        root_cache = next(urls for name, urls in cached(tab).items() if name.startswith(f"othello:{page_site.url}:"))
+        assert root_cache and not [url for url in root_cache if "/games/" in url]
+    finally:
+        page_site.close()
