@@ -64,7 +64,7 @@ class Element:
 
 @dataclass
 class Page:
-    """The DOM as the browser left it: the elements that have an id."""
+    """The DOM as the browser left it: the elements that have an id, and the head's title, metas and links."""
 
     elements: dict[str, Element] = field(default_factory=dict)
 
@@ -87,11 +87,25 @@ class _DomReader(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {name: value or "" for name, value in attrs}
-        element = Element(values) if "id" in values else None
-        if element is not None:
-            self.page.elements[values["id"]] = element
+        key = self._key(tag, values)
+        element = Element(values) if key is not None else None
+        if key is not None and element is not None:
+            self.page.elements[key] = element
         if tag not in self.VOID:
             self.open.append(element)
+
+    @staticmethod
+    def _key(tag: str, values: dict[str, str]) -> str | None:
+        """An element's key in ``Page``: its id; else ``title``, ``meta:<name>`` or ``link:<rel>``; else none."""
+        if "id" in values:
+            return values["id"]
+        if tag == "title":
+            return "title"
+        if tag == "meta" and "name" in values:
+            return "meta:" + values["name"]
+        if tag == "link" and "rel" in values:
+            return "link:" + values["rel"]
+        return None
 
     def handle_endtag(self, tag: str) -> None:
         if tag not in self.VOID and self.open:

@@ -16,6 +16,7 @@ otherwise. Every run uses a fresh profile and resolves no host but 127.0.0.1.
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -303,6 +304,25 @@ def test_a_french_browser_gets_the_loading_screen_in_french(standin_site: str, t
     english = visit(f"{standin_site}index.html?standin=waiting", 5_000, tmp_path / "en",
                     flags=("--lang=en-US", "--accept-lang=en-US"))
     assert english["play"].text.strip() == "Click, tap or press a key to play"
+
+
+def test_a_japanese_browser_gets_the_pages_name_description_and_manifest_in_japanese(
+        standin_site: str, built_for_standin: Path, tmp_path: Path) -> None:
+    from game import i18n
+    from game.web.page_texts import DESCRIPTION
+
+    japanese = i18n.read_catalog("ja")
+    description = japanese.gettext(DESCRIPTION).replace("{title}", "オセロ")
+    page = visit(f"{standin_site}index.html?standin=waiting", 5_000, tmp_path, flags=("--lang=ja", "--accept-lang=ja"))
+    assert page["title"].text == "オセロ" and page["meta:apple-mobile-web-app-title"].attrs["content"] == "オセロ"
+    assert page["meta:description"].attrs["content"] == description != DESCRIPTION
+    assert page["link:manifest"].attrs["href"] == "manifest-ja.webmanifest"
+    manifest = json.loads((built_for_standin / "manifest-ja.webmanifest").read_text(encoding="utf-8"))
+    assert (manifest["lang"], manifest["name"], manifest["description"]) == ("ja", "オセロ", description)
+    english = visit(f"{standin_site}index.html?standin=waiting", 5_000, tmp_path / "en",
+                    flags=("--lang=en-US", "--accept-lang=en-US"))
+    assert english["title"].text == "Othello" and english["link:manifest"].attrs["href"] == "manifest.webmanifest"
+    assert english["meta:description"].attrs["content"] == DESCRIPTION.replace("{title}", "Othello")
 
 
 def test_a_failure_is_told_in_the_players_language(standin_site: str, tmp_path: Path) -> None:

@@ -128,11 +128,12 @@ def test_the_build_reports_what_it_made(project: Path, built: dict[str, object])
     assert "built build/web/" in stdout
     assert f"packed app {APP_NAME}.tar.gz" in stdout
     assert "build/web.zip" in stdout
-    assert "with sw.js, manifest.webmanifest and its icons" in stdout
+    assert "with sw.js, manifest.webmanifest (one per language) and its icons" in stdout
     # only what the page loads is published: pygbag's .apk copy of the app is not
     assert sorted(p.name for p in web(project).iterdir()) == sorted(
         ["index.html", "favicon.png", f"{APP_NAME}.tar.gz", "sw.js", "manifest.webmanifest", "icon-192.png",
-         "icon-512.png", "icon-maskable-512.png", "icon-apple-180.png", "fonts", "locale"]
+         "icon-512.png", "icon-maskable-512.png", "icon-apple-180.png", "fonts", "locale",
+         *(f"manifest-{code}.webmanifest" for code in LANGUAGES if code != "en")]
     )
     # each language's catalog and the Japanese and Chinese fonts, fetched by the game when it speaks them
     assert sorted(p.name for p in (web(project) / "locale").iterdir()) == sorted(
@@ -158,6 +159,7 @@ def test_the_service_worker_caches_exactly_the_sites_files_under_the_builds_hash
 
 def test_the_builds_hash_follows_the_files_it_caches(tmp_path: Path) -> None:
     from game.web.offline import add_offline_files
+    from game.web.page_texts import page_heads
 
     def site(archive: bytes) -> str:
         folder = tmp_path / str(len(list(tmp_path.iterdir())))
@@ -166,7 +168,7 @@ def test_the_builds_hash_follows_the_files_it_caches(tmp_path: Path) -> None:
         (folder / "index.html").write_text(page, encoding="utf-8")
         (folder / "favicon.png").write_bytes(b"png")
         (folder / "main.tar.gz").write_bytes(archive)
-        return add_offline_files(folder, folder / "main.tar.gz", "Othello")
+        return add_offline_files(folder, folder / "main.tar.gz", page_heads("Othello", {}))
 
     assert site(b"one") == site(b"one") != site(b"two")
 
@@ -266,6 +268,34 @@ def test_index_html_carries_the_title_and_the_templates_parts(project: Path, bui
     # no debug console unless the address asks for it
     assert 'data-os="snd,gui"' in html
     assert "debug : OTHELLO_DEBUG" in html
+
+
+def test_a_browser_without_javascript_is_told_so_in_every_language(project: Path, built: dict[str, object]) -> None:
+    from game import i18n
+    from game.web.page_texts import DESCRIPTION, NEEDS_JAVASCRIPT
+
+    html = (web(project) / "index.html").read_text(encoding="utf-8")
+    noscript = html[html.index("<noscript>"):html.index("</noscript>")]
+    assert f'<p lang="en">{NEEDS_JAVASCRIPT}</p>' in noscript
+    for code in i18n.LANGUAGES:
+        if code != i18n.SOURCE_LANGUAGE:
+            translated = i18n.read_catalog(code).gettext(NEEDS_JAVASCRIPT)
+            assert f'<p lang="{code.replace("_", "-")}">{translated}</p>' in noscript and translated != NEEDS_JAVASCRIPT
+    # search engines and a page without scripts read the English description
+    assert f'<meta name="description" content="{DESCRIPTION.replace("{title}", "Othello")}">' in html
+
+
+def test_each_language_has_its_manifest(project: Path, built: dict[str, object]) -> None:
+    import json
+
+    from game import i18n
+
+    for code in i18n.LANGUAGES:
+        name = "manifest.webmanifest" if code == i18n.SOURCE_LANGUAGE else f"manifest-{code}.webmanifest"
+        manifest = json.loads((web(project) / name).read_text(encoding="utf-8"))
+        assert manifest["lang"] == code.replace("_", "-") and manifest["start_url"] == "./"
+    chinese = json.loads((web(project) / "manifest-zh_CN.webmanifest").read_text(encoding="utf-8"))
+    assert chinese["name"] == i18n.read_catalog("zh_CN").gettext("Othello") == "黑白棋"
 
 
 def test_the_boot_code_is_valid_python(project: Path, built: dict[str, object]) -> None:

@@ -28,7 +28,7 @@ def _describe(result: BuildResult, repo: Path) -> str:
     lines = [
         f"built {result.output_dir.relative_to(repo)}/",
         f"  packed app {result.tarball.name}: {result.packed_bytes:,} bytes ({result.packed_bytes / 1024:.0f} KiB)",
-        f"  build {result.version}: with sw.js, {MANIFEST} and its icons",
+        f"  build {result.version}: with sw.js, {MANIFEST} (one per language) and its icons",
         f"  pygbag log: {result.log.relative_to(repo)}",
     ]
     if result.archive is not None:

@@ -45,7 +45,7 @@ from pathlib import Path
 from game.platform.links import SHARE_BASE_FILE, valid_share_base
 from game.platform.resources import SCRIPT_FONTS, WEB_LOCALE_DIR
 from game.web.offline import add_offline_files
-from game.web.page_texts import fill_page_texts
+from game.web.page_texts import fill_page_texts, page_heads, page_translations
 from game.web.slim import slim, slim_tree
 
 PYGBAG_VERSION = "0.9.3"
@@ -210,9 +210,10 @@ def build(
     result = _collect(output_dir, log_path)
     copy_language_files(repo, output_dir)
     page = result.index_html.read_text(encoding="utf-8")
-    result.index_html.write_text(fill_page_texts(page, (repo / TEMPLATE_NAME).read_text(encoding="utf-8")),
-                                 encoding="utf-8")
-    version = add_offline_files(output_dir, result.tarball, title, offline=offline)
+    tables = page_translations((repo / TEMPLATE_NAME).read_text(encoding="utf-8"))
+    heads = page_heads(title, tables)
+    result.index_html.write_text(fill_page_texts(page, tables, heads), encoding="utf-8")
+    version = add_offline_files(output_dir, result.tarball, heads, offline=offline)
     result = BuildResult(**{**result.__dict__, "version": version})
     if archive:
         result = BuildResult(**{**result.__dict__, "archive": write_archive(output_dir, repo / ARCHIVE_PATH)})

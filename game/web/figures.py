@@ -70,7 +70,8 @@ def table(tarball: Path, index_html: Path, favicon: Path, when: str) -> str:
     size = tarball.stat().st_size
     rows = [f"Measured on {when} by `python -m game.web build --figures docs/web.md`:", "",
             "| | bytes |", "| --- | ---: |",
-            f"| `{tarball.name}`, the packed app (budget {BUDGET_BYTES:,}) | **{size:,}** ({size / 2**20:.2f} MiB) |"]
+            f"| `<name>.tar.gz` (here `{tarball.name}`), the packed app (budget {BUDGET_BYTES:,}) "
+            f"| **{size:,}** ({size / 2**20:.2f} MiB) |"]
     for group in measure(tarball):
         rows.append(f"| of which {group.label}: {group.files} files, {group.raw:,} bytes | ~{group.packed:,} |")
     rows.append(f"| `{index_html.name}` | {index_html.stat().st_size:,} |")
@@ -78,10 +79,10 @@ def table(tarball: Path, index_html: Path, favicon: Path, when: str) -> str:
     return "\n".join(rows)
 
 
-def write_into(doc: Path, text: str) -> None:
-    """Put ``text`` between the markers of ``doc``; ``ValueError`` if the file has no markers."""
+def write_into(doc: Path, text: str, begin: str = BEGIN, end: str = END) -> None:
+    """Put ``text`` between the markers ``begin`` and ``end`` of ``doc``; ``ValueError`` if it has no such markers."""
     content = doc.read_text(encoding="utf-8")
-    start, end = content.find(BEGIN), content.find(END)
-    if start < 0 or end < start:
-        raise ValueError(f"{doc} has no '{BEGIN}' … '{END}' markers")
-    doc.write_text(content[: start + len(BEGIN)] + "\n" + text + "\n" + content[end:], encoding="utf-8")
+    start, stop = content.find(begin), content.find(end)
+    if start < 0 or stop < start:
+        raise ValueError(f"{doc} has no '{begin}' … '{end}' markers")
+    doc.write_text(content[: start + len(begin)] + "\n" + text + "\n" + content[stop:], encoding="utf-8")

@@ -2,9 +2,12 @@
 
 The build calls ``add_offline_files`` once pygbag has written the site:
 
-* ``manifest.webmanifest`` (name, icons, colours, ``display: standalone``)
-  and its icons (``game/web/icons/``, drawn by ``tools/make_icon.py --web``),
-  so Chromium, Android and iOS offer to install the game;
+* ``manifest.webmanifest`` (name, icons, colours, ``display: standalone``),
+  one more for each other language (``manifest-<code>.webmanifest``, with
+  that language's name and description: the page links the one of its
+  language), and the icons (``game/web/icons/``, drawn by
+  ``tools/make_icon.py --web``), so Chromium, Android and iOS offer to
+  install the game;
 * ``sw.js``, the service worker (``service_worker.js`` with this build's
   hash and file list filled in) that keeps the page and the runtime for
   offline play; with ``offline=False`` the retiring worker instead, which
@@ -22,7 +25,14 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.i18n import SOURCE_LANGUAGE
+
+if TYPE_CHECKING:
+    from game.web.page_texts import PageHead
 
 HERE = Path(__file__).resolve().parent
 ICONS_DIR = HERE / "icons"
@@ -44,13 +54,19 @@ APPLE_ICON = "icon-apple-180.png"
 """iOS ignores the manifest's icons: the page links this one (opaque, 180 pixels)."""
 
 
-def manifest(title: str) -> dict[str, object]:
-    """The web app manifest for a game called ``title`` (paths relative: any base path works)."""
+def manifest_file(code: str) -> str:
+    """The file of language ``code``'s manifest: ``MANIFEST`` for English, ``manifest-<code>.webmanifest`` else."""
+    return MANIFEST if code == SOURCE_LANGUAGE else f"manifest-{code}.webmanifest"
+
+
+def manifest(head: PageHead) -> dict[str, object]:
+    """The web app manifest in ``head``'s language (paths relative: any base path works)."""
     return {
         "id": "./",
-        "name": title,
-        "short_name": title,
-        "description": f"{title}: play Othello (Reversi) against the computer or a friend, even offline.",
+        "lang": head.lang,
+        "name": head.title,
+        "short_name": head.title,
+        "description": head.description,
         "start_url": "./",
         "scope": "./",
         "display": "standalone",
@@ -75,8 +91,8 @@ def build_hash(parts: dict[str, bytes]) -> str:
     return digest.hexdigest()[:12]
 
 
-def add_offline_files(output_dir: Path, tarball: Path, title: str, offline: bool = True) -> str:
-    """Write the manifest, its icons and ``sw.js`` into ``output_dir``; fill in ``index.html``.
+def add_offline_files(output_dir: Path, tarball: Path, heads: Mapping[str, PageHead], offline: bool = True) -> str:
+    """Write the manifests (one per language of ``heads``), icons and ``sw.js`` into ``output_dir``; fill in the page.
 
     Returns the build's hash. Raises ``FileNotFoundError`` naming an icon
     that is missing (run ``python tools/make_icon.py --web game/web/icons``).
@@ -86,11 +102,14 @@ def add_offline_files(output_dir: Path, tarball: Path, title: str, offline: bool
         if not source.is_file():
             raise FileNotFoundError(f"{source} is missing: python tools/make_icon.py --web game/web/icons")
         shutil.copy2(source, output_dir / name)
-    (output_dir / MANIFEST).write_text(json.dumps(manifest(title), indent=2) + "\n", encoding="utf-8")
+    manifests = [manifest_file(code) for code in heads]
+    for code, head in heads.items():
+        (output_dir / manifest_file(code)).write_text(json.dumps(manifest(head), indent=2, ensure_ascii=False) + "\n",
+                                                      encoding="utf-8")
 
     index_html = output_dir / "index.html"
     template = index_html.read_text(encoding="utf-8")
-    page_files = ["index.html", tarball.name, "favicon.png", MANIFEST, APPLE_ICON, *(name for name, _, _ in ICONS)]
+    page_files = ["index.html", tarball.name, "favicon.png", *manifests, APPLE_ICON, *(name for name, _, _ in ICONS)]
     worker_source = (HERE / ("service_worker.js" if offline else "retiring_worker.js")).read_text(encoding="utf-8")
     parts = {name: (output_dir / name).read_bytes() for name in page_files if name != "index.html"}
     parts.update({"index.html": template.encode("utf-8"), SERVICE_WORKER: worker_source.encode("utf-8")})
