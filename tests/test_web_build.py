@@ -487,6 +487,29 @@ def test_docs_web_md_has_the_markers_of_its_size_table() -> None:
     assert text.index(BEGIN) < text.index(END)
 
 
+def test_docs_web_md_has_the_markers_of_its_visit_table_and_the_bench_writes_between_them(tmp_path: Path) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("first_visit", REPO / "bench" / "first_visit.py")
+    assert spec is not None and spec.loader is not None
+    first_visit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(first_visit)
+    text = (REPO / "docs" / "web.md").read_text(encoding="utf-8")
+    assert text.index(first_visit.BEGIN) < text.index(first_visit.END)
+    page = [("/index.html?standin=playing", 200, 1000), ("/index.html", 200, 1000), ("/sw.js", 304, 0)]
+    table = first_visit.summary([("first", page, [("/cdn/0.9.3/pythons.js", 200, 10)]), ("offline", [], [])],
+                                "max-age=600")
+    assert ("| first | 3 requests, **2,000 bytes**: `index.html` 2,000 (2 requests), `sw.js` 0 (`304`) "
+            "| 1 request: `cdn/0.9.3/pythons.js` |") in table
+    assert "| offline | 0 requests | 0 requests |" in table
+    doc = tmp_path / "web.md"
+    doc.write_text(f"before\n{first_visit.BEGIN}\nold\n{first_visit.END}\nafter\n", encoding="utf-8")
+    from game.web.figures import write_into
+
+    write_into(doc, table, first_visit.BEGIN, first_visit.END)
+    assert doc.read_text(encoding="utf-8") == f"before\n{first_visit.BEGIN}\n{table}\n{first_visit.END}\nafter\n"
+
+
 
 def test_no_packed_module_imports_a_desktop_only_one_when_it_is_imported() -> None:
     """What the packed app imports at module level must be in it: the desktop's files only inside functions."""
