@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.cli import main as cli_main
-from game.engine import BLACK, GameRecord, GameResult, square_name
+from game.engine import BLACK, GameRecord, square_name
 from game.library import service as library_service
 from game.library.database import LibraryError, TableLoader
 from game.library.famous import find_finals
@@ -226,8 +226,8 @@ def test_a_final_from_the_shelf_opens_in_the_review_with_its_true_score(player_f
     player.click_button("review")
     assert player.app.scene_name == "review"
     review = player.scene
-    end = GameResult.of(review.record.position_at(review.last_index))  # type: ignore[attr-defined]
-    assert (end.black, end.white) == (game.black_discs, game.white_discs)
+    end = review.record.position_at(review.last_index)  # type: ignore[attr-defined]
+    assert end.is_over() and (end.black_count, end.white_count) == (game.black_discs, game.white_discs)
     player.press(pygame.K_END)
     lines = " ".join(text for text, _ in review.comment_lines())  # type: ignore[attr-defined]
     assert f"{game.black_discs}-{game.white_discs} on the board" in lines
@@ -302,7 +302,8 @@ def test_the_browsers_subset_is_what_the_tool_makes_and_loads(index: SearchIndex
 BROWSER_FILES = ["game/library/__init__.py", "game/library/database.py", "game/library/explorer.py",
                  "game/library/famous.py", "game/library/positions.py", "game/library/search.py",
                  "game/library/service.py", "game/records/wthor.py", "game/records/openings.py",
-                 "game/platform/__init__.py", "game/platform/files.py", "game/i18n/__init__.py",
+                 "game/platform/__init__.py", "game/platform/files.py", "game/platform/storage.py",
+                 "game/platform/dirs.py", "game/i18n/__init__.py",
                  "game/data/openings.txt",
                  "game/data/library/web-games.tsv.gz"]
 BROWSER_CHECK = """

@@ -26,7 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from game.web.offline import MANIFEST, SERVICE_WORKER
+from game.web.offline import SERVICE_WORKER
+from game.web.page_texts import MANIFEST
 from tests.chromium import WHEEL, SwitchableSite, app_report, built_site, needs_chromium, standin_cdn, visit
 
 pytestmark = needs_chromium

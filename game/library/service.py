@@ -21,9 +21,6 @@ Pure Python; nothing here imports pygame.
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Literal
@@ -32,6 +29,7 @@ from game.i18n import _, pgettext
 from game.library.database import GameTable, LibraryError, TableLoader, default_games_path
 from game.library.positions import PLIES, IndexBuilder, IndexDecoder, IndexEncoder, PositionIndex
 from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file, remove_stale_temporaries
+from game.platform.storage import write_durably
 
 Cache = Literal["games", "explorer"]
 """Which cache a message is about."""
@@ -121,18 +119,10 @@ def read_cache(path: Path, stamp: str, plies: int) -> PositionIndex | None:
 
 
 def write_cache(path: Path, data: bytes, cache: Cache = "explorer") -> str | None:
-    """Write a cache file atomically; ``None``, or a one-line reason the cache could not be written."""
+    """Write a cache file, whole or not at all (``write_durably``); ``None``, or a one-line reason it could not be."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        write_durably(path, data)
     except OSError as exc:
         words = _("the games cache could not be saved ({reason})") if cache == "games" else \
             _("the explorer's cache could not be saved ({reason})")

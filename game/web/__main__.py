@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build, record_share_base
 from .figures import table, write_into
-from .offline import MANIFEST
+from .page_texts import MANIFEST
 from .serve import DEFAULT_BIND, DEFAULT_PORT, make_server, page_url, serve_until_interrupted
 
 REPO = Path(__file__).resolve().parents[2]

@@ -27,17 +27,12 @@ import json
 import shutil
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from game.i18n import SOURCE_LANGUAGE
-
-if TYPE_CHECKING:
-    from game.web.page_texts import PageHead
+from game.web.page_texts import PageHead, manifest_file
 
 HERE = Path(__file__).resolve().parent
 ICONS_DIR = HERE / "icons"
 SERVICE_WORKER = "sw.js"
-MANIFEST = "manifest.webmanifest"
 BUILD_FIELD = "__OTHELLO_BUILD__"
 OFFLINE_FIELD = "__OTHELLO_OFFLINE__"
 FILES_FIELD = "__OTHELLO_PAGE_FILES__"
@@ -52,11 +47,6 @@ ICONS: tuple[tuple[str, int, str], ...] = (
 """The manifest's icons: file, edge in pixels, purpose (``tools/make_icon.py``'s ``WEB_ICONS``)."""
 APPLE_ICON = "icon-apple-180.png"
 """iOS ignores the manifest's icons: the page links this one (opaque, 180 pixels)."""
-
-
-def manifest_file(code: str) -> str:
-    """The file of language ``code``'s manifest: ``MANIFEST`` for English, ``manifest-<code>.webmanifest`` else."""
-    return MANIFEST if code == SOURCE_LANGUAGE else f"manifest-{code}.webmanifest"
 
 
 def manifest(head: PageHead) -> dict[str, object]:

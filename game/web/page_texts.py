@@ -26,7 +26,6 @@ import re
 from dataclasses import asdict, dataclass
 
 from game.i18n import LANGUAGES, SOURCE_LANGUAGE, CatalogError, read_catalog
-from game.web.offline import manifest_file
 
 FIELD = "__OTHELLO_PAGE_TEXTS__"
 HEADS_FIELD = "__OTHELLO_PAGE_HEADS__"
@@ -55,6 +54,15 @@ def page_messages(template: str) -> list[str]:
         if text not in found:
             found.append(text)
     return found
+
+
+MANIFEST = "manifest.webmanifest"
+"""The web app manifest in English; each other language's is ``manifest_file(code)``."""
+
+
+def manifest_file(code: str) -> str:
+    """The file of language ``code``'s manifest: ``MANIFEST`` for English, ``manifest-<code>.webmanifest`` else."""
+    return MANIFEST if code == SOURCE_LANGUAGE else f"manifest-{code}.webmanifest"
 
 
 @dataclass(frozen=True)
