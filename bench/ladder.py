@@ -138,7 +138,7 @@ def play_game(task: Task) -> tuple[float, int, int]:
     result = record.result
 
     assert result is not None
-    margin = result.disc_difference(BLACK if first_is_black else "O")
+    margin = result.margin(BLACK if first_is_black else "O")
     score = 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5
     return score, margin, record.ply
 

@@ -39,8 +39,7 @@ def play(engines: dict[Color, Engine], opening: str, seconds: float) -> int:
         record.play(Job(steps, engine.budget).run())
     result = record.result
     assert result is not None
-    diff = result.black - result.white
-    return diff + result.empty if diff > 0 else diff - result.empty if diff < 0 else 0
+    return result.margin(BLACK)
 
 
 def main() -> None:

@@ -61,7 +61,7 @@ def match(level: Level, script: Script, games: int) -> tuple[int, int, int]:
             record.play(move)
         result = record.result
         assert result is not None
-        margin = result.disc_difference(level_colour)
+        margin = result.margin(level_colour)
         wins += margin > 0
         draws += margin == 0
         losses += margin < 0

@@ -146,7 +146,7 @@ def describe(record: GameRecord) -> dict[str, Any]:
     """The JSON description of the position at the record's cursor (the ``show`` keys)."""
     position = record.position
     over = position.is_over()
-    result = record.result
+    outcome = record.result
     legal = [] if over else [square_name(s) for s in position.legal_squares()]
     return {
         "board": position.to_text()[:64],
@@ -156,9 +156,9 @@ def describe(record: GameRecord) -> dict[str, Any]:
         "white": position.white_count,
         "empty": position.empty_count,
         "over": over,
-        "winner": result.winner if result else None,
-        "score_discs": result.score_discs if result else None,
-        "score_tournament": result.score_tournament if result else None,
+        "winner": (outcome.winner or "draw") if outcome else None,
+        "score_discs": outcome.score_discs if outcome else None,
+        "score_tournament": outcome.score_tournament if outcome else None,
         "transcript": record.transcript,
     }
 

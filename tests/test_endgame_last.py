@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from game.ai.endgame import LAST_SQUARE, Solver, final_score, run_to_end
+from game.ai.endgame import LAST_SQUARE, Solver, run_to_end
+from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard
 
 

@@ -68,7 +68,7 @@ def test_a_server_game_with_evaluations_and_times_parses_and_replays_to_its_resu
     assert (sixth.evaluation, sixth.seconds) == (0.46, None)
     record = game.record()
     result = record.result
-    assert result is not None and result.disc_difference(BLACK) == 6 and len(record.moves) == 60
+    assert result is not None and result.margin(BLACK) == 6 and len(record.moves) == 60
 
 
 def test_a_synchro_match_from_a_random_start_with_a_pass_parses() -> None:
@@ -78,7 +78,7 @@ def test_a_synchro_match_from_a_random_start_with_a_pass_parses() -> None:
     record = second.record()
     assert PASS in record.played and record.is_over()
     result = record.result
-    assert result is not None and result.disc_difference(BLACK) == -10
+    assert result is not None and result.margin(BLACK) == -10
 
 
 def test_a_written_game_reads_back_the_same_game() -> None:
@@ -221,14 +221,15 @@ def test_counting_games_takes_linear_time_on_any_text(hostile: str) -> None:
 
 
 def test_a_game_that_ended_by_resignation_or_time_is_written_with_its_outcome() -> None:
-    from game.play.outcome import Outcome
+    from game.engine import Outcome
+    from game.records.formats import ggf_result
     from game.records.game_files import file_text
 
     record = GameRecord.from_transcript("f5d6c3")
     resigned = Outcome.resignation(record.position, WHITE)  # White, to move, resigns
     flagged = Outcome.time(record.position, BLACK)
     for outcome, written in ((resigned, "+64.000:r"), (flagged, "-64.000:t")):
-        (again,) = read_ggf(write_ggf(record, result=outcome.ggf_result))
+        (again,) = read_ggf(write_ggf(record, result=ggf_result(outcome)))
         assert again.result == written and again.record().played == record.played
-        assert f"RE[{written}]" in file_text(record, ".ggf", result=outcome.ggf_result)
+        assert f"RE[{written}]" in file_text(record, ".ggf", result=ggf_result(outcome))
     assert "RE[?]" in file_text(record, ".ggf")  # no outcome known: only what the record says

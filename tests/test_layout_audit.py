@@ -25,10 +25,9 @@ import pygame
 import pytest
 
 from game.ai.levels import LEVELS
-from game.engine import BLACK, WHITE, GameRecord, Position, opponent_of
+from game.engine import BLACK, WHITE, GameRecord, Outcome, Position, opponent_of
 from game.platform.storage import MemoryStorage
 from game.play.match import MatchSetup
-from game.play.outcome import Outcome
 from game.play.rating import MAX_HISTORY, my_level
 from game.play.stats import Tally
 from game.records.openings import DATA_FILE, parse_table

@@ -20,10 +20,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.levels import LEVELS, Level
-from game.engine import BLACK, WHITE, Position
+from game.engine import BLACK, WHITE, Outcome, Position
 from game.platform.storage import JsonDocuments, MemoryStorage
 from game.play import rating as rating_module
-from game.play.outcome import Outcome
 from game.play.rating import (
     MAX_HISTORY,
     RATING_RANGE,

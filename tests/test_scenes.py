@@ -158,7 +158,7 @@ def test_whole_game_against_novice_played_by_clicks_reaches_the_results(player_f
     result = results.record.result
     assert result is not None and human_moves >= 5
     summary = results.summary()
-    margin = result.disc_difference(BLACK)
+    margin = result.margin(BLACK)
     expected = "You win!" if margin > 0 else "The computer wins" if margin < 0 else "It's a draw"
     assert summary.headline == expected
     assert f"{result.tournament_counts[0]} – {result.tournament_counts[1]}" == summary.main_score

@@ -7,10 +7,10 @@ from collections.abc import Callable, Generator
 import pytest
 
 from game.ai.deepening import Engine
-from game.ai.endgame import final_score
 from game.ai.evaluation import DISC, HeuristicEvaluation
 from game.ai.ordering import SQUARE_GROUPS
 from game.ai.search import INF, MidgameSearch
+from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
 from tests.test_search_core import out_of_book
 

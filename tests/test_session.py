@@ -12,13 +12,14 @@ import pytest
 from game.ai.book import default_book
 from game.challenges import load_challenges
 from game.challenges.attempt import ChallengeJudge, attempt
-from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Position, parse_square, square_name
+from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Outcome, Position, parse_square, square_name
 from game.play.lesson import lesson
 from game.play.match import MatchSetup, SavedGame
 from game.play.match_controller import MatchController
-from game.play.outcome import Outcome
 from game.play.session import REPLY_DELAY_MS, Move, Phase, Refusal, RefusalReason, Session
 from game.play.stats import Stats
+from game.play.words import reason_text
+from game.records.formats import ggf_result
 from game.trainer import TrainerSession, trainable_openings
 from game.trainer.model import LineJudge
 
@@ -145,7 +146,7 @@ def test_a_finished_game_ends_once_and_is_counted_once() -> None:
     for name in WIPEOUT:
         match.play(sq(name))
     assert match.phase is Phase.OVER and match.record.is_over()
-    assert match.end_reason is EndReason.WIPEOUT and match.end_reason.text == "one side has no discs left"
+    assert match.end_reason is EndReason.WIPEOUT and reason_text(match.end_reason) == "One side has no discs left."
     match.acknowledge_pass()
     assert ends == [match] and stats.two_player_games == 1
 
@@ -247,7 +248,7 @@ def test_the_outcome_is_built_once_and_read_by_the_statistics() -> None:
     outcome = match.outcome
     assert outcome is not None and outcome == Outcome.of(match.position)
     assert outcome.reason is EndReason.WIPEOUT and outcome.winner == BLACK and outcome.by_rules
-    assert outcome.margin(BLACK) == 64 and outcome.ggf_result == "+13.000" and outcome.stopped is None
+    assert outcome.margin(BLACK) == 64 and ggf_result(outcome) == "+13.000" and outcome.stopped is None
     assert stats.two_player_games == 1
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import BLACK, PASS, WHITE, GameResult, Position, parse_square, square_name
+from game.engine import BLACK, PASS, WHITE, Outcome, Position, parse_square, square_name
 from game.platform.storage import FileStorage
 from game.scenes.game_scene import GameScene
 from game.scenes.tutorial import STEPS, TutorialScene
@@ -123,8 +123,8 @@ def test_the_whole_tutorial_step_by_step(player: Player) -> None:
     # 6. the end with empty squares, scored both ways
     player.tap("b1")
     player.settle()
-    result = GameResult.of(scene.board.position)
-    assert (result.score_discs, result.score_tournament) == ("39-3", "61-3")
+    result = Outcome.of(scene.board.position)
+    assert result is not None and (result.score_discs, result.score_tournament) == ("39-3", "61-3")
     advance(player)
 
     # 7. corners

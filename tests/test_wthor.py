@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.endgame import final_score
-from game.engine import GameRecord
+from game.engine import GameRecord, final_score
 from game.records.wthor import HEADER, WTHOR_PATH, WthorError, final_position, parse_line, read_games, replay
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from game.ai.evaluation import DISC, Evaluation, HeuristicEvaluation
 from game.ai.patterns import WEIGHTS_PATH, load
+from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, legal_moves
 
 OPENINGS = Path(__file__).resolve().parent.parent.parent / "shared/reference/openings/xot-50.txt"
@@ -26,14 +27,6 @@ OPENINGS = Path(__file__).resolve().parent.parent.parent / "shared/reference/ope
 def log(message: str) -> None:
     """A time-stamped line."""
     print(time.strftime("%H:%M:%S"), message, flush=True)
-
-
-def final_score(p: int, o: int) -> int:
-    """Final disc difference for ``p``, empties to the winner."""
-    mine, theirs = p.bit_count(), o.bit_count()
-    diff = mine - theirs
-    empties = 64 - mine - theirs
-    return diff + empties if diff > 0 else diff - empties if diff < 0 else 0
 
 
 def alphabeta(evaluate: Evaluation, p: int, o: int, depth: int, alpha: int, beta: int, passed: bool = False) -> int:

@@ -41,10 +41,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.book import BOOK_PATH, NO_SCORE, BookInfo, encode_book  # noqa: E402
-from game.ai.endgame import final_score, run_to_end  # noqa: E402
+from game.ai.endgame import run_to_end  # noqa: E402
 from game.ai.evaluation import DISC  # noqa: E402
 from game.ai.patterns import WEIGHTS_PATH, load  # noqa: E402
 from game.ai.search import INF, MidgameSearch  # noqa: E402
+from game.engine import final_score  # noqa: E402
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves  # noqa: E402
 from game.engine.symmetry import canonical, canonical_move  # noqa: E402
 from game.records.wthor import WTHOR_PATH, read_games, replay  # noqa: E402

@@ -34,8 +34,9 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.endgame import final_score, solve
+from game.ai.endgame import solve
 from game.ai.evaluation import HeuristicEvaluation
+from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, legal_moves
 
 UNKNOWN = 127

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves, ray_tests
+from game.engine.outcome import final_score
 
 from .budget import Budget, NodeLimitReached
 from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
@@ -45,7 +46,7 @@ from .ordering import ChildSearch, evaluated_fastest_first, fastest_first_endgam
 from .table import EXACT_DEPTH, INF, TABLE_LIMIT, Entry, Table, store
 
 __all__ = [
-    "NodeLimitReached", "SolveResult", "Solver", "final_score", "first_guess", "run_to_end", "solve", "stable_discs",
+    "NodeLimitReached", "SolveResult", "Solver", "first_guess", "run_to_end", "solve", "stable_discs",
 ]
 
 T = TypeVar("T")
@@ -81,18 +82,6 @@ trusts it, while a selective search trusts both."""
 
 ProbeSearch = ChildSearch
 """A shallow midgame search ``(player, opponent, depth, alpha, beta)`` in evaluation units: the probe."""
-
-
-def final_score(player: Bitboard, opponent: Bitboard) -> int:
-    """Final disc difference for ``player`` with the empty squares to the winner."""
-    mine = player.bit_count()
-    theirs = opponent.bit_count()
-    diff = mine - theirs
-    if diff > 0:
-        return diff + (64 - mine - theirs)
-    if diff < 0:
-        return diff - (64 - mine - theirs)
-    return 0
 
 
 @dataclass

@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
+from game.engine.outcome import final_score
 
 from .budget import Budget
 from .cutoffs import table_cutoff
-from .endgame import Solver, final_score
+from .endgame import Solver
 from .evaluation import DISC, Evaluation
 from .mpc import MIN_DEPTH as MPC_MIN_DEPTH
 from .mpc import EndgameProbes, ProbeTable

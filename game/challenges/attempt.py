@@ -13,9 +13,8 @@ Python; nothing here imports pygame.
 from __future__ import annotations
 
 from game.ai import solve_position
-from game.engine import GameRecord, Position, opponent_of, square_name
+from game.engine import GameRecord, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _, ngettext
-from game.play.outcome import Outcome
 from game.play.session import GO_ON, JobThinking, Judge, Move, Opponent, Ruling, Session, Thought, Verdict
 from game.play.words import colour_name
 
@@ -113,7 +112,7 @@ class ChallengeJudge(Judge):
         if outcome.winner == self.challenge.position.to_move:
             return Verdict(Ruling.END, _(SOLVED))
         return Verdict(Ruling.REJECT, _("The game ended {score}: not a win.").format(
-            score=outcome.result.score_discs))
+            score=outcome.score_discs))
 
 
 def attempt(challenge: Challenge) -> Session:

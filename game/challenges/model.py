@@ -153,8 +153,3 @@ def load_challenges(path: Path = CHALLENGES_FILE) -> list[Challenge]:
 def dump_challenges(challenges: list[Challenge], source: str) -> str:
     """The text of a challenges file (``source`` says how it was made)."""
     return json.dumps({"source": source, "challenges": [c.to_json() for c in challenges]}, indent=1) + "\n"
-
-
-def tournament_score(difference: int) -> tuple[int, int]:
-    """(mover, opponent) final counts under the tournament rule for a disc difference."""
-    return (64 + difference) // 2, (64 - difference) // 2

@@ -17,12 +17,12 @@ True
 
 from __future__ import annotations
 
-from game.engine import Position, opponent_of, square_name
+from game.engine import Position, opponent_of, square_name, tournament_split
 from game.engine.bitboard import CORNERS
 from game.i18n import N_, _, ngettext, sentences
 from game.play.words import colour_name
 
-from .model import Challenge, Kind, tournament_score
+from .model import Challenge, Kind
 
 TITLES: dict[Kind, str] = {
     "corner": N_("Corner lock {number}"),
@@ -71,7 +71,7 @@ OUTCOME_ESCAPES: Outcomes = (
 
 def score_text(difference: int) -> str:
     """The final counts (the mover's first) of a disc difference under the tournament rule: ``'37-27'``."""
-    mine, theirs = tournament_score(difference)
+    mine, theirs = tournament_split(difference)
     return f"{mine}-{theirs}"
 
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from .errors import ExplainedError
 from .notation import NotationError, parse_square, split_transcript, square_name
+from .outcome import Outcome
 from .position import BLACK, IllegalMoveError, Position
-from .result import GameResult
 
 PASS = -1
 """What a ply holds when its side passed (a forced pass) instead of playing a square."""
@@ -113,9 +113,9 @@ class GameRecord:
         return self.position.is_over()
 
     @property
-    def result(self) -> GameResult | None:
-        """The result at the cursor, or ``None`` while play goes on."""
-        return GameResult.of(self.position) if self.is_over() else None
+    def result(self) -> Outcome | None:
+        """How the game ends by the rules at the cursor (an ``Outcome``), or ``None`` while play goes on."""
+        return Outcome.of(self.position)
 
     @property
     def transcript(self) -> str:

@@ -275,10 +275,10 @@ class GtpEngine:
         return "\n" + "\n".join(lines)
 
     def _final_score(self) -> str:
-        result = self.record.result
-        if result is None:
+        outcome = self.record.result
+        if outcome is None:
             raise GtpError("the game is not over")
-        margin = result.disc_difference(BLACK)
+        margin = outcome.margin(BLACK)
         return "0" if margin == 0 else f"B+{margin}" if margin > 0 else f"W+{-margin}"
 
     def _time_settings(self, args: list[str]) -> str:

@@ -6,7 +6,7 @@ the words around them are messages with placeholders.
 
 from __future__ import annotations
 
-from game.engine import PASS, GameRecord, GameResult, square_name
+from game.engine import PASS, GameRecord, square_name
 from game.i18n import _, ngettext, number, pgettext
 from game.library.search import SearchResult
 from game.play.words import colour_name
@@ -70,7 +70,7 @@ def info_lines(game: WthorGame | None, record: GameRecord | None, ply: int) -> l
              (_("{event} · result {result} (Black first)").format(event=event, result=game.result), 17, True),
              (move_line(record, ply), 17, True)]
     final = record.position_at(len(record.plies))
-    if not (final.is_over() and GameResult.of(final).black == game.black_discs):
+    if not (final.is_over() and final.black_count == game.black_discs):
         lines.append((ngettext("The result as recorded: the game stopped after {n} move",
                                "The result as recorded: the game stopped after {n} moves", game.move_count).format(
             n=game.move_count), 17, True))

@@ -5,7 +5,6 @@
   time or depth, a match's level, that level on a clock);
 * ``session``: the one play session (an explicit phase, a move judged once, a pluggable opponent
   and judge, one reply delay);
-* ``outcome``: how a game ended, as one value (reason, winner or draw, both scores);
 * ``match_controller``: a match in progress as the game's session (the engine as opponent, clocks,
   undo, the hint, the end);
 * ``lesson``: a tutorial step as a session (the step judges, a scripted reply answers);

@@ -14,10 +14,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.ai import LEVELS, Analysis, Job, Level, Progress, analyze, think
-from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Position, opponent_of
+from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Outcome, Position, opponent_of
 from game.play.levels import clocked_level, level_for
 from game.play.match import MAX_CLOCK_MS, MatchSetup
-from game.play.outcome import Outcome
 from game.play.session import JobThinking, Move, Opponent, Phase, Session, Thought, refusal
 from game.play.stats import Stats
 

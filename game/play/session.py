@@ -33,9 +33,8 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from game.ai import Job
-from game.engine import Color, GameRecord, Position, opponent_of, square_name
+from game.engine import Color, GameRecord, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _
-from game.play.outcome import Outcome
 
 REPLY_DELAY_MS = 450
 """The opponent's move appears no sooner than this after its turn began (none when animations are off)."""

@@ -15,8 +15,7 @@ from game.i18n import _
 from game.play.rating import START_DEVIATION, START_RATING, PlayerRating, rated_level
 
 if TYPE_CHECKING:
-    from game.engine import Color
-    from game.play.outcome import Outcome
+    from game.engine import Color, Outcome
 
 STATS_KEY = "stats"
 

@@ -25,7 +25,7 @@ import re
 import time
 from dataclasses import dataclass, field
 
-from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Position, parse_square, square_name
+from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Outcome, Position, parse_square, square_name
 from game.engine.errors import ExplainedError
 from game.engine.notation import NotationError
 
@@ -234,16 +234,17 @@ def looks_like_obf(text: str) -> bool:
     return ";" in first and len(first.partition(";")[0].strip()) >= 66
 
 
-def result_text(record: GameRecord) -> str:
-    """GGF's ``RE`` value as the record alone gives it: Black's disc margin at the end by the rules, else '?'.
-
-    How a game played here ended (a resignation, a loss on time) is its
-    ``Outcome``'s to say (``game.play.outcome``, ``Outcome.ggf_result``).
+def ggf_result(outcome: Outcome | None) -> str:
+    """GGF's ``RE`` value for a game's ``outcome`` (the one place it is written): Black's margin in discs on the
+    board (``'+16.000'``); after a resignation or a loss on time 64 to the winner and ``:r`` or ``:t``
+    (``'-64.000:r'``); ``'?'`` when the end is not known (``None``).
     """
-    result = record.result
-    if result is None:
+    if outcome is None:
         return "?"
-    return f"{result.black - result.white:+d}.000"
+    if outcome.by_rules:
+        return f"{outcome.black - outcome.white:+d}.000"
+    margin = 64 if outcome.winner == BLACK else -64
+    return f"{margin:+d}.000:{'r' if outcome.reason is EndReason.RESIGNATION else 't'}"
 
 
 def ggf_value(text: str) -> str:
@@ -267,8 +268,8 @@ def write_ggf(record: GameRecord, black: str = "Black", white: str = "White", re
               place: str = "Othello (this game)", when: float | None = None, time_control: str | None = None) -> str:
     """The played part of ``record`` as one GGF game; ``time_control`` is a ``TI`` value (``'05:00//02:00'``).
 
-    ``result`` is the ``RE`` value: an ``Outcome.ggf_result`` where the game's end is known
-    (``'-64.000:r'`` for a resignation), else what the record gives (``result_text``).
+    ``result`` is the ``RE`` value: ``ggf_result`` of the game's ``Outcome`` where its end is known
+    (``'-64.000:r'`` for a resignation) or one read from a file, else that of the record's end by the rules.
     """
     stamp = time.strftime("%Y.%m.%d_%H:%M:%S", time.localtime(when))
     start = record.start
@@ -277,7 +278,7 @@ def write_ggf(record: GameRecord, black: str = "Black", white: str = "White", re
     side = "*" if start.to_move == BLACK else "O"
     clock = "" if not time_control else f"TI[{ggf_value(time_control)}]"
     parts = [f"(;GM[Othello]PC[{ggf_value(place)}]DT[{stamp}]PB[{ggf_value(black)}]PW[{ggf_value(white)}]{clock}",
-             f"TY[8]RE[{ggf_value(result if result is not None else result_text(record))}]BO[8 {rows} {side}]"]
+             f"TY[8]RE[{ggf_value(result if result is not None else ggf_result(record.result))}]BO[8 {rows} {side}]"]
     colour = start.to_move
     for move in record.played:
         parts.append(f"{'B' if colour == BLACK else 'W'}[{'PA' if move == PASS else square_name(move).upper()}]")

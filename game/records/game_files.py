@@ -41,7 +41,7 @@ def file_text(record: GameRecord, suffix: str, black: str = "Black", white: str 
               time_control: str | None = None, result: str | None = None) -> str:
     """The file a game is saved as: GGF for ``.ggf``, its position as OBF for ``.obf``, else its transcript.
 
-    ``result`` is GGF's ``RE`` where the game's end is known (an ``Outcome.ggf_result``).
+    ``result`` is GGF's ``RE`` where the game's end is known (``formats.ggf_result`` of its ``Outcome``).
     """
     if suffix == ".ggf":
         return write_ggf(record, black, white, result, time_control=time_control) + "\n"

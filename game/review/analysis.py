@@ -26,9 +26,8 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from game.ai import Analyzer, Job
-from game.ai.endgame import final_score
 from game.ai.evaluation import DISC
-from game.engine import BLACK, PASS, Color, GameRecord, Position
+from game.engine import BLACK, PASS, Color, GameRecord, Position, final_score
 
 REVIEW_DEPTH = 5
 """Midgame search depth for each position (a whole game takes a few seconds natively)."""

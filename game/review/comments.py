@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.engine import Color, GameResult, Position, square_name
+from game.engine import Color, Outcome, Position, square_name
 from game.i18n import _, ngettext, pgettext
 
 from .analysis import MoveReview, PlayerSummary
@@ -75,14 +75,14 @@ def move_lines(position: Position, square: int, number: int, player: str, given:
 def final_lines(position: Position, name_of: Callable[[Color], str], recorded: tuple[int, int] | None,
                 values: dict[int, float]) -> list[Line]:
     """The comment on the last position: the result, or the recorded result, and its best moves."""
-    if position.is_over():
-        result = GameResult.of(position)
-        if result.winner == "draw":
+    outcome = Outcome.of(position)
+    if outcome is not None:
+        if outcome.winner is None:
             score = _("A draw: {black}-{white} on the board.")
         else:
             score = _("{player} wins: {black}-{white} on the board.")
-        player = "" if result.winner == "draw" else name_of(result.winner)
-        return [(_("The end"), "title"), (score.format(player=player, black=result.black, white=result.white), "dim")]
+        player = "" if outcome.winner is None else name_of(outcome.winner)
+        return [(_("The end"), "title"), (score.format(player=player, black=outcome.black, white=outcome.white), "dim")]
     lines = [(_("The position now"), "title")]
     if recorded is not None:
         black, white = recorded

@@ -16,9 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from game.engine import Color, GameRecord, Position
+from game.engine import Color, GameRecord, Outcome, Position
 from game.play.match import MatchSetup
-from game.play.outcome import Outcome
 from game.scenes import names
 from game.trainer import TrainingOpening
 

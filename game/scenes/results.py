@@ -1,6 +1,7 @@
 """The results: who won and why, the score under both rules, rematch or back to the menu.
 
-Everything shown is read from the game's ``Outcome`` (``game.play.outcome``), built once by its session.
+Everything shown is read from the game's ``Outcome`` (``game.engine``), built once by its session, in the
+play area's words (``game.play.words``).
 """
 
 from __future__ import annotations
@@ -9,12 +10,11 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from game.engine import BLACK, WHITE, Color, EndReason, GameRecord, GameResult
+from game.engine import BLACK, WHITE, Color, EndReason, GameRecord, Outcome
 from game.i18n import N_, _, ngettext
 from game.play.levels import level_for, level_title
 from game.play.match import MatchSetup
-from game.play.outcome import Outcome, explanation_text, reason_text, score_text
-from game.play.words import colour_name
+from game.play.words import colour_name, explanation_text, reason_text, score_text
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, ResultsEntry, ReviewEntry
 from game.ui.board_view import Marks
@@ -40,20 +40,23 @@ class Summary:
 
 
 def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, headline_rule: str) -> Summary:
-    """The words and numbers for a game that ended (by the rules, a resignation or a loss on time)."""
+    """The words and numbers for a game that ended (by the rules, a resignation or a loss on time).
+
+    Without an ``outcome`` (a record that has not ended) it shows the discs on the board and no winner.
+    """
     position = record.position
-    winner = outcome.winner if outcome is not None else None
-    result = outcome.result if outcome is not None else GameResult.from_counts(position.black_count,
-                                                                                position.white_count)
-    stopped = outcome.stopped if outcome is not None else None
-    if outcome is None or outcome.by_rules:
-        reason = reason_text(outcome.reason) if outcome is not None else ""
-        if outcome is not None and outcome.reason is EndReason.WIPEOUT:
-            loser = WHITE if result.white == 0 else BLACK
+    if outcome is None:
+        discs = score_text(f"{position.black_count}-{position.white_count}")
+        return Summary(_("It's a draw"), "", discs, _("Discs on the board"), "", "", "", None)
+    winner = outcome.winner
+    if outcome.by_rules:
+        reason = reason_text(outcome.reason)
+        if outcome.reason is EndReason.WIPEOUT:
+            loser = WHITE if outcome.white == 0 else BLACK
             reason = _("{colour} has no discs left.").format(colour=colour_name(loser))
-        explanation = explanation_text(result) if result.rules_differ else ""
+        explanation = explanation_text(outcome) if outcome.rules_differ else ""
     else:
-        reason = stopped_reason(setup, stopped, outcome.reason is EndReason.RESIGNATION, len(record.moves),
+        reason = stopped_reason(setup, outcome.stopped, outcome.reason is EndReason.RESIGNATION, len(record.moves),
                                 position.empty_count)
         if outcome.reason is EndReason.RESIGNATION:
             explanation = _("A resignation counts as a loss, whatever the discs say.")
@@ -65,13 +68,13 @@ def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, he
         headline = _("You win!") if winner == setup.human else _("The computer wins")
     else:
         headline = _("{colour} wins! ({player})").format(colour=colour_name(winner), player=setup.player_name(winner))
-    discs = score_text(result.score_discs)
-    if outcome is not None and not outcome.by_rules:
+    discs = score_text(outcome.score_discs)
+    if not outcome.by_rules:
         return Summary(headline, reason, discs, _("Discs on the board when play stopped"), "", "", explanation,
                        winner)
-    if not result.rules_differ:
+    if not outcome.rules_differ:
         return Summary(headline, reason, discs, _("Discs on the board"), "", "", explanation, winner)
-    tournament = (score_text(result.score_tournament), _("Empty squares to the winner"))
+    tournament = (score_text(outcome.score_tournament), _("Empty squares to the winner"))
     on_board = (discs, _("Discs on the board"))
     (main, main_rule), (other, other_rule) = (on_board, tournament) if headline_rule == "discs" else (tournament,
                                                                                                       on_board)
@@ -131,10 +134,6 @@ class ResultsScene(Scene):
     def summary(self) -> Summary:
         """The results in words (the headline rule from the settings)."""
         return summarise(self.setup, self.record, self.outcome, self.ctx.settings.headline)
-
-    def result(self) -> GameResult | None:
-        """The engine's result (``None`` after a resignation or a loss on time)."""
-        return self.outcome.result if self.outcome is not None and self.outcome.by_rules else None
 
     @property
     def stopped(self) -> bool:

@@ -17,11 +17,10 @@ from typing import Any
 
 import pygame
 
-from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Position
+from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Outcome, Position
 from game.i18n import _, pgettext
 from game.play.levels import level_for
 from game.play.match import MatchSetup
-from game.play.outcome import Outcome
 from game.play.words import colour_name
 from game.records.formats import computer_players
 from game.records.openings import opening_name

@@ -18,14 +18,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import BLACK, WHITE, GameRecord, Position, TranscriptError
+from game.engine import BLACK, WHITE, GameRecord, Outcome, Position, TranscriptError
 from game.i18n import N_, _, translated
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import games_folder
 from game.play.levels import level_for
 from game.play.match import MatchSetup, against_the_computer
-from game.play.outcome import Outcome
-from game.records.formats import FormatError, GgfGame, computer_players, write_ggf
+from game.records.formats import FormatError, GgfGame, computer_players, ggf_result, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
 from game.records.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game
 from game.scenes.base import Context, TextScene
@@ -332,7 +331,7 @@ class TranscriptScene(TextScene):
     def _result(self, record: GameRecord) -> str | None:
         """GGF's result: the outcome's for the game handed in, the one read from GGF, else none (the record's)."""
         if self.ended is not None and self.ended[0] == game_text(record):
-            return self.ended[1].ggf_result
+            return ggf_result(self.ended[1])
         return (self.ggf.result or None) if self.ggf is not None else None
 
     def _time_control(self) -> str | None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.engine import GameResult, Position, parse_square
+from game.engine import Outcome, Position, parse_square
 from game.i18n import N_, _, ngettext
 from game.play.lesson import LessonJudge, lesson
 from game.play.session import Phase, Refusal, RefusalReason, Session
@@ -331,15 +331,16 @@ class TutorialScene(Scene):
 
     def _draw_scores(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme, text = self.ctx.theme, self.ctx.text
-        result = GameResult.of(self.board.position)
-        black, white = result.tournament_counts
+        outcome = Outcome.of(self.board.position)
+        assert outcome is not None, "the scoring step shows a finished game"
+        black, white = outcome.tournament_counts
         lines = [
-            (_("On the board: {black} – {white}").format(black=result.black, white=result.white),
+            (_("On the board: {black} – {white}").format(black=outcome.black, white=outcome.white),
              _("Count the discs of each colour.")),
             (_("Empties to the winner: {black} – {white}").format(black=black, white=white),
              ngettext("The tournament rule gives the {n} empty square to the winner.",
-                      "The tournament rule gives the {n} empty squares to the winner.", result.empty).format(
-                 n=result.empty)),
+                      "The tournament rule gives the {n} empty squares to the winner.", outcome.empty).format(
+                 n=outcome.empty)),
         ]
         y = rect.top
         for headline, note in lines:
