@@ -54,15 +54,16 @@ def tab(tmp_path: Path) -> Iterator[Tab]:
     browser.close()
 
 
-def build(tmp: Path, cdn: SwitchableSite, change: str = "") -> Path:
-    """The game built against the stand-in CDN; a ``change`` appended to main.py makes another build."""
-    tmp.mkdir(parents=True, exist_ok=True)
+@pytest.fixture(scope="module")
+def builds(cdn: SwitchableSite, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """Two builds of the game against the stand-in CDN (the second with a line added to main.py); not changed."""
 
     def edit(copy: Path) -> None:
         with (copy / "main.py").open("a", encoding="utf-8") as main:
-            main.write(f"\n# {change}\n")
+            main.write("\n# another build\n")
 
-    return built_site(tmp, cdn=cdn.url + "cdn/0.9.3/", edit=edit if change else None)
+    return (built_site(tmp_path_factory.mktemp("a"), cdn=cdn.url + "cdn/0.9.3/"),
+            built_site(tmp_path_factory.mktemp("b"), cdn=cdn.url + "cdn/0.9.3/", edit=edit))
 
 
 def visit(tab: Tab, url: str) -> str:
@@ -89,8 +90,9 @@ def page_state(tab: Tab) -> dict[str, Any]:
         " controlled: othello_offline.controlled })"))))
 
 
-def test_a_failed_answer_for_the_runtime_is_never_kept(cdn: SwitchableSite, tmp_path: Path, tab: Tab) -> None:
-    page_site = SwitchableSite(build(tmp_path / "a", cdn))
+def test_a_failed_answer_for_the_runtime_is_never_kept(
+        cdn: SwitchableSite, builds: tuple[Path, Path], tab: Tab) -> None:
+    page_site = SwitchableSite(builds[0])
     try:
         cdn.offline = True  # the first visit installs the worker; the runtime cannot load
         assert visit(tab, f"{page_site.url}index.html?standin=files") == "failed"
@@ -110,8 +112,9 @@ def test_a_failed_answer_for_the_runtime_is_never_kept(cdn: SwitchableSite, tmp_
         page_site.close()
 
 
-def test_a_copy_planted_in_the_cache_does_not_outlive_a_deploy(cdn: SwitchableSite, tmp_path: Path, tab: Tab) -> None:
-    page_site = SwitchableSite(build(tmp_path / "a", cdn))
+def test_a_copy_planted_in_the_cache_does_not_outlive_a_deploy(
+        cdn: SwitchableSite, builds: tuple[Path, Path], tab: Tab) -> None:
+    page_site = SwitchableSite(builds[0])
     loader = f"{cdn.url}cdn/0.9.3/pythons.js"
     try:
         assert visit(tab, f"{page_site.url}index.html?standin=files") == "finished"
@@ -123,7 +126,9 @@ def test_a_copy_planted_in_the_cache_does_not_outlive_a_deploy(cdn: SwitchableSi
         tab.navigate(f"{page_site.url}index.html?standin=files")
         assert tab.wait_for("window.othello_planted === true", 30, "the planted copy to run (cache first)")
 
-        page_site.site = build(tmp_path / "b", cdn, change="a new build")
+        # (an update check still under way when the next page asks joins it, and would miss the new build)
+        tab.wait_for("othello_offline.asked", 30, "the page to ask for a newer build (there is none yet)")
+        page_site.site = builds[1]  # a new build is published
         tab.navigate(f"{page_site.url}index.html?standin=files")
         # the old page (planted loader) takes the new build at once: it reloads under the new worker
         assert tab.wait_for(FINISHED, 60, "the new build to start the game") == "finished"
@@ -138,10 +143,9 @@ def test_a_copy_planted_in_the_cache_does_not_outlive_a_deploy(cdn: SwitchableSi
 
 
 def test_two_copies_on_one_host_keep_their_own_storage_worker_and_cache(
-        cdn: SwitchableSite, tmp_path: Path, tab: Tab) -> None:
+        cdn: SwitchableSite, builds: tuple[Path, Path], tmp_path: Path, tab: Tab) -> None:
     host = tmp_path / "host"
-    root = build(tmp_path / "root", cdn)
-    other = build(tmp_path / "other", cdn, change="another copy")
+    root, other = builds
     host.mkdir()
     for item in root.iterdir():
         target = host / item.name
