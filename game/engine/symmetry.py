@@ -1,4 +1,4 @@
-"""The board's eight symmetries, numbered once for the whole game (book, explorer, library, patterns).
+"""The board's eight symmetries, numbered once for the whole game (book, explorer, library, openings, patterns).
 
 Squares are ``row * 8 + column`` (a1 is 0, h8 is 63). Symmetry ``s`` maps a
 square's (row, column) as ``SYMMETRY_MAPS[s]`` says: 0 is the identity, 1

@@ -5,8 +5,8 @@ index keeps every move played there with the number of games and the sum of
 their results for the player making it (Black's recorded disc difference,
 negated for White: the FFO rule, empty squares to the winner). Positions are
 kept as the games reached them (all from f5) and folded under the 8 symmetries
-of the board when they are looked up, with the book's own symmetry tables
-(``game.ai.book.images``, ``SQUARE_SOURCE``): the 8 images of the position
+of the board when they are looked up, with the game's one set of symmetry tables
+(``game.engine.symmetry``: ``images``, ``SQUARE_SOURCE``): the 8 images of the position
 asked about are looked up and added up, so transpositions and mirror images
 count as one position, as in the opening book. Folding at lookup costs 8
 bisections (microseconds) and saves canonicalising 1.6 million positions
@@ -128,19 +128,6 @@ class PositionIndex:
                     entry[0] += table.games[at]
                     entry[1] += table.sums[at]
         return {square: (games, total) for square, (games, total) in found.items()}
-
-    def games_at(self, player: Bitboard, opponent: Bitboard) -> int:
-        """How many games played a move in this position (each game once; 0 beyond the plies)."""
-        ply = (player | opponent).bit_count() - 4
-        if not 0 <= ply < len(self.tables):
-            return 0
-        table = self.tables[ply]
-        total = 0
-        for pair in set(zip(images(player), images(opponent), strict=True)):
-            row = table.find(*pair)
-            if row >= 0:
-                total += sum(table.games[table.starts[row] : table.starts[row + 1]])
-        return total
 
 
 @dataclass

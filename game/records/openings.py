@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from game.engine import NotationError, Position, parse_square, split_transcript
+from game.engine.symmetry import images
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "openings.txt"
 
@@ -40,27 +41,15 @@ class Opening:
         return self.name.split(" (")[0] if self.name.endswith(")") and " (" in self.name else self.name
 
 
-def _transpose(board: int) -> int:
-    """Reflect in the a1-h8 diagonal: (column, row) -> (row, column)."""
-    out = 0
-    while board:
-        low = board & -board
-        square = low.bit_length() - 1
-        row, col = divmod(square, 8)
-        out |= 1 << (col * 8 + row)
-        board ^= low
-    return out
-
-
-def _rotate_half(board: int) -> int:
-    """Turn the board half a turn: square s -> 63 - s."""
-    return int(f"{board:064b}"[::-1], 2)
+START_SYMMETRIES = (0, 3, 4, 7)
+"""The symmetries that keep the start position (``game.engine.symmetry`` numbering): identity, the half turn,
+and the reflections in both diagonals."""
 
 
 def symmetric_boards(board: int) -> list[int]:
-    """The board under the four symmetries that keep the start position (identity, both diagonals, half turn)."""
-    turned = _rotate_half(board)
-    return [board, _transpose(board), turned, _transpose(turned)]
+    """The board under the four symmetries that keep the start position."""
+    every = images(board)
+    return [every[s] for s in START_SYMMETRIES]
 
 
 def position_key(position: Position) -> Key:

@@ -225,10 +225,6 @@ class Assets:
                 return candidate
         return None
 
-    def needs_script_font(self, code: str) -> bool:
-        """Whether language ``code`` is written with a font of its own (Japanese, Chinese)."""
-        return code in SCRIPT_FONTS
-
     def use_fonts_for(self, code: str) -> bool:
         """Draw with the fonts language ``code`` needs from now on; False (nothing changed) if its font is absent."""
         if code not in SCRIPT_FONTS:

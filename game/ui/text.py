@@ -445,28 +445,6 @@ class TextRenderer:
             pieces.append(word)
         return pieces
 
-    def draw_wrapped(
-        self,
-        target: pygame.Surface,
-        text: str,
-        size: int,
-        colour: RGB,
-        rect: pygame.Rect,
-        centred: bool = False,
-        bold: bool = False,
-        line_gap: float = 1.3,
-    ) -> int:
-        """Draw ``text`` wrapped into ``rect`` from its top; returns the y below the last line."""
-        y = rect.top
-        step = int(size * line_gap)
-        for line in self.wrap(text, size, rect.width, bold):
-            if centred:
-                self.draw(target, line, size, colour, (rect.centerx, y), "midtop", bold)
-            else:
-                self.draw(target, line, size, colour, (rect.left, y), "topleft", bold)
-            y += step
-        return y
-
 
 _IDEOGRAPHIC = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
                          "\uf900-\ufaff\uff00-\uffef]")
