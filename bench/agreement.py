@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import LEVELS, think  # noqa: E402
+from game.ai.evaluations import Evaluator, WeightsFile  # noqa: E402
 from game.ai.levels import Level  # noqa: E402
 from game.engine import Position  # noqa: E402
 from game.records.wthor import read_games, replay  # noqa: E402
@@ -49,8 +50,8 @@ def variant(level: Level, time_scale: float, weights: str | None, book: bool = T
     """The level with its time scaled and, if given, another weights file or no opening book."""
     if level.seconds is not None:
         level = dataclasses.replace(level, seconds=level.seconds * time_scale)
-    if weights is not None and level.evaluation == "pattern":
-        level = dataclasses.replace(level, evaluation=f"pattern:{weights}")
+    if weights is not None and level.evaluation is Evaluator.PATTERN:
+        level = dataclasses.replace(level, evaluation=WeightsFile(str(weights)))
     if not book:
         level = dataclasses.replace(level, book=None)
     return level

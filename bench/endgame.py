@@ -20,9 +20,9 @@ from pathlib import Path
 
 from game.ai import think
 from game.ai.endgame import solve
+from game.ai.evaluations import Evaluator, evaluation_of
+from game.ai.factory import build_search
 from game.ai.mpc import default_probes
-from game.ai.search import MidgameSearch
-from game.ai.thinking import get_evaluation
 from game.engine import GameRecord, Position
 
 OPENINGS = Path("/work/shared/reference/openings/xot-50.txt")
@@ -46,8 +46,8 @@ def sample_positions(empties: int, count: int) -> list[Position]:
 
 def timed_solve(position: Position) -> tuple[float, int, int, float]:
     """(seconds, score, nodes, CPU seconds) of one exact solve."""
-    evaluation = get_evaluation("pattern")
-    guess = MidgameSearch(evaluation, probes=default_probes())
+    evaluation = evaluation_of(Evaluator.PATTERN)
+    guess = build_search(evaluation, probes=default_probes())
     started, cpu = time.perf_counter(), time.process_time()
     result = solve(position.player, position.opponent, all_best=False, evaluation=evaluation, guess_search=guess.pvs)
     return time.perf_counter() - started, result.score, result.nodes + guess.nodes, time.process_time() - cpu

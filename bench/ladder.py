@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.reference import GtpOpponent, Reference, reference_level  # noqa: E402
 from game.ai import LEVELS, level_by_name_or_index, think  # noqa: E402
+from game.ai.evaluations import WeightsFile  # noqa: E402
 from game.ai.levels import BASELINE, Level  # noqa: E402
 from game.engine import BLACK, GameRecord  # noqa: E402
 
@@ -55,7 +56,7 @@ def load_openings(path: Path) -> list[str]:
 
 FIRST_WEIGHTS = Path(__file__).resolve().parent / "weights" / "patterns-v1.bin"
 FIRST_MASTER = dataclasses.replace(
-    LEVELS[-1], index=-2, name="First Master", evaluation=f"pattern:{FIRST_WEIGHTS}", book=None
+    LEVELS[-1], index=-2, name="First Master", evaluation=WeightsFile(str(FIRST_WEIGHTS)), book=None
 )
 """Not offered to players: the Master of the first ladder (self-play weights, no book)."""
 

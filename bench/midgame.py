@@ -25,13 +25,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from endgame import sample_positions  # noqa: E402
 
-from game.ai.deepening import Engine  # noqa: E402
+from game.ai.factory import new_engine  # noqa: E402
 from game.engine import Position  # noqa: E402
 
 
 def timed_search(position: Position, depth: int, mpc: bool) -> dict[str, float | int]:
     """One fresh engine's iterative deepening to ``depth``: score, move, nodes, seconds, CPU seconds."""
-    engine = Engine("pattern", mpc=mpc)
+    engine = new_engine(mpc=mpc)
     started, cpu = time.perf_counter(), time.process_time()
     search = engine.deepen(position.player, position.opponent, depth, None, started)
     try:

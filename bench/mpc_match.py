@@ -17,6 +17,7 @@ from pathlib import Path
 
 import game.ai.mpc as mpc
 from game.ai.deepening import Engine
+from game.ai.factory import new_engine
 from game.ai.jobs import Job
 from game.ai.levels import LEVELS
 from game.ai.policy import choose_move
@@ -52,7 +53,7 @@ def main() -> None:
     openings = [ln.split()[0] for ln in OPENINGS.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     points = margin = 0.0
     for game in range(args.games):
-        with_mpc, without = Engine("pattern", mpc=True), Engine("pattern", mpc=False)
+        with_mpc, without = new_engine(mpc=True), new_engine(mpc=False)
         mpc_black = game % 2 == 0
         black, white = (with_mpc, without) if mpc_black else (without, with_mpc)
         engines: dict[Color, Engine] = {BLACK: black, WHITE: white}

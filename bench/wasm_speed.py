@@ -50,12 +50,13 @@ def run(depth):
     "midgame search, pattern eval (nodes/s)": """
 from time import perf_counter
 from game.ai.endgame import run_to_end
-from game.ai.search import INF, MidgameSearch
-from game.ai.thinking import get_evaluation
+from game.ai.factory import build_search
+from game.ai.search import INF
+from game.ai.evaluations import Evaluator, evaluation_of
 from game.engine import GameRecord
 
 def run(depth):
-    search = MidgameSearch(get_evaluation("pattern"))
+    search = build_search(evaluation_of(Evaluator.PATTERN))
     start = perf_counter()
     for opening in ("f5d6c3d3c4f4f6f3e6e7", "f5f6e6f4g5e7f7h5", "f5d6c6f4d3c3g4h4"):
         position = GameRecord.from_transcript(opening).position

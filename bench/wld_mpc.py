@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 import game.ai.endgame as endgame
-from game.ai.deepening import Engine
 from game.ai.endgame import run_to_end
+from game.ai.factory import new_engine
 from game.records.wthor import read_games, replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -48,7 +48,7 @@ def sign(score: int) -> int:
 
 def wld(p: int, o: int, selective: bool) -> tuple[int, int, float]:
     """(result, nodes, seconds) of a fresh engine's win/loss/draw search."""
-    engine = Engine("pattern")
+    engine = new_engine()
     started = time.perf_counter()
     score, _, _ = run_to_end(engine.solver.root(p, o, "best", -1, 1, selective=selective))
     return sign(score), engine.budget.nodes, time.perf_counter() - started

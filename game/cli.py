@@ -35,7 +35,7 @@ from game.engine import (
 from game.platform.storage import use_data_dir
 
 if TYPE_CHECKING:
-    from game.interfaces.limits import Limits
+    from game.ai import Limits
 
 
 Command = Callable[[argparse.Namespace], None]
@@ -215,11 +215,11 @@ def _names(squares: list[int]) -> list[str]:
 
 def _limits(args: argparse.Namespace) -> Limits | None:
     """The ``--time``/``--nodes`` limits, or ``None`` when neither was given."""
-    from game.interfaces.limits import Limits
+    from game.ai import Limits
 
     if args.time is None and args.nodes is None:
         return None
-    return Limits(args.time, args.nodes)
+    return Limits(seconds=args.time, nodes=args.nodes)
 
 
 def _needs_weights(command: Command) -> Command:
@@ -227,7 +227,7 @@ def _needs_weights(command: Command) -> Command:
 
     @functools.wraps(command)
     def run(args: argparse.Namespace) -> None:
-        from game.ai.patterns import WeightsError
+        from game.ai import WeightsError
 
         try:
             command(args)
@@ -263,19 +263,12 @@ def cmd_solve(args: argparse.Namespace) -> None:
             + ("; or bound the search with --time or --nodes" if limits is None else "")
         )
     if limits is None or position.is_over() or position.must_pass():
-        from game.ai.deepening import probes_for
-        from game.ai.endgame import solve
-        from game.ai.search import MidgameSearch
-        from game.ai.thinking import get_evaluation
+        from game.ai import solve_exactly
 
-        evaluation = get_evaluation("pattern")
-        # a shallow midgame search's value centres the first window (docs/ai.md, "Third round")
-        guess = MidgameSearch(evaluation, probes=probes_for("pattern")[0])
-        result = solve(position.player, position.opponent, all_best=True, evaluation=evaluation, guess_search=guess.pvs)
-        exact, score, squares = True, result.score, result.best
-        nodes, seconds = result.nodes + guess.nodes, result.seconds
+        result = solve_exactly(position)
+        exact, score, squares, nodes, seconds = True, result.score, result.best, result.nodes, result.seconds
     else:
-        from game.interfaces.limits import limited_search
+        from game.ai import limited_search
 
         found = limited_search(position, limits)
         exact, score, squares, nodes, seconds = found.exact, found.score, found.best, found.nodes, found.seconds
@@ -314,7 +307,7 @@ def cmd_analyze(args: argparse.Namespace) -> None:
         analysis = analyze(position, level).run()
         values, exact, line, nodes, depth = analysis.values, analysis.exact, analysis.pv, analysis.nodes, analysis.depth
     else:
-        from game.interfaces.limits import limited_search
+        from game.ai import limited_search
 
         found = limited_search(position, limits, every_value=True)
         values, exact, line, nodes, depth = found.values, found.exact, found.pv, found.nodes, found.depth
@@ -347,7 +340,7 @@ def cmd_gtp(args: argparse.Namespace) -> None:
 
 def cmd_book(args: argparse.Namespace) -> None:
     """The opening book's moves in a position (a transcript or a position text) and the opening's name."""
-    from game.ai.book import BookError, default_book
+    from game.ai import BookError, default_book
     from game.records.openings import default_book as named_openings
     from game.records.openings import opening_name
 

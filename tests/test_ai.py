@@ -204,7 +204,7 @@ def test_master_takes_a_free_corner_and_novice_is_not_random() -> None:
 
 def test_a_hard_limit_left_behind_by_a_dropped_job_cannot_stall_the_next_move() -> None:
     # a job dropped in the middle of a timed solve leaves its hard limit on the level's shared budget
-    from game.ai.policy import engine_for
+    from game.ai import engine_for
 
     position = random_position(45, 30)
     engine_for(MASTER).budget.set_hard_limit(0.0)  # long past

@@ -11,6 +11,7 @@ import pytest
 from game.ai import endgame, ordering, search
 from game.ai.endgame import DEEP_TT_EMPTIES, Solver, run_to_end, solve
 from game.ai.evaluation import DISC, HeuristicEvaluation
+from game.ai.factory import build_search
 from game.ai.ordering import (
     EVALUATED_REPLY_WEIGHT,
     TABLE_MOVE_KEY,
@@ -21,7 +22,6 @@ from game.ai.ordering import (
     parity_order,
     searched,
 )
-from game.ai.search import MidgameSearch
 from game.ai.table import TABLE_LIMIT
 from game.engine.bitboard import FLIPPERS, MASK64, legal_moves
 from tests.test_endgame_last import assert_fail_soft, minimax, random_position
@@ -47,7 +47,7 @@ def test_ordering_by_a_shallow_search_changes_no_score(monkeypatch: pytest.Monke
     for _ in range(12):
         p, o = random_position(rng, rng.randint(8, 10))
         exact = minimax(p, o, {})
-        midgame = MidgameSearch(HeuristicEvaluation())
+        midgame = build_search(HeuristicEvaluation())
         assert midgame.solver.order_search == midgame.pvs
         depths: list[int] = []
         midgame.solver.order_search = counted_search(midgame.pvs, depths)
@@ -119,7 +119,7 @@ def test_solve_orders_by_its_guess_search(monkeypatch: pytest.MonkeyPatch) -> No
     for _ in range(5):
         p, o = random_position(rng, 11)
         depths: list[int] = []
-        guess = counted_search(MidgameSearch(HeuristicEvaluation()).pvs, depths)
+        guess = counted_search(build_search(HeuristicEvaluation()).pvs, depths)
         result = solve(p, o, all_best=False, guess_search=guess)
         assert result.score == minimax(p, o, {})
         if legal_moves(p, o):

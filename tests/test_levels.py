@@ -7,12 +7,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ai import DEFAULT_LEVEL, LEVELS, think
-from game.ai.evaluation import DISC
-from game.ai.levels import FIRST_LADDER, SECOND_LADDER, stored_level_index
-from game.ai.policy import engine_for
+from game.ai import DEFAULT_LEVEL, DISC, LEVELS, engine_for, think
 from game.engine import BLACK, WHITE, GameRecord, Position
 from game.platform.storage import FileStorage
+from game.play.level_compat import FIRST_LADDER, SECOND_LADDER, stored_level_index
 from game.play.levels import (
     CUSTOM_INDEX,
     clocked_level,

@@ -9,6 +9,7 @@ import pytest
 
 from game.ai.endgame import ProbeSearch, Solver, run_to_end, solve
 from game.ai.evaluation import HeuristicEvaluation
+from game.ai.factory import build_search
 from game.ai.mpc import (
     WLD_MIN_EMPTIES,
     EndgameProbes,
@@ -48,8 +49,8 @@ def test_damaged_parameters_are_refused_with_a_message(text: str) -> None:
 
 def test_multi_probcut_cuts_midgame_nodes() -> None:
     position = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7").position
-    plain = MidgameSearch(HeuristicEvaluation())
-    cut = MidgameSearch(HeuristicEvaluation(), probes=parse(aggressive()))
+    plain = build_search(HeuristicEvaluation())
+    cut = build_search(HeuristicEvaluation(), probes=parse(aggressive()))
     for search in (plain, cut):
         run_to_end(search.root(position.player, position.opponent, 6, -INF, INF))
     assert cut.nodes < plain.nodes
@@ -60,7 +61,7 @@ def test_multi_probcut_never_changes_an_exact_score(seed: int, empties: int) -> 
     # a search as deep as the empties is exact: however aggressive the parameters, its score is the solver's
     position = random_position(seed, empties)
     exact = solve(position.player, position.opponent, all_best=False).score
-    search = MidgameSearch(HeuristicEvaluation(), probes=parse(aggressive()))
+    search = build_search(HeuristicEvaluation(), probes=parse(aggressive()))
     for alpha, beta in ((-INF, INF), (exact * 100 - 100, exact * 100 + 100)):
         score, _, _ = run_to_end(search.root(position.player, position.opponent, empties, alpha, beta))
         assert score == exact * 100
@@ -90,7 +91,7 @@ def test_damaged_endgame_parameters_are_refused_with_a_message(fits: str) -> Non
 
 
 def selective_solver() -> tuple[Solver, MidgameSearch]:
-    search = MidgameSearch(HeuristicEvaluation(), endgame_probes=aggressive_endgame())
+    search = build_search(HeuristicEvaluation(), endgame_probes=aggressive_endgame())
     return search.solver, search
 
 

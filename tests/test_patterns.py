@@ -343,7 +343,7 @@ def shipped_weights(data: bytes | None) -> Iterator[Path]:
     Nothing loaded before (the shared evaluation, the engines, whether the
     game allowed the stand-in) is seen inside, and all of it is back after.
     """
-    from game.ai import patterns, policy
+    from game.ai import factory, patterns
 
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         path = Path(folder) / "patterns.bin"
@@ -352,7 +352,7 @@ def shipped_weights(data: bytes | None) -> Iterator[Path]:
         patch.setattr(patterns, "WEIGHTS_PATH", path)
         for name in ("_default", "_problem", "_stand_in_allowed"):
             patch.setattr(patterns, name, [], raising=False)
-        patch.setattr(policy, "_ENGINES", {})
+        patch.setattr(factory, "_ENGINES", {})
         yield path
 
 

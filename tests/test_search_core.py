@@ -12,8 +12,9 @@ from game.ai.budget import Budget, NodeLimitReached, OutOfTime
 from game.ai.deepening import hard_limit
 from game.ai.endgame import Solver, run_to_end, solve
 from game.ai.evaluation import HeuristicEvaluation
+from game.ai.factory import build_search
 from game.ai.jobs import Job
-from game.ai.search import INF, MidgameSearch
+from game.ai.search import INF
 from game.engine import PASS, GameRecord, Position
 
 
@@ -63,16 +64,16 @@ def test_fixed_depth_results_are_those_of_before_the_refactor(
     transcript: str, roots: list[tuple[int, int, int]], values: dict[int, int]
 ) -> None:
     position = GameRecord.from_transcript(transcript).position
-    search = MidgameSearch(HeuristicEvaluation())
+    search = build_search(HeuristicEvaluation())
     for depth, move, score in roots:
         found, best, _ = run_to_end(search.root(position.player, position.opponent, depth, -INF, INF))
         assert (best, found) == (move, score)
-    fresh = MidgameSearch(HeuristicEvaluation())
+    fresh = build_search(HeuristicEvaluation())
     assert run_to_end(fresh.root_values(position.player, position.opponent, 3)) == values
 
 
 def test_midgame_search_and_solver_share_one_budget() -> None:
-    search = MidgameSearch(HeuristicEvaluation())
+    search = build_search(HeuristicEvaluation())
     assert search.solver.budget is search.budget
     position = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7").position
     run_to_end(search.root(position.player, position.opponent, 4, -INF, INF))
@@ -100,7 +101,7 @@ def test_a_slice_ends_at_the_first_check_after_its_deadline() -> None:
 
 def test_the_hard_limit_stops_a_search_and_says_so() -> None:
     budget = Budget(StepClock(0.001))
-    search = MidgameSearch(HeuristicEvaluation(), budget)
+    search = build_search(HeuristicEvaluation(), budget)
     position = GameRecord.from_transcript("f5d6c3d3c4f4").position
     budget.set_hard_limit(budget.clock() + 0.05)
     job = Job(search.root(position.player, position.opponent, 9, -INF, INF), budget)

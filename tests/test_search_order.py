@@ -6,10 +6,11 @@ from collections.abc import Callable, Generator
 
 import pytest
 
-from game.ai.deepening import Engine
 from game.ai.evaluation import DISC, HeuristicEvaluation
+from game.ai.evaluations import Evaluator
+from game.ai.factory import build_search, new_engine
 from game.ai.ordering import SQUARE_GROUPS
-from game.ai.search import INF, MidgameSearch
+from game.ai.search import INF
 from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
 from tests.test_search_core import out_of_book
@@ -56,7 +57,7 @@ def test_fixed_depth_scores_are_minimaxs(empties: int, depth: int) -> None:
     evaluation = HeuristicEvaluation()
     position = out_of_book(empties)
     p, o = position.player, position.opponent
-    score, move, _ = run(MidgameSearch(evaluation).root(p, o, depth, -INF, INF))
+    score, move, _ = run(build_search(evaluation).root(p, o, depth, -INF, INF))
     assert score == negamax(p, o, depth, evaluation)
     f = FLIPPERS[move](p, o)
     assert -negamax(o ^ f, p | f | (1 << move), depth - 1, evaluation) == score
@@ -66,7 +67,7 @@ def test_deepening_without_multi_probcut_keeps_the_fixed_depth_score() -> None:
     evaluation = HeuristicEvaluation()
     position = out_of_book(34)
     p, o = position.player, position.opponent
-    engine = Engine("heuristic", mpc=False)
+    engine = new_engine(Evaluator.HEURISTIC, mpc=False)
     deepening = engine.deepen(p, o, 4, None, 0.0)
     try:
         while True:

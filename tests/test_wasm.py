@@ -99,7 +99,7 @@ import time
 from game.ai import level_by_name_or_index, think, warm_up
 from game.ai.budget import Budget
 from game.ai.jobs import Job
-from game.ai.thinking import ENDGAME_TIME_FACTOR
+from game.ai.search_limits import ENDGAME_TIME_FACTOR
 from game.engine import GameRecord
 
 class CountingClock:

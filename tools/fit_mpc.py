@@ -32,9 +32,10 @@ from pathlib import Path
 
 from game.ai import think
 from game.ai.endgame import run_to_end, solve
+from game.ai.factory import build_search
 from game.ai.mpc import MIN_DEPTH, PARAMETERS_PATH, VERSION, endgame_probe_depth, shallow_depth
 from game.ai.patterns import WEIGHTS_PATH, default_evaluation
-from game.ai.search import INF, MidgameSearch
+from game.ai.search import INF
 from game.engine import PASS, GameRecord
 from game.records.wthor import read_games, replay
 from tools.wthor_exact import HELD_OUT_YEAR
@@ -71,7 +72,7 @@ def sample_positions(games: int) -> list[tuple[int, int, int]]:
 
 def depth_scores(player: int, opponent: int, max_depth: int) -> list[int]:
     """The root score at depths 1 to ``max_depth`` (evaluation units)."""
-    search = MidgameSearch(default_evaluation())
+    search = build_search(default_evaluation())
     return [run_to_end(search.root(player, opponent, d, -INF, INF))[0] for d in range(1, max_depth + 1)]
 
 
@@ -117,7 +118,7 @@ def fit_endgame(per_bucket: int, out: Path) -> int:
     rows: list[tuple[int, int, int]] = []
     for i, (p, o, empties) in enumerate(positions):
         exact = solve(p, o, all_best=False, evaluation=evaluation).score
-        search = MidgameSearch(evaluation)
+        search = build_search(evaluation)
         shallow = run_to_end(search.root(p, o, endgame_probe_depth(empties), -INF, INF))[0]
         rows.append((empties, shallow, exact))
         if (i + 1) % 10 == 0:

@@ -43,8 +43,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.book import BOOK_PATH, NO_SCORE, BookInfo, encode_book  # noqa: E402
 from game.ai.endgame import run_to_end  # noqa: E402
 from game.ai.evaluation import DISC  # noqa: E402
+from game.ai.factory import build_search  # noqa: E402
 from game.ai.patterns import WEIGHTS_PATH, load  # noqa: E402
-from game.ai.search import INF, MidgameSearch  # noqa: E402
+from game.ai.search import INF  # noqa: E402
 from game.engine import final_score  # noqa: E402
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves  # noqa: E402
 from game.engine.symmetry import canonical, canonical_move  # noqa: E402
@@ -181,7 +182,7 @@ def search_value(p: Bitboard, o: Bitboard, depth: int) -> int:
         if not legal_moves(o, p):
             return final_score(p, o) * DISC
         return -search_value(o, p, depth)
-    search = MidgameSearch(_EVALUATION[0])
+    search = build_search(_EVALUATION[0])
     best, _, _ = run_to_end(search.root(p, o, depth, -INF, INF))
     return best
 

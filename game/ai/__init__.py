@@ -3,31 +3,80 @@
 Pure Python with no dependencies beyond ``game.engine``; runs unchanged in
 CPython on WebAssembly. Nothing here imports pygame.
 
-The game uses three things: ``LEVELS`` (weakest first), ``think(position,
-level)`` which returns a job whose ``advance(max_ms)`` gives the chosen
-square once done, and ``analyze(position)`` whose job gives an ``Analysis``;
-the review values whole games with an ``Analyzer``. ``docs/ai.md`` maps the
-modules. The named levels are here (``levels``); the level as players choose
-it (by index, custom, per match, on a clock) is ``game.play.levels``. Scores
-are in ``evaluation.DISC`` units; the patterns' symmetries are the engine's
-(``game.engine.symmetry``).
+This is the one door to the AI: code outside ``game/ai`` imports from here
+only (``tests/test_architecture.py`` checks it). The game uses ``LEVELS``
+(weakest first; looked up by ``level_named``, ``level_called`` and
+``level_by_name_or_index``), ``think(position, level)`` which returns a job
+whose ``advance(max_ms)`` gives the chosen square once done, and
+``analyze(position)`` whose job gives an ``Analysis``; the review values whole
+games with an ``Analyzer``, the analysis mode deepens with
+``Analyzer.analyses``. Searches are built by the factory (``new_engine``,
+``engine_for``, ``solve_exactly``); ``Limits`` bounds them, ``move_seconds``
+turns a clock into a move's time, and ``limited_search`` is the command line's
+search within ``--time``/``--nodes``. ``docs/ai.md`` maps the modules. The
+level as players choose it (custom, per match, on a clock) is
+``game.play.levels``. Scores are in ``DISC`` units.
 """
 
-from .levels import DEFAULT_LEVEL, LEVELS, MAX_LEVEL, Level, level_by_name_or_index
+from .book import Book, BookError, BookMove, choose_book_move, default_book
+from .bounded import Found, limited_search
+from .budget import Budget
+from .evaluation import DISC
+from .evaluations import Evaluator, WeightsFile, parse_evaluation
+from .factory import engine_for, new_engine, solve_exactly
+from .jobs import stepwise
+from .levels import (
+    BASELINE,
+    DEFAULT_LEVEL,
+    LEVELS,
+    MAX_LEVEL,
+    Level,
+    level_at,
+    level_by_name_or_index,
+    level_called,
+    level_named,
+)
+from .patterns import WeightsError, play_on_without_weights, weights_problem
+from .search_limits import Limits, move_seconds
 from .thinking import Analysis, Analyzer, Job, Progress, analyze, solve_position, think, warm_up
 
 __all__ = [
+    "BASELINE",
     "DEFAULT_LEVEL",
+    "DISC",
     "LEVELS",
     "MAX_LEVEL",
     "Analysis",
     "Analyzer",
+    "Book",
+    "Budget",
+    "BookError",
+    "BookMove",
+    "Evaluator",
+    "Found",
     "Job",
     "Level",
+    "Limits",
     "Progress",
+    "WeightsError",
+    "WeightsFile",
     "analyze",
+    "choose_book_move",
+    "default_book",
+    "engine_for",
+    "level_at",
     "level_by_name_or_index",
+    "level_called",
+    "level_named",
+    "limited_search",
+    "move_seconds",
+    "new_engine",
+    "parse_evaluation",
+    "play_on_without_weights",
+    "solve_exactly",
     "solve_position",
+    "stepwise",
     "think",
     "warm_up",
+    "weights_problem",
 ]

@@ -9,15 +9,17 @@ warm from one position to the next (a whole game's review).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
 from game.engine.position import Position
 
-from .deepening import Engine
+from .deepening import Decision
 from .evaluation import DISC
+from .evaluations import EvaluationChoice
+from .factory import exact_solver, new_engine
 from .jobs import Job
 from .levels import LEVELS, Level
 
@@ -45,12 +47,13 @@ class Analyzer:
     """Move values for analysis: a fixed depth or a time per position, exact within ``exact_empties``."""
 
     def __init__(
-        self, depth: int, exact_empties: int, seconds: float | None = None, evaluation: str = LEVELS[-1].evaluation
+        self, depth: int, exact_empties: int, seconds: float | None = None,
+        evaluation: EvaluationChoice = LEVELS[-1].evaluation,
     ) -> None:
         self.depth = depth
         self.exact_empties = exact_empties
         self.seconds = seconds
-        self.engine = Engine(evaluation)
+        self.engine = new_engine(evaluation)
 
     def job(self, steps: Generator[None, None, T]) -> Job[T]:
         """A job running ``steps`` (generators of this analyzer) in slices."""
@@ -86,13 +89,49 @@ class Analyzer:
             return Analysis(exact_values, True, best, pv, n_empty, engine.budget.nodes - nodes_before,
                             clock() - started)
         decision = yield from engine.deepen(p, o, min(self.depth, n_empty), self.seconds, started)
-        depth = max(decision.depth, 1)
+        return (yield from self._valued(p, o, max(decision.depth, 1), nodes_before, started))
+
+    def analyses(
+        self, position: Position, each: Callable[[Analysis], bool]
+    ) -> Generator[None, None, Analysis | None]:
+        """``Analysis`` after ``Analysis`` of ``position``, one a depth, in one deepening (tables warm throughout).
+
+        ``each`` gets every depth's (its ``nodes`` and ``seconds`` count from the start) and returns
+        True to stop; an exact position is solved once. The last one is returned (``None`` if stopped
+        before the first).
+        """
+        p, o = position.player, position.opponent
+        if not legal_moves(p, o):
+            raise ValueError("the side to move has no legal move")
+        n_empty = 64 - (p | o).bit_count()
+        if n_empty <= self.exact_empties:
+            solved = yield from self.analyse(position)
+            each(solved)
+            return solved
+        started = self.engine.budget.clock()
+        nodes_before = self.engine.budget.nodes
+        latest: Analysis | None = None
+
+        def valued(decision: Decision) -> Generator[None, None, bool]:
+            nonlocal latest
+            latest = yield from self._valued(p, o, decision.depth, nodes_before, started)
+            return each(latest)
+
+        yield from self.engine.deepen(p, o, min(self.depth, n_empty), self.seconds, started, valued)
+        return latest
+
+    def _valued(
+        self, p: Bitboard, o: Bitboard, depth: int, nodes_before: int, started: float
+    ) -> Generator[None, None, Analysis]:
+        """The midgame ``Analysis`` at ``depth``: every move's value, the best ones, the line."""
+        engine = self.engine
         search_values = yield from self.move_values(p, o, depth)
         top = max(search_values.values())
         best = sorted(sq for sq, v in search_values.items() if v == top)
         pv = engine.search.principal_variation(p, o, best[0])
         estimates = {sq: round(v / DISC, 1) for sq, v in search_values.items()}
-        return Analysis(estimates, False, best, pv, depth, engine.budget.nodes - nodes_before, clock() - started)
+        return Analysis(estimates, False, best, pv, depth, engine.budget.nodes - nodes_before,
+                        engine.budget.clock() - started)
 
     def _exact_line(self, p: Bitboard, o: Bitboard, first: int, n_empty: int) -> Generator[None, None, list[int]]:
         """The perfect-play line from ``first``, a best move solved at each step."""
@@ -127,6 +166,5 @@ def solve_position(position: Position, mode: str = "best") -> Job[tuple[int, lis
 
     ``mode`` is as for ``Solver.root``: ``"best"``, ``"all_best"`` or ``"all_values"``.
     """
-    # the strongest level's engine: its solver orders the moves by the evaluation and a shallow search
-    engine = Engine(LEVELS[-1].evaluation)
-    return Job(engine.solver.root(position.player, position.opponent, mode), engine.budget)
+    solver = exact_solver()
+    return Job(solver.root(position.player, position.opponent, mode), solver.budget)

@@ -11,22 +11,18 @@ and principal variation (a job reporting to it adds nodes and time).
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
 from game.engine.bitboard import Bitboard, legal_moves, squares_of
 
 from .budget import Budget, BudgetSpent
 from .endgame import Solver
-from .evaluation import DISC, Evaluation, HeuristicEvaluation
+from .evaluation import DISC
 from .jobs import Progress
-from .mpc import EndgameProbes, MpcError, ProbeTable, default_endgame_probes, default_probes
-from .patterns import default_evaluation
-from .patterns import load as load_weights
 from .search import MidgameSearch
+from .search_limits import next_iteration_fits
 from .table import INF
 
 ASPIRATION = 4 * DISC
@@ -35,28 +31,6 @@ window, 4 to 6 needed the fewest evaluations to depth 9 and 10: 2 failed too oft
 with the failed side open)."""
 FULL_WINDOW_DEPTHS = 2
 """The first iterations are searched with a full window and no hard time limit (always finished)."""
-NEXT_ITERATION_SHARE = 0.45
-"""No new iteration once this share of the time per move is spent (it would rarely finish)."""
-
-
-WEIGHTS_FILE_PREFIX = "pattern:"
-"""An evaluation named ``pattern:PATH`` uses the pattern weights stored at PATH (benchmarks, experiments)."""
-
-
-def get_evaluation(name: str) -> Evaluation:
-    """The evaluation called ``name``: ``'heuristic'``, ``'pattern'`` (the shipped weights) or ``'pattern:PATH'``."""
-    if name == "pattern":
-        return default_evaluation()
-    if name == "heuristic":
-        return HeuristicEvaluation()
-    if name.startswith(WEIGHTS_FILE_PREFIX):
-        return _weights_file_evaluation(name[len(WEIGHTS_FILE_PREFIX) :])
-    raise ValueError(f"unknown evaluation {name!r}")
-
-
-@cache
-def _weights_file_evaluation(path: str) -> Evaluation:
-    return load_weights(Path(path))
 
 
 @dataclass
@@ -84,31 +58,15 @@ def hard_limit(budget: Budget, limit: float | None) -> Iterator[None]:
             budget.set_hard_limit(None if previous == float("inf") else previous)
 
 
-def probes_for(evaluation: str) -> tuple[ProbeTable | None, EndgameProbes | None]:
-    """Multi-ProbCut's tables (midgame, win/loss/draw stage) for ``evaluation``: fitted for the pattern one only.
-
-    Damaged or missing parameters mean a full-width search (weaker, never wrong).
-    """
-    if evaluation != "pattern":
-        return None, None
-    try:
-        midgame, endgame = default_probes(), default_endgame_probes()
-    except MpcError:
-        return None, None
-    return midgame, endgame if any(endgame) else None
-
-
 class Engine:
     """The searches of one evaluation, with their tables and shared budget kept between moves.
 
-    ``mpc`` turns Multi-ProbCut on in the midgame search and the win/loss/draw stage (where parameters
-    exist).
+    Built by ``factory`` (``new_engine``, ``engine_for``), which wires the search and its solver.
     """
 
-    def __init__(self, evaluation: str, mpc: bool = True) -> None:
-        self.budget = Budget()
-        midgame, endgame = probes_for(evaluation) if mpc else (None, None)
-        self.search = MidgameSearch(get_evaluation(evaluation), self.budget, probes=midgame, endgame_probes=endgame)
+    def __init__(self, search: MidgameSearch) -> None:
+        self.search = search
+        self.budget = search.budget
         self.progress = Progress()
         """What ``deepen`` has found so far (for a job's display: ``Job.progress``)."""
 
@@ -118,9 +76,16 @@ class Engine:
         return self.search.solver
 
     def deepen(
-        self, p: Bitboard, o: Bitboard, max_depth: int, seconds: float | None, started: float
+        self, p: Bitboard, o: Bitboard, max_depth: int, seconds: float | None, started: float,
+        each: Callable[[Decision], Generator[None, None, bool]] | None = None,
     ) -> Generator[None, None, Decision]:
-        """Iterative deepening with aspiration windows; stops early when time is short."""
+        """Iterative deepening with aspiration windows; stops early when time is short.
+
+        This is the one deepening loop: the game's and GTP's moves, the hint, the analysis, the review
+        and the command line's bounded searches all run it, so the tables stay warm from one depth to
+        the next. ``each`` (a generator function) is run after every finished iteration with its
+        decision, outside the iteration's time limit; it returns True to stop deepening.
+        """
         search = self.search
         budget = self.budget
         progress = self.progress
@@ -148,9 +113,9 @@ class Engine:
             progress.depth, progress.value, progress.exact = depth, score / DISC, exact
             progress.pv = tuple(search.principal_variation(p, o, move))
             order = sorted(scores, key=lambda sq: -scores[sq])
-            if exact:
+            if each is not None and (yield from each(decision)):
                 break
-            if seconds is not None and budget.clock() - started > NEXT_ITERATION_SHARE * seconds:
+            if exact or not next_iteration_fits(budget.clock() - started, seconds):
                 break
         progress.deepened = True
         return decision

@@ -8,16 +8,17 @@
   how often masters chose it).
 - The others search by iterative deepening within their time per move; from
   ``exact_empties`` (or ``wld_empties`` for win/loss/draw) they solve the
-  endgame after a quick midgame look, within ``ENDGAME_TIME_FACTOR`` times
-  their time, falling back on the midgame move if the solve runs out.
+  endgame after a quick midgame look, within ``ENDGAME_TIME_FACTOR``
+  (``search_limits``) times their time, falling back on the midgame move if the solve runs out.
+  What bounds each level's search is its ``Level.limits``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from collections.abc import Generator
+from dataclasses import replace
 
 from game.engine.bitboard import FLIPPERS, legal_moves
 from game.engine.position import Position
@@ -26,15 +27,13 @@ from .book import BookError, choose_book_move, default_book
 from .budget import BudgetSpent
 from .deepening import Engine, hard_limit
 from .evaluation import DISC
+from .factory import engine_for
 from .jobs import Job
 from .levels import LEVELS, Level
+from .search_limits import quick_look_seconds, solve_deadline
 
-ENDGAME_TIME_FACTOR = 3.0
-"""An exact solve may take this many times the level's time per move."""
 QUICK_LOOK_DEPTH = 6
-"""The midgame look before an endgame solve goes this deep at most ..."""
-QUICK_LOOK_SHARE = 0.25
-"""... within this share of the time per move."""
+"""The midgame look before an endgame solve goes this deep at most (its time: ``search_limits.QUICK_LOOK_SHARE``)."""
 GREED_DISCS_PER_FLIP = 4.0
 """What a novice thinks a flipped disc is worth, in discs."""
 
@@ -61,7 +60,7 @@ def choose_move(
     if moves & (moves - 1) == 0:
         return moves.bit_length() - 1
     n_empty = 64 - (p | o).bit_count()
-    seconds = level.seconds
+    limits = level.limits if node_budget is None else replace(level.limits, seconds=None, nodes=node_budget)
     budget = engine.budget
     if level.book is not None:
         move = book_move(position, level.book, rng)
@@ -70,11 +69,11 @@ def choose_move(
 
     if level.temperature > 0:
         # weaker levels: value every move, then choose with noise (and, for novices, greed)
-        if 0 < n_empty <= level.exact_empties:
+        if 0 < n_empty <= limits.exact_empties:
             _, _, exact_values = yield from engine.solver.root(p, o, "all_values")
             values = {sq: float(v) for sq, v in exact_values.items()}
         else:
-            depth = min(level.depth, n_empty)
+            depth = n_empty if limits.depth is None else min(limits.depth, n_empty)
             search_values = yield from engine.search.root_values(p, o, depth)
             values = {sq: v / DISC for sq, v in search_values.items()}
         if level.greed > 0:
@@ -83,23 +82,21 @@ def choose_move(
                 values[sq] = (1 - level.greed) * values[sq] + level.greed * GREED_DISCS_PER_FLIP * flipped
         return choose(values, level.temperature, rng)
 
-    if node_budget is not None:
-        budget.limit_nodes(node_budget)
-        seconds = None
-    depth_limit = min(level.depth, n_empty)
-    if n_empty > max(level.exact_empties, level.wld_empties):
+    seconds = limits.seconds
+    if limits.nodes is not None:
+        budget.limit_nodes(limits.nodes)
+    depth_limit = n_empty if limits.depth is None else min(limits.depth, n_empty)
+    if n_empty > max(limits.exact_empties, limits.wld_empties):
         decision = yield from engine.deepen(p, o, depth_limit, seconds, started)
         return decision.move
-    engine.progress.endgame = "exact" if n_empty <= level.exact_empties else "win-loss"
+    engine.progress.endgame = "exact" if n_empty <= limits.exact_empties else "win-loss"
     # a quick midgame look first, so a solve that runs out of time still leaves a good move
-    quick_seconds = None if seconds is None else QUICK_LOOK_SHARE * seconds
-    decision = yield from engine.deepen(p, o, min(depth_limit, QUICK_LOOK_DEPTH), quick_seconds, started)
-    if node_budget is not None:
-        budget.limit_nodes(node_budget)  # the solve has a budget of its own
-    limit = None if seconds is None else started + ENDGAME_TIME_FACTOR * seconds
+    decision = yield from engine.deepen(p, o, min(depth_limit, QUICK_LOOK_DEPTH), quick_look_seconds(seconds), started)
+    if limits.nodes is not None:
+        budget.limit_nodes(limits.nodes)  # the solve has a budget of its own
     try:
-        with hard_limit(budget, limit):
-            if n_empty <= level.exact_empties:
+        with hard_limit(budget, solve_deadline(started, seconds)):
+            if n_empty <= limits.exact_empties:
                 _, best = yield from engine.solver.aspirated(p, o, round(decision.value / DISC))
                 return best[0] if best else decision.move
             score, best, _ = yield from engine.solver.root(p, o, "best", -1, 1, selective=True)
@@ -120,23 +117,6 @@ def book_move(position: Position, margin: float, rng: random.Random) -> int | No
     return choose_book_move(book, position.player, position.opponent, margin, rng)
 
 
-_ENGINES: dict[Level, Engine] = {}
-
-
-def engine_for(level: Level, node_budget: int | None = None) -> Engine:
-    """An engine per level, reused between moves so its tables stay warm (fresh with a node budget).
-
-    A level with another time per move (GTP clocks, scaled matches) shares its engine.
-    """
-    if node_budget is not None:
-        return Engine(level.evaluation)
-    key = dataclasses.replace(level, seconds=None)
-    engine = _ENGINES.get(key)
-    if engine is None:
-        engine = _ENGINES[key] = Engine(level.evaluation)
-    return engine
-
-
 def think(position: Position, level: int | Level, seed: int | None = None, node_budget: int | None = None) -> Job[int]:
     """Start choosing a move for the side to move; advance the returned job to get it.
 
@@ -148,7 +128,7 @@ def think(position: Position, level: int | Level, seed: int | None = None, node_
     search reproducible (tests, matches).
     """
     chosen = level if isinstance(level, Level) else LEVELS[level]
-    engine = engine_for(chosen, node_budget)
+    engine = engine_for(chosen, fresh=node_budget is not None)
     # a move starts with no hard time limit: one left by a job that was dropped mid-solve would
     # otherwise end every slice of this one before it began
     engine.budget.set_hard_limit(None)
@@ -157,4 +137,4 @@ def think(position: Position, level: int | Level, seed: int | None = None, node_
     return Job(steps, engine.budget, engine.progress)
 
 
-__all__ = ["ENDGAME_TIME_FACTOR", "book_move", "choose", "choose_move", "engine_for", "think"]
+__all__ = ["book_move", "choose", "choose_move", "think"]

@@ -23,12 +23,11 @@ from collections.abc import Callable, Generator
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
 from game.engine.outcome import final_score
 
-from .budget import Budget
 from .cutoffs import table_cutoff
 from .endgame import Solver
-from .evaluation import DISC, Evaluation
+from .evaluation import DISC
 from .mpc import MIN_DEPTH as MPC_MIN_DEPTH
-from .mpc import EndgameProbes, ProbeTable
+from .mpc import ProbeTable
 from .ordering import SQUARE_GROUPS, Ordered, evaluated, fastest_first_midgame
 from .table import INF, TABLE_LIMIT, Table, store
 
@@ -47,24 +46,21 @@ horizon cost more evaluations than its better order saved (a third of them at de
 class MidgameSearch:
     """Alpha-beta search with an evaluation, a bounded transposition table and history."""
 
-    def __init__(
-        self, evaluation: Evaluation, budget: Budget | None = None, tt_limit: int = TABLE_LIMIT,
-        probes: ProbeTable | None = None, endgame_probes: EndgameProbes | None = None,
-    ) -> None:
-        # the pattern evaluation offers its plain function, which saves a __call__ per leaf
-        self.evaluate: Callable[[Bitboard, Bitboard], int] = getattr(evaluation, "evaluate", evaluation)
-        self.budget = Budget() if budget is None else budget
+    def __init__(self, evaluate: Callable[[Bitboard, Bitboard], int], solver: Solver,
+                 probes: ProbeTable | None = None) -> None:
+        """A search scoring leaves with ``evaluate`` and handing exact positions to ``solver`` (sharing its budget).
+
+        Built by ``factory.build_search``, which also plugs this search into the solver (its move ordering,
+        and its probes in the win/loss/draw stage).
+        """
+        self.evaluate = evaluate
+        self.budget = solver.budget
         self.tt: Table = {}
-        self.tt_limit = tt_limit
+        self.tt_limit = solver.tt_limit
         self.history = [0] * 64
-        self.solver = Solver(self.budget, tt_limit=tt_limit, evaluate=self.evaluate)
-        self.solver.order_search = self.pvs
+        self.solver = solver
         self.probes = probes
         """Multi-ProbCut's table (``mpc.default_probes()``), or ``None`` for a full-width search."""
-        if endgame_probes is not None:
-            # the win/loss/draw stage probes with this search (a selective solve only; never an exact one)
-            self.solver.probes = endgame_probes
-            self.solver.probe_search = self.pvs
 
     @property
     def nodes(self) -> int:

@@ -23,11 +23,11 @@ from collections.abc import Generator
 
 from .analyzer import Analysis, Analyzer, analyze, solve_position
 from .book import BookError, loading_default_book
-from .deepening import get_evaluation
 from .jobs import Job, Progress
 from .mpc import MpcError, default_endgame_probes, default_probes
 from .patterns import loading_default
-from .policy import ENDGAME_TIME_FACTOR, think
+from .policy import think
+from .search_limits import ENDGAME_TIME_FACTOR
 
 __all__ = [
     "ENDGAME_TIME_FACTOR",
@@ -36,7 +36,6 @@ __all__ = [
     "Job",
     "Progress",
     "analyze",
-    "get_evaluation",
     "solve_position",
     "think",
     "warm_up",

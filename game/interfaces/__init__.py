@@ -1,7 +1,6 @@
 """The desktop's command lines beside the window (never imported in the browser).
 
 * ``gtp``: the GTP engine that GUIs and match tools talk to (``python -m game.cli gtp``);
-* ``limits``: searches bounded by time and by nodes for the command line;
 * ``input_script``: scripted clicks, keys and waits for ``othello --script``.
 
 The command itself is ``game.cli``; only ``input_script`` imports pygame (it feeds

@@ -38,8 +38,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from game import __version__
-from game.ai import LEVELS, MAX_LEVEL, Level, think
-from game.ai.patterns import WeightsError
+from game.ai import LEVELS, MAX_LEVEL, Level, WeightsError, move_seconds, think
 from game.engine import (
     BLACK,
     COLOR_NAMES,
@@ -55,6 +54,9 @@ from game.engine import (
 ENGINE_NAME = "Othello-WASM"
 MAX_LINE_CHARS = 4096
 """The longest command line read; longer ones are refused (and read no further than the bound at a time)."""
+
+DEPTH_LEVEL_MOVE_SECONDS = 1.0
+"""On a clock, a level searching to a fixed depth spends at most this a move."""
 
 _ECHO_CHARS = 24
 # GTP section 3.1: control characters go, except HT (made a space) and LF
@@ -301,9 +303,8 @@ class GtpEngine:
             seconds = math.nan
         if not math.isfinite(seconds):
             raise GtpError(f"invalid time {shown(args[1])}: give the seconds left as a number")
-        own = self.base_level.seconds if self.base_level.seconds is not None else 1.0
-        moves_left = max(2, self.record.position.empty_count // 2)
-        budget = max(0.05, min(own, 0.8 * seconds / moves_left))
+        own = self.base_level.seconds if self.base_level.seconds is not None else DEPTH_LEVEL_MOVE_SECONDS
+        budget = move_seconds(seconds, 0.0, self.record.position.empty_count, own)
         self.level = dataclasses.replace(self.base_level, seconds=budget)
         return ""
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from game.ai.jobs import stepwise
+from game.ai import stepwise
 from game.platform.files import FileTooLargeError, read_regular_file
 from game.records.wthor import HEADER, MAX_LINE, WTHOR_PATH, WthorError, WthorGame, parse_line
 

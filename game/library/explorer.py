@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from game.ai.book import BookError, BookMove, default_book
+from game.ai import BookError, BookMove, default_book
 from game.engine import Position, square_name
 from game.engine.symmetry import canonical, canonical_move
 from game.i18n import pgettext

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
 
-from game.ai.jobs import stepwise
+from game.ai import stepwise
 from game.engine.bitboard import FLIPPERS, Bitboard
 from game.engine.position import START_BLACK, START_WHITE
 from game.engine.symmetry import SQUARE_SOURCE, images

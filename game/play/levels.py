@@ -1,13 +1,11 @@
 """The computer's level as players choose it: a named level by index, or a custom one by time or depth.
 
-The named levels themselves are the AI's table (``game.ai.levels``); this
-module is everything a match adds: the index clamped to the levels that
-exist, the custom specs (``'time:3'``: three seconds a move, ``'depth:8'``:
+The named levels themselves, and looking them up (``level_named``: an index
+clamped to the levels that exist), are the AI's (``game.ai``); this module is
+everything a match adds: the custom specs (``'time:3'``: three seconds a move, ``'depth:8'``:
 eight plies) checked and turned into a ``Level``, the level a match set-up
 plays at, and that level cut to what its clock affords.
 
->>> level_named(99).name, level_named(-1).name
-('Master', 'Novice')
 >>> custom_level("time:3").name, custom_level("depth:8").depth
 ('Custom (3 s a move)', 8)
 
@@ -27,7 +25,7 @@ import re
 from dataclasses import replace
 from typing import Protocol
 
-from game.ai.levels import LEVELS, Level
+from game.ai import LEVELS, Level, level_named, move_seconds
 from game.i18n import _, ngettext, pgettext
 from game.play.words import seconds_text
 
@@ -39,8 +37,6 @@ CUSTOM_SECONDS = (0.1, 30.0)
 """The time per move a custom level may take, in seconds."""
 CUSTOM_DEPTHS = (1, 20)
 """The search depths a custom level may use."""
-CLOCK_RESERVE_MOVES = 4
-"""With a clock, the computer spreads its time over its moves still to come plus this many."""
 
 
 class LevelChoice(Protocol):
@@ -53,11 +49,6 @@ class LevelChoice(Protocol):
     @property
     def custom(self) -> str | None:
         """A custom spec used instead of ``level``, or ``None``."""
-
-
-def level_named(index: int) -> Level:
-    """The AI level for an index, clamped to the levels that exist."""
-    return LEVELS[max(0, min(index, len(LEVELS) - 1))]
 
 
 def parse_custom(spec: str) -> tuple[str, float]:
@@ -156,11 +147,8 @@ def remembered_level(level: int | None, custom: str | None) -> Level | None:
 
 
 def clocked_level(level: Level, remaining_ms: int, increment_s: int, empties: int) -> Level:
-    """``level`` with its time per move cut to what its clock affords: the time left over the moves to come.
+    """``level`` with its time per move cut to what its clock affords (``game.ai.move_seconds``).
 
     A level searching to a fixed depth gets that limit too, so it cannot lose on time by thinking.
     """
-    share = remaining_ms / 1000 / (empties / 2 + CLOCK_RESERVE_MOVES) + 0.8 * increment_s
-    # an exact endgame may take ENDGAME_TIME_FACTOR times the time a move; the reserve above covers it
-    seconds = max(0.05, share if level.seconds is None else min(level.seconds, share))
-    return replace(level, seconds=seconds)
+    return replace(level, seconds=move_seconds(remaining_ms / 1000, increment_s, empties, level.seconds))

@@ -1,11 +1,13 @@
 """Analysis until stopped: a position searched one depth deeper after another, every move valued.
 
-Pygame-free. ``LiveAnalysis.advance(ms)`` runs a slice; after each finished
-depth ``latest`` holds that depth's ``Analysis`` (every legal move's value in
-discs, the best moves, the principal variation). Endgames within the exact
-range are solved once and the analysis ends. The depth is bounded by
-``MAX_DEPTH`` and the empty squares; ``limit_reached`` says when it stopped
-there rather than by ``stop()``.
+Pygame-free. ``LiveAnalysis.advance(ms)`` runs a slice of the AI's one
+deepening loop (``Analyzer.analyses``: the tables stay warm from depth to
+depth); after each finished depth ``latest`` holds that depth's ``Analysis``
+(every legal move's value in discs, the best moves, the principal variation).
+Endgames within the exact range are solved once and the analysis ends. The
+depth is bounded by ``MAX_DEPTH`` and the empty squares; ``limit_reached`` says
+when it stopped there rather than by ``stop()``. ``resume()`` after a stop
+carries on from the next depth.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ class LiveAnalysis:
         self.position = position
         self.max_depth = max(1, min(max_depth, position.empty_count))
         self.exact = position.empty_count <= exact_empties
-        self.analyzer = Analyzer(1, exact_empties)
+        self.analyzer = Analyzer(self.max_depth, exact_empties)
         self.latest: Analysis | None = None
         """The deepest finished analysis."""
         self.depth = 1
@@ -34,8 +36,9 @@ class LiveAnalysis:
         self.stopped = False
         self.limit_reached = False
         self.progress = Progress()
-        """Nodes and CPU time over every depth so far (each depth's job keeps its own)."""
-        self._job: Job[Analysis] | None = None
+        """Nodes and CPU time over every depth so far."""
+        self._job: Job[Analysis | None] | None = None
+        self._fresh = False
         if not position.legal_moves():
             self.limit_reached = True  # nothing to analyse: a pass or the end
 
@@ -49,22 +52,29 @@ class LiveAnalysis:
         if not self.running:
             return False
         if self._job is None:
-            self.analyzer.depth = self.depth
-            self._job = self.analyzer.job(self.analyzer.analyse(self.position))
+            self.analyzer.depth = self.max_depth
+            self._job = self.analyzer.job(self.analyzer.analyses(self.position, self._finished))
         job = self._job
         before_nodes, before_seconds = job.progress.nodes, job.progress.seconds
-        found = job.advance(max_ms)
+        self._fresh = False
+        job.advance(max_ms)
         self.progress.nodes += job.progress.nodes - before_nodes
         self.progress.seconds += job.progress.seconds - before_seconds
-        if found is None:
-            return False
-        self._job = None
-        self.latest = found
-        if found.exact or self.depth >= self.max_depth:
+        if job.done:
+            self._job = None
+            self.limit_reached = True
+        return self._fresh
+
+    def _finished(self, found: Analysis) -> bool:
+        """One depth is done: keep it; stop the deepening at a stop (resumed from the next depth)."""
+        if self.latest is None or found.depth > self.latest.depth or found.exact:
+            self.latest = found
+            self._fresh = True
+        if found.exact or found.depth >= self.max_depth:
             self.limit_reached = True
         else:
-            self.depth += 1
-        return True
+            self.depth = max(self.depth, found.depth + 1)
+        return self.stopped
 
     def stop(self) -> None:
         """Stop; what was found stays readable."""

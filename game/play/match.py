@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from game.ai.levels import DEFAULT_LEVEL, LEVELS, stored_level_index
+from game.ai import DEFAULT_LEVEL, level_at
 from game.engine import BLACK, WHITE, Color, GameRecord, Position, opponent_of, square_name
 from game.engine.record import PASS
 from game.i18n import _
+from game.play.level_compat import stored_level_index
 from game.play.levels import level_title, parse_custom
 from game.play.words import colour_name
 
@@ -88,7 +89,8 @@ class MatchSetup:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict."""
-        level_name = LEVELS[self.level].name if 0 <= self.level < len(LEVELS) else None
+        named = level_at(self.level)
+        level_name = named.name if named is not None else None
         return {"mode": self.mode, "human": self.human, "level": self.level, "level_name": level_name,
                 "start": self.start, "given": self.given, "custom": self.custom, "clock": self.clock,
                 "increment": self.increment}
@@ -131,7 +133,7 @@ def against_the_computer(colour: Color, level: int | None, custom: str | None, s
 
     A level never chosen is the AI's default; a custom one is kept as it was chosen.
     """
-    index = DEFAULT_LEVEL if level is None or not 0 <= level < len(LEVELS) else level
+    index = level if level is not None and level_at(level) is not None else DEFAULT_LEVEL
     return MatchSetup("computer", colour, index, start, given, custom=custom)
 
 

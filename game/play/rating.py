@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game.ai.levels import LEVELS, Level
+from game.ai import LEVELS, Level, level_called
 
 START_RATING = 1200.0
 """Where every player starts: a little above the weakest levels."""
@@ -160,7 +160,8 @@ class PlayerRating:
 
 def rated_level(name: str, levels: tuple[Level, ...] | None = None) -> Level | None:
     """The named level called ``name`` if it has a rating (a custom level's name has none)."""
-    return next((level for level in levels or LEVELS if level.name == name and level.rating is not None), None)
+    level = level_called(name, levels or LEVELS)
+    return level if level is not None and level.rating is not None else None
 
 
 def level_for_rating(rating: float, levels: tuple[Level, ...] | None = None) -> Level | None:

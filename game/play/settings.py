@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from game.ai.levels import LEVELS, stored_level_index
+from game.ai import level_at
 from game.i18n import LANGUAGES, N_
+from game.play.level_compat import stored_level_index
 from game.play.levels import parse_custom
 
 ANIMATION_SECONDS: dict[str, float] = {"off": 0.0, "fast": 0.15, "normal": 0.3, "slow": 0.6}
@@ -58,8 +59,9 @@ class Settings:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (the level also by name, so a reordered ladder keeps the player's choice)."""
         data = asdict(self)
-        if self.level is not None and 0 <= self.level < len(LEVELS):
-            data["level_name"] = LEVELS[self.level].name
+        named = level_at(self.level)
+        if named is not None:
+            data["level_name"] = named.name
         return data
 
     @classmethod

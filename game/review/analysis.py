@@ -25,8 +25,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
-from game.ai import Analyzer, Job
-from game.ai.evaluation import DISC
+from game.ai import DISC, Analyzer, Job
 from game.engine import BLACK, PASS, Color, GameRecord, Position, final_score
 
 REVIEW_DEPTH = 5

@@ -13,8 +13,7 @@
 
 from __future__ import annotations
 
-from game.ai import Analysis
-from game.ai.book import BookError, default_book
+from game.ai import Analysis, BookError, default_book
 from game.engine import Position
 from game.i18n import ngettext, number
 

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.ai.book import Book, BookMove, choose_book_move
+from game.ai import Book, BookMove, choose_book_move
 from game.engine import Color, GameRecord, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _, ngettext, number, pgettext
 from game.play.session import GO_ON, Judge, Move, Opponent, Phase, Refusal, Ruling, Session, Thought, Verdict

@@ -1,50 +1,36 @@
-"""Searches the command line can bound by time and by nodes, answering the best found when a limit ends them.
+"""Searches bounded by time and by nodes (the command line's ``--time``/``--nodes``), answering the best found.
 
-``limited_search`` is the only place that drives the AI's pieces for this:
-an exact solve (``Solver`` in a ``Job``, with its ``node_limit``) gets three
-quarters of the limits; if it does not finish, a midgame search deepens one
-depth at a time (``analyze`` jobs) in what is left, and its last finished
-depth is the answer, marked not exact. Nothing here blocks past the time
-limit by more than one slice, and a depth-1 look always finishes, so there
-is always a move. This module imports nothing from pygame.
+``limited_search``: an exact solve (``Solver`` in a ``Job``, with its node
+limit) gets ``limits.EXACT_SHARE`` of the limits; if it does not finish, the
+one deepening loop (``Analyzer.analyses``, tables warm from depth to depth)
+values every move at each depth in what is left, and its last finished depth
+is the answer, marked not exact. Nothing here blocks past the time limit by
+more than one slice, and a depth-1 look always finishes, so there is always a
+move.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from game.ai import LEVELS, Analysis, Job, analyze
-from game.ai.deepening import Engine
-from game.ai.endgame import NodeLimitReached, Solver
-from game.ai.evaluation import DISC
-from game.ai.thinking import get_evaluation
-from game.engine import Position
+from game.engine.position import Position
+
+from .analyzer import Analysis, Analyzer
+from .endgame import NodeLimitReached, Solver
+from .evaluation import DISC
+from .evaluations import evaluation_of
+from .factory import STRONGEST, exact_solver
+from .jobs import Job
+from .levels import LEVELS
+from .search_limits import EXACT_SHARE, Limits
 
 T = TypeVar("T")
 
-EXACT_SHARE = 0.75
-"""The share of each limit the exact solve may use; the rest is kept for the midgame fallback."""
-
 SLICE_MS = 25.0
 """How often, at most, the clock is looked at while a job runs."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """At most ``seconds`` of search and ``nodes`` positions (``None``: no such limit)."""
-
-    seconds: float | None = None
-    nodes: int | None = None
-
-    def share(self, fraction: float) -> Limits:
-        """The same limits cut to ``fraction`` (nodes rounded down, at least one)."""
-        return Limits(
-            None if self.seconds is None else self.seconds * fraction,
-            None if self.nodes is None else max(1, int(self.nodes * fraction)),
-        )
 
 
 @dataclass
@@ -66,12 +52,12 @@ def limited_search(position: Position, limits: Limits, every_value: bool = False
 
     ``every_value`` asks for each move's value (analysis); otherwise the score
     and every best move (solve). The side to move must have a legal move.
-    The time limit counts from the start of the search, after the evaluation's weights are loaded.
+    The time limit counts from the start of the search, after the evaluation's weights are loaded;
+    the depth is ``limits.depth``, or the strongest level's.
     """
     # loading the weights and building this phase's tables is not searching: the clock starts after
-    guess = round(get_evaluation("pattern")(position.player, position.opponent) / DISC)
-    # the engine's solver orders its moves by the evaluation and a shallow search (sharing its budget)
-    solver = Engine("pattern").solver
+    guess = round(evaluation_of(STRONGEST)(position.player, position.opponent) / DISC)
+    solver = exact_solver()
     started = time.perf_counter()
     exact, spent = _exact(position, limits.share(EXACT_SHARE), every_value, guess, started, solver)
     if exact is not None:
@@ -79,19 +65,20 @@ def limited_search(position: Position, limits: Limits, every_value: bool = False
         return exact
     left_nodes = None if limits.nodes is None else max(1, limits.nodes - spent)
     deadline = None if limits.seconds is None else started + limits.seconds
-    found = _midgame(position, LEVELS[-1].depth, deadline, left_nodes)
+    found = _midgame(position, LEVELS[-1].depth if limits.depth is None else limits.depth, deadline, left_nodes)
     found.nodes += spent
     found.seconds = time.perf_counter() - started
     return found
 
 
-def _drive(job: Job[T], deadline: float | None) -> T | None:
+def _drive(job: Job[T], deadline: float | None, binding: Callable[[], bool] = lambda: True) -> T | None:
     """Run ``job`` to its end, or ``None`` once ``deadline`` (a ``perf_counter`` time) has passed.
 
-    ``NodeLimitReached`` from the job's search is passed on.
+    The deadline counts only while ``binding()`` says so. ``NodeLimitReached`` from the job's search is
+    passed on.
     """
     while not job.done:
-        left_ms = float("inf") if deadline is None else (deadline - time.perf_counter()) * 1000.0
+        left_ms = float("inf") if deadline is None or not binding() else (deadline - time.perf_counter()) * 1000.0
         if left_ms <= 0:
             job.cancel()
             return None
@@ -153,22 +140,20 @@ def _midgame(position: Position, max_depth: int, deadline: float | None, nodes: 
     Before each deeper iteration its cost is predicted from the growth so
     far, and it is not started if it would overrun the node budget.
     """
-    level = dataclasses.replace(LEVELS[-1], seconds=None)
-    spent = previous = 0
-    last: Analysis | None = None
-    for depth in range(1, min(max_depth, position.empty_count) + 1):
-        job = analyze(position, dataclasses.replace(level, depth=depth), exact_empties=0)
-        analysis = _drive(job, None if last is None else deadline)
-        if analysis is None:
-            break
-        last = analysis
-        spent += analysis.nodes
-        growth = max(2.0, analysis.nodes / previous) if previous else 4.0
-        previous = analysis.nodes
-        if nodes is not None and spent + analysis.nodes * growth > nodes:
-            break
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
-    assert last is not None
+    analyzer = Analyzer(min(max_depth, position.empty_count), 0, None, STRONGEST)
+    found: list[Analysis] = []
+    costs: list[int] = []  # each depth's nodes (``Analysis.nodes`` counts from the first)
+
+    def each(analysis: Analysis) -> bool:
+        cost = analysis.nodes - (found[-1].nodes if found else 0)
+        growth = max(2.0, cost / costs[-1]) if costs and costs[-1] else 4.0
+        found.append(analysis)
+        costs.append(cost)
+        if nodes is not None and analysis.nodes + cost * growth > nodes:
+            return True
+        return deadline is not None and time.perf_counter() >= deadline
+
+    _drive(analyzer.job(analyzer.analyses(position, each)), deadline, lambda: bool(found))
+    last = found[-1]
     top = max(last.values.values())
-    return Found(False, round(top), list(last.best), dict(last.values), list(last.pv), max(spent, 1), last.depth)
+    return Found(False, round(top), list(last.best), dict(last.values), list(last.pv), max(last.nodes, 1), last.depth)

@@ -1,0 +1,99 @@
+"""The one door through which searches are built: for a level, for explicit limits, or from parts.
+
+Everything that assembles the AI's searches is here: ``build_search`` wires a
+midgame search and its endgame solver together (the solver hands exact
+positions' move ordering and its win/loss/draw probes back to the search);
+``new_engine`` builds an ``Engine`` (those two and their budget) for an
+evaluation; ``engine_for`` gives the engine a level plays with (one per level,
+kept between moves so its tables stay warm) or a fresh one for explicit
+``Limits``; ``exact_solver`` and ``solve_exactly`` are the exact solver alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from game.engine.bitboard import Bitboard
+from game.engine.position import Position
+
+from .budget import Budget
+from .deepening import Engine
+from .endgame import Solver, SolveResult, solve
+from .evaluation import Evaluation
+from .evaluations import EvaluationChoice, Evaluator, evaluation_of, probes_for
+from .levels import Level
+from .mpc import EndgameProbes, ProbeTable
+from .search import MidgameSearch
+from .search_limits import Limits
+from .table import TABLE_LIMIT
+
+STRONGEST = Evaluator.PATTERN
+"""The evaluation of searches built for explicit limits (the strongest levels')."""
+
+
+def build_search(
+    evaluation: Evaluation | Callable[[Bitboard, Bitboard], int], budget: Budget | None = None,
+    tt_limit: int = TABLE_LIMIT, probes: ProbeTable | None = None, endgame_probes: EndgameProbes | None = None,
+) -> MidgameSearch:
+    """A midgame search and its endgame solver, wired together and sharing ``budget`` (a fresh one by default).
+
+    The solver orders its moves at many empties by this search's shallow searches; with
+    ``endgame_probes`` its win/loss/draw stage probes with it too (a selective solve only).
+    """
+    # the pattern evaluation offers its plain function, which saves a __call__ per leaf
+    evaluate: Callable[[Bitboard, Bitboard], int] = getattr(evaluation, "evaluate", evaluation)
+    solver = Solver(Budget() if budget is None else budget, tt_limit=tt_limit, evaluate=evaluate)
+    search = MidgameSearch(evaluate, solver, probes)
+    solver.order_search = search.pvs
+    if endgame_probes is not None:
+        solver.probes = endgame_probes
+        solver.probe_search = search.pvs
+    return search
+
+
+def new_engine(evaluation: EvaluationChoice = STRONGEST, mpc: bool = True) -> Engine:
+    """A fresh engine for ``evaluation``, with Multi-ProbCut where it has parameters unless ``mpc`` is false."""
+    midgame, endgame = probes_for(evaluation) if mpc else (None, None)
+    return Engine(build_search(evaluation_of(evaluation), probes=midgame, endgame_probes=endgame))
+
+
+_ENGINES: dict[Level, Engine] = {}
+
+
+def engine_for(target: Level | Limits, fresh: bool = False) -> Engine:
+    """The engine a level plays with, or a fresh one for explicit limits (the strongest evaluation).
+
+    A level's engine is kept between moves so its tables stay warm; a level with another time per
+    move (GTP clocks, scaled matches) shares it. ``fresh`` (a node-limited, reproducible search, or
+    limits with nodes) gives a new one.
+    """
+    if isinstance(target, Limits):
+        return new_engine()
+    if fresh:
+        return new_engine(target.evaluation)
+    key = dataclasses.replace(target, seconds=None)
+    engine = _ENGINES.get(key)
+    if engine is None:
+        engine = _ENGINES[key] = new_engine(target.evaluation)
+    return engine
+
+
+def exact_solver() -> Solver:
+    """A fresh exact solver ordering its moves with the strongest evaluation and a shallow search of it."""
+    return new_engine().solver
+
+
+def solve_exactly(position: Position) -> SolveResult:
+    """Solve ``position`` exactly, every best move (blocking); its nodes include the first guess's.
+
+    A shallow midgame search's value centres the first window (``docs/ai.md``, "Third round") and,
+    on a budget of its own, orders the solver's moves at many empties.
+    """
+    evaluation = evaluation_of(STRONGEST)
+    guess_search = build_search(evaluation, probes=probes_for(STRONGEST)[0])
+    result = solve(position.player, position.opponent, all_best=True, evaluation=evaluation,
+                   guess_search=guess_search.pvs)
+    return dataclasses.replace(result, nodes=result.nodes + guess_search.nodes)
+
+__all__ = ["build_search", "engine_for", "exact_solver", "new_engine", "solve_exactly"]
