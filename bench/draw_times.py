@@ -38,7 +38,7 @@ def main(argv: list[str]) -> None:
     width, height = (int(part) for part in args.size.lower().split("x"))
     app = App(storage=MemoryStorage(), window_size=(width, height), with_sound=False)
     app.frame([])
-    if not app.ctx.set_language(args.language):
+    if not app.ctx.languages.choose(args.language):
         raise SystemExit(f"cannot speak {args.language!r} here")
     record = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7")
     entries = {"game": lambda: GameEntry(MatchSetup("two", BLACK), record), "review": lambda: ReviewEntry(record),

@@ -112,7 +112,7 @@ class App:
         logical = logical_size_for(self.window.get_size())
         self.surface = pygame.Surface(logical)
         self.ctx = Context(self.assets, storage, logical, IS_BROWSER, SCENES)
-        self.ctx.documents.messages += place_documents.take_messages()
+        self.ctx.store.documents.messages += place_documents.take_messages()
         self.stack = SceneStack(self.ctx, SCENES)
         self.running = True
         self.audio_unlocked = False
@@ -128,9 +128,9 @@ class App:
         self.ctx.now_ms = self.clock_ms()
         self.stack.start(self.ctx.now_ms, self._first_scene(fragment))
         self.ctx.flush_storage_messages()
-        notice = self.ctx.documents.store_notice()  # a page that blocks saving says so at once
+        notice = self.ctx.store.documents.store_notice()  # a page that blocks saving says so at once
         if notice:
-            self.ctx.toast(notice, error=True, ms=9000)
+            self.ctx.toasts.show(notice, error=True, ms=9000)
         self._viewport_checked_ms = self.ctx.now_ms
         self.startup_seconds = time.perf_counter() - started
 
@@ -142,7 +142,7 @@ class App:
         try:
             transcript = parse_fragment(text)
         except ValueError as exc:
-            self.ctx.toast(_("Could not open the shared game: {error}").format(error=exc), error=True, ms=7000)
+            self.ctx.toasts.show(_("Could not open the shared game: {error}").format(error=exc), error=True, ms=7000)
             return MenuEntry()
         record = GameRecord.from_transcript(transcript)
         moves = len(record.moves)
@@ -299,9 +299,9 @@ class App:
             self._warming = None
             problem = weights_problem()
             if problem:
-                self.ctx.toast(_("The computer's trained evaluation could not be read ({problem}). It plays on with "
-                                 "its hand-written one, which is weaker.").format(problem=problem), error=True,
-                               ms=9000)
+                self.ctx.toasts.show(_("The computer's trained evaluation could not be read ({problem}). It plays "
+                                       "on with its hand-written one, which is weaker.").format(problem=problem),
+                                     error=True, ms=9000)
 
     def draw(self) -> None:
         """Draw the scene and any toasts, then scale to the window."""
@@ -311,8 +311,7 @@ class App:
         if self.scene.overlay and below is not None:
             below.draw(self.surface, now)
         self.scene.draw(self.surface, now)
-        self.ctx.toasts = [t for t in self.ctx.toasts if t.until_ms > now]
-        for toast in self.ctx.toasts[-1:]:
+        for toast in self.ctx.toasts.live(now)[-1:]:
             toast.draw(self.surface, self.ctx.text, self.ctx.theme, now)
         draw_tooltip(self.surface, self.ctx.text, self.ctx.theme, self.pointer)
         scale, rect = self._placement()
@@ -336,7 +335,7 @@ class App:
     def close(self) -> None:
         """Remember the window's place, then shut pygame down (the game has been saved after every move already)."""
         if self.remembers_window:
-            window_memory.remember(self.ctx.documents)
+            window_memory.remember(self.ctx.store.documents)
         pygame.quit()
 
     async def run(self, before_frame: Callable[[App], bool] | None = None) -> None:

@@ -22,7 +22,7 @@ def game_in_progress(player: Player) -> str:
     player.click_square("f5")
     player.frame()
     player.click_button("menu")
-    saved = player.app.ctx.load_saved_game()
+    saved = player.app.ctx.store.load_saved_game()
     assert saved is not None and saved.record.transcript == "f5"
     return saved.record.transcript
 
@@ -40,7 +40,7 @@ def test_starting_a_game_asks_and_keep_it_changes_nothing(player_factory, where:
     assert player.app.scene.dialog.title == "Start a new game?"  # type: ignore[attr-defined]
     player.press(pygame.K_ESCAPE)  # the safe choice: keep it
     assert player.app.scene_name == where
-    saved = player.app.ctx.load_saved_game()
+    saved = player.app.ctx.store.load_saved_game()
     assert saved is not None and saved.record.transcript == kept  # nothing was thrown away
     player.click_button(action)
     player.click_button("confirm")  # New game

@@ -694,7 +694,7 @@ def test_a_full_page_storage_says_so_once_however_many_moves_are_saved(player_fa
     said = [t.message for t in player.app.ctx.toasts]
     assert sum("kept only until you leave" in m for m in said) == 1, said
     assert not any(m.startswith("Could not save") for m in said), said
-    assert player.app.ctx.load_saved_game() is not None  # the game in progress is still there, in memory
+    assert player.app.ctx.store.load_saved_game() is not None  # the game in progress is still there, in memory
 
 
 def test_the_page_fetches_a_file_for_the_game_and_says_when_it_is_there(monkeypatch: pytest.MonkeyPatch) -> None:

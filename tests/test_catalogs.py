@@ -36,7 +36,7 @@ import catalogs  # noqa: E402 - tools/catalogs.py
 TEXT_ARGUMENTS: dict[str, tuple[int | str, ...]] = {
     "draw_in": (1, "text"),
     "say": (2, "words"),
-    "toast": (0, "message"),
+    "show": (0, "message"),  # ctx.toasts.show
     "Button": (1, "label", "subtitle"),
     "Dialog": (1, 2, "title", "message"),
     "Toast": (0, "message"),
@@ -104,7 +104,7 @@ def test_no_screen_draws_words_that_bypass_the_catalog() -> None:
 def test_the_scan_finds_a_bare_text(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text(
-        'self.ctx.toast("Saved the game")\n'
+        'self.ctx.toasts.show("Saved the game")\n'
         'text.draw_in(surface, _("Fine"), 20, ink, box)\n'
         'text.draw_in(surface, f"{n} moves left", 20, ink, box)\n'
         'button_row(rect, [(_("Back"), "back"), ("Play", "play")])\n'
@@ -112,7 +112,7 @@ def test_the_scan_finds_a_bare_text(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     found = [line.split(": ", 1)[1] for line in bypasses(sample, tmp_path)]
-    assert found == ["toast(… 'Saved the game' …) is not translated",
+    assert found == ["show(… 'Saved the game' …) is not translated",
                      "draw_in(… ' moves left' …) is not translated",
                      "button_row(… 'Play' …) is not translated"]
 

@@ -19,10 +19,12 @@ from game.challenges import (
     PROGRESS_KEY,
     Challenge,
     ChallengeError,
-    Progress,
+    ChallengeProgress,
     load_challenges,
+    load_progress,
     moves_meeting_goal,
     parse_challenges,
+    save_progress,
     stars_for,
 )
 from game.engine import GameRecord, Position, square_name
@@ -136,29 +138,29 @@ def test_stars_count_a_first_try_and_going_without_a_hint() -> None:
     assert stars_for(first_try=True, used_hint=True) == 2
     assert stars_for(first_try=False, used_hint=False) == 2
     assert stars_for(first_try=False, used_hint=True) == 1
-    progress = Progress()
+    progress = ChallengeProgress()
     progress.record_solve("a", first_try=True, used_hint=False)
     progress.record_solve("a", first_try=False, used_hint=True)
     assert progress.stars == {"a": 3}  # the best is kept
 
 
 def test_progress_saved_and_restored_through_the_storage_interface(tmp_path: Path) -> None:
-    progress = Progress()
+    progress = ChallengeProgress()
     progress.record_solve("corner-01", first_try=False, used_hint=False)
     progress.record_solution_seen("endgame-02")
-    JsonDocuments(FileStorage(tmp_path)).save(PROGRESS_KEY, progress.to_json(), "challenge progress")
-    restored = JsonDocuments(FileStorage(tmp_path)).load(PROGRESS_KEY, Progress.from_json, "challenge progress")
-    assert restored == progress
+    save_progress(JsonDocuments(FileStorage(tmp_path)), progress)
+    assert load_progress(JsonDocuments(FileStorage(tmp_path))) == progress
 
 
 @pytest.mark.parametrize("text", ['{"stars": {"corner-01": 5}}', '{"stars": []}', '[1, 2]', "not json"])
 def test_corrupt_progress_is_set_aside_and_play_goes_on(text: str) -> None:
     storage = MemoryStorage({PROGRESS_KEY: text})
     documents = JsonDocuments(storage)
-    assert documents.load(PROGRESS_KEY, Progress.from_json, "challenge progress") is None
+    assert load_progress(documents) == ChallengeProgress()  # none yet
     assert storage.read(PROGRESS_KEY) is None
     assert [v for k, v in storage.data.items() if k.startswith(f"{PROGRESS_KEY}.corrupt-")] == [text]
-    assert documents.take_messages()
+    said = documents.take_messages()
+    assert len(said) == 1 and "challenge progress" in said[0], said
 
 
 # -- the scenes ---------------------------------------------------------------------
@@ -224,7 +226,7 @@ def test_a_wrong_try_is_explained_then_the_answer_solves_it_with_two_stars(playe
     assert scene.board.position == challenge.position and scene.phase is Phase.HUMAN
     player.click_square(challenge.answer)
     assert scene.phase is Phase.OVER and scene.earned == 2
-    stored = JsonDocuments(FileStorage(tmp_path)).load(PROGRESS_KEY, Progress.from_json, "progress")
+    stored = JsonDocuments(FileStorage(tmp_path)).load(PROGRESS_KEY, ChallengeProgress.from_json, "progress")
     assert stored is not None and stored.stars == {challenge.id: 2}
 
 

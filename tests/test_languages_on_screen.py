@@ -91,10 +91,10 @@ def test_every_screen_fits_its_text_in_every_language(player_factory, code: str)
     failures: list[str] = []
     for size in SIZES:
         player = player_factory(MemoryStorage(), window_size=size)
-        assert player.app.ctx.set_language(code)
+        assert player.app.ctx.languages.choose(code)
         for name in STATES:
             recording = recorded(player, name, with_toast=False)
-            for problem in problems_in(recording, player.app.surface, player.app.ctx.toast_area):
+            for problem in problems_in(recording, player.app.surface, player.app.ctx.toasts.area):
                 failures.append(f"{code} {name} @ {size[0]}x{size[1]}: {problem}")
     assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures[:60])
 
@@ -102,7 +102,7 @@ def test_every_screen_fits_its_text_in_every_language(player_factory, code: str)
 @pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE])
 def test_the_font_of_each_language_has_every_character_of_its_catalog(player_factory, code: str) -> None:
     player = player_factory(MemoryStorage())
-    assert player.app.ctx.set_language(code)
+    assert player.app.ctx.languages.choose(code)
     catalog = i18n.read_catalog(code)
     characters = {ch for text in catalog._catalog.values() for part in ([text] if isinstance(text, str) else text)  # type: ignore[attr-defined]
                   for ch in part if ch.isprintable() and not ch.isspace()}
@@ -131,7 +131,7 @@ def drawn_as_a_box(font: pygame.font.Font, character: str) -> bool:
 
 def test_the_english_font_has_every_character_of_the_texts_it_draws(player_factory) -> None:
     player = player_factory(MemoryStorage())
-    assert player.app.ctx.set_language(i18n.SOURCE_LANGUAGE)
+    assert player.app.ctx.languages.choose(i18n.SOURCE_LANGUAGE)
     sources = i18n.read_catalog("fr")._catalog  # type: ignore[attr-defined]  # its keys: every English text
     texts = [part for key in sources for part in ([key] if isinstance(key, str) else [key[0]])]
     characters = {ch for text in texts for ch in text.split("\x04")[-1] if ch.isprintable() and not ch.isspace()}
@@ -144,7 +144,7 @@ def test_the_english_font_has_every_character_of_the_texts_it_draws(player_facto
 def test_the_box_test_sees_a_missing_character_and_passes_a_present_one(player_factory) -> None:
     player = player_factory(MemoryStorage())
     for code, present in (("en", "Aé…"), ("ja", "石打"), ("zh_CN", "棋子")):
-        assert player.app.ctx.set_language(code)
+        assert player.app.ctx.languages.choose(code)
         font = player.app.ctx.assets.font(20)
         assert drawn_as_a_box(font, NO_SUCH_CHARACTER) and drawn_as_a_box(font, "\U0001f0a1")  # a playing card
         assert not any(drawn_as_a_box(font, ch) for ch in present), code
@@ -155,7 +155,7 @@ def test_an_undrawable_character_of_a_name_shows_as_the_replacement_mark_not_a_b
     """``drawable`` turns a file name's undecodable bytes into U+FFFD; DejaVu draws it (Noto Sans CJK has none:
     in Japanese and Chinese the box stands in)."""
     player = player_factory(MemoryStorage())
-    assert player.app.ctx.set_language(code)
+    assert player.app.ctx.languages.choose(code)
     for bold in (False, True):
         assert not drawn_as_a_box(player.app.ctx.assets.font(20, bold), REPLACEMENT)
 
@@ -181,6 +181,7 @@ def test_in_the_browser_a_language_speaks_once_the_page_has_fetched_its_catalog_
 
     import game.scenes.base as base
     import game.ui.assets as assets_module
+    import game.ui.language as language_module
     from game.platform.resources import SCRIPT_FONTS
 
     repo = Path(base.__file__).resolve().parents[2]
@@ -188,21 +189,22 @@ def test_in_the_browser_a_language_speaks_once_the_page_has_fetched_its_catalog_
     shutil.copytree(repo / "assets", archive, ignore=shutil.ignore_patterns("NotoSansCJK-*"))
     fetched = tmp_path / "fetched"
     monkeypatch.setattr(assets_module, "FETCHED_DIR", fetched)
-    monkeypatch.setattr(base, "FETCHED_DIR", fetched)
+    monkeypatch.setattr(language_module, "FETCHED_DIR", fetched)
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path / "no-catalogs")
     requests: list[tuple[str, str, object]] = []
-    monkeypatch.setattr(base, "fetch_page_file", lambda url, path, done: requests.append((url, path, done)) or True)
+    monkeypatch.setattr(language_module, "fetch_page_file",
+                        lambda url, path, done: requests.append((url, path, done)) or True)
     player = player_factory(MemoryStorage())
     ctx = player.app.ctx
-    ctx.is_browser = True
+    ctx.is_browser = ctx.languages.is_browser = True
     ctx.assets.root = archive
 
-    assert ctx.set_language("ja") is False  # not yet: its files are on their way
+    assert ctx.languages.choose("ja") is False  # not yet: its files are on their way
     assert i18n.language() == "en" and ctx.settings.language == "ja"
     assert any("Japan" in toast.message or "日本語" in toast.message for toast in ctx.toasts)
     assert sorted(url for url, _, _ in requests) == sorted(["locale/ja.mo", SCRIPT_FONTS["ja"]])
     assert all(Path(path).parent == fetched for _, path, _ in requests)
-    assert ctx.set_language("ja") is False and len(requests) == 2  # asked once
+    assert ctx.languages.choose("ja") is False and len(requests) == 2  # asked once
 
     sources = {"locale/ja.mo": repo / "game" / "locale" / "ja.mo",
                SCRIPT_FONTS["ja"]: repo / "assets" / SCRIPT_FONTS["ja"]}
@@ -215,7 +217,7 @@ def test_in_the_browser_a_language_speaks_once_the_page_has_fetched_its_catalog_
     drawn = " ".join(t.text for t in player.recorded_frame().texts)
     assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", drawn)
 
-    assert ctx.set_language("en") and ctx.set_language("zh_CN") is False  # Chinese: other files to fetch
+    assert ctx.languages.choose("en") and ctx.languages.choose("zh_CN") is False  # Chinese: other files to fetch
     for _url, _path, done in requests[2:]:
         done(False, "HTTP 404")  # type: ignore[operator]
     assert i18n.language() == "en"
@@ -227,7 +229,7 @@ def test_in_the_browser_a_language_speaks_once_the_page_has_fetched_its_catalog_
 def test_the_language_list_names_every_language_in_itself_in_every_language(player_factory, code: str) -> None:
     """日本語 and 简体中文 in a Latin language (and 简体中文 in Japanese) come from the fallback font, not boxes."""
     player = player_factory(MemoryStorage())
-    assert player.app.ctx.set_language(code)
+    assert player.app.ctx.languages.choose(code)
     assets = player.app.ctx.assets
     fallback = font_characters((assets.root / FONT_NAMES).read_bytes())
     for bold in (False, True):
@@ -264,7 +266,7 @@ def test_the_statistics_table_shows_its_headings_whole_in_every_language(player_
     headings = ["Level", "Rating", "As Black (W–L–D)", "As White (W–L–D)", "Best win"]
     for size in SIZES:
         player = player_factory(MemoryStorage(), window_size=size)
-        assert player.app.ctx.set_language(code)
+        assert player.app.ctx.languages.choose(code)
         translated = [i18n.pgettext("heading", headings[0]), *(i18n._(h) for h in headings[1:])]
         recording = recorded(player, "statistics with a rating history", with_toast=False)
         for heading in translated:

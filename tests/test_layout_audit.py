@@ -311,16 +311,16 @@ def recorded(player: Player, name: str, with_toast: bool = True) -> Recording:
     player.frame()
     STATES[name](player)
     ctx = player.app.ctx
-    ctx.toasts = []
+    ctx.toasts.clear()
     if with_toast:
-        ctx.toast(TOAST, ms=60_000)
+        ctx.toasts.show(TOAST, ms=60_000)
     return player.recorded_frame()
 
 
 def audit_state(player: Player, name: str, with_toast: bool) -> list[str]:
     """Draw ``name``'s state once, recording, and return what is wrong with it."""
     recording = recorded(player, name, with_toast)
-    return problems_in(recording, player.app.surface, player.app.ctx.toast_area)
+    return problems_in(recording, player.app.surface, player.app.ctx.toasts.area)
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -578,7 +578,7 @@ def test_every_level_fits_the_picker_and_the_statistics(player_factory, size: tu
         for name in ("new game", *RATING_STATES):
             recording = recorded(player, name)
             failures += [f"{name} @ {size[0]}x{size[1]} {theme}: {p}"
-                         for p in problems_in(recording, player.app.surface, player.app.ctx.toast_area)]
+                         for p in problems_in(recording, player.app.surface, player.app.ctx.toasts.area)]
             words = " ".join(t.shown for t in recording.texts)
             assert all(level.name in words and str(level.rating) in words for level in ladder), (name, size)
     assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures)

@@ -47,7 +47,7 @@ def recording_stack() -> SceneStack:
     Recorder.log = []
     names = ("menu", "game", "results", "review", "analysis", "tutorial")
     classes: dict[str, type[Scene]] = {name: type(name, (Recorder,), {}) for name in names}
-    return SceneStack(SimpleNamespace(toast_area=None), classes)  # type: ignore[arg-type]
+    return SceneStack(SimpleNamespace(toasts=SimpleNamespace(area=None)), classes)  # type: ignore[arg-type]
 
 
 def test_open_keeps_the_scene_below_alive_and_back_resumes_it() -> None:
@@ -107,7 +107,8 @@ def test_a_scene_that_keeps_asking_stops_after_a_few_hops() -> None:
             super().startup(now_ms, entry)
             self.open(TutorialEntry())  # opens another at once, for ever
 
-    stack = SceneStack(SimpleNamespace(toast_area=None), {"menu": Bouncer, "tutorial": Bouncer})  # type: ignore[arg-type]
+    stack = SceneStack(SimpleNamespace(toasts=SimpleNamespace(area=None)),  # type: ignore[arg-type]
+                       {"menu": Bouncer, "tutorial": Bouncer})
     stack.start(0, MenuEntry())
     assert len(stack.names) <= MAX_HOPS + 2
 

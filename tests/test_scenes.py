@@ -88,7 +88,7 @@ def test_a_new_game_from_the_menu_asks_first(player_factory) -> None:
         assert isinstance(menu, MenuScene) and menu.dialog is not None
         player.press(pygame.K_RETURN)  # the default keeps the game
         assert player.app.scene_name == "menu" and menu.dialog is None
-        saved = player.app.ctx.load_saved_game()
+        saved = player.app.ctx.store.load_saved_game()
         assert saved is not None and saved.record.transcript == "f5"
     player.click_button("two")
     player.click_button("confirm")
@@ -119,7 +119,7 @@ def test_legal_dots_setting_off_hides_them(player_factory) -> None:
     start_computer_game(player)
     centre = player.game.view.square_center(parse_square("d3"))
     assert player.pixel(centre) != player.app.ctx.theme.legal_dot
-    assert '"show_legal": false' in (player.app.ctx.documents.storage.read("settings") or "")
+    assert '"show_legal": false' in (player.app.ctx.store.documents.storage.read("settings") or "")
 
 
 def test_illegal_click_changes_nothing_and_says_why(player_factory) -> None:
@@ -166,7 +166,7 @@ def test_whole_game_against_novice_played_by_clicks_reaches_the_results(player_f
     assert tally.played == 1 and (tally.won, tally.lost, tally.drawn) == (
         int(margin > 0), int(margin < 0), int(margin == 0))
     # the finished game is no longer offered for resume
-    assert player.app.ctx.documents.storage.read("savegame") is None
+    assert player.app.ctx.store.documents.storage.read("savegame") is None
     player.click_button("menu")
     assert [b.action for b in player.app.scene.group.buttons][0] != "continue"  # type: ignore[attr-defined]
 
@@ -536,7 +536,7 @@ def test_no_scene_puts_a_toast_over_a_button(player_factory) -> None:
             player.app.scene.open(entries.get(name) or entry_type())
             player.frame()
             assert player.app.scene_name == name or name in ("challenge", "trainer_play")
-            player.app.ctx.toast("A message long enough to take two lines on the narrower screens, " * 2)
+            player.app.ctx.toasts.show("A message long enough to take two lines on the narrower screens, " * 2)
             rect, _ = player.app.ctx.toasts[-1].layout(player.app.ctx.size, player.app.ctx.text)
             group = getattr(player.app.scene, "group", None)
             buttons = group.buttons if group is not None else []

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.challenges.progress import PROGRESS_KEY, Progress
+from game.challenges.progress import PROGRESS_KEY, ChallengeProgress
 from game.engine import BLACK, WHITE, GameRecord
 from game.platform.storage import (
     DATA_DIR_ENV,
@@ -286,9 +286,9 @@ DOCUMENTS: list[tuple[str, Callable[[Any], Any], str]] = [
     (STATS_KEY, Stats.from_json, "statistics"),
     (SAVEGAME_KEY, SavedGame.from_json, "saved game"),
     (LAST_GAME_KEY, last_game_from_json, "last game"),
-    (PROGRESS_KEY, Progress.from_json, "challenge progress"),
+    (PROGRESS_KEY, ChallengeProgress.from_json, "challenge progress"),
 ]
-KINDS = (Settings, Stats, SavedGame, GameRecord, Progress)
+KINDS = (Settings, Stats, SavedGame, GameRecord, ChallengeProgress)
 IDS = [key for key, _, _ in DOCUMENTS]
 
 GOOD: dict[str, Any] = {
@@ -296,7 +296,7 @@ GOOD: dict[str, Any] = {
     STATS_KEY: Stats(two_player_games=3).to_json(),
     SAVEGAME_KEY: SavedGame(MatchSetup(), GameRecord.from_transcript("f5d6c3")).to_json(),
     LAST_GAME_KEY: last_game_to_json(GameRecord.from_transcript("f5d6")),
-    PROGRESS_KEY: Progress(stars={"corner-01": 2}).to_json(),
+    PROGRESS_KEY: ChallengeProgress(stars={"corner-01": 2}).to_json(),
 }
 
 

@@ -399,7 +399,7 @@ def test_a_bad_transcripts_error_is_shown_in_the_players_language(player_factory
     expected = french.gettext("ply {ply}: {error}").format(ply=6, error=reason)
     assert expected != "ply 6: a1 is not a legal move for White"  # the catalog translates both templates
     player = player_factory()
-    assert player.app.ctx.set_language("fr")
+    assert player.app.ctx.languages.choose("fr")
     try:
         scene = open_transcript(player)
         type_text(player, "f5 d6 c3 d3 c4 a1")
@@ -410,4 +410,4 @@ def test_a_bad_transcripts_error_is_shown_in_the_players_language(player_factory
             read_game("f5 d6 c3 d3 c4 a1")
         assert str(refused.value) == "ply 6: a1 is not a legal move for White"  # the English line stays as it was
     finally:
-        player.app.ctx.set_language("en")
+        player.app.ctx.languages.choose("en")

@@ -79,7 +79,7 @@ LANGUAGE = ["en"]
 def new_player() -> Player:
     """A fresh app in the landscape window, its settings in memory, animations off, in ``LANGUAGE``."""
     player = Player(MemoryStorage(), window_size=WINDOW)
-    if not player.app.ctx.set_language(LANGUAGE[0]):
+    if not player.app.ctx.languages.choose(LANGUAGE[0]):
         raise SystemExit(f"cannot draw in {LANGUAGE[0]!r}: its catalog or font is missing (docs/translating.md)")
     return player
 

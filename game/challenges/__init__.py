@@ -23,7 +23,7 @@ from .model import (
     parse_challenges,
 )
 from .objectives import meets_goal, moves_meeting_goal
-from .progress import PROGRESS_KEY, Progress, stars_for
+from .progress import PROGRESS_KEY, ChallengeProgress, load_progress, save_progress, stars_for
 
 __all__ = [
     "CHALLENGES_FILE",
@@ -34,12 +34,14 @@ __all__ = [
     "PROGRESS_KEY",
     "Challenge",
     "ChallengeError",
+    "ChallengeProgress",
     "Goal",
     "Kind",
-    "Progress",
     "load_challenges",
+    "load_progress",
     "meets_goal",
     "moves_meeting_goal",
     "parse_challenges",
+    "save_progress",
     "stars_for",
 ]

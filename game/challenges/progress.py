@@ -3,7 +3,8 @@
 Stars for a solve: three for the first try without a hint, two for the
 first try with a hint or a later try without one, one otherwise. The best
 result is kept. Saved as JSON under ``PROGRESS_KEY`` through the game's
-storage interface; a bad file is set aside by ``JsonDocuments``.
+storage interface (``load_progress``, ``save_progress``); a bad file is set
+aside by ``JsonDocuments``, with a message in its ``messages``.
 """
 
 from __future__ import annotations
@@ -11,7 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import N_
+from game.platform.storage import JsonDocuments
+
 PROGRESS_KEY = "challenges"
+WHAT = N_("challenge progress")
+"""What the progress is called in a storage message (translated there)."""
 
 
 def stars_for(first_try: bool, used_hint: bool) -> int:
@@ -20,7 +26,7 @@ def stars_for(first_try: bool, used_hint: bool) -> int:
 
 
 @dataclass
-class Progress:
+class ChallengeProgress:
     """Stars per solved challenge id, and the ids whose solution the player has looked at."""
 
     stars: dict[str, int] = field(default_factory=dict)
@@ -49,7 +55,7 @@ class Progress:
         return {"stars": dict(sorted(self.stars.items())), "seen_solution": sorted(self.seen_solution)}
 
     @classmethod
-    def from_json(cls, data: Any) -> Progress:
+    def from_json(cls, data: Any) -> ChallengeProgress:
         """Progress from its dict; ``TypeError``/``ValueError`` for a wrong shape (the file is then set aside)."""
         if not isinstance(data, dict):
             raise TypeError("challenge progress must be a JSON object")
@@ -67,3 +73,13 @@ class Progress:
                 raise ValueError("seen_solution must list challenge ids")
             progress.seen_solution.add(key)
         return progress
+
+
+def load_progress(documents: JsonDocuments) -> ChallengeProgress:
+    """The saved progress, or none yet (a file that cannot be read is set aside, with a message)."""
+    return documents.load(PROGRESS_KEY, ChallengeProgress.from_json, WHAT) or ChallengeProgress()
+
+
+def save_progress(documents: JsonDocuments, progress: ChallengeProgress) -> None:
+    """Store the progress (a failed write leaves a message)."""
+    documents.save(PROGRESS_KEY, progress.to_json(), WHAT)

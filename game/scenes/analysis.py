@@ -73,7 +73,7 @@ class AnalysisScene(Scene):
             self.panel = pygame.Rect(side.left, side.top + 50, side.width, side.height - 50 - 84)
             row = pygame.Rect(side.left, side.bottom - 68, side.width, 64)
             self.title_pos = (side.left, side.top + 16)
-        self.ctx.toast_area = self.panel.inflate(-20, -20)
+        self.ctx.toasts.area = self.panel.inflate(-20, -20)
         actions = [(_("Stop"), "stop"), (_("Undo move"), "undo"), (_("Copy OBF"), "copy"), (_("Back"), "back")]
         self.group = ButtonGroup(button_row(row, actions, gap=12, size=22), columns=len(actions))
 
@@ -107,7 +107,7 @@ class AnalysisScene(Scene):
         elif action == "copy":
             found = self.live.latest
             line = write_obf(self.board.position, found.values if found is not None else None)
-            copy_to_clipboard(line, lambda copied: self.ctx.toast(
+            copy_to_clipboard(line, lambda copied: self.ctx.toasts.show(
                 (_("Copied (OBF): {line}") if copied else _("Could not reach the clipboard. {line}")).format(line=line),
                 ms=6000))
         elif action == "undo" and self.session.undo():

@@ -5,65 +5,62 @@ it asks the app, through ``request``, to ``open`` a scene above it (it
 stays alive below, paused), to ``switch`` to one in its place, to go
 ``back`` to the scene below, or ``home`` to the menu. What a scene is
 opened with is a typed entry (``game.scenes.entries``), one per scene.
-The app keeps the stack (``game.app.SceneStack``).
+The app keeps the stack (``game.scenes.stack.SceneStack``).
 """
 
 from __future__ import annotations
 
-import functools
 import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import ClassVar, Literal
 
 import pygame
 
 from game import i18n
-from game.engine import GameRecord
-from game.i18n import N_, _, best_language
-from game.platform.browser import fetch_page_file
-from game.platform.languages import system_languages
-from game.platform.resources import SCRIPT_FONTS, WEB_LOCALE_DIR
-from game.platform.storage import JsonDocuments, Storage
+from game.platform.storage import Storage
 from game.play.frame_budget import FrameBudget
-from game.play.match import SAVEGAME_KEY, SavedGame
-from game.play.settings import SETTINGS_KEY, Settings
-from game.play.stats import STATS_KEY, Stats
-from game.records.transcripts import LAST_GAME_KEY, last_game_to_json
+from game.play.store import PlayerStore
 from game.scenes.entries import AskNewGameEntry, Entry, GameEntry
-from game.ui.assets import FETCHED_DIR, Assets
+from game.ui.assets import Assets
 from game.ui.board_view import BoardView
+from game.ui.language import LanguageSwitch
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme, theme_named
-from game.ui.widgets import ButtonGroup, Toast
-
-TOAST_MS = 3500
+from game.ui.toasts import Toasts
+from game.ui.widgets import ButtonGroup
 
 
 class Context:
-    """What the scenes share: assets, settings, statistics, storage, the logical size and toasts."""
+    """What the scenes share, each concern in its own place.
+
+    ``assets`` and ``text`` (fonts, sounds, drawing words), ``store`` (the
+    player's documents), ``settings`` and ``stats`` (loaded from it),
+    ``languages`` (the language spoken), ``toasts`` (short messages), the
+    logical ``size``, the game's clock ``now_ms``, the ``frame`` budget, the
+    board views of the current theme, and the game's own random draws.
+    """
 
     def __init__(self, assets: Assets, storage: Storage, size: tuple[int, int], is_browser: bool,
                  scene_classes: dict[str, type[Scene]] | None = None) -> None:
         self.assets = assets
         self.text = TextRenderer(assets)
-        self.documents = JsonDocuments(storage)
+        self.store = PlayerStore(storage)
         self.size = size
         self.is_browser = is_browser
         self.scene_classes: dict[str, type[Scene]] = scene_classes or {}
         self.now_ms = 0
         self.frame = FrameBudget()
         """The app's measure of drawing and the slice of background work it leaves (``frame.slice_ms``)."""
-        self.toasts: list[Toast] = []
-        self.toast_area: pygame.Rect | None = None
-        """Where the current scene wants toasts (an area without buttons); ``None``: the screen's bottom."""
-        # what each document is called in messages, marked here: the storage translates it when it speaks
-        self.settings = self.documents.load(SETTINGS_KEY, Settings.from_json, N_("settings")) or Settings()
-        self._start_language()
-        self.stats = self.documents.load(STATS_KEY, Stats.from_json, N_("statistics")) or Stats()
-        self.documents.messages += [notice for notice in [self.stats.take_notice()] if notice]  # an unreadable rating
+        self.toasts = Toasts(lambda: self.now_ms)
+        self.settings = self.store.load_settings()
+        self.languages = LanguageSwitch(assets, self.text, self.toasts, is_browser,
+                                        chosen=lambda: self.settings.language, remember=self._remember_language)
+        notice = self.languages.start()
+        if notice:
+            self.store.documents.messages.append(notice)
+        self.stats = self.store.load_stats()
         self.assets.sounds.muted = not self.settings.sound
         self._views: dict[tuple[tuple[int, int, int, int], str], BoardView] = {}
         self.print_line: Callable[[str], None] = print
@@ -84,143 +81,24 @@ class Context:
             self._views[key] = view
         return view
 
-    # -- language ---------------------------------------------------------
-
-    def _start_language(self) -> None:
-        """Speak the language chosen in Settings, or the system's until one is chosen."""
-        self._fetching: set[str] = set()
-        # until the player chooses one in Settings, the game follows the system's language (nothing is saved)
-        chosen = self.settings.language or best_language(system_languages())
-        if not self._speak(chosen) and not self._fetch_language(chosen):
-            self._speak(i18n.SOURCE_LANGUAGE)
-            self.documents.messages.append(_("The {language} texts could not be read; the game speaks English.")
-                                           .format(language=i18n.LANGUAGES.get(chosen, chosen)))
-
-    def _speak(self, code: str) -> bool:
-        """Switch the catalog and the fonts together; False (nothing changed) if either cannot be had here."""
-        if code not in i18n.LANGUAGES:
-            return False
-        try:
-            catalog = None if code == i18n.SOURCE_LANGUAGE else i18n.read_catalog(code, (FETCHED_DIR,))
-        except i18n.CatalogError:
-            return False
-        if not self.assets.use_fonts_for(code):
-            return False
-        i18n.use(code, catalog)
-        self.text.forget()
-        return True
-
-    def _missing_files(self, code: str) -> list[tuple[str, Path]]:
-        """What the page must fetch before ``code`` can be spoken in the browser: (address beside the page, path)."""
-        missing = []
-        if code != i18n.SOURCE_LANGUAGE and i18n.catalog_file(code, (FETCHED_DIR,)) is None:
-            missing.append((f"{WEB_LOCALE_DIR}/{code}.mo", FETCHED_DIR / f"{code}.mo"))
-        font = SCRIPT_FONTS.get(code)
-        if font is not None and self.assets.script_font_path(code) is None:
-            missing.append((font, FETCHED_DIR / Path(font).name))
-        return missing
-
-    def _fetch_language(self, code: str) -> bool:
-        """In the browser, have the page fetch ``code``'s catalog and font (not in the archive); speak it then.
-
-        Until they arrive the game speaks what it spoke. False where there is
-        nothing to fetch (the desktop, or nothing missing).
-        """
-        missing = self._missing_files(code) if self.is_browser and code in i18n.LANGUAGES else []
-        if not missing:
-            return False
-        if code in self._fetching:
-            return True
-        try:
-            FETCHED_DIR.mkdir(parents=True, exist_ok=True)
-        except OSError:
-            return False
-        waiting = {address for address, _ in missing}
-
-        def arrived(address: str, ok: bool, detail: str) -> None:
-            if code not in self._fetching:
-                return  # one of its files failed already
-            waiting.discard(address)
-            if ok and waiting:
-                return
-            self._fetching.discard(code)
-            if ok and self.settings.language == code and not self._speak(code):
-                ok, detail = False, _("the files are damaged")
-            if not ok:
-                self.toast(_("The {language} texts could not be downloaded ({detail}); the game speaks English "
-                             "until they can be.").format(language=i18n.LANGUAGES[code], detail=detail), error=True)
-
-        self._fetching.add(code)
-        for address, path in missing:
-            fetch_page_file(address, str(path), functools.partial(arrived, address))
-        return True
-
-    def set_language(self, code: str) -> bool:
-        """Speak ``code`` from now on and remember it; False if it cannot be spoken yet (with a message).
-
-        In the browser a language with its own font speaks once the page has
-        fetched it (a frame or a few seconds later); the choice is kept
-        meanwhile. Screens lay their texts out again when the language changes
-        (``Scene.follow_language``).
-        """
-        if self._speak(code):
-            self.settings.language = code
-            self.save_settings()
-            return True
-        if self._fetch_language(code):
-            self.settings.language = code
-            self.save_settings()
-            self.toast(_("Fetching the {language} texts…").format(language=i18n.LANGUAGES[code]))
-            return False
-        self.toast(_("The texts of this language could not be read."), error=True)
-        return False
-
-    # -- messages ---------------------------------------------------------
-
-    def toast(self, message: str, error: bool = False, ms: int = TOAST_MS) -> None:
-        """Show a short message at the bottom of the screen."""
-        self.toasts = [t for t in self.toasts if t.until_ms > self.now_ms][-2:]
-        self.toasts.append(Toast(message, self.now_ms + ms, error, self.toast_area))
+    def _remember_language(self, code: str) -> None:
+        self.settings.language = code
+        self.save_settings()
 
     def flush_storage_messages(self) -> None:
-        """Show whatever the storage layer had to report (corrupt files set aside, failed writes)."""
-        for message in self.documents.take_messages():
-            self.toast(message, error=True, ms=7000)
-
-    # -- persistence ------------------------------------------------------
+        """Show whatever the storage had to report (files set aside, failed writes)."""
+        self.toasts.show_errors(self.store.take_messages())
 
     def save_settings(self) -> None:
         """Store the settings and apply the mute switch."""
         self.assets.sounds.muted = not self.settings.sound
-        self.documents.save(SETTINGS_KEY, self.settings.to_json(), N_("settings"))
+        self.store.save_settings(self.settings)
         self.flush_storage_messages()
 
     def save_stats(self) -> None:
         """Store the statistics."""
-        self.documents.save(STATS_KEY, self.stats.to_json(), N_("statistics"))
+        self.store.save_stats(self.stats)
         self.flush_storage_messages()
-
-    def load_saved_game(self) -> SavedGame | None:
-        """The autosaved game, or ``None`` (a corrupt one is set aside with a message)."""
-        saved = self.documents.load(SAVEGAME_KEY, SavedGame.from_json, N_("saved game"))
-        self.flush_storage_messages()
-        return saved
-
-    def save_game(self, saved: SavedGame) -> None:
-        """Autosave the game in progress."""
-        self.documents.save(SAVEGAME_KEY, saved.to_json(), N_("game"))
-        self.flush_storage_messages()
-
-    def clear_saved_game(self) -> None:
-        """Forget the autosave (the game ended or was abandoned)."""
-        self.documents.delete(SAVEGAME_KEY)
-        self.flush_storage_messages()
-
-    def keep_last_game(self, record: GameRecord) -> None:
-        """Keep a game that ended for the review (the Transcript scene offers it)."""
-        if record.moves:
-            self.documents.save(LAST_GAME_KEY, last_game_to_json(record), N_("last game"))
-            self.flush_storage_messages()
 
 
 @dataclass(frozen=True)
@@ -255,7 +133,7 @@ class Scene:
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Begin with ``entry`` (the scene's own entry type)."""
         self.request = None
-        self.ctx.toast_area = None
+        self.ctx.toasts.area = None
         self.layout()
         self.laid_out_in = i18n.generation()
 
@@ -265,7 +143,7 @@ class Scene:
     def resume(self, now_ms: int) -> None:
         """Back on top after the scene above closed: carry on where it was (the window may have changed)."""
         self.request = None
-        self.ctx.toast_area = None
+        self.ctx.toasts.area = None
         self.layout()
         self.laid_out_in = i18n.generation()
 
@@ -315,7 +193,8 @@ class Scene:
 
     def start_game(self, entry: GameEntry) -> None:
         """Start ``entry``'s game in this scene's place, asking first when it would replace a game in progress."""
-        saved = self.ctx.load_saved_game()
+        saved = self.ctx.store.load_saved_game()
+        self.ctx.flush_storage_messages()
         if saved is not None and not saved.record.is_over() and not entry.resume:
             self.open(AskNewGameEntry(entry))
         else:

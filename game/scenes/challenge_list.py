@@ -13,12 +13,12 @@ from game.challenges import (
     KIND_BLURBS,
     KIND_NAMES,
     KINDS,
-    PROGRESS_KEY,
     Challenge,
     ChallengeError,
+    ChallengeProgress,
     Kind,
-    Progress,
     load_challenges,
+    load_progress,
     words,
 )
 from game.i18n import N_, _, pgettext
@@ -44,19 +44,6 @@ def shipped_challenges() -> tuple[list[Challenge], str]:
     return _LOADED, _LOAD_ERROR
 
 
-def load_progress(ctx: Context) -> Progress:
-    """The saved progress (a corrupt file is set aside with a message)."""
-    progress = ctx.documents.load(PROGRESS_KEY, Progress.from_json, N_("challenge progress")) or Progress()
-    ctx.flush_storage_messages()
-    return progress
-
-
-def save_progress(ctx: Context, progress: Progress) -> None:
-    """Store the progress."""
-    ctx.documents.save(PROGRESS_KEY, progress.to_json(), N_("challenge progress"))
-    ctx.flush_storage_messages()
-
-
 class ChallengeListScene(Scene):
     """Every challenge of one kind, in rows by difficulty, with a tab per kind."""
 
@@ -67,7 +54,7 @@ class ChallengeListScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.kind: Kind = KINDS[0]
-        self.progress = Progress()
+        self.progress = ChallengeProgress()
         self.group = ButtonGroup()
         self.tiles: list[tuple[Button, Challenge]] = []
 
@@ -77,15 +64,18 @@ class ChallengeListScene(Scene):
         kind = entry.kind
         if kind in KINDS:
             self.kind = kind
-        self.progress = load_progress(self.ctx)
+        self.progress = load_progress(self.ctx.store.documents)
+        self.ctx.flush_storage_messages()
         super().startup(now_ms, entry)
         challenges, error = shipped_challenges()
         if error:
-            self.ctx.toast(_("The challenges could not be loaded: {reason}").format(reason=error), error=True, ms=8000)
+            self.ctx.toasts.show(_("The challenges could not be loaded: {reason}").format(reason=error), error=True,
+                                 ms=8000)
 
     def resume(self, now_ms: int) -> None:
         """Back from a challenge: its stars may have changed."""
-        self.progress = load_progress(self.ctx)
+        self.progress = load_progress(self.ctx.store.documents)
+        self.ctx.flush_storage_messages()
         super().resume(now_ms)
 
     def challenges_of(self, kind: Kind) -> list[Challenge]:
@@ -98,7 +88,7 @@ class ChallengeListScene(Scene):
         portrait = is_portrait(self.ctx.size)
         margin = 24
         labels = [(_(KIND_NAMES[k]), f"kind:{k}") for k in KINDS]
-        self.ctx.toast_area = pygame.Rect(margin, 4, width - 2 * margin, 102)  # over the title, not the tabs
+        self.ctx.toasts.area = pygame.Rect(margin, 4, width - 2 * margin, 102)  # over the title, not the tabs
         if portrait:
             tab_row = pygame.Rect(margin, 110, width - 2 * margin, 56)
             second = pygame.Rect(margin, tab_row.bottom + 8, width - 2 * margin, 56)

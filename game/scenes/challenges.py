@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.challenges import KIND_NAMES, Challenge, Progress, words
+from game.challenges import KIND_NAMES, Challenge, ChallengeProgress, load_progress, save_progress, words
 from game.challenges.attempt import SOLVED, ChallengeJudge, attempt
 from game.engine import square_name
 from game.i18n import _
 from game.play.session import Move, Phase, Refusal, RefusalReason, Session
 from game.scenes.base import Context, Scene
-from game.scenes.challenge_list import ChallengeListScene, load_progress, save_progress, shipped_challenges
+from game.scenes.challenge_list import ChallengeListScene, shipped_challenges
 from game.scenes.entries import ChallengeEntry, Entry
 from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks, spinner
@@ -43,7 +43,7 @@ class ChallengeScene(Scene):
         self.challenge: Challenge | None = None
         self.board = BoardPlay(ctx)
         self.session = Session(self.board.record)
-        self.progress = Progress()
+        self.progress = ChallengeProgress()
         self.solution = False
         """Whether the solution is being shown (the attempt is left)."""
         self.wrong_tries = 0
@@ -82,7 +82,8 @@ class ChallengeScene(Scene):
         """Open the challenge the entry names (the first one if unknown)."""
         assert isinstance(entry, ChallengeEntry)
         self.now_ms = now_ms
-        self.progress = load_progress(self.ctx)
+        self.progress = load_progress(self.ctx.store.documents)
+        self.ctx.flush_storage_messages()
         challenges = shipped_challenges()[0]
         chosen = next((c for c in challenges if c.id == entry.challenge_id), challenges[0] if challenges else None)
         super().startup(now_ms, entry)
@@ -230,7 +231,8 @@ class ChallengeScene(Scene):
         elif self.session.phase is Phase.OVER:
             assert self.challenge is not None
             self.earned = self.progress.record_solve(self.challenge.id, self.wrong_tries == 0, self.used_hint)
-            save_progress(self.ctx, self.progress)
+            save_progress(self.ctx.store.documents, self.progress)
+            self.ctx.flush_storage_messages()
             self.message = _(SOLVED)
         else:
             self.message = verdict.text
@@ -243,7 +245,8 @@ class ChallengeScene(Scene):
         self.session.stop()
         if not self.solved:
             self.progress.record_solution_seen(challenge.id)
-            save_progress(self.ctx, self.progress)
+            save_progress(self.ctx.store.documents, self.progress)
+            self.ctx.flush_storage_messages()
         self.board.reset(challenge.position)
         self.solution_step = 0
         self.auto_solution = True

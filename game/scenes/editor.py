@@ -259,7 +259,7 @@ class EditorScene(TextScene):
                 self.field.text, self.field.focused = "", False
         elif action == "copy_position":
             line = write_obf(self.position)
-            copy_to_clipboard(line, lambda copied: self.ctx.toast(
+            copy_to_clipboard(line, lambda copied: self.ctx.toasts.show(
                 (_("Copied the position (OBF): {line}") if copied else _("Could not reach the clipboard. {line}"))
                 .format(line=line), ms=5000))
         elif action in ("computer", "two", "analyse"):
@@ -268,7 +268,7 @@ class EditorScene(TextScene):
     def paste_position(self, text: str | None) -> None:
         """Set the board from a pasted position (OBF, or the 64-square text); anything else changes nothing."""
         if text is None:
-            self.ctx.toast(_("The clipboard cannot be read here."), error=True)
+            self.ctx.toasts.show(_("The clipboard cannot be read here."), error=True)
             return
         self.take_position(text, _("Position pasted."))
 
@@ -277,13 +277,13 @@ class EditorScene(TextScene):
         try:
             position = read_obf(text)[0]
         except FormatError as exc:
-            self.ctx.toast(_("Not a position: {error}. Nothing was changed.").format(error=translated(exc)), error=True,
-                           ms=6000)
+            self.ctx.toasts.show(_("Not a position: {error}. Nothing was changed.").format(error=translated(exc)),
+                                 error=True, ms=6000)
             return False
         self.position = position
         self.refused = ""
         self._mark()
-        self.ctx.toast(done)
+        self.ctx.toasts.show(done)
         return True
 
     def leave_with(self, action: str) -> bool:
@@ -291,7 +291,7 @@ class EditorScene(TextScene):
         check = self.check()
         if check.refusal is not None:
             self.refused = check.refusal
-            self.ctx.toast(check.refusal, error=True)
+            self.ctx.toasts.show(check.refusal, error=True)
             return False
         start = self.position.to_text()
         if action == "analyse":

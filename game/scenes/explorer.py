@@ -142,7 +142,7 @@ class ExplorerScene(Scene):
             nav = pygame.Rect(side.left, side.bottom - 60, side.width, 60)
             rows_area = pygame.Rect(side.left, self.header.bottom + 10, side.width, nav.top - self.header.bottom - 52)
         self.credit_pos = (side.left, nav.top - 26)
-        self.ctx.toast_area = self.header  # no buttons there
+        self.ctx.toasts.area = self.header  # no buttons there
         buttons = button_row(nav, [("|<", "start"), ("<", "undo"), (">", "redo"), (_("Train"), "train"),
                                    (_("Back"), "back")], gap=8, size=22)
         ranked = self.exploration.ranked() if self.exploration is not None else []

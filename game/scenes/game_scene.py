@@ -81,7 +81,7 @@ class GameScene(Scene):
         self.message = ""
         super().startup(now_ms, entry)
         if entry.message:
-            self.ctx.toast(entry.message)
+            self.ctx.toasts.show(entry.message)
         if not self.record.is_over():
             self._autosave()
 
@@ -113,7 +113,7 @@ class GameScene(Scene):
             moves, self.explorer_rect = share_with_moves(moves)
             self.layout_rects = replace(self.layout_rects, moves=moves)
         self.moves = MoveList(pygame.Rect(moves.left + 10, moves.top + 34, moves.width - 20, moves.height - 40))
-        self.ctx.toast_area = moves.inflate(-20, -16)
+        self.ctx.toasts.area = moves.inflate(-20, -16)
         top = button_row(self.layout_rects.buttons[0], panels.labels(panels.TOP_BUTTONS))
         bottom = button_row(self.layout_rects.buttons[1], panels.labels(panels.BOTTOM_BUTTONS))
         self.group = ButtonGroup(top + bottom, columns=4)
@@ -321,7 +321,7 @@ class GameScene(Scene):
         settings = self.ctx.settings
         settings.engine_output = not settings.engine_output
         self.ctx.save_settings()
-        self.ctx.toast(panels.engine_output_words(settings.engine_output), ms=2500)
+        self.ctx.toasts.show(panels.engine_output_words(settings.engine_output), ms=2500)
 
     def request_hint(self) -> None:
         """Start analysing the position for the player to move."""
@@ -348,14 +348,16 @@ class GameScene(Scene):
             self._autosave()
 
     def _autosave(self) -> None:
-        self.ctx.save_game(SavedGame(self.setup, self.record, self.match.clock_state()))
+        self.ctx.store.save_game(SavedGame(self.setup, self.record, self.match.clock_state()))
+        self.ctx.flush_storage_messages()
 
     def _on_end(self, match: MatchController) -> None:
         """The match has ended (the controller has counted it if it counts): the one place its end is saved."""
         if match.counted:
             self.ctx.save_stats()
-        self.ctx.clear_saved_game()
-        self.ctx.keep_last_game(match.record)
+        self.ctx.store.clear_saved_game()
+        self.ctx.store.keep_last_game(match.record)
+        self.ctx.flush_storage_messages()
 
     def _show_results(self) -> None:
         self.switch(ResultsEntry(self.setup, self.record, self.match.outcome, self.match.counted))

@@ -49,7 +49,7 @@ def load_library_slice(ctx: Context) -> LibraryService:
         service.advance(ctx.frame.slice_ms)
     note = service.take_note()
     if note:
-        ctx.toast(note, ms=7000)
+        ctx.toasts.show(note, ms=7000)
     return service
 
 
@@ -171,7 +171,7 @@ class LibraryScene(TextScene):
             back = pygame.Rect(right, 680, width - right - 24, 50)
             self.credit_pos = (24, height - 30)
         self.view = self.ctx.board_view(self.board_rect)
-        self.ctx.toast_area = self.info_rect  # no buttons there
+        self.ctx.toasts.area = self.info_rect  # no buttons there
         chosen = self.record is not None
         for button in button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last")],
                                  gap=8, size=22):
@@ -276,7 +276,7 @@ class LibraryScene(TextScene):
         """Search with the four fields; a bad field is named and nothing changes."""
         service = shared()
         if service.table is None:
-            self.ctx.toast(service.error or _("The games are still loading."), error=service.error is not None)
+            self.ctx.toasts.show(service.error or _("The games are still loading."), error=service.error is not None)
             return
         player, event, year, opening = (field.text.strip() for field in self.fields)
         try:
@@ -285,7 +285,7 @@ class LibraryScene(TextScene):
                 self.search_index = SearchIndex(service.table)
             found = self.search_index.search(Query(player, self.color, event, years, opening), limit=10_000)
         except QueryError as exc:
-            self.ctx.toast(str(exc), error=True)
+            self.ctx.toasts.show(str(exc), error=True)
             return
         self.mode, self.page = "search", 0
         self.results, self.total = found.games, found.total
@@ -298,7 +298,7 @@ class LibraryScene(TextScene):
         try:
             record = GameRecord.from_transcript(game.moves)
         except TranscriptError as exc:
-            self.ctx.toast(_("This game cannot be replayed: {reason}").format(reason=translated(exc)), error=True)
+            self.ctx.toasts.show(_("This game cannot be replayed: {reason}").format(reason=translated(exc)), error=True)
             return
         self.selected, self.record = game, record
         self.ply = len(record.plies)
@@ -332,7 +332,7 @@ class LibraryScene(TextScene):
         record = GameRecord.from_transcript(self.record.transcript)
         record.goto(self.ply)
         if record.is_over():
-            self.ctx.toast(_("The game is over here: step back to a position where a move can be played."))
+            self.ctx.toasts.show(_("The game is over here: step back to a position where a move can be played."))
             return
         record = GameRecord.from_transcript(record.transcript)  # without the game's later moves
         settings = self.ctx.settings

@@ -41,7 +41,8 @@ class MenuScene(Scene):
         super().resume(now_ms)
 
     def _look_for_saved_game(self) -> None:
-        self.saved = self.ctx.load_saved_game()
+        self.saved = self.ctx.store.load_saved_game()
+        self.ctx.flush_storage_messages()
         if self.saved is not None and self.saved.record.is_over():
             self.saved = None
         self.dialog = self.pending = None

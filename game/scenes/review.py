@@ -135,7 +135,7 @@ class ReviewScene(Scene):
             actions = pygame.Rect(left, 714, column, 58)
             self.title_pos = (left, 38)
         self.move_list = MoveList(self.moves_rect.inflate(-12, -12), columns=3, row_height=24, size=16)
-        self.ctx.toast_area = self.comment.union(self.summary_rect)
+        self.ctx.toasts.area = self.comment.union(self.summary_rect)
         buttons = button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last"),
                                    (_("Explorer"), "explorer")], gap=8, size=24)
         row = button_row(actions, [(_("Back"), "back"), (_("Transcript"), "transcript"), (_("Play from here"), "play"),
@@ -229,7 +229,7 @@ class ReviewScene(Scene):
             if self.record.moves else GameRecord(self.record.start)
         record.goto(self.index)
         if record.is_over():
-            self.ctx.toast(_("The game is over here: step back to a position where a move can be played."))
+            self.ctx.toasts.show(_("The game is over here: step back to a position where a move can be played."))
             return
         start = None if self.record.start == Position.start() else self.record.start.to_text()
         self.start_game(GameEntry(MatchSetup("two", BLACK, start=start), record,

@@ -94,7 +94,7 @@ class SettingsScene(Scene):
                 y += row.height + SECOND_LINE_GAP
             else:
                 buttons += button_row(row, options, gap=10, size=20)
-        folder = None if self.ctx.is_browser else folder_of(self.ctx.documents.storage)
+        folder = None if self.ctx.is_browser else folder_of(self.ctx.store.documents.storage)
         row_width = 320 if folder is None else min(column, 760)
         back = pygame.Rect((width - row_width) // 2, min(height - 100, y + 30), row_width, 68)
         credit_y = min(height - 14, back.bottom + 28)
@@ -130,16 +130,17 @@ class SettingsScene(Scene):
 
     def open_data_folder(self) -> None:
         """Show the data folder in the platform's file manager (a message if it cannot)."""
-        folder = folder_of(self.ctx.documents.storage)
+        folder = folder_of(self.ctx.store.documents.storage)
         if folder is not None:
             problem = open_folder(folder)
-            self.ctx.toast(problem or _("Opened {folder}").format(folder=shown_path(folder)), error=problem is not None)
+            self.ctx.toasts.show(problem or _("Opened {folder}").format(folder=shown_path(folder)),
+                                 error=problem is not None)
 
     def apply(self, action: str) -> None:
         """Apply a ``field=value`` choice and save; a language at once, the screen laid out again in it."""
         field, value = action.split("=", 1)
         if field == LANGUAGE:
-            if value != self.ctx.settings.language and self.ctx.set_language(value):
+            if value != self.ctx.settings.language and self.ctx.languages.choose(value):
                 self.layout()
             return
         current = getattr(self.ctx.settings, field)

@@ -109,7 +109,7 @@ class StatsScene(Scene):
         """Start the statistics afresh (an unreadable rating set aside earlier is still kept)."""
         self.ctx.stats = Stats(rating_set_aside=self.ctx.stats.rating_set_aside)
         self.ctx.save_stats()
-        self.ctx.toast(_("Statistics reset."))
+        self.ctx.toasts.show(_("Statistics reset."))
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Title, table (won – lost – drawn per level and colour) and the rating panel."""

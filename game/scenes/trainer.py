@@ -26,14 +26,15 @@ from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, TrainerEntry, TrainerPlayEntry
 from game.trainer import (
     GOOD_MARGIN,
-    PROGRESS_KEY,
     LineResult,
     TrainerProgress,
     TrainerSession,
     TrainingOpening,
     disc_text,
+    load_progress,
     opening_at,
     opening_title,
+    save_progress,
     trainable_openings,
 )
 from game.ui.board_play import BoardPlay
@@ -43,8 +44,6 @@ from game.ui.text_flow import say as flow
 from game.ui.theme import RGB
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
-WHAT = N_("opening-trainer progress")
-"""What the progress is called in a storage message (translated there)."""
 TILE_SIZE = 21
 SUBTITLE_SIZE = max(12, int(TILE_SIZE * 0.62))
 """The size ``Button`` draws a subtitle at under a label of ``TILE_SIZE``."""
@@ -56,19 +55,6 @@ def load_book() -> tuple[Book | None, str]:
         return default_book(), ""
     except (OSError, BookError) as exc:
         return None, _("The opening book could not be read: {reason}").format(reason=exc)
-
-
-def load_progress(ctx: Context) -> TrainerProgress:
-    """The saved progress (a corrupt file is set aside with a message; nothing else is touched)."""
-    progress = ctx.documents.load(PROGRESS_KEY, TrainerProgress.from_json, WHAT) or TrainerProgress()
-    ctx.flush_storage_messages()
-    return progress
-
-
-def save_progress(ctx: Context, progress: TrainerProgress) -> None:
-    """Store the progress."""
-    ctx.documents.save(PROGRESS_KEY, progress.to_json(), WHAT)
-    ctx.flush_storage_messages()
 
 
 def handed_opening(entry: TrainerEntry | TrainerPlayEntry) -> TrainingOpening | None:
@@ -115,14 +101,16 @@ class TrainerListScene(Scene):
             self.page = 0
         if entry.colour in (BLACK, WHITE):
             self.colour = entry.colour
-        self.progress = load_progress(self.ctx)
+        self.progress = load_progress(self.ctx.store.documents)
+        self.ctx.flush_storage_messages()
         super().startup(now_ms, entry)
         if self.error:
-            self.ctx.toast(self.error, error=True, ms=8000)
+            self.ctx.toasts.show(self.error, error=True, ms=8000)
 
     def resume(self, now_ms: int) -> None:
         """Back from training a line: its marks may have changed."""
-        self.progress = load_progress(self.ctx)
+        self.progress = load_progress(self.ctx.store.documents)
+        self.ctx.flush_storage_messages()
         super().resume(now_ms)
 
     @property
@@ -135,7 +123,7 @@ class TrainerListScene(Scene):
         width, height = self.ctx.size
         portrait = is_portrait(self.ctx.size)
         margin = 24
-        self.ctx.toast_area = pygame.Rect(margin, 4, width - 2 * margin, 146 if portrait else 104)  # above the buttons
+        self.ctx.toasts.area = pygame.Rect(margin, 4, width - 2 * margin, 146 if portrait else 104)  # above the buttons
         colour_row = pygame.Rect(margin + (0 if portrait else 280), 156 if portrait else 112,
                                  width - 2 * margin - (0 if portrait else 560), 54)
         columns, top = (2, 232) if portrait else (3, 186)
@@ -250,11 +238,12 @@ class TrainerScene(Scene):
         book, error = load_book()
         opening = handed_opening(entry) or (trainable_openings(book)[0] if book is not None else None)
         colour: Color = WHITE if entry.colour == WHITE else BLACK
-        self.progress = load_progress(self.ctx)
+        self.progress = load_progress(self.ctx.store.documents)
+        self.ctx.flush_storage_messages()
         super().startup(now_ms, entry)
         if book is None or opening is None:
             if error:
-                self.ctx.toast(error, error=True, ms=8000)
+                self.ctx.toasts.show(error, error=True, ms=8000)
             self.back()
             return
         self.session = TrainerSession(opening, colour, book, self.rng, on_line_end=self._line_ended)
@@ -269,7 +258,8 @@ class TrainerScene(Scene):
         if result.opening.saved:
             self.progress.record_line(result.opening.progress_name, result.colour, result.answered, result.good,
                                       result.completed, result.mistakes, result.new_line)
-            save_progress(self.ctx, self.progress)
+            save_progress(self.ctx.store.documents, self.progress)
+            self.ctx.flush_storage_messages()
 
     def layout(self) -> None:
         """The board, the header, the feedback panel and the buttons, landscape or portrait."""
@@ -288,7 +278,7 @@ class TrainerScene(Scene):
             rows = (pygame.Rect(side.left, side.bottom - 168, side.width, 60),
                     pygame.Rect(side.left, side.bottom - 96, side.width, 60))
         self.board.view = self.ctx.board_view(board_rect)
-        self.ctx.toast_area = self.panel.inflate(-16, -16)
+        self.ctx.toasts.area = self.panel.inflate(-16, -16)
         top = button_row(rows[0], [(_("Try again"), "retry"), (_("Next line"), "next")])
         bottom = button_row(rows[1], [(_("Openings"), "list"), (_("Menu"), "menu")])
         self.group = ButtonGroup(top + bottom, columns=2)

@@ -26,7 +26,7 @@ from game.play.levels import level_for
 from game.play.match import MatchSetup, against_the_computer
 from game.records.formats import FormatError, GgfGame, computer_players, ggf_result, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
-from game.records.transcripts import LAST_GAME_KEY, game_text, last_game_from_json, read_game
+from game.records.transcripts import game_text, read_game
 from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, GameEntry, ReviewEntry, TranscriptEntry
 from game.ui import transcript_words as words
@@ -83,13 +83,14 @@ class TranscriptScene(TextScene):
         self.now_ms = self.typed_ms = now_ms
         record, players = entry.record, entry.players
         if record is None:
-            saved = self.ctx.load_saved_game()
+            saved = self.ctx.store.load_saved_game()
+            self.ctx.flush_storage_messages()
             record = saved.record if saved is not None else None
             if saved is not None and saved.setup.mode == "computer":
                 human = saved.setup.human
                 players = computer_players(WHITE if human == BLACK else BLACK, level_for(saved.setup).name)
         if record is None:
-            record = self.ctx.documents.load(LAST_GAME_KEY, last_game_from_json, N_("last game"))
+            record = self.ctx.store.load_last_game()
             self.ctx.flush_storage_messages()
         useful = record is not None and (bool(record.moves) or record.start != Position.start())
         self.ended = (game_text(record), entry.outcome) if record is not None and entry.outcome is not None else None
@@ -126,10 +127,10 @@ class TranscriptScene(TextScene):
         self.field.open((box.x / width, box.y / height, box.width / width, box.height / height), self.text,
                         _(words.PLACEHOLDER))
         if is_portrait(self.ctx.size):
-            self.ctx.toast_area = pygame.Rect(24, self.board_rect.bottom + 8, width - 48, rows[0].top - 16
+            self.ctx.toasts.area = pygame.Rect(24, self.board_rect.bottom + 8, width - 48, rows[0].top - 16
                                               - self.board_rect.bottom)
         else:
-            self.ctx.toast_area = pygame.Rect(self.board_rect.left, self.board_rect.bottom + 16,
+            self.ctx.toasts.area = pygame.Rect(self.board_rect.left, self.board_rect.bottom + 16,
                                               self.board_rect.width, height - self.board_rect.bottom - 40)
 
     # -- text -------------------------------------------------------------------
@@ -156,8 +157,8 @@ class TranscriptScene(TextScene):
         """Add typed or pasted text at the end (line breaks kept, other control characters dropped)."""
         text, fitted = typed_into(self.text, typed, MAX_TEXT, multiline=True)
         if not fitted:
-            self.ctx.toast(_("That is too long: a transcript has at most {most} characters.").format(most=MAX_TEXT),
-                           error=True)
+            self.ctx.toasts.show(
+                _("That is too long: a transcript has at most {most} characters.").format(most=MAX_TEXT), error=True)
         self.set_text(text)
         self.typed_ms = self.now_ms
 
@@ -236,17 +237,17 @@ class TranscriptScene(TextScene):
             return
         record = self.record
         if record is None or not self.enabled(action):
-            self.ctx.toast(_("Nothing to use yet: {error}").format(error=self.error) if self.error else
-                           _("Type a game first."), error=bool(self.error))
+            self.ctx.toasts.show(_("Nothing to use yet: {error}").format(error=self.error) if self.error else
+                                 _("Type a game first."), error=bool(self.error))
             return
         if action == "copy":
             text = game_text(record)
-            copy_to_clipboard(text, lambda copied: self.ctx.toast(
+            copy_to_clipboard(text, lambda copied: self.ctx.toasts.show(
                 (_("Copied: {game}") if copied else _("Could not reach the clipboard. The game: {game}"))
                 .format(game=text), ms=5000))
         elif action == "copy_ggf":
             ggf = write_ggf(record, *self._players(), self._result(record), time_control=self._time_control())
-            copy_to_clipboard(ggf, lambda copied: self.ctx.toast(
+            copy_to_clipboard(ggf, lambda copied: self.ctx.toasts.show(
                 _("Copied the game as GGF.") if copied else _("Could not reach the clipboard. The game: {game}").format(
                     game=ggf), ms=5000))
         elif action == "save":
@@ -255,24 +256,24 @@ class TranscriptScene(TextScene):
             name = default_file_name(record)
             text = file_text(record, Path(name).suffix, *self._players(), self._time_control(), self._result(record))
             if download_text(name, text):
-                self.ctx.toast(_("Downloading {name} (your browser keeps it with its downloads).").format(name=name),
-                               ms=6000)
+                self.ctx.toasts.show(
+                    _("Downloading {name} (your browser keeps it with its downloads).").format(name=name), ms=6000)
             else:
-                self.ctx.toast(_("The browser refused the download: use Copy GGF instead."), error=True, ms=6000)
+                self.ctx.toasts.show(_("The browser refused the download: use Copy GGF instead."), error=True, ms=6000)
         elif action == "review":
             named = self.ggf is not None and bool(self.ggf.black or self.ggf.white)
             self.open(ReviewEntry(_copy_record(record), MatchSetup("two", BLACK, start=_start_text(record)),
                                   players=self._players() if named or self.named is not None else None))
         elif action in ("two", "computer"):
             if record.is_over():
-                self.ctx.toast(_("This game is over: there is nothing to play on. Review it instead."))
+                self.ctx.toasts.show(_("This game is over: there is nothing to play on. Review it instead."))
                 return
             message = words.replayed(len(record.moves))
             self.start_game(GameEntry(self._setup(action, record), _copy_record(record), message=message))
 
     def _open_chooser(self, mode: str, name: str) -> None:
         """The file chooser in the games folder (made when saving; the home folder if it cannot be)."""
-        folder = games_folder(self.ctx.documents.storage)
+        folder = games_folder(self.ctx.store.documents.storage)
         try:
             if mode == "save":
                 folder.mkdir(parents=True, exist_ok=True)
@@ -306,7 +307,7 @@ class TranscriptScene(TextScene):
                                                                                       reason=exc.strerror or exc)))
                 return
             self.chooser = None
-            self.ctx.toast(_("Saved as {path}").format(path=drawable(str(path))), ms=6000)
+            self.ctx.toasts.show(_("Saved as {path}").format(path=drawable(str(path))), ms=6000)
             return
         try:
             text = read_text_file(path)  # its reasons name the file
@@ -326,7 +327,7 @@ class TranscriptScene(TextScene):
         self.set_text(text.strip())
         if self.ggf is not None:
             self.ggf_count = count  # the file's games, though the box holds only the first
-        self.ctx.toast(full_stop(_("Opened {name}").format(name=drawable(path.name))), ms=4000)
+        self.ctx.toasts.show(full_stop(_("Opened {name}").format(name=drawable(path.name))), ms=4000)
 
     def _result(self, record: GameRecord) -> str | None:
         """GGF's result: the outcome's for the game handed in, the one read from GGF, else none (the record's)."""
@@ -349,7 +350,7 @@ class TranscriptScene(TextScene):
 
     def _paste(self, pasted: str | None) -> None:
         if pasted is None:
-            self.ctx.toast(_("The clipboard cannot be read here: type the moves instead."))
+            self.ctx.toasts.show(_("The clipboard cannot be read here: type the moves instead."))
         else:
             self.type_text(pasted if not self.text or self.text.endswith((" ", "\n")) else " " + pasted)
 

@@ -23,7 +23,7 @@ from .model import (
     opening_title,
     trainable_openings,
 )
-from .progress import PROGRESS_KEY, OpeningProgress, TrainerProgress
+from .progress import PROGRESS_KEY, OpeningProgress, TrainerProgress, load_progress, save_progress
 
 __all__ = [
     "GOOD_MARGIN",
@@ -42,7 +42,9 @@ __all__ = [
     "TrainerSession",
     "TrainingOpening",
     "disc_text",
+    "load_progress",
     "opening_at",
     "opening_title",
+    "save_progress",
     "trainable_openings",
 ]

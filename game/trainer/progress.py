@@ -1,7 +1,7 @@
 """The player's opening-trainer progress: per opening and colour, lines played, finished, finished clean, answers.
 
-Saved as JSON under ``PROGRESS_KEY`` through the game's storage interface,
-like the challenge progress; a file that cannot be read is set aside by
+Saved as JSON under ``PROGRESS_KEY`` through the game's storage interface
+(``load_progress``, ``save_progress``), like the challenge progress; a file that cannot be read is set aside by
 ``JsonDocuments`` (with a message) and the trainer starts afresh, touching
 no other key.
 """
@@ -12,9 +12,12 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from game.engine import BLACK, WHITE, Color
-from game.i18n import _, ngettext, pgettext
+from game.i18n import N_, _, ngettext, pgettext
+from game.platform.storage import JsonDocuments
 
 PROGRESS_KEY = "trainer"
+WHAT = N_("opening-trainer progress")
+"""What the progress is called in a storage message (translated there)."""
 MAX_OPENINGS = 1000
 """More entries than this is not a file the game wrote (there are fewer than 100 named openings)."""
 MAX_COUNT = 10**9
@@ -105,3 +108,13 @@ class TrainerProgress:
                     raise ValueError(f"the counts for {name!r} do not add up")
                 progress.openings.setdefault(str(name), {})[colours[colour_text]] = entry
         return progress
+
+
+def load_progress(documents: JsonDocuments) -> TrainerProgress:
+    """The saved progress, or none yet (an unreadable file is set aside with a message; nothing else changes)."""
+    return documents.load(PROGRESS_KEY, TrainerProgress.from_json, WHAT) or TrainerProgress()
+
+
+def save_progress(documents: JsonDocuments, progress: TrainerProgress) -> None:
+    """Store the progress (a failed write leaves a message)."""
+    documents.save(PROGRESS_KEY, progress.to_json(), WHAT)

@@ -229,14 +229,14 @@ def share_game(ctx: Screen, record: GameRecord) -> None:
         if not ctx.is_browser:
             ctx.print_line(f"Share this game: {link}")
         # the browser answers a frame or two later, and may refuse: the toast says which
-        copy_to_clipboard(link, lambda copied: ctx.toast(
+        copy_to_clipboard(link, lambda copied: ctx.toasts.show(
             (_("Link copied: {link}") if copied else _("Could not copy the link (the browser refused): {link}"))
             .format(link=link), ms=6000))
         return
     text = game_text(record)
     if not ctx.is_browser:
         ctx.print_line(f"This game: {text}")
-    copy_to_clipboard(text, lambda copied: ctx.toast(copied_words(copied, standard), ms=6000))
+    copy_to_clipboard(text, lambda copied: ctx.toasts.show(copied_words(copied, standard), ms=6000))
 
 
 def copied_words(copied: bool, standard: bool) -> str:

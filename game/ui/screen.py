@@ -13,6 +13,7 @@ from game.play.settings import Settings
 from game.ui.assets import Assets
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme
+from game.ui.toasts import Toasts
 
 
 class Screen(Protocol):
@@ -23,8 +24,7 @@ class Screen(Protocol):
     text: TextRenderer
     is_browser: bool
     print_line: Callable[[str], None]
+    toasts: Toasts
 
     @property
     def theme(self) -> Theme: ...
-
-    def toast(self, message: str, error: bool = False, ms: int = ...) -> None: ...
