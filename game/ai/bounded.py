@@ -1,7 +1,7 @@
 """Searches bounded by time and by nodes (the command line's ``--time``/``--nodes``), answering the best found.
 
 ``limited_search``: an exact solve (``Solver`` in a ``Job``, with its node
-limit) gets ``limits.EXACT_SHARE`` of the limits; if it does not finish, the
+limit) gets ``search_limits.EXACT_SHARE`` of the limits; if it does not finish, the
 one deepening loop (``Analyzer.analyses``, tables warm from depth to depth)
 values every move at each depth in what is left, and its last finished depth
 is the answer, marked not exact. Nothing here blocks past the time limit by
