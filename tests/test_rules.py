@@ -30,6 +30,7 @@ from game.engine import (
     IllegalMoveError,
     Outcome,
     Position,
+    TranscriptError,
     flips,
     parse_square,
     square_name,
@@ -404,8 +405,6 @@ def test_forced_pass_black_has_no_move_so_white_moves_again() -> None:
     assert_legal(pos, [])
     assert names(pos.pass_turn().legal_moves()) == ["d1"]
     assert pos.must_pass() and not pos.is_over()
-    passed = pos.play_pass()
-    assert passed.to_move == WHITE and passed.to_text()[:64] == pos.to_text()[:64]
 
     record = GameRecord(pos)  # the record makes the forced pass itself
     assert record.plies == [PASS]
@@ -417,15 +416,15 @@ def test_forced_pass_black_has_no_move_so_white_moves_again() -> None:
 
 
 def test_passing_is_never_optional_while_a_move_exists() -> None:
-    with pytest.raises(IllegalMoveError, match="Black has a legal move and may not pass"):
-        Position.start().play_pass()
+    with pytest.raises(TranscriptError, match="ply 1: Black has a legal move and may not pass"):
+        GameRecord.from_transcript("pass")
+    with pytest.raises(TranscriptError, match="ply 2: White has a legal move and may not pass"):
+        GameRecord.from_transcript("f5 pass")
 
 
 def test_passing_is_impossible_once_the_game_is_over() -> None:
-    board, _ = play_transcript(SHORTEST_WIPEOUT)
-    over = Position.from_text(board.to_text())
-    with pytest.raises(IllegalMoveError, match="the game is over"):
-        over.play_pass()
+    with pytest.raises(TranscriptError, match="ply 10: pass comes after the end of the game"):
+        GameRecord.from_transcript(SHORTEST_WIPEOUT + " pass")
 
 
 def test_one_side_passes_several_times_in_a_row_while_the_other_keeps_moving() -> None:

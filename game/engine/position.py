@@ -160,15 +160,6 @@ class Position:
         """The same discs with the other side to move (no legality check)."""
         return Position(self.black, self.white, opponent_of(self.to_move))
 
-    def play_pass(self) -> Position:
-        """A forced pass. Raises ``IllegalMoveError`` when the side to move can move or the game is over."""
-        if self.legal_moves():
-            raise IllegalMoveError("Black has a legal move and may not pass" if self.to_move == BLACK else
-                                   "White has a legal move and may not pass")
-        if self.is_over():
-            raise IllegalMoveError("the game is over; nobody can pass")
-        return self.pass_turn()
-
     # -- text ------------------------------------------------------------------
 
     def to_text(self) -> str:
