@@ -7,7 +7,7 @@ from collections.abc import Generator
 
 import pytest
 
-from game.ai.endgame import ProbeSearch, Solver, run_to_end, solve
+from game.ai.endgame import ProbeSearch, SolveMode, Solver, run_to_end, solve
 from game.ai.evaluation import HeuristicEvaluation
 from game.ai.factory import build_search
 from game.ai.mpc import (
@@ -99,9 +99,9 @@ def test_a_selective_win_loss_draw_search_probes_and_cuts() -> None:
     position = random_position(61, 16)
     p, o = position.player, position.opponent
     exact_solver = Solver()
-    run_to_end(exact_solver.root(p, o, "best", -1, 1))
+    run_to_end(exact_solver.root(p, o, SolveMode.BEST, -1, 1))
     solver, _ = selective_solver()
-    run_to_end(solver.root(p, o, "best", -1, 1, selective=True))
+    run_to_end(solver.root(p, o, SolveMode.BEST, -1, 1, selective=True))
     assert solver.nodes < exact_solver.nodes
 
 
@@ -113,11 +113,11 @@ def test_a_selective_search_leaves_no_trace_in_a_later_exact_solve(seed: int) ->
     p, o = position.player, position.opponent
     truth = solve(p, o, all_best=False).score
     solver, _ = selective_solver()
-    run_to_end(solver.root(p, o, "best", -1, 1, selective=True))
+    run_to_end(solver.root(p, o, SolveMode.BEST, -1, 1, selective=True))
     assert solver.table_depth == EXACT_DEPTH
-    score, _, values = run_to_end(solver.root(p, o, "all_values"))
+    score, _, values = run_to_end(solver.root(p, o, SolveMode.ALL_VALUES))
     assert score == truth
-    assert values == run_to_end(Solver().root(p, o, "all_values"))[2]
+    assert values == run_to_end(Solver().root(p, o, SolveMode.ALL_VALUES))[2]
 
 
 def test_a_solve_without_selective_never_probes() -> None:
@@ -134,7 +134,7 @@ def test_a_solve_without_selective_never_probes() -> None:
             return (yield from real_pvs(*args))
 
         solver.probe_search = counting
-        run_to_end(solver.root(position.player, position.opponent, "best", -1, 1, selective=selective))
+        run_to_end(solver.root(position.player, position.opponent, SolveMode.BEST, -1, 1, selective=selective))
     assert calls[False] == 0
     assert calls[True] > 0
 

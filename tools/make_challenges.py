@@ -4,7 +4,7 @@ Games are played by the game's own AI (``game.ai.think`` at the Beginner
 and Casual levels, which choose with some randomness, so the games vary and
 contain the kind of mistakes puzzles are made of). Every position of a game
 with ``--min-empties`` to ``--max-empties`` empty squares is solved exactly
-(every legal move's value, ``Solver.root(..., "all_values")``) and kept as
+(every legal move's value, ``Solver.root(..., SolveMode.ALL_VALUES)``) and kept as
 a candidate when exactly one move meets a goal:
 
 * corner - the only winning move is a corner;
@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.ai import think
-from game.ai.endgame import Solver, run_to_end
+from game.ai.endgame import SolveMode, Solver, run_to_end
 from game.challenges import words
 from game.challenges.model import (
     CHALLENGES_FILE,
@@ -64,7 +64,7 @@ PER_KIND = {"corner": 10, "survive": 10, "pass": 9, "parity": 9, "endgame": 10}
 
 def all_values(position: Position) -> dict[int, int]:
     """Exact value of every legal move for the side to move."""
-    outcome = run_to_end(Solver().root(position.player, position.opponent, "all_values"))
+    outcome = run_to_end(Solver().root(position.player, position.opponent, SolveMode.ALL_VALUES))
     assert isinstance(outcome, tuple)
     values: dict[int, int] = outcome[2]
     return values

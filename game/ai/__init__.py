@@ -21,6 +21,7 @@ level as players choose it (custom, per match, on a clock) is
 from .book import Book, BookError, BookMove, choose_book_move, default_book
 from .bounded import Found, limited_search
 from .budget import Budget
+from .endgame import SolveMode
 from .evaluation import DISC
 from .evaluations import Evaluator, WeightsFile, parse_evaluation
 from .factory import engine_for, new_engine, solve_exactly
@@ -58,6 +59,7 @@ __all__ = [
     "Level",
     "Limits",
     "Progress",
+    "SolveMode",
     "WeightsError",
     "WeightsFile",
     "analyze",

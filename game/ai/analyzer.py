@@ -10,13 +10,14 @@ warm from one position to the next (a whole game's review).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TypeVar
 
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
 from game.engine.position import Position
 
 from .deepening import Decision
+from .endgame import SolveMode
 from .evaluation import DISC
 from .evaluations import EvaluationChoice
 from .factory import exact_solver, new_engine
@@ -40,7 +41,6 @@ class Analysis:
     depth: int = 0
     nodes: int = 0
     seconds: float = 0.0
-    extra: dict[str, object] = field(default_factory=dict)
 
 
 class Analyzer:
@@ -66,7 +66,7 @@ class Analyzer:
 
     def exact_values(self, p: Bitboard, o: Bitboard) -> Generator[None, None, tuple[int, list[int], dict[int, int]]]:
         """The exact score, every best move and every move's exact value (discs)."""
-        return (yield from self.engine.solver.root(p, o, "all_values"))
+        return (yield from self.engine.solver.root(p, o, SolveMode.ALL_VALUES))
 
     def exact_best(self, p: Bitboard, o: Bitboard, guess: int) -> Generator[None, None, tuple[int, list[int]]]:
         """The exact score and every best move, searched around ``guess`` (discs; faster than every value)."""
@@ -144,7 +144,7 @@ class Analyzer:
                 p, o = o, p
             if not legal_moves(p, o):
                 break
-            _, next_best, _ = yield from solver.root(p, o, "best")
+            _, next_best, _ = yield from solver.root(p, o, SolveMode.BEST)
             pv.append(next_best[0])
         return pv
 
@@ -161,10 +161,7 @@ def analyze(position: Position, level: int | Level | None = None, exact_empties:
     return analyzer.job(analyzer.analyse(position))
 
 
-def solve_position(position: Position, mode: str = "best") -> Job[tuple[int, list[int], dict[int, int]]]:
-    """Start an exact endgame solve as a job: (score, best moves, exact move values).
-
-    ``mode`` is as for ``Solver.root``: ``"best"``, ``"all_best"`` or ``"all_values"``.
-    """
+def solve_position(position: Position, mode: SolveMode = SolveMode.BEST) -> Job[tuple[int, list[int], dict[int, int]]]:
+    """Start an exact endgame solve as a job: (score, best moves, exact move values), as ``mode`` asks."""
     solver = exact_solver()
     return Job(solver.root(position.player, position.opponent, mode), solver.budget)

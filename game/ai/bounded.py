@@ -19,7 +19,7 @@ from typing import TypeVar
 from game.engine.position import Position
 
 from .analyzer import Analysis, Analyzer
-from .endgame import NodeLimitReached, Solver
+from .endgame import NodeLimitReached, SolveMode, Solver
 from .evaluation import DISC
 from .evaluations import evaluation_of
 from .factory import STRONGEST, exact_solver
@@ -99,7 +99,7 @@ def _exact(
     deadline = None if limits.seconds is None else started + limits.seconds
     try:
         if every_value:
-            solved = _drive(Job(solver.root(p, o, "all_values"), solver), deadline)
+            solved = _drive(Job(solver.root(p, o, SolveMode.ALL_VALUES), solver), deadline)
         else:
             aspirated = _drive(Job(solver.aspirated(p, o, guess, all_best=True), solver), deadline)
             solved = None if aspirated is None else (aspirated[0], aspirated[1], {})
@@ -123,7 +123,7 @@ def _exact_line(solver: Solver, line: Position, deadline: float | None) -> list[
         while not line.is_over():
             if line.must_pass():
                 line = line.pass_turn()
-            reply = _drive(Job(solver.root(line.player, line.opponent, "best"), solver), deadline)
+            reply = _drive(Job(solver.root(line.player, line.opponent, SolveMode.BEST), solver), deadline)
             if reply is None or not reply[1]:
                 break
             moves.append(reply[1][0])

@@ -33,6 +33,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TypeVar
 
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves, ray_tests
@@ -82,6 +83,18 @@ trusts it, while a selective search trusts both."""
 
 ProbeSearch = ChildSearch
 """A shallow midgame search ``(player, opponent, depth, alpha, beta)`` in evaluation units: the probe."""
+
+
+
+class SolveMode(Enum):
+    """What a root solve finds (``Solver.root``)."""
+
+    BEST = "best"
+    """The score and one best move."""
+    ALL_BEST = "all_best"
+    """The score and every move that reaches it."""
+    ALL_VALUES = "all_values"
+    """Every move's exact value."""
 
 
 @dataclass
@@ -339,14 +352,13 @@ class Solver:
         return None
 
     def root(
-        self, p: Bitboard, o: Bitboard, mode: str = "best", alpha: int = -64, beta: int = 64,
+        self, p: Bitboard, o: Bitboard, mode: SolveMode = SolveMode.BEST, alpha: int = -64, beta: int = 64,
         selective: bool = False,
     ) -> Generator[None, None, tuple[int, list[int], dict[int, int]]]:
         """Solve the root position.
 
-        Returns the score, the best moves and exact values of moves. ``mode``:
-        ``"best"`` finds the score and one best move; ``"all_best"`` also proves
-        which other moves tie it; ``"all_values"`` finds every move's exact value.
+        Returns the score, the best moves and exact values of moves, as
+        ``mode`` (a ``SolveMode``) asks.
         A root that must pass returns the score with no moves. ``selective``
         (for the win/loss/draw stage, with ``probes``) lets Multi-ProbCut cut
         nodes a shallow search says fail: much faster, almost always right, not
@@ -359,7 +371,7 @@ class Solver:
             self.table_depth = EXACT_DEPTH
 
     def _root(
-        self, p: Bitboard, o: Bitboard, mode: str, alpha: int, beta: int
+        self, p: Bitboard, o: Bitboard, mode: SolveMode, alpha: int, beta: int
     ) -> Generator[None, None, tuple[int, list[int], dict[int, int]]]:
         moves = legal_moves(p, o)
         if not moves:
@@ -378,10 +390,10 @@ class Solver:
         entry = (self.tt if deep else self.tt_shallow).get(key)
         for sq, f, _ in fastest_first_endgame(p, o, moves, -1 if entry is None else entry[3]):
             child_p, child_o = o ^ f, p | f | (1 << sq)
-            if best == -INF or mode == "all_values":
+            if best == -INF or mode is SolveMode.ALL_VALUES:
                 score = -(yield from self.search(child_p, child_o, -beta, -alpha))
             else:
-                bound = max(best - 1 if mode == "all_best" else best, alpha)
+                bound = max(best - 1 if mode is SolveMode.ALL_BEST else best, alpha)
                 score = -(yield from self.search(child_p, child_o, -bound - 1, -bound))
                 if score <= bound:
                     continue
@@ -394,7 +406,7 @@ class Solver:
                 best_moves.append(sq)
             if budget.clock() > budget.deadline and budget.expired():
                 yield None
-        if mode == "best":  # (the other modes' windows differ from move to move)
+        if mode is SolveMode.BEST:  # (the other modes' windows differ from move to move)
             self._store(deep, key, depth, best, alpha, beta, best_moves[0],
                         entry if entry is not None and entry[0] == depth else None)
         return best, sorted(best_moves), values
@@ -410,7 +422,7 @@ class Solver:
         width = ASPIRATION_WIDTH
         lo, hi = max(guess - width, -64), min(guess + width, 64)
         while True:
-            score, best, _ = yield from self.root(p, o, "best", lo, hi)
+            score, best, _ = yield from self.root(p, o, SolveMode.BEST, lo, hi)
             if score <= lo and lo > -64:
                 lo, hi = max(score - 2 * width, -64), score + 1
             elif score >= hi and hi < 64:
@@ -418,7 +430,7 @@ class Solver:
             else:
                 break
         if all_best and best:
-            score, best, _ = yield from self.root(p, o, "all_best", score - 1, score + 1)
+            score, best, _ = yield from self.root(p, o, SolveMode.ALL_BEST, score - 1, score + 1)
         return score, best
 
 

@@ -26,6 +26,7 @@ from game.engine.position import Position
 from .book import BookError, choose_book_move, default_book
 from .budget import BudgetSpent
 from .deepening import Engine, hard_limit
+from .endgame import SolveMode
 from .evaluation import DISC
 from .factory import engine_for
 from .jobs import Job
@@ -70,7 +71,7 @@ def choose_move(
     if level.temperature > 0:
         # weaker levels: value every move, then choose with noise (and, for novices, greed)
         if 0 < n_empty <= limits.exact_empties:
-            _, _, exact_values = yield from engine.solver.root(p, o, "all_values")
+            _, _, exact_values = yield from engine.solver.root(p, o, SolveMode.ALL_VALUES)
             values = {sq: float(v) for sq, v in exact_values.items()}
         else:
             depth = n_empty if limits.depth is None else min(limits.depth, n_empty)
@@ -99,7 +100,7 @@ def choose_move(
             if n_empty <= limits.exact_empties:
                 _, best = yield from engine.solver.aspirated(p, o, round(decision.value / DISC))
                 return best[0] if best else decision.move
-            score, best, _ = yield from engine.solver.root(p, o, "best", -1, 1, selective=True)
+            score, best, _ = yield from engine.solver.root(p, o, SolveMode.BEST, -1, 1, selective=True)
         # when every move loses, the midgame choice gives the opponent the most chances to go wrong
         return best[0] if score >= 0 and best else decision.move
     except BudgetSpent:
