@@ -72,7 +72,7 @@ class Analyzer:
         """The exact score and every best move, searched around ``guess`` (discs; faster than every value)."""
         return (yield from self.engine.solver.aspirated(p, o, guess, all_best=True))
 
-    def analyse(self, position: Position) -> Generator[None, None, Analysis]:
+    def analyze(self, position: Position) -> Generator[None, None, Analysis]:
         """The ``Analysis`` of ``position`` (which must have a legal move)."""
         p, o = position.player, position.opponent
         if not legal_moves(p, o):
@@ -105,7 +105,7 @@ class Analyzer:
             raise ValueError("the side to move has no legal move")
         n_empty = 64 - (p | o).bit_count()
         if n_empty <= self.exact_empties:
-            solved = yield from self.analyse(position)
+            solved = yield from self.analyze(position)
             each(solved)
             return solved
         started = self.engine.budget.clock()
@@ -158,7 +158,7 @@ def analyze(position: Position, level: int | Level | None = None, exact_empties:
     chosen = LEVELS[-1] if level is None else level if isinstance(level, Level) else LEVELS[level]
     limit = max(chosen.exact_empties, MIN_EXACT_EMPTIES) if exact_empties is None else exact_empties
     analyzer = Analyzer(chosen.depth, limit, chosen.seconds, chosen.evaluation)
-    return analyzer.job(analyzer.analyse(position))
+    return analyzer.job(analyzer.analyze(position))
 
 
 def solve_position(position: Position, mode: SolveMode = SolveMode.BEST) -> Job[tuple[int, list[int], dict[int, int]]]:
