@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from game.ai import DISC, Analyzer, Job
 from game.engine import BLACK, PASS, Color, GameRecord, Position, final_score
@@ -39,8 +40,13 @@ BLUNDER_LOSS = 10.0
 ACCURACY_HALVING_LOSS = 6.0
 """A move's accuracy halves for every this many discs it loses (100 % for a best move)."""
 
-Verdict = str
-"""``'best'``, ``'good'``, ``'mistake'`` or ``'blunder'``."""
+class MoveVerdict(StrEnum):
+    """How a move of the game is labelled by what it lost (a str: it compares and prints as its value)."""
+
+    BEST = "best"
+    GOOD = "good"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
 
 
 def review_analyzer(depth: int = REVIEW_DEPTH, exact_empties: int = EXACT_EMPTIES) -> Analyzer:
@@ -48,15 +54,15 @@ def review_analyzer(depth: int = REVIEW_DEPTH, exact_empties: int = EXACT_EMPTIE
     return Analyzer(depth, exact_empties)
 
 
-def verdict_for(loss: float) -> Verdict:
+def verdict_for(loss: float) -> MoveVerdict:
     """How a move that lost ``loss`` discs is labelled."""
     if loss >= BLUNDER_LOSS:
-        return "blunder"
+        return MoveVerdict.BLUNDER
     if loss >= MISTAKE_LOSS:
-        return "mistake"
+        return MoveVerdict.MISTAKE
     if loss > 0.5:
-        return "good"
-    return "best"
+        return MoveVerdict.GOOD
+    return MoveVerdict.BEST
 
 
 def move_accuracy(loss: float) -> float:
@@ -87,7 +93,7 @@ class MoveReview:
         return max(0.0, self.best_value - self.played_value)
 
     @property
-    def verdict(self) -> Verdict:
+    def verdict(self) -> MoveVerdict:
         """'best', 'good', 'mistake' or 'blunder'."""
         return verdict_for(self.loss)
 
@@ -202,8 +208,8 @@ class GameAnalysis:
         choices = [m for m in mine if not m.forced]
         accuracy = sum(move_accuracy(m.loss) for m in choices) / len(choices) if choices else None
         return PlayerSummary(colour, len(mine), sum(m.loss for m in mine), accuracy,
-                             sum(1 for m in mine if m.verdict == "mistake"),
-                             sum(1 for m in mine if m.verdict == "blunder"))
+                             sum(1 for m in mine if m.verdict is MoveVerdict.MISTAKE),
+                             sum(1 for m in mine if m.verdict is MoveVerdict.BLUNDER))
 
     # -- the work -------------------------------------------------------------
 

@@ -8,7 +8,7 @@ lines; ``style`` is ``'title'``, ``'good'``, ``'bad'`` or ``'dim'``.
 >>> from game.i18n import use
 >>> use("en")
 True
->>> verdict_line("mistake", 3)
+>>> verdict_line(MoveVerdict.MISTAKE, 3)
 'A mistake: it loses 3 discs.'
 """
 
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from game.engine import Color, Outcome, Position, square_name
 from game.i18n import _, ngettext, pgettext
 
-from .analysis import MoveReview, PlayerSummary
+from .analysis import MoveReview, MoveVerdict, PlayerSummary
 from .hints import book_note, value_label
 
 Line = tuple[str, str]
@@ -31,11 +31,11 @@ def squares_text(squares: list[int]) -> str:
     return pgettext("list separator", ", ").join(square_name(square) for square in squares)
 
 
-def verdict_line(verdict: str, loss: int) -> str:
+def verdict_line(verdict: MoveVerdict, loss: int) -> str:
     """How bad a weaker move was: ``'A mistake: it loses 3 discs.'``."""
-    if verdict == "blunder":
+    if verdict is MoveVerdict.BLUNDER:
         words = ngettext("A blunder: it loses {n} disc.", "A blunder: it loses {n} discs.", loss)
-    elif verdict == "mistake":
+    elif verdict is MoveVerdict.MISTAKE:
         words = ngettext("A mistake: it loses {n} disc.", "A mistake: it loses {n} discs.", loss)
     else:
         words = ngettext("Slightly weaker: it loses {n} disc.", "Slightly weaker: it loses {n} discs.", loss)
@@ -60,15 +60,16 @@ def move_lines(position: Position, square: int, number: int, player: str, given:
         margin = _("Final margin {value} for {player} (exact).") if move.exact else \
             _("Final margin {value} for {player} (estimate).")
         return [title, (_("The only legal move."), "dim"), (margin.format(value=played, player=player), "dim")]
-    if move.verdict in ("best", "good") and move.loss <= 0.5:
+    if move.verdict in (MoveVerdict.BEST, MoveVerdict.GOOD) and move.loss <= 0.5:
         words = _("A best move: {value} for {player} (exact).") if move.exact else \
             _("A best move: {value} for {player} (estimate).")
         note = book_note(position, square)  # the panel has room for one more line here
         return [title, (words.format(value=best, player=player), "good"), *([(note, "dim")] if note else [])]
     better = _("Better: {squares} ({best}) instead of {played} (exact).") if move.exact else \
         _("Better: {squares} ({best}) instead of {played} (estimate).")
+    serious = move.verdict in (MoveVerdict.MISTAKE, MoveVerdict.BLUNDER)
     return [title,
-            (verdict_line(move.verdict, round(move.loss)), "bad" if move.verdict in ("mistake", "blunder") else "dim"),
+            (verdict_line(move.verdict, round(move.loss)), "bad" if serious else "dim"),
             (better.format(squares=squares_text(list(move.best[:3])), best=best, played=played), "dim")]
 
 

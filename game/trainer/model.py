@@ -18,6 +18,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from game.ai import Book, BookMove, choose_book_move
 from game.engine import Color, GameRecord, Outcome, Position, opponent_of, square_name
@@ -39,7 +40,15 @@ THIS_LINE = N_("This line")
 THIS_POSITION = N_("This position")
 """The name of a line from a set-up position the openings have no name for."""
 
-VERDICTS = ("best", "good", "weak", "out_of_book")
+
+
+class BookVerdict(StrEnum):
+    """What the book says of an answer: best, good (within ``GOOD_MARGIN`` of the best), weak (further), out of it."""
+
+    BEST = "best"
+    GOOD = "good"
+    WEAK = "weak"
+    OUT_OF_BOOK = "out_of_book"
 
 
 @dataclass(frozen=True)
@@ -148,8 +157,7 @@ class Feedback:
     """What the book says about an answer."""
 
     square: int
-    verdict: str
-    """'best', 'good' (within ``GOOD_MARGIN`` of the best), 'weak' (further) or 'out_of_book'."""
+    verdict: BookVerdict
     value: float | None
     """The book's value of the answer (``None`` out of book)."""
     best_value: float
@@ -160,7 +168,7 @@ class Feedback:
     @property
     def mistake(self) -> bool:
         """Whether the answer stops the line."""
-        return self.verdict in ("weak", "out_of_book")
+        return self.verdict in (BookVerdict.WEAK, BookVerdict.OUT_OF_BOOK)
 
 
 Played = Move
@@ -178,7 +186,7 @@ class Score:
     def add(self, feedback: Feedback) -> None:
         """Count one answer."""
         self.answered += 1
-        self.in_book += feedback.verdict != "out_of_book"
+        self.in_book += feedback.verdict is not BookVerdict.OUT_OF_BOOK
         self.good += not feedback.mistake
 
     def text(self) -> str:
@@ -404,10 +412,10 @@ class TrainerSession(Session):
                       key=lambda item: (-item[1].value, -item[1].games, item[0]))
         entry = moves.get(square)
         if entry is not None and entry.value >= best_value - self.margin:
-            verdict = "best" if entry.value >= best_value - 0.05 else "good"
+            verdict = BookVerdict.BEST if entry.value >= best_value - 0.05 else BookVerdict.GOOD
             fields = {"square": name, "value": disc_text(entry.value), "below": number(best_value - entry.value, 1),
                       "n": number(entry.games)}
-            if verdict == "best":
+            if verdict is BookVerdict.BEST:
                 text = ngettext("{square}: a best move ({value}), played in {n} master game.",
                                 "{square}: a best move ({value}), played in {n} master games.", entry.games) \
                     if entry.games else _("{square}: a best move ({value}), the engine's own choice.")
@@ -420,11 +428,11 @@ class TrainerSession(Session):
         better = tuple(Better(sq, e.value, e.games) for sq, e in good if sq != square)[:MAX_BETTER]
         listed = pgettext("list separator", ", ").join(b.describe() for b in better)
         if entry is None:
-            verdict, value = "out_of_book", None
+            verdict, value = BookVerdict.OUT_OF_BOOK, None
             text = _("{square} leaves the book: no master game here played it. Better: {better}.").format(
                 square=name, better=listed)
         else:
-            verdict, value = "weak", entry.value
+            verdict, value = BookVerdict.WEAK, entry.value
             text = ngettext("{square} is {below} discs worse than the best ({value}, {n} master game). "
                             "Better: {better}.",
                             "{square} is {below} discs worse than the best ({value}, {n} master games). "
