@@ -181,3 +181,17 @@ def test_the_command_line_reaches_no_pygame() -> None:
         assert not any(inside(t, "pygame") for t in graph.get(name, ())), name
         todo += [t for t in graph.get(name, ()) if t in graph]
     assert "game.interfaces.gtp" in seen
+
+
+def test_every_module_is_on_its_packages_map() -> None:
+    # each package's __init__ maps its files (game/ai's map is docs/ai.md): a new file gets its line
+    missing = []
+    for init in sorted(GAME.rglob("__init__.py")):
+        package = init.parent
+        if package.name == "ai":
+            text = (GAME.parent / "docs" / "ai.md").read_text(encoding="utf-8")
+        else:
+            text = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
+        missing += [f"{path.relative_to(GAME.parent)}" for path in sorted(package.glob("*.py"))
+                    if path.stem != "__init__" and path.stem not in text]
+    assert missing == [], "not on their package's map: " + ", ".join(missing)

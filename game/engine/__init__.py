@@ -1,7 +1,19 @@
 """The rules of Othello on bitboards: positions, moves, outcomes, records and notation.
 
 Pure Python with no dependencies, so it runs unchanged in CPython on
-WebAssembly. Nothing here imports pygame.
+WebAssembly. Nothing here imports pygame. The files:
+
+* ``bitboard``: two 64-bit ints, legal moves and flips (``legal_moves``, ``flips``);
+* ``position``: ``Position``, both sides' discs and the side to move, with the rules applied
+  (``play``, ``pass_turn``, ``is_over``), and ``IllegalMoveError``;
+* ``record``: ``GameRecord``, the moves and the forced passes from a start, undo and redo,
+  transcripts read and written (``TranscriptError``);
+* ``outcome``: ``Outcome``, how a game ended (by the rules, by resignation, on time), who won, and
+  its score under both scoring rules; ``final_score``, the tournament rule, written once;
+* ``notation``: square names (a1 top-left, h8 bottom-right) and transcripts split into moves;
+* ``symmetry``: the board's eight symmetries, numbered once for the whole game;
+* ``perft``: counting the game tree's leaves to a depth, within a time limit;
+* ``errors``: ``ExplainedError``, errors whose English template the screens translate.
 """
 
 from .bitboard import Bitboard, flips, legal_moves, popcount, squares_of

@@ -8,6 +8,7 @@
 * ``table_cache``: the parsed table kept between runs of the command line (``games-<stamp>.bin``);
 * ``positions``: the explorer's index of every position of the games' first moves;
 * ``service``: the process's shared table and index, loaded a slice at a time, with the index cached;
+* ``words``: what the library's screen says of a game and a search, in the player's language;
 
 Pure Python; nothing here imports pygame. See ``docs/library.md``.
 """

@@ -10,6 +10,7 @@
 * ``links``: the game in the page address (``#f5d6c3``) and share links;
 * ``dirs``: the per-user data folder of each desktop platform;
 * ``resources``: where the bundled fonts, sounds and icon are;
+* ``languages``: the languages the player's system asks for, best first (the browser's or the locale);
 * ``window_memory``: the desktop window's size and place between runs.
 
 Only ``window_memory`` imports pygame at import time (it moves the desktop window); ``browser``

@@ -5,6 +5,13 @@
 ``python -m game.web serve`` serves the result on this computer;
 ``python -m game.web build --archive`` also writes the zip itch.io accepts.
 
+The files: ``build`` (pygbag run offline, the result checked), ``slim``
+(the packed Python without docstrings and comments, line for line),
+``page_texts`` (the page's texts, name, description and manifests in every
+language), ``policy`` (the page's Content-Security-Policy), ``offline`` (the
+service worker, the manifests and icons), ``figures`` (docs/web.md's size
+table), ``serve`` (the static server), ``__main__`` (the command line).
+
 This is development tooling: ``pygbag.ini`` keeps ``game/web`` out of the
 packed app, and nothing in the game imports it.
 """
