@@ -150,7 +150,7 @@ AI_SLICE_MS = 10.0  # the most the game gives background work a frame (``FrameBu
 AI_NODE_BUDGET = 200_000  # not reached at this level: a reproducible search
 SLACK_S = 1.0  # a loaded CI machine; the budgets themselves are fractions of a second
 MEDIAN_SLICE_MS = 1.5 * AI_SLICE_MS
-"""A slice ends within a couple of milliseconds of its budget in WebAssembly (``docs/ai.md``, "Slices in
+"""A slice ends within a couple of milliseconds of its budget in WebAssembly (``docs/ai-measurements.md``, "Slices in
 WebAssembly"); the median, which a loaded machine hardly moves (a preempted slice is one of many), gets
 half the budget more. A slice that doubled fails."""
 P90_SLICE_MS = 3 * AI_SLICE_MS

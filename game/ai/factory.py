@@ -87,7 +87,7 @@ def exact_solver() -> Solver:
 def solve_exactly(position: Position) -> SolveResult:
     """Solve ``position`` exactly, every best move (blocking); its nodes include the first guess's.
 
-    A shallow midgame search's value centres the first window (``docs/ai.md``, "Third round") and,
+    A shallow midgame search's value centres the first window (``docs/ai-measurements.md``, "Third round") and,
     on a budget of its own, orders the solver's moves at many empties.
     """
     evaluation = evaluation_of(STRONGEST)
