@@ -16,9 +16,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ai import Job, warm_up
-from game.ai.budget import Budget
-from game.ai.patterns import play_on_without_weights, weights_problem
+from game.ai import Budget, Job, play_on_without_weights, warm_up, weights_problem
 from game.engine import BLACK, GameRecord
 from game.i18n import _, ngettext
 from game.platform import browser, window_memory

@@ -34,7 +34,6 @@ LOWER_LAYERS = {
 BEHIND_THE_AI_DOOR_ALLOWED = {
     # kept for game/scenes, game/ui and the app until they move to game.ai's door (issue 38; another change
     # owns those files): empty this set then
-    "game.app": {"game.ai.budget", "game.ai.patterns"},
     "game.scenes.trainer": {"game.ai.book"},
 }
 """Modules outside ``game/ai`` that still import its modules rather than ``game.ai`` itself, and which (``game.ai``
