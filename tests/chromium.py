@@ -30,6 +30,7 @@ import pytest
 
 from game.web.build import build
 from game.web.serve import StaticSiteHandler, make_server, page_url
+from tests.devtools import Browser
 
 REPO = Path(__file__).resolve().parent.parent
 STANDIN = REPO / "tests" / "page" / "pythons.js"
@@ -280,6 +281,17 @@ def standin_cdn() -> Iterator[SwitchableSite]:
             yield site
         finally:
             site.close()
+
+
+@contextlib.contextmanager
+def headless_browser(profile: Path) -> Iterator[Browser]:
+    """Debian's chromium, headless, driven over its DevTools pipe with the profile ``profile``; closed after."""
+    assert CHROMIUM is not None
+    browser = Browser(CHROMIUM, CHROMIUM_FLAGS, profile)
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 DEVTOOLS_SCRIPT = REPO / "tests" / "page" / "devtools.mjs"

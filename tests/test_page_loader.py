@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from tests.chromium import CHROMIUM, CHROMIUM_FLAGS, SwitchableSite, built_site
-from tests.devtools import Browser, Tab
+from tests.chromium import CHROMIUM, SwitchableSite, built_site, headless_browser
+from tests.devtools import Tab
 from tests.real_browser import RUNTIME_PATH, shared_runtime_file
 
 PYGBAG_LOADER = shared_runtime_file("pygbag-0.9.3/pythons.js")
@@ -58,10 +58,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SwitchableSite]:
 @pytest.fixture(scope="module")
 def tab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tab]:
     """A tab of a headless chromium with a fresh profile."""
-    assert CHROMIUM is not None
-    browser = Browser(CHROMIUM, CHROMIUM_FLAGS, tmp_path_factory.mktemp("profile"))
-    yield browser.new_tab()
-    browser.close()
+    with headless_browser(tmp_path_factory.mktemp("profile")) as browser:
+        yield browser.new_tab()
 
 
 def handed_over(tab: Tab, url: str) -> dict[str, Any]:

@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from tests.chromium import CHROMIUM, CHROMIUM_FLAGS, SwitchableSite, built_site, needs_chromium, standin_cdn
-from tests.devtools import Browser, Tab
+from tests.chromium import SwitchableSite, built_site, headless_browser, needs_chromium, standin_cdn
+from tests.devtools import Tab
 
 pytestmark = needs_chromium
 
@@ -48,10 +48,8 @@ def cdn() -> Iterator[SwitchableSite]:
 @pytest.fixture
 def tab(tmp_path: Path) -> Iterator[Tab]:
     """A tab of a headless chromium with a fresh profile: one visitor."""
-    assert CHROMIUM is not None
-    browser = Browser(CHROMIUM, CHROMIUM_FLAGS, tmp_path / "profile")
-    yield browser.new_tab()
-    browser.close()
+    with headless_browser(tmp_path / "profile") as browser:
+        yield browser.new_tab()
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.chromium import CHROMIUM, CHROMIUM_FLAGS, SwitchableSite, built_site
+from tests.chromium import SwitchableSite, built_site, headless_browser
 from tests.devtools import Browser, Tab
 from tests.real_browser import RUNTIME_PATH, GamePage, add_runtime, missing_runtime, pygame_wheel
 
@@ -45,10 +45,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SwitchableSite]:
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
     """One headless chromium for the module, with a fresh profile."""
-    assert CHROMIUM is not None
-    running = Browser(CHROMIUM, CHROMIUM_FLAGS, tmp_path_factory.mktemp("profile"))
-    yield running
-    running.close()
+    with headless_browser(tmp_path_factory.mktemp("profile")) as running:
+        yield running
 
 
 def start(tab: Tab, url: str | None = None) -> GamePage:
