@@ -337,7 +337,7 @@ def test_a_move_that_lets_the_opponent_escape_ends_the_endgame_attempt(player: P
     assert scene.phase is Phase.REJECTED and "escape" in scene.message
     player.click_square(challenge.answer)  # a click after a failure starts a new try
     assert scene.wrong_tries == 1 and scene.phase in (Phase.COMPUTER, Phase.HUMAN)
-    assert scene.board.record.moves == [challenge.answer]
+    assert scene.board.record.moves[0] == challenge.answer  # the solver may have answered (no delay: animations off)
 
 
 # -- a failed try is never a dead board (issue 21, item 15) -------------------------------

@@ -8,6 +8,7 @@ import pygame
 from game.ai import Progress, think
 from game.engine import BLACK, WHITE, Position, parse_square
 from game.play.engine_output import thinking_lines
+from game.play.session import Phase
 from tests.test_levels import level_by_name
 from tests.test_transcripts import random_game
 
@@ -19,7 +20,7 @@ def test_the_engine_output_shows_a_depth_and_a_line_while_the_computer_thinks(pl
     player.click_button("custom:depth:12")  # no book, deep enough to think for many frames
     player.click_button("start")
     game = player.game
-    assert game.computer_to_move()
+    assert game.match.phase is Phase.COMPUTER
     player.frame()
     assert game.engine_lines() is None  # off by default: a newcomer sees only "thinking"
     assert "is thinking" in game.status_text()

@@ -16,7 +16,7 @@ from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Outcome, Posi
 from game.play.lesson import lesson
 from game.play.match import MatchSetup, SavedGame
 from game.play.match_controller import MatchController
-from game.play.session import REPLY_DELAY_MS, Move, Phase, Refusal, RefusalReason, Session
+from game.play.session import Move, Phase, Refusal, RefusalReason, Session
 from game.play.stats import Stats
 from game.play.words import reason_text
 from game.records.formats import ggf_result
@@ -27,6 +27,8 @@ PASS_GAME = "d3c3e6d2d1e1b2"
 """After these moves White's c1 leaves Black without a move."""
 WIPEOUT = ("d3", "c3", "b3", "d2", "e1", "d6", "d7", "e3", "f4")
 """A nine-ply game that ends with no white disc left."""
+DELAY_MS = 450
+"""A reply delay asked of a session (the screen decides it: ``game.ui.session_board``); by default there is none."""
 
 
 def sq(name: str) -> int:
@@ -233,9 +235,9 @@ def test_a_move_in_the_computers_turn_is_refused_with_a_word_and_the_reply_waits
     assert "computer is thinking" in early.text
     replied = None
     for step in range(400):  # 10 ms steps: found at once at this level, shown only after the delay
-        replied = match.advance(step * 10, 50.0, REPLY_DELAY_MS)
+        replied = match.advance(step * 10, 50.0, DELAY_MS)
         if replied is not None:
-            assert step * 10 >= REPLY_DELAY_MS
+            assert step * 10 >= DELAY_MS
             break
     assert replied is not None and replied.colour == WHITE and match.phase is Phase.HUMAN
 
@@ -300,8 +302,8 @@ def test_the_book_answers_a_training_line_after_the_reply_delay_and_judges_each_
     assert session.phase is Phase.REJECTED and "Better:" in session.verdict.text
     assert isinstance(session.play(sq("f4")), Move)  # another answer takes the mistake back first
     assert session.phase is Phase.COMPUTER and session.record.moves[-1] == sq("f4")
-    assert session.advance(0, 10.0) is None and session.advance(REPLY_DELAY_MS - 1, 10.0) is None
-    reply = session.advance(REPLY_DELAY_MS, 10.0)
+    assert session.advance(0, 10.0, DELAY_MS) is None and session.advance(DELAY_MS - 1, 10.0, DELAY_MS) is None
+    reply = session.advance(DELAY_MS, 10.0, DELAY_MS)
     assert reply is not None and reply.colour == BLACK and session.phase is Phase.HUMAN
 
 
@@ -317,8 +319,8 @@ def test_a_tutorial_step_accepts_only_its_move_then_the_scripted_reply_ends_it()
     assert session.record.ply == 0 and session.phase is Phase.HUMAN
     session.play(next(iter(step.targets[0])))
     assert session.phase is Phase.COMPUTER
-    assert session.advance(0, 10.0) is None
-    reply = session.advance(REPLY_DELAY_MS, 10.0)
+    assert session.advance(0, 10.0, DELAY_MS) is None
+    reply = session.advance(DELAY_MS, 10.0, DELAY_MS)
     assert reply is not None and reply.square == step.reply and session.phase is Phase.OVER
     over = session.play(wrong)
     assert isinstance(over, Refusal) and over.text == "Press Next to go on."

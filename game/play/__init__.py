@@ -4,7 +4,7 @@
 * ``levels``: the computer's level as players choose it (a named level by index, a custom one by
   time or depth, a match's level, that level on a clock);
 * ``session``: the one play session (an explicit phase, a move judged once, a pluggable opponent
-  and judge, one reply delay);
+  and judge; the opponent's move held back for the delay the screen asks);
 * ``match_controller``: a match in progress as the game's session (the engine as opponent, clocks,
   undo, the hint, the end);
 * ``lesson``: a tutorial step as a session (the step judges, a scripted reply answers);

@@ -4,7 +4,7 @@ The player (Black) is asked for one move after another (``targets``: one
 set of squares per move); any other square is refused with the step's
 reason and the board does not change. When the last asked-for move is
 made the step ends, or first the opponent plays its scripted ``reply``,
-after the session's reply delay. Pure Python; nothing here imports pygame.
+after the screen's reply delay. Pure Python; nothing here imports pygame.
 """
 
 from __future__ import annotations

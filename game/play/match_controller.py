@@ -209,14 +209,14 @@ class MatchController(Session):
 
     # -- time -------------------------------------------------------------------------
 
-    def advance(self, now_ms: int, slice_ms: float, delay_ms: int = 0, ready: bool = True) -> Move | None:
+    def advance(self, now_ms: int, slice_ms: float, delay_ms: int = 0) -> Move | None:
         """Run the computer's search or the hint for one slice; the computer's move once it is due."""
         if self.phase is Phase.HUMAN and self._hint_job is not None:
             found = self._hint_job.advance(slice_ms)
             if found is not None:
                 self._hint_job, self.hint = None, found
             return None
-        return super().advance(now_ms, slice_ms, delay_ms, ready)
+        return super().advance(now_ms, slice_ms, delay_ms)
 
     def start_hint(self) -> bool:
         """Start analysing the position for the player to move; False if no hint can be had now."""

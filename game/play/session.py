@@ -15,9 +15,9 @@ waits for:
 cannot be played). Two things plug in:
 
 - an ``Opponent`` answers the player: the engine at a level, the book's main
-  lines, the exact solver, a tutorial's scripted reply. Its move is shown no
-  sooner than ``REPLY_DELAY_MS`` after its turn began, so the player sees
-  whose turn it was;
+  lines, the exact solver, a tutorial's scripted reply. ``advance`` holds its
+  move back until ``delay_ms`` after its turn began, the delay the screen
+  asks for (``game.ui.session_board``, the one place it is decided);
 - a ``Judge`` rules on each move: a challenge's goal, the trainer's book, a
   tutorial step. It can refuse a square before it is played, reject an
   attempt after it (a mistake), or end it (solved, a line over), with words.
@@ -35,9 +35,6 @@ from typing import Generic, Protocol, TypeVar
 from game.ai import Job
 from game.engine import Color, GameRecord, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _
-
-REPLY_DELAY_MS = 450
-"""The opponent's move appears no sooner than this after its turn began (none when animations are off)."""
 
 
 class Phase(enum.Enum):
@@ -230,22 +227,11 @@ class Session:
         """Whether the session has ended."""
         return self.phase is Phase.OVER
 
-    def opponent_to_move(self) -> bool:
-        """Whether the opponent is to move (or weighs the position) now."""
-        return self.phase is Phase.COMPUTER
-
     def thinking_progress(self) -> object | None:
         """The opponent's search so far, while it searches (``game.ai.Progress`` for the engine)."""
         return getattr(self._thinking, "progress", None)
 
     # -- the player -----------------------------------------------------------------
-
-    def check(self, square: int) -> Refusal | None:
-        """Why ``square`` would not be played now, or ``None`` if it would (nothing changes)."""
-        refused = self._moment_refusal(square)
-        if refused is not None or self.phase is Phase.REJECTED:
-            return refused  # after a rejection the square is judged once the attempt is retried
-        return self._square_refusal(square)
 
     def play(self, square: int) -> Move | Refusal:
         """Play ``square`` for the player to move: the ``Move`` made, or a ``Refusal`` (nothing changes).
@@ -340,10 +326,11 @@ class Session:
 
     # -- time -----------------------------------------------------------------------
 
-    def advance(self, now_ms: int, slice_ms: float, delay_ms: int = REPLY_DELAY_MS, ready: bool = True) -> Move | None:
+    def advance(self, now_ms: int, slice_ms: float, delay_ms: int = 0) -> Move | None:
         """Run the opponent for one slice; its move once found and ``delay_ms`` after its turn began.
 
-        ``ready`` false holds a found move back (the scene still animates the last one); the search runs on.
+        The turn begins at the first ``advance`` in it (the screen advances
+        only once the last move has been shown).
         """
         if self.phase is not Phase.COMPUTER or self.opponent is None:
             return None
@@ -362,7 +349,7 @@ class Session:
             self._thinking = None
             if self._found(found):
                 return None
-        if ready and self._choice is not None and self._choice.square is not None \
+        if self._choice is not None and self._choice.square is not None \
                 and now_ms - self._turn_started_ms >= delay_ms:
             square, self._choice = self._choice.square, None
             move = self._make(square)

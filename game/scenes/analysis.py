@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import GameRecord, Position, square_name
+from game.engine import Position, square_name
 from game.i18n import _, number, pgettext
 from game.platform.browser import copy_to_clipboard
 from game.play.engine_output import depth_text, line_text, signed, speed_text
@@ -23,8 +23,8 @@ from game.records.formats import write_obf
 from game.review.hints import value_label
 from game.scenes.base import Context, Scene
 from game.scenes.entries import AnalysisEntry, Entry
-from game.ui.board_play import BoardPlay
 from game.ui.layout import game_layout, is_portrait
+from game.ui.session_board import SessionBoard
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 
@@ -33,20 +33,22 @@ class AnalysisScene(Scene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.board = BoardPlay(ctx)
+        self.board = SessionBoard(ctx)
+        """Moves tried on the board: both sides are played here, judged by the rules alone (its plain session)."""
         self.live = LiveAnalysis(Position.start())
-        self.session = Session(self.board.record)
-        """Moves tried on the board: both sides are played here, judged by the rules alone."""
         self.group = ButtonGroup()
         self.now_ms = 0
+
+    @property
+    def session(self) -> Session:
+        """The moves tried on the board (the board's session)."""
+        return self.board.session
 
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Analyse the entry's position; Back returns to the scene it was opened from, as it was."""
         assert isinstance(entry, AnalysisEntry)
         self.now_ms = now_ms
-        record = GameRecord(entry.position)
-        self.session = Session(record)
-        self.board.reset(record=record)
+        self.board.reset(entry.position)
         self._restart()
         super().startup(now_ms, entry)
 
@@ -116,17 +118,16 @@ class AnalysisScene(Scene):
 
     def try_move(self, square: int) -> None:
         """Play ``square`` (for the side to move) to analyse the position after it."""
-        played = self.session.play(square)
+        played = self.board.click(square, self.now_ms)
         if isinstance(played, Refusal):
-            self.board.flash_bad(square, self.now_ms)
+            self.board.flash_bad(square, self.now_ms)  # at the end too: nothing can be played here
             return
-        self.board.animate(played.square, played.colour, played.flipped, self.now_ms)
         self._restart()
 
     def update(self, now_ms: int) -> None:
         """Run the analysis for a slice of the frame."""
         self.now_ms = now_ms
-        self.board.update(now_ms)
+        self.board.advance(now_ms, self.ctx.frame.slice_ms)
         self.live.advance(self.ctx.frame.slice_ms)
 
     # -- output -------------------------------------------------------------------------

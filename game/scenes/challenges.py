@@ -20,9 +20,9 @@ from game.play.session import Move, Phase, Refusal, RefusalReason, Session
 from game.scenes.base import Context, Scene
 from game.scenes.challenge_list import ChallengeListScene, shipped_challenges
 from game.scenes.entries import ChallengeEntry, Entry
-from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks, spinner
 from game.ui.layout import game_layout, is_portrait
+from game.ui.session_board import SessionBoard
 from game.ui.stars import draw_stars
 from game.ui.text_flow import say
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
@@ -41,8 +41,9 @@ class ChallengeScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.challenge: Challenge | None = None
-        self.board = BoardPlay(ctx)
-        self.session = Session(self.board.record)
+        self.board = SessionBoard(ctx)
+        self.session: Session = self.board.session
+        """The attempt (the board shows another session while the solution plays out)."""
         self.progress = ChallengeProgress()
         self.solution = False
         """Whether the solution is being shown (the attempt is left)."""
@@ -111,7 +112,7 @@ class ChallengeScene(Scene):
         assert self.challenge is not None
         self.session.stop()
         self.session = attempt(self.challenge)
-        self.board.reset(record=self.session.record)
+        self.board.bind(self.session)
         self._set_solution(False)
         self.restart_ms = None
         self.message = _("Try again.") if self.wrong_tries else ""
@@ -199,30 +200,24 @@ class ChallengeScene(Scene):
         A click after a failed try starts the next one at once, and plays
         the square if it is a move at the start (else it only restarts).
         """
-        session = self.session
-        if self.challenge is None or self.solution or session.phase is Phase.COMPUTER:
+        if self.challenge is None or self.solution:
             return
-        restarted = session.phase is Phase.REJECTED
-        if restarted:
+        if self.session.phase is Phase.REJECTED:
             self.restart_after_failure()  # a click after a wrong try starts the next try at once
-            session = self.session
-            if not session.position.is_legal(square):
+            if not self.session.position.is_legal(square):
                 return  # the click only restarted: the square was one of the failed position's
-        if self.board.animating(self.now_ms) and session.phase is Phase.HUMAN:
-            return
-        played = session.play(square)
+        played = self.board.click(square, self.now_ms)
         if isinstance(played, Refusal):
-            if played.bad_square:
-                self.board.flash_bad(square, self.now_ms)
             if played.reason in (RefusalReason.ILLEGAL, RefusalReason.JUDGE, RefusalReason.OVER):
                 self.message = played.text
             return
         self._show(played)
 
     def _show(self, move: Move | None) -> None:
-        """Animate a move the attempt made, then say what its judge said (a failure or a solve is counted)."""
-        if move is not None:
-            self.board.animate(move.square, move.colour, move.flipped, self.now_ms)
+        """A move the attempt made (the board animates it), or a thought: say what the judge said.
+
+        A failure or a solve is counted.
+        """
         verdict = self.session.verdict
         if self.session.phase is Phase.REJECTED:
             self.wrong_tries += 1
@@ -288,19 +283,20 @@ class ChallengeScene(Scene):
     def update(self, now_ms: int) -> None:
         """The solver's reply, the solution playing out, and animations."""
         self.now_ms = now_ms
-        animating = self.board.animating(now_ms)
         if self.solution:
+            animating = self.board.update(now_ms)
             if self.auto_solution and not animating and now_ms >= self.next_step_ms:
                 line = self.solution_line()
                 if self.solution_step < len(line):
                     self.board.play(line[self.solution_step], now_ms)
                     self.solution_step += 1
                     self.next_step_ms = now_ms + SOLUTION_STEP_MS
-        elif self.session.phase is Phase.COMPUTER:
-            move = self.session.advance(now_ms, self.ctx.frame.slice_ms, ready=not animating)
-            if move is not None or self.session.phase is not Phase.COMPUTER:
-                self._show(move)
-        elif self.session.phase is Phase.REJECTED and not animating:
+            return
+        replying = self.session.phase is Phase.COMPUTER
+        move = self.board.advance(now_ms, self.ctx.frame.slice_ms)
+        if replying and (move is not None or self.session.phase is not Phase.COMPUTER):
+            self._show(move)
+        elif self.session.phase is Phase.REJECTED and not self.board.animating(now_ms):
             # a failed position is shown for a while, then the board goes back to the start by itself
             if self.restart_ms is None:
                 self.restart_ms = now_ms + RESTART_MS

@@ -25,14 +25,14 @@ from game.engine import PASS, GameRecord, IllegalMoveError, Position, parse_squa
 from game.i18n import _, ngettext, number, pgettext
 from game.library.explorer import Exploration, MoveStats, explore, share_label
 from game.library.service import shared
-from game.play.session import Refusal, Session
+from game.play.session import Refusal
 from game.play.words import colour_name
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, ExplorerEntry, TrainerPlayEntry
 from game.scenes.library import load_library_slice
-from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
+from game.ui.session_board import SessionBoard
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
 
@@ -69,9 +69,8 @@ class ExplorerScene(Scene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.board = BoardPlay(ctx)
-        self.session = Session(self.board.record)
-        """Moves tried on the board, judged by the rules alone (no opponent): any legal move may be explored."""
+        self.board = SessionBoard(ctx)
+        """Moves tried on the board, judged by the rules alone (its plain session): any legal move may be explored."""
         self.now_ms = 0
         self.group = ButtonGroup()
         self.exploration: Exploration | None = None
@@ -92,7 +91,6 @@ class ExplorerScene(Scene):
             except IllegalMoveError:
                 break
         self.board.reset(record=record)
-        self.session = Session(record)
         self.refresh()
         super().startup(now_ms, entry)
 
@@ -112,18 +110,17 @@ class ExplorerScene(Scene):
 
     def play(self, square: int) -> None:
         """Play a move (any legal one); a square that cannot be played flashes and changes nothing."""
-        played = self.session.play(square)
+        played = self.board.click(square, self.now_ms)
         if isinstance(played, Refusal):
-            self.board.flash_bad(square, self.now_ms)
+            self.board.flash_bad(square, self.now_ms)  # at the end too: nothing can be played here
             return
-        self.board.animate(played.square, played.colour, played.flipped, self.now_ms)
         self.refresh()
 
     def step(self, move: Callable[[], None]) -> None:
         """Move along the line (back, forward, to the start) and look the position up."""
         self.board.skip_animation()
         move()
-        self.session.follow_record()
+        self.board.session.follow_record()
         self.refresh()
 
     # -- layout ------------------------------------------------------------------------
@@ -196,7 +193,7 @@ class ExplorerScene(Scene):
     def update(self, now_ms: int) -> None:
         """The move's animation; keep loading the library; look again when the full database's counts are ready."""
         self.now_ms = now_ms
-        self.board.update(now_ms)
+        self.board.advance(now_ms, self.ctx.frame.slice_ms)
         service = load_library_slice(self.ctx)
         if self.exploration is not None and service.index is not None and self._source_seen != "index":
             self.refresh()

@@ -21,16 +21,16 @@ from game.i18n import _
 from game.play.engine_output import thinking_lines
 from game.play.match import MatchSetup, SavedGame
 from game.play.match_controller import MatchController
-from game.play.session import REPLY_DELAY_MS, Move, Phase, Refusal
+from game.play.session import Move, Phase, Refusal, RefusalReason
 from game.review.hints import hint_marks
 from game.scenes.base import Context, Scene
 from game.scenes.entries import AnalysisEntry, Entry, GameEntry, ResultsEntry, TutorialEntry
 from game.ui import match_panels as panels
-from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.explorer_panel import ExplorerPanel, share_with_moves
 from game.ui.layout import game_layout
 from game.ui.move_list import MoveList
+from game.ui.session_board import SessionBoard
 from game.ui.widgets import ButtonGroup, Dialog, button_row, fill_background
 
 END_PAUSE_MS = 1400
@@ -45,7 +45,7 @@ class GameScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.match = MatchController(MatchSetup())
-        self.board = BoardPlay(ctx, self.match.record)
+        self.board = SessionBoard(ctx, self.match)
         self.moves = MoveList(pygame.Rect(0, 0, 0, 0))
         self.dialog: Dialog | None = None
         self._on_choice: Callable[[str], None] | None = None
@@ -75,7 +75,7 @@ class GameScene(Scene):
         clocks = entry.clocks
         self.match = MatchController(setup, record, self.ctx.stats, on_end=self._on_end,
                                      clocks=clocks if setup.clock is not None else None)
-        self.board.reset(record=self.match.record)
+        self.board.bind(self.match)
         self.dialog = None
         self.over_since_ms = None
         self.message = ""
@@ -165,10 +165,6 @@ class GameScene(Scene):
         """The hint analysis while it runs, else ``None``."""
         return self.match.hint_job
 
-    def computer_to_move(self) -> bool:
-        """Whether the computer is to move now."""
-        return self.match.phase is Phase.COMPUTER
-
     def busy(self) -> bool:
         """Whether something must finish before the player may move (animation, dialog, end)."""
         return self.board.animation is not None or self.dialog is not None or self.match.phase is Phase.OVER
@@ -222,20 +218,18 @@ class GameScene(Scene):
         return action is not None
 
     def try_move(self, square: int) -> bool:
-        """Play ``square`` for the player to move if the match accepts it; gentle feedback if not. True if played."""
+        """Play ``square`` for the player to move if the match accepts it; gentle feedback if not. True if played.
+
+        The board's one rule holds: a click during an animation finishes it at once, then is played or refused.
+        """
         phase = self.match.phase
-        if self.board.animation is not None and phase in (Phase.HUMAN, Phase.PASS):
-            self.board.skip_animation()  # a quick player skips the rest of the animation
-            if phase is Phase.PASS:
-                self._show_pass()
-                return False
         if phase is Phase.HUMAN:
             self.match.tick(self.ctx.now_ms)  # the thinking time up to this click is the mover's
-        played = self.match.play(square)
+        played = self.board.click(square, self.now_ms)
         if isinstance(played, Refusal):
-            if played.bad_square:
-                self.board.flash_bad(square, self.now_ms)
-            if phase is not Phase.OVER and not self.match.over and phase is not Phase.PASS:
+            if played.reason is RefusalReason.PASS:
+                self._show_pass()  # the pass the animation kept back is announced at once
+            elif phase is not Phase.OVER and not self.match.over:
                 self._say(played.text)
             return False
         self._show_move(played)
@@ -338,8 +332,7 @@ class GameScene(Scene):
     # -- playing ------------------------------------------------------------
 
     def _show_move(self, move: Move) -> None:
-        """Animate a move just made, tidy the status, announce a pass, save."""
-        self.board.animate(move.square, move.colour, move.flipped, self.now_ms)
+        """A move just made (the board animates it): tidy the status, announce a pass, save."""
         if self.message == panels.looking_words() or self.message_until_ms < self.now_ms + 10_000:
             self.message = ""
         if move.passer is not None and self.board.animation is None:
@@ -366,7 +359,12 @@ class GameScene(Scene):
         """Animations, the computer's search, the hint analysis, and the end of the game."""
         self.now_ms = now_ms
         self.match.tick(now_ms)
-        if self.board.update(now_ms) or self.dialog is not None:
+        had_hint = self.match.hint is not None
+        move = self.board.advance(now_ms, self.ctx.frame.slice_ms, hold=self.dialog is not None)
+        if move is not None:
+            self._show_move(move)
+            return
+        if self.board.animation is not None or self.dialog is not None:
             return
         phase = self.match.phase
         if phase is Phase.PASS:
@@ -378,11 +376,7 @@ class GameScene(Scene):
             elif now_ms - self.over_since_ms >= END_PAUSE_MS:
                 self._show_results()
             return
-        had_hint = self.match.hint is not None
-        move = self.match.advance(now_ms, self.ctx.frame.slice_ms, self.reply_delay_ms())
-        if move is not None:
-            self._show_move(move)
-        elif self.match.hint is not None and not had_hint:
+        if self.match.hint is not None and not had_hint:
             if self.ctx.settings.hints == "off":  # asked for with the button: also said in words
                 self._describe_hint()
             elif self.message == panels.looking_words():
@@ -390,10 +384,6 @@ class GameScene(Scene):
         elif (phase is Phase.HUMAN and self.match.hint is None and not self.match.hint_running
               and self.ctx.settings.hints != "off"):
             self.match.start_hint()
-
-    def reply_delay_ms(self) -> int:
-        """The shortest visible thinking time (none when animations are off, e.g. for quick play)."""
-        return REPLY_DELAY_MS if self.ctx.settings.flip_seconds > 0 else 0
 
     def _describe_hint(self) -> None:
         words = panels.hint_words(self.match.hint, self.position)

@@ -2,7 +2,7 @@
 
 The list pages through the named openings the book covers (with each
 one's progress for the chosen colour). In a line the computer plays
-masters' moves (``game.trainer``, a play session), the session's reply
+masters' moves (``game.trainer``, a play session), the board's reply
 delay apart so each can be seen; every answer is judged at once by the book, and a mistake names the
 better moves in the panel and rings them on the board, with their values.
 Progress is saved after every answer, like the challenges', so a line left
@@ -37,9 +37,9 @@ from game.trainer import (
     save_progress,
     trainable_openings,
 )
-from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
+from game.ui.session_board import SessionBoard
 from game.ui.text_flow import say as flow
 from game.ui.theme import RGB
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
@@ -221,7 +221,7 @@ class TrainerScene(Scene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.board = BoardPlay(ctx)
+        self.board = SessionBoard(ctx)
         self.session: TrainerSession | None = None
         self.progress = TrainerProgress()
         self.message = ""
@@ -251,7 +251,7 @@ class TrainerScene(Scene):
 
     def _begin_line(self) -> None:
         assert self.session is not None
-        self.board.reset(record=self.session.record)
+        self.board.bind(self.session)
         self.message = ""
 
     def _line_ended(self, result: LineResult) -> None:
@@ -322,29 +322,18 @@ class TrainerScene(Scene):
         session = self.session
         if session is None:
             return
-        if session.phase in (Phase.HUMAN, Phase.REJECTED):
-            self.board.skip_animation()
-            session.retry()  # after a mistake, any click takes the answer back first
-        played = session.play(square)
+        played = self.board.click(square, self.now_ms)  # after a mistake, the session takes the answer back first
         if isinstance(played, Refusal):
-            if played.bad_square:
-                self.board.flash_bad(square, self.now_ms)
             self.message = played.text
             return
         self.message = ""
-        self.board.animate(played.square, played.colour, played.flipped, self.now_ms)
         if session.phase is Phase.REJECTED:
             self.board.flash_bad(square, self.now_ms)
 
     def update(self, now_ms: int) -> None:
         """Animations, and the computer's book move when it is due."""
         self.now_ms = now_ms
-        animating = self.board.update(now_ms)
-        if self.session is None:
-            return
-        played = self.session.advance(now_ms, self.ctx.frame.slice_ms, ready=not animating)
-        if played is not None:
-            self.board.animate(played.square, played.colour, played.flipped, now_ms)
+        self.board.advance(now_ms, self.ctx.frame.slice_ms)
 
     # -- drawing ------------------------------------------------------------------------
 

@@ -22,9 +22,9 @@ from game.play.lesson import LessonJudge, lesson
 from game.play.session import Phase, Refusal, RefusalReason, Session
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry
-from game.ui.board_play import BoardPlay
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
+from game.ui.session_board import SessionBoard
 from game.ui.text_flow import say
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
@@ -150,15 +150,19 @@ class TutorialScene(Scene):
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.board = BoardPlay(ctx)
+        self.board = SessionBoard(ctx, lesson(STEPS[0], Position.start()))
         self.index = 0
-        self.session = lesson(STEPS[0], Position.start())
         self.kept_steps: dict[int, Session] = {}
         """The steps finished in this visit, as they were left."""
         self.message = ""
         """What the last tap or Next was told (as the session or the step gave it: translated when drawn)."""
         self.now_ms = 0
         self.group = ButtonGroup()
+
+    @property
+    def session(self) -> Session:
+        """The step being shown, as a session (the board's)."""
+        return self.board.session
 
     @property
     def step(self) -> Step:
@@ -192,8 +196,7 @@ class TutorialScene(Scene):
         last = self.index == len(STEPS) - 1
         self.index = index
         self.session.stop()
-        self.session = self.kept_steps.get(index) or lesson(self.step, Position.from_text(self.step.position))
-        self.board.reset(record=self.session.record)
+        self.board.bind(self.kept_steps.get(index) or lesson(self.step, Position.from_text(self.step.position)))
         self.message = ""
         if last != (index == len(STEPS) - 1):  # the last page has other buttons
             focus = self.group.focus
@@ -245,16 +248,11 @@ class TutorialScene(Scene):
 
     def tap(self, square: int) -> bool:
         """The player taps ``square``: the step's move proceeds, anything else is explained. True if played."""
-        if self.board.animating(self.now_ms) and not self.finished_step:
-            return False
-        played = self.session.play(square)
+        played = self.board.click(square, self.now_ms)
         if isinstance(played, Refusal):
-            if played.bad_square:
-                self.board.flash_bad(square, self.now_ms)
             if played.reason is not RefusalReason.WAIT:
                 self.message = played.text
             return False
-        self.board.animate(played.square, played.colour, played.flipped, self.now_ms)
         self.message = self.session.verdict.text
         return True
 
@@ -280,9 +278,7 @@ class TutorialScene(Scene):
     def update(self, now_ms: int) -> None:
         """White's scripted reply once Black's move has landed."""
         self.now_ms = now_ms
-        played = self.session.advance(now_ms, self.ctx.frame.slice_ms, ready=not self.board.animating(now_ms))
-        if played is not None:
-            self.board.animate(played.square, played.colour, played.flipped, now_ms)
+        self.board.advance(now_ms, self.ctx.frame.slice_ms)
 
     # -- drawing -------------------------------------------------------------------
 

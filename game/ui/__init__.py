@@ -8,7 +8,8 @@
 * ``transcript_words``: the Transcript screen's buttons, status and messages in the player's language;
 * ``theme``, ``layout``, ``assets``: colours, the screen's geometry, fonts and sounds;
 * ``board_view``: the board drawn with its marks; ``anim``: a move's disc and flips in motion;
-* ``board_play``: the one live board (a record, picking squares, the animation, the red flash);
+* ``board_play``: a live board (a record, picking squares, the animation, the red flash);
+  ``session_board``: that board bound to a play session, the one every playing scene uses;
 * ``move_list``, ``eval_graph``, ``explorer_panel``, ``stars``, ``match_panels``: the game's move
   list, the review's graph and slider, the explorer beside a board, the challenges' stars, the
   game screen's cards and status; ``rating_graph``: the player's rating over their games;
