@@ -67,7 +67,7 @@ def play_game(level: int, window: tuple[int, int], seed: int) -> tuple[list[floa
     from game.platform.storage import MemoryStorage
     from game.play.match import MatchSetup
     from game.scenes.entries import GameEntry
-    from game.scenes.game_scene import GameScene
+    from game.scenes.game import GameScene
 
     rng = random.Random(seed)
     app = App(storage=MemoryStorage(), window_size=window, with_sound=False)

@@ -13,7 +13,7 @@ import pygame
 from game.app import App
 from game.engine import parse_square
 from game.platform.storage import Storage
-from game.scenes.game_scene import GameScene
+from game.scenes.game import GameScene
 from game.scenes.results import ResultsScene
 from game.ui.text import Recording
 

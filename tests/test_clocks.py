@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import BLACK, WHITE
-from game.scenes.game_scene import GameScene
+from game.scenes.game import GameScene
 from game.scenes.results import ResultsScene
 
 

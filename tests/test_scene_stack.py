@@ -18,7 +18,7 @@ from game.scenes.entries import (
     ReviewEntry,
     TutorialEntry,
 )
-from game.scenes.game_scene import GameScene
+from game.scenes.game import GameScene
 from game.scenes.stack import MAX_HOPS, SceneStack
 from tests.app_driver import Player
 

@@ -24,7 +24,7 @@ from game.scenes.entries import (
     ReviewEntry,
     TrainerPlayEntry,
 )
-from game.scenes.game_scene import GameScene
+from game.scenes.game import GameScene
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
 from game.ui.layout import PORTRAIT

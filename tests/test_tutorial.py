@@ -10,7 +10,7 @@ import pytest
 
 from game.engine import BLACK, PASS, WHITE, Outcome, Position, parse_square, square_name
 from game.platform.storage import FileStorage
-from game.scenes.game_scene import GameScene
+from game.scenes.game import GameScene
 from game.scenes.tutorial import STEPS, TutorialScene
 from tests.app_driver import Player as AppPlayer
 

@@ -42,7 +42,7 @@ KEYWORDS = {"_": ("message",), "N_": ("message",), "ngettext": ("message", "plur
 
 AREAS: dict[str, tuple[str, ...]] = {
     "learn": ("game/scenes/tutorial.py", "game/scenes/challenges.py", "game/scenes/challenge_list.py",
-              "game/scenes/trainer.py", "game/scenes/review.py", "game/scenes/library.py", "game/scenes/explorer.py",
+              "game/scenes/trainer/", "game/scenes/review.py", "game/scenes/library.py", "game/scenes/explorer.py",
               "game/review/", "game/challenges/", "game/trainer/", "game/library/", "game/data/openings.txt"),
     "page": ("index.html",),
     "play": ("game/",),

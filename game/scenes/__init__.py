@@ -1,12 +1,13 @@
-"""The game's screens, one module each, and the registry the scene stack opens them from.
+"""The game's screens, one module (or package) each, and the registry the scene stack opens them from.
 
 * ``base``: the scene protocol (startup, pause, resume, cleanup; open, switch, back, home) and the
   ``Context`` every scene shares; ``entries``: what each scene is opened with; ``names``: their names;
   ``stack``: the stack of open scenes the app keeps (``docs/architecture.md``);
-* the screens: ``menu``, ``new_game``, ``game_scene``, ``results``, ``review``, ``analysis`` (the
-  analysis mode), ``editor``, ``transcript``, ``challenge_list`` and ``challenges``, ``tutorial``,
-  ``trainer``, ``library``, ``explorer``, ``stats_scene``, ``settings_scene``; ``ask_new_game``, the
-  question before a new game replaces the one in progress.
+* the screens: ``menu``, ``new_game``, ``game`` (a package: the scene and its panels), ``results``,
+  ``review``, ``analysis`` (the analysis mode), ``editor``, ``transcript``, ``challenge_list`` and
+  ``challenges``, ``tutorial``, ``trainer`` (a package: the list and one opening's lines), ``library``,
+  ``explorer``, ``stats_scene``, ``settings_scene``; ``ask_new_game``, the question before a new game
+  replaces the one in progress.
 
 To add a scene: write its module, give it an entry in ``entries`` and add one line to ``SCENES``.
 A scene class that sets ``menu_label`` (and ``menu_order``) appears in the main menu by itself.
@@ -20,7 +21,7 @@ from game.scenes.base import Context, Scene
 from game.scenes.challenges import ChallengeListScene, ChallengeScene
 from game.scenes.editor import EditorScene
 from game.scenes.explorer import ExplorerScene
-from game.scenes.game_scene import GameScene
+from game.scenes.game import GameScene
 from game.scenes.library import LibraryScene
 from game.scenes.menu import MenuScene
 from game.scenes.names import (

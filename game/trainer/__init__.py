@@ -2,7 +2,7 @@
 
 Pure Python (no pygame): the session (``model``: a play session with the
 book as its opponent, ``BookOpponent``, and its judge, ``LineJudge``) and
-the player's progress (``progress``). The scene is ``game.scenes.trainer``; see ``docs/trainer.md``.
+the player's progress (``progress``). The screens are ``game.scenes.trainer``'s; see ``docs/trainer.md``.
 """
 
 from .model import (

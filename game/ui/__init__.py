@@ -10,9 +10,9 @@
 * ``board_view``: the board drawn with its marks; ``anim``: a move's disc and flips in motion;
 * ``board_play``: a live board (a record, picking squares, the animation, the red flash);
   ``session_board``: that board bound to a play session, the one every playing scene uses;
-* ``move_list``, ``eval_graph``, ``explorer_panel``, ``stars``, ``match_panels``: the game's move
-  list, the review's graph and slider, the explorer beside a board, the challenges' stars, the
-  game screen's cards and status; ``rating_graph``: the player's rating over their games;
+* ``move_list``, ``eval_graph``, ``explorer_panel``, ``stars``: the game's move list, the review's
+  graph and slider, the explorer beside a board, the challenges' stars (the game screen's own cards
+  and status are its package's, ``game.scenes.game.panels``); ``rating_graph``: the player's rating over their games;
 * ``file_chooser``: the desktop's in-game Save…/Open…;
 * ``screen``: what a widget needs of the screen (``Screen``, which the scenes' ``Context`` is).
 """

@@ -1,4 +1,4 @@
-"""The game scene's panels and words: the player cards with their clocks, the status, the move list, sharing.
+"""The game screen's panels and words: the player cards with their clocks, the status, the move list, sharing.
 
 Drawing only: what they show comes from the match (``game.play.match_controller``).
 """

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+import game.scenes.game.panels as panels
 from game.engine import Color, GameRecord, Position, opponent_of
 from game.i18n import _
 from game.play.engine_output import thinking_lines
@@ -25,7 +26,6 @@ from game.play.session import Move, Phase, Refusal, RefusalReason
 from game.review.hints import hint_marks
 from game.scenes.base import Context, Scene
 from game.scenes.entries import AnalysisEntry, Entry, GameEntry, ResultsEntry, TutorialEntry
-from game.ui import match_panels as panels
 from game.ui.board_view import Marks
 from game.ui.explorer_panel import ExplorerPanel, share_with_moves
 from game.ui.layout import game_layout
