@@ -24,7 +24,7 @@ from game.platform.browser import IS_BROWSER, unlock_audio
 from game.platform.links import location_fragment, parse_fragment
 from game.platform.storage import JsonDocuments, Storage
 from game.platform.web_storage import default_storage
-from game.play.match import MatchSetup
+from game.play.match import MatchSetup, Mode
 from game.scenes import SCENES, Context, Scene
 from game.scenes.entries import Entry, GameEntry, MenuEntry
 from game.scenes.stack import SceneStack
@@ -144,7 +144,7 @@ class App:
             return MenuEntry()
         record = GameRecord.from_transcript(transcript)
         moves = len(record.moves)
-        return GameEntry(MatchSetup("two", BLACK), record,
+        return GameEntry(MatchSetup(Mode.TWO, BLACK), record,
                          message=ngettext("Opened the shared game ({n} move). Undo steps back through it.",
                                           "Opened the shared game ({n} moves). Undo steps back through it.",
                                           moves).format(n=moves))

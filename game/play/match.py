@@ -6,8 +6,9 @@ objects to each other and ``SavedGame`` is what the autosave holds.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any
 
 from game.ai import DEFAULT_LEVEL, level_at
 from game.engine import BLACK, WHITE, Color, GameRecord, Position, opponent_of, square_name
@@ -17,7 +18,17 @@ from game.play.level_compat import stored_level_index
 from game.play.levels import level_title, parse_custom
 from game.play.words import colour_name
 
-Mode = Literal["computer", "two"]
+
+class Mode(enum.StrEnum):
+    """Who plays: the computer against the player, or two players at this device.
+
+    A ``str`` enum: its value is the word saved games and settings have always kept.
+    """
+
+    COMPUTER = "computer"
+    TWO = "two"
+
+
 SAVEGAME_KEY = "savegame"
 
 
@@ -40,7 +51,7 @@ class MatchSetup:
     played in this match.
     """
 
-    mode: Mode = "computer"
+    mode: Mode = Mode.COMPUTER
     human: Color = BLACK
     level: int = 0
     start: str | None = None
@@ -51,6 +62,9 @@ class MatchSetup:
     """Seconds on each side's clock for the whole game (``None``: no clocks); a flag fall loses."""
     increment: int = 0
     """Seconds added to a side's clock after each of its moves (Fischer: 5 minutes + 3 is ``300, 3``)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mode", Mode(self.mode))  # the word ("two") is taken for its mode
 
     @property
     def counts(self) -> bool:
@@ -66,14 +80,14 @@ class MatchSetup:
 
     def is_computer(self, colour: Color) -> bool:
         """Whether the computer plays ``colour``."""
-        return self.mode == "computer" and colour != self.human
+        return self.mode is Mode.COMPUTER and colour != self.human
 
     def player_name(self, colour: Color, level_name: str = "") -> str:
         """How a side is named on screen, in the player's language: 'You', 'Computer (Expert)', 'Player 1'...
 
         ``level_name`` is the level's ``name`` (English, as the statistics keep it).
         """
-        if self.mode == "computer":
+        if self.mode is Mode.COMPUTER:
             if colour == self.human:
                 return _("You")
             return _("Computer ({level})").format(level=level_title(level_name)) if level_name else _("Computer")
@@ -91,7 +105,7 @@ class MatchSetup:
         """A JSON-ready dict."""
         named = level_at(self.level)
         level_name = named.name if named is not None else None
-        return {"mode": self.mode, "human": self.human, "level": self.level, "level_name": level_name,
+        return {"mode": self.mode.value, "human": self.human, "level": self.level, "level_name": level_name,
                 "start": self.start, "given": self.given, "custom": self.custom, "clock": self.clock,
                 "increment": self.increment}
 
@@ -100,9 +114,11 @@ class MatchSetup:
         """A set-up from its dict; ``ValueError`` for anything out of range."""
         if not isinstance(data, dict):
             raise TypeError("a match set-up must be a JSON object")
-        mode, human, level, start = data["mode"], data["human"], data["level"], data.get("start")
-        if mode not in ("computer", "two"):
-            raise ValueError(f"unknown mode {mode!r}")
+        human, level, start = data["human"], data["level"], data.get("start")
+        try:
+            mode = Mode(data["mode"])
+        except ValueError:
+            raise ValueError(f"unknown mode {data['mode']!r}") from None
         if human not in (BLACK, WHITE):
             raise ValueError(f"unknown colour {human!r}")
         level = stored_level_index(level, data.get("level_name"))
@@ -134,7 +150,7 @@ def against_the_computer(colour: Color, level: int | None, custom: str | None, s
     A level never chosen is the AI's default; a custom one is kept as it was chosen.
     """
     index = level if level is not None and level_at(level) is not None else DEFAULT_LEVEL
-    return MatchSetup("computer", colour, index, start, given, custom=custom)
+    return MatchSetup(Mode.COMPUTER, colour, index, start, given, custom=custom)
 
 
 @dataclass
@@ -183,7 +199,7 @@ class SavedGame:
     def describe(self, level_name: str) -> str:
         """One line for the menu, e.g. 'vs Expert as Black · move 12' (``level_name``: the level's ``name``)."""
         move = len(self.record.moves) + 1
-        if self.setup.mode == "computer":
+        if self.setup.mode is Mode.COMPUTER:
             return _("vs {level} as {colour} · move {move}").format(
                 level=level_title(level_name), colour=colour_name(self.setup.human), move=move)
         return _("Two players · move {move}").format(move=move)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from game.ai import LEVELS, Analysis, Job, Level, Progress, analyze, think
 from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Outcome, Position, opponent_of
 from game.play.levels import clocked_level, level_for
-from game.play.match import MAX_CLOCK_MS, MatchSetup
+from game.play.match import MAX_CLOCK_MS, MatchSetup, Mode
 from game.play.session import JobThinking, Move, Opponent, Phase, Session, Thought, refusal
 from game.play.stats import Stats
 
@@ -112,7 +112,7 @@ class MatchController(Session):
         """Whether Undo does something: against the computer, only when one of your moves can go back."""
         if self.phase is Phase.OVER:
             return False
-        if self.setup.mode == "computer":
+        if self.setup.mode is Mode.COMPUTER:
             return any(self.colour_of_ply(i) == self.setup.human and p != PASS
                        for i, p in enumerate(self.record.played))
         return self.record.can_undo()
@@ -131,7 +131,7 @@ class MatchController(Session):
 
     def loser_if_resigning(self) -> Color:
         """Who would resign now: you against the computer, the player to move in a two-player game."""
-        return self.setup.human if self.setup.mode == "computer" else self.position.to_move
+        return self.setup.human if self.setup.mode is Mode.COMPUTER else self.position.to_move
 
     # -- changes --------------------------------------------------------------------
 
@@ -141,7 +141,7 @@ class MatchController(Session):
             return False
         self._history_changed()
         self.record.undo()
-        if self.setup.mode == "computer":
+        if self.setup.mode is Mode.COMPUTER:
             while self.position.to_move != self.setup.human and self.record.can_undo():
                 self.record.undo()
         self._settle()
@@ -153,7 +153,7 @@ class MatchController(Session):
             return False
         self._history_changed()
         self.record.redo()
-        if self.setup.mode == "computer":
+        if self.setup.mode is Mode.COMPUTER:
             while (self.position.to_move != self.setup.human and self.record.can_redo()
                    and not self.record.is_over()):
                 self.record.redo()
@@ -246,7 +246,7 @@ class MatchController(Session):
         self.recorded = True
         if self.stats is not None and self.setup.counts and self.outcome is not None:
             self.counted = True
-            level_name = self.level.name if self.setup.mode == "computer" else None
+            level_name = self.level.name if self.setup.mode is Mode.COMPUTER else None
             self.stats.record_outcome(self.outcome, level_name, self.setup.human)
         if self.on_end is not None:
             self.on_end(self)

@@ -17,7 +17,7 @@ import pygame
 from game.engine import BLACK, WHITE, Color, GameRecord, Position
 from game.i18n import N_, _, translated
 from game.platform.browser import PageTextField, copy_to_clipboard, paste_from_clipboard
-from game.play.match import MatchSetup, against_the_computer
+from game.play.match import MatchSetup, Mode, against_the_computer
 from game.play.words import colour_name
 from game.records.formats import FormatError, read_obf, write_obf
 from game.review.board_setup import SetupCheck, check_position
@@ -298,7 +298,7 @@ class EditorScene(TextScene):
             self.open(AnalysisEntry(self.position))  # its Back comes back to this board
             return True
         if action == "two":
-            setup = MatchSetup("two", BLACK, start=start)
+            setup = MatchSetup(Mode.TWO, BLACK, start=start)
         else:
             record = GameRecord(self.position)  # after a forced pass the other side is the one to play
             settings = self.ctx.settings

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from game.engine import Color, GameRecord, Outcome, Position
-from game.play.match import MatchSetup
+from game.play.match import MatchSetup, Mode
 from game.scenes import names
 from game.trainer import TrainingOpening
 
@@ -86,7 +86,7 @@ class ReviewEntry(Entry):
     """A game to review, shown from position ``index``."""
 
     record: GameRecord
-    setup: MatchSetup = field(default_factory=lambda: MatchSetup("two"))
+    setup: MatchSetup = field(default_factory=lambda: MatchSetup(Mode.TWO))
     index: int = 0
     recorded: tuple[int, int] | None = None
     """The final (Black, White) discs the game's record gives (a library game's), to check the replay against."""

@@ -28,7 +28,7 @@ from game.library.positions import PLIES
 from game.library.search import Color, Query, QueryError, SearchIndex, parse_years
 from game.library.service import LibraryService, shared
 from game.platform.browser import PageTextField
-from game.play.match import MatchSetup, against_the_computer
+from game.play.match import MatchSetup, Mode, against_the_computer
 from game.records.wthor import CREDIT, WthorGame
 from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, ExplorerEntry, GameEntry, ReviewEntry
@@ -322,7 +322,7 @@ class LibraryScene(TextScene):
         game = self.selected
         recorded = (game.black_discs, game.white_discs) if game is not None else None
         players = (game.black, game.white) if game is not None else None
-        self.open(ReviewEntry(self.record, MatchSetup("two", BLACK), index=self.ply, recorded=recorded,
+        self.open(ReviewEntry(self.record, MatchSetup(Mode.TWO, BLACK), index=self.ply, recorded=recorded,
                               players=players))
 
     def play(self) -> None:

@@ -7,7 +7,7 @@ import pygame
 from game.engine import BLACK, WHITE
 from game.i18n import _
 from game.play.levels import level_for, level_title, remembered_level
-from game.play.match import MatchSetup, SavedGame
+from game.play.match import MatchSetup, Mode, SavedGame
 from game.scenes.ask_new_game import abandon_dialog
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ENTRY_TYPES, Entry, GameEntry
@@ -112,7 +112,7 @@ class MenuScene(Scene):
         if action == "continue" and self.saved is not None:
             self.open(GameEntry(self.saved.setup, self.saved.record, resume=True, clocks=self.saved.clocks))
         elif action == "two":
-            self.open(GameEntry(MatchSetup("two", self.ctx.rng.choice((BLACK, WHITE)))))
+            self.open(GameEntry(MatchSetup(Mode.TWO, self.ctx.rng.choice((BLACK, WHITE)))))
         elif action == "quit":
             self.quit = True
         elif action.startswith("scene:"):

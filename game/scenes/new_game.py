@@ -14,7 +14,7 @@ from game.ai import DEFAULT_LEVEL, LEVELS, Level
 from game.engine import BLACK, WHITE
 from game.i18n import N_, _, pgettext
 from game.play.levels import custom_level, level_description, level_title, parse_custom
-from game.play.match import MatchSetup
+from game.play.match import MatchSetup, Mode
 from game.play.rating import expected_score, my_level
 from game.play.words import seconds_text
 from game.scenes.base import Context, Scene
@@ -171,7 +171,7 @@ class NewGameScene(Scene):
             self.play_at_my_level()
             return
         elif action == "two":
-            self.switch(GameEntry(replace(self.setup(), mode="two", custom=None)))
+            self.switch(GameEntry(replace(self.setup(), mode=Mode.TWO, custom=None)))
         elif action == "start":
             self.switch(GameEntry(self.setup()))
         self._mark_selected()
@@ -190,7 +190,7 @@ class NewGameScene(Scene):
         """The match the current choices describe."""
         choice = self.ctx.settings.colour
         human = BLACK if choice == "black" else WHITE if choice == "white" else self.ctx.rng.choice((BLACK, WHITE))
-        return MatchSetup("computer", human, self.level_index, custom=self.custom, clock=self.clock,
+        return MatchSetup(Mode.COMPUTER, human, self.level_index, custom=self.custom, clock=self.clock,
                           increment=self.increment if self.clock is not None else 0)
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:

@@ -13,7 +13,7 @@ import pygame
 from game.engine import BLACK, WHITE, Color, EndReason, GameRecord, Outcome
 from game.i18n import N_, _, ngettext
 from game.play.levels import level_for, level_title
-from game.play.match import MatchSetup
+from game.play.match import MatchSetup, Mode
 from game.play.words import colour_name, explanation_text, reason_text, score_text
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, ResultsEntry, ReviewEntry
@@ -64,7 +64,7 @@ def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, he
             explanation = _("Running out of time counts as a loss, whatever the discs say.")
     if winner is None:
         headline = _("It's a draw")
-    elif setup.mode == "computer":
+    elif setup.mode is Mode.COMPUTER:
         headline = _("You win!") if winner == setup.human else _("The computer wins")
     else:
         headline = _("{colour} wins! ({player})").format(colour=colour_name(winner), player=setup.player_name(winner))
@@ -83,7 +83,7 @@ def summarise(setup: MatchSetup, record: GameRecord, outcome: Outcome | None, he
 
 def stopped_reason(setup: MatchSetup, stopped: Color | None, resigned: bool, moves: int, empty: int) -> str:
     """Who stopped play (resigned or ran out of time), after how many moves, with how many squares empty."""
-    if setup.mode == "computer":
+    if setup.mode is Mode.COMPUTER:
         who = _("You") if stopped == setup.human else _("The computer")
     elif stopped is not None:
         who = _("{colour} ({player})").format(colour=colour_name(stopped), player=setup.player_name(stopped))
@@ -173,7 +173,7 @@ class ResultsScene(Scene):
     def rematch_setup(self) -> MatchSetup:
         """Two players swap colours; against the computer you keep your choice (random is drawn again)."""
         setup = self.setup.rematch()
-        if setup.mode == "two":
+        if setup.mode is Mode.TWO:
             return setup.swapped()
         if self.ctx.settings.colour == "random":
             return replace(setup, human=self.ctx.rng.choice((BLACK, WHITE)))
@@ -235,7 +235,7 @@ class ResultsScene(Scene):
         if not self.setup.counts:
             line = practice_note(self.setup)
             paragraph(line, 18, card.bottom - 58, 50)
-        elif self.setup.mode == "computer":
+        elif self.setup.mode is Mode.COMPUTER:
             level = level_for(self.setup)
             tally = self.ctx.stats.tally(level.name, self.setup.human)
             against = _("Against {level} as {colour}:").format(level=level_title(level.name),

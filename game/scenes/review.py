@@ -20,7 +20,7 @@ import pygame
 from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Outcome, Position
 from game.i18n import _, pgettext
 from game.play.levels import level_for
-from game.play.match import MatchSetup
+from game.play.match import MatchSetup, Mode
 from game.play.words import colour_name
 from game.records.formats import computer_players
 from game.records.openings import opening_name
@@ -62,7 +62,7 @@ class ReviewScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.record = GameRecord()
-        self.setup = MatchSetup("two", BLACK)
+        self.setup = MatchSetup(Mode.TWO, BLACK)
         self.analysis: GameAnalysis | None = None
         self.index = 0
         self.dragging: str | None = None
@@ -232,7 +232,7 @@ class ReviewScene(Scene):
             self.ctx.toasts.show(_("The game is over here: step back to a position where a move can be played."))
             return
         start = None if self.record.start == Position.start() else self.record.start.to_text()
-        self.start_game(GameEntry(MatchSetup("two", BLACK, start=start), record,
+        self.start_game(GameEntry(MatchSetup(Mode.TWO, BLACK, start=start), record,
                               message=_("Playing on from the review. Redo replays the game's later moves.")))
 
     def update(self, now_ms: int) -> None:
@@ -259,7 +259,7 @@ class ReviewScene(Scene):
         """The (Black, White) names for the game's file: the game's own, or you and the computer's level."""
         if self.players is not None:
             return self.players
-        if self.setup.mode == "computer":
+        if self.setup.mode is Mode.COMPUTER:
             return computer_players(WHITE if self.setup.human == BLACK else BLACK, level_for(self.setup).name)
         return None
 
@@ -267,7 +267,7 @@ class ReviewScene(Scene):
         """How a side is named in the review."""
         if self.players is not None:
             return self.name_of(colour)
-        if self.setup.mode == "computer":
+        if self.setup.mode is Mode.COMPUTER:
             you = _("{colour} (you)") if colour == self.setup.human else _("{colour} (computer)")
             return you.format(colour=colour_name(colour))
         return colour_name(colour)

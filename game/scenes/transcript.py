@@ -23,7 +23,7 @@ from game.i18n import N_, _, translated
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import games_folder
 from game.play.levels import level_for
-from game.play.match import MatchSetup, against_the_computer
+from game.play.match import MatchSetup, Mode, against_the_computer
 from game.records.formats import FormatError, GgfGame, computer_players, ggf_result, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
 from game.records.transcripts import game_text, read_game
@@ -86,7 +86,7 @@ class TranscriptScene(TextScene):
             saved = self.ctx.store.load_saved_game()
             self.ctx.flush_storage_messages()
             record = saved.record if saved is not None else None
-            if saved is not None and saved.setup.mode == "computer":
+            if saved is not None and saved.setup.mode is Mode.COMPUTER:
                 human = saved.setup.human
                 players = computer_players(WHITE if human == BLACK else BLACK, level_for(saved.setup).name)
         if record is None:
@@ -262,7 +262,7 @@ class TranscriptScene(TextScene):
                 self.ctx.toasts.show(_("The browser refused the download: use Copy GGF instead."), error=True, ms=6000)
         elif action == "review":
             named = self.ggf is not None and bool(self.ggf.black or self.ggf.white)
-            self.open(ReviewEntry(_copy_record(record), MatchSetup("two", BLACK, start=_start_text(record)),
+            self.open(ReviewEntry(_copy_record(record), MatchSetup(Mode.TWO, BLACK, start=_start_text(record)),
                                   players=self._players() if named or self.named is not None else None))
         elif action in ("two", "computer"):
             if record.is_over():
@@ -357,7 +357,7 @@ class TranscriptScene(TextScene):
     def _setup(self, action: str, record: GameRecord) -> MatchSetup:
         start = _start_text(record)
         if action == "two":
-            return MatchSetup("two", BLACK, start=start)
+            return MatchSetup(Mode.TWO, BLACK, start=start)
         settings = self.ctx.settings
         return against_the_computer(record.position.to_move, settings.level, settings.custom, start)
 

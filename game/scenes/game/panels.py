@@ -15,7 +15,7 @@ from game.platform.browser import copy_to_clipboard
 from game.platform.links import share_link
 from game.play.engine_output import speed_text
 from game.play.levels import level_title
-from game.play.match import MatchSetup
+from game.play.match import MatchSetup, Mode
 from game.play.match_controller import MatchController
 from game.play.session import Phase
 from game.play.words import colour_name
@@ -74,7 +74,7 @@ def pass_message(setup: MatchSetup, passer: Color, level_name: str) -> tuple[str
     """Title and detail of the announcement that ``passer`` has no legal move."""
     title = _("{colour} has no legal move and passes").format(colour=colour_name(passer))
     other = opponent_of(passer)
-    if setup.mode == "computer":
+    if setup.mode is Mode.COMPUTER:
         if passer == setup.human:
             detail = _("You have nowhere to play, so the computer ({colour}) moves again.").format(
                 colour=colour_name(other))
@@ -208,7 +208,7 @@ def match_status(match: MatchController) -> str:
             return _("Game over: a draw.")
         return _("Game over: {colour} wins.").format(colour=colour_name(outcome.winner))
     mover = match.position.to_move
-    if setup.mode == "computer":
+    if setup.mode is Mode.COMPUTER:
         if mover == setup.human:
             turn = _("Your turn ({colour}): choose a square with a dot.").format(colour=colour_name(mover))
             return turn if setup.counts else _("{status} Practice game: not counted.").format(status=turn)
@@ -255,7 +255,7 @@ def copied_words(copied: bool, standard: bool) -> str:
 def resign_question(match: MatchController) -> str:
     """The resignation dialog's words: who resigns, and whether the game counts."""
     setup = match.setup
-    if setup.mode == "computer":
+    if setup.mode is Mode.COMPUTER:
         if setup.counts:
             return _("You resign and the game counts as a loss.")
         return _("You resign (a practice game: not counted).")
