@@ -31,13 +31,6 @@ LOWER_LAYERS = {
 }
 """What the pure layers may import from the game (nothing above them)."""
 
-BEHIND_THE_AI_DOOR_ALLOWED = {
-    # kept for game/scenes, game/ui and the app until they move to game.ai's door (issue 38; another change
-    # owns those files): empty this set then
-}
-"""Modules outside ``game/ai`` that still import its modules rather than ``game.ai`` itself, and which (``game.ai``
-already offers what they use: ``Budget``, ``play_on_without_weights``, ``weights_problem``, the book's names)."""
-
 MODEL_PACKAGES = ("game.library", "game.records", "game.play", "game.review", "game.challenges", "game.trainer",
                   "game.platform", "game.interfaces")
 """Below the screen: none of these imports the scenes, the ui or the app."""
@@ -143,10 +136,8 @@ def test_everything_outside_the_ai_comes_in_by_its_one_door() -> None:
         if inside(name, "game.ai"):
             continue
         reached = {t for t in targets if inside(t, "game.ai") and t != "game.ai"}
-        allowed = BEHIND_THE_AI_DOOR_ALLOWED.get(name, set()) if inside(name, "game.scenes") or inside(
-            name, "game.ui") or name == "game.app" else set()
-        if reached - allowed:
-            behind[name] = reached - allowed
+        if reached:
+            behind[name] = reached
     assert behind == {}
 
 

@@ -18,13 +18,14 @@ from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name
 from game.i18n import pgettext
 from game.library.explorer import explore
 from game.platform.storage import JsonDocuments, MemoryStorage
-from game.play.session import Phase
+from game.play.session import Move, Phase
 from game.scenes.entries import ReviewEntry, TrainerEntry
 from game.scenes.trainer import TrainerListScene, TrainerScene
 from game.trainer import (
     GOOD_MARGIN,
     PROGRESS_KEY,
     START_NAME,
+    Feedback,
     LineResult,
     TrainerProgress,
     TrainerSession,
@@ -40,6 +41,19 @@ TIGER = "f5d6c3d3c4"
 def tiger_session(colour: str = WHITE, seed: int = 1, **kwargs: object) -> TrainerSession:
     opening = next(o for o in trainable_openings(default_book()) if o.name == "Tiger")
     return TrainerSession(opening, colour, default_book(), random.Random(seed), **kwargs)  # type: ignore[arg-type]
+
+
+def answer(session: TrainerSession, square: int) -> tuple[Feedback, Move]:
+    """The player's answer through the session, as the screen gives it: played and judged (a refusal fails)."""
+    played = session.play(square)
+    assert isinstance(played, Move), played
+    assert session.feedback is not None
+    return session.feedback, played
+
+
+def book_reply(session: TrainerSession) -> Move | None:
+    """The computer's book move at once (the screen waits for its animation first)."""
+    return session.advance(0, 0.0) if session.phase is Phase.COMPUTER else None
 
 
 def book_at(transcript: str) -> dict[int, object]:
@@ -59,7 +73,7 @@ def test_a_move_the_book_values_more_than_two_discs_worse_names_the_better_moves
                       key=lambda sq: -moves[sq].value)
     session = tiger_session()
     assert session.phase is Phase.HUMAN  # White answers the Tiger's c4
-    feedback, played = session.answer(g5)
+    feedback, played = answer(session, g5)
     assert feedback.verdict == "weak" and feedback.mistake
     assert [b.square for b in feedback.better] == expected
     for better in feedback.better:
@@ -82,11 +96,11 @@ def test_a_move_out_of_the_book_says_so_and_a_good_move_hands_the_turn_over() ->
     book_moves = session.book_moves()
     best = max(book_moves, key=lambda sq: book_moves[sq].value)
     assert parse_square("a2") not in book_moves and session.position.is_legal(parse_square("a2"))
-    feedback, _ = session.answer(parse_square("a2"))
+    feedback, _ = answer(session, parse_square("a2"))
     assert feedback.verdict == "out_of_book" and feedback.value is None
     assert "a2 leaves the book" in feedback.text and square_name(best) in feedback.text
     assert session.score.in_book == 0
-    feedback, _ = session.answer(best)  # answering after a mistake takes it back first
+    feedback, _ = answer(session, best)  # answering after a mistake takes it back first
     assert feedback.verdict == "best" and not feedback.mistake
     assert session.record.transcript == rose_bill + square_name(best)
     assert session.phase is Phase.COMPUTER
@@ -102,7 +116,7 @@ def test_the_computer_replies_with_book_moves_weighted_by_master_games() -> None
     draws = 3000
     for _ in range(draws):
         assert session.phase is Phase.COMPUTER
-        reply = session.computer_move()
+        reply = book_reply(session)
         assert reply is not None and reply.colour == WHITE
         counts[reply.square] += 1
         session.start_line()
@@ -112,14 +126,14 @@ def test_the_computer_replies_with_book_moves_weighted_by_master_games() -> None
     again = TrainerSession(opening_at([parse_square("f5")]), BLACK, default_book(), random.Random(11))
     replay = []
     for _ in range(20):
-        reply = again.computer_move()
+        reply = book_reply(again)
         assert reply is not None
         replay.append(reply.square)
         again.start_line()
     first = TrainerSession(opening_at([parse_square("f5")]), BLACK, default_book(), random.Random(11))
     seeded = []
     for _ in range(20):
-        reply = first.computer_move()
+        reply = book_reply(first)
         assert reply is not None
         seeded.append(reply.square)
         first.start_line()
@@ -131,10 +145,10 @@ def test_a_line_runs_to_the_end_of_the_book_and_is_reported_once() -> None:
     session = tiger_session(seed=3, on_line_end=ended.append)
     for _ in range(60):
         if session.phase is Phase.COMPUTER:
-            assert session.computer_move() is not None
+            assert book_reply(session) is not None
         elif session.phase is Phase.HUMAN:
             moves = session.book_moves()
-            session.answer(max(moves, key=lambda sq: moves[sq].value))
+            answer(session, max(moves, key=lambda sq: moves[sq].value))
         else:
             break
     assert session.phase is Phase.OVER
@@ -151,8 +165,8 @@ def test_a_line_runs_to_the_end_of_the_book_and_is_reported_once() -> None:
 
 def test_the_ply_limit_ends_a_line() -> None:
     session = tiger_session(ply_limit=2)
-    session.answer(parse_square("f4"))
-    session.computer_move()
+    answer(session, parse_square("f4"))
+    book_reply(session)
     assert session.phase is Phase.OVER and "after 2 moves" in session.end_reason
 
 

@@ -171,8 +171,6 @@ class Feedback:
         return self.verdict in (BookVerdict.WEAK, BookVerdict.OUT_OF_BOOK)
 
 
-Played = Move
-"""A move just made, for the scene to animate (the session's ``Move``)."""
 
 
 @dataclass
@@ -287,9 +285,9 @@ class TrainerSession(Session):
     """Lines of one opening for one colour: a play session with the book as opponent and as judge.
 
     ``phase`` is the session's: ``COMPUTER`` (its book move is due:
-    ``advance``, or ``computer_move`` at once), ``HUMAN`` (``answer`` or
-    ``play``), ``REJECTED`` (the last answer was a mistake: ``retry`` or
-    ``next_line``; another answer retries first) or ``OVER`` (the line has
+    ``advance``), ``HUMAN`` (``play``, judged by the book: ``feedback``),
+    ``REJECTED`` (the last answer was a mistake: ``retry`` or
+    ``next_line``; another ``play`` retries first) or ``OVER`` (the line has
     ended; ``end_reason`` says why; ``next_line``).
     """
 
@@ -396,12 +394,6 @@ class TrainerSession(Session):
 
     # -- moves ---------------------------------------------------------------------
 
-    def computer_move(self) -> Played | None:
-        """The computer's book move (weighted by master games) at once, or ``None`` when it is not its turn."""
-        if self.phase is not Phase.COMPUTER:
-            return None
-        return self.advance(0, 0.0, delay_ms=0)
-
     def book_verdict(self, square: int, position: Position | None = None) -> Feedback:
         """What the book says of ``square`` in ``position`` (the one on the board by default; nothing is played)."""
         position = position if position is not None else self.position
@@ -440,21 +432,6 @@ class TrainerSession(Session):
                 square=name, below=number(best_value - entry.value, 1), value=disc_text(entry.value),
                 n=number(entry.games), better=listed)
         return Feedback(square, verdict, value, best_value, better, text)
-
-    def answer(self, square: int) -> tuple[Feedback, Played]:
-        """Judge and play the player's ``square`` (after a mistake, the last answer is taken back first).
-
-        Raises ``ValueError`` when it is not the player's turn or the move is not legal.
-        """
-        if self.phase is Phase.REJECTED:
-            self.retry()
-        if self.phase is not Phase.HUMAN:
-            raise ValueError("it is not your turn" if self.phase is Phase.COMPUTER else "this line has ended")
-        played = self.play(square)
-        if isinstance(played, Refusal):
-            raise ValueError(played.text)
-        assert self.feedback is not None
-        return self.feedback, played
 
     def whose_turn(self) -> str:
         """A line for the player: whose move it is or how the line ended."""
