@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from game.engine import BLACK, WHITE, Color, GameRecord, Position, parse_square
-from game.play.session import Move, Opponent, Phase, Refusal, RefusalReason, Session, Thought
+from game.play.session import Move, Opponent, Phase, Refusal, RefusalReason, Session
+from game.play.thinking import Thought
 from game.scenes.analysis import AnalysisScene
 from game.ui.session_board import REPLY_DELAY_MS, SessionBoard
 from tests.app_driver import Player

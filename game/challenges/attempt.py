@@ -15,7 +15,8 @@ from __future__ import annotations
 from game.ai import solve_position
 from game.engine import GameRecord, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _, ngettext
-from game.play.session import GO_ON, JobThinking, Judge, Move, Opponent, Ruling, Session, Thought, Verdict
+from game.play.session import GO_ON, Judge, Move, Opponent, Ruling, Session, Verdict
+from game.play.thinking import JobThinking, Thought
 from game.play.words import colour_name
 
 from .model import Challenge

@@ -5,6 +5,7 @@
   time or depth, a match's level, that level on a clock);
 * ``session``: the one play session (an explicit phase, a move judged once, a pluggable opponent
   and judge; the opponent's move held back for the delay the screen asks);
+* ``thinking``: what a session's opponent found (``Thought``) and a search as its thinking (``JobThinking``);
 * ``match_controller``: a match in progress as the game's session (the engine as opponent, clocks,
   undo, the hint, the end);
 * ``lesson``: a tutorial step as a session (the step judges, a scripted reply answers);

@@ -14,7 +14,8 @@ from typing import Protocol
 
 from game.engine import BLACK, GameRecord, Position
 from game.i18n import N_
-from game.play.session import GO_ON, Judge, Move, Opponent, Ruling, Session, Thought, Verdict, refusal
+from game.play.session import GO_ON, Judge, Move, Opponent, Ruling, Session, Verdict, refusal
+from game.play.thinking import Thought
 
 
 class LessonStep(Protocol):

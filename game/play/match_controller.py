@@ -17,8 +17,9 @@ from game.ai import LEVELS, Analysis, Job, Level, Progress, analyze, think
 from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Outcome, Position, opponent_of
 from game.play.levels import clocked_level, level_for
 from game.play.match import MAX_CLOCK_MS, MatchSetup, Mode
-from game.play.session import JobThinking, Move, Opponent, Phase, Session, Thought, refusal
+from game.play.session import Move, Opponent, Phase, Session, refusal
 from game.play.stats import Stats
+from game.play.thinking import JobThinking, Thought
 
 __all__ = ["MatchController", "EngineOpponent", "Move", "Phase", "refusal"]
 

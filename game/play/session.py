@@ -15,7 +15,8 @@ waits for:
 cannot be played). Two things plug in:
 
 - an ``Opponent`` answers the player: the engine at a level, the book's main
-  lines, the exact solver, a tutorial's scripted reply. ``advance`` holds its
+  lines, the exact solver, a tutorial's scripted reply (its search runs as
+  ``game.play.thinking``'s ``Thinking``). ``advance`` holds its
   move back until ``delay_ms`` after its turn began, the delay the screen
   asks for (``game.ui.session_board``, the one place it is decided);
 - a ``Judge`` rules on each move: a challenge's goal, the trainer's book, a
@@ -30,11 +31,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
 
-from game.ai import Job
 from game.engine import Color, GameRecord, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _
+from game.play.thinking import Thinking, Thought
 
 
 class Phase(enum.Enum):
@@ -118,27 +118,6 @@ class Verdict:
 
 
 GO_ON = Verdict()
-
-
-@dataclass(frozen=True)
-class Thought:
-    """What the opponent found: the move it plays (``None``: it only weighed the position), and its value.
-
-    ``value`` is for the side to move in the position weighed, when the opponent knows it.
-    """
-
-    square: int | None
-    value: float | None = None
-
-
-class Thinking(Protocol):
-    """A running search (a ``game.ai.Job``): advanced a slice at a time, cancelled when no longer wanted."""
-
-    def advance(self, max_ms: float) -> Thought | None:
-        """Work for about ``max_ms``; the thought once found."""
-
-    def cancel(self) -> None:
-        """Stop."""
 
 
 class Opponent:
@@ -441,28 +420,3 @@ class Session:
 
     def _ended(self) -> None:
         """The session has ended (called once per end)."""
-
-
-T = TypeVar("T")
-
-
-class JobThinking(Generic[T]):
-    """A ``game.ai.Job`` whose result becomes a ``Thought``."""
-
-    def __init__(self, job: Job[T], to_thought: Callable[[T], Thought]) -> None:
-        self.job = job
-        self.to_thought = to_thought
-
-    @property
-    def progress(self) -> object:
-        """The job's progress (nodes, time, depth, value, line)."""
-        return self.job.progress
-
-    def advance(self, max_ms: float) -> Thought | None:
-        """Advance the job; its result as a thought once done."""
-        found = self.job.advance(max_ms)
-        return None if found is None else self.to_thought(found)
-
-    def cancel(self) -> None:
-        """Cancel the job."""
-        self.job.cancel()

@@ -23,7 +23,8 @@ from enum import StrEnum
 from game.ai import Book, BookMove, choose_book_move
 from game.engine import Color, GameRecord, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _, ngettext, number, pgettext
-from game.play.session import GO_ON, Judge, Move, Opponent, Phase, Refusal, Ruling, Session, Thought, Verdict
+from game.play.session import GO_ON, Judge, Move, Opponent, Phase, Refusal, Ruling, Session, Verdict
+from game.play.thinking import Thought
 from game.play.words import colour_name
 from game.records.openings import default_book as default_openings
 
