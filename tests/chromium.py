@@ -245,6 +245,12 @@ class SwitchableSite:
         self.server.shutdown()
         self.server.server_close()
 
+    def __enter__(self) -> SwitchableSite:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
 
 WHEEL = "cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl"
 """pygame-ce's wheel, as pygbag 0.9.3's package index names it (``index-0.9.3-cp312.json``)."""
@@ -276,11 +282,8 @@ def standin_cdn() -> Iterator[SwitchableSite]:
     with tempfile.TemporaryDirectory() as folder:
         root = standin_runtime(Path(folder))
         (root / "index.html").write_text("the stand-in CDN\n", encoding="utf-8")
-        site = SwitchableSite(root, cors=True)
-        try:
+        with SwitchableSite(root, cors=True) as site:
             yield site
-        finally:
-            site.close()
 
 
 @contextlib.contextmanager

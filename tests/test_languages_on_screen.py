@@ -196,7 +196,7 @@ def test_in_the_browser_a_language_speaks_once_the_page_has_fetched_its_catalog_
                         lambda url, path, done: requests.append((url, path, done)) or True)
     player = player_factory(MemoryStorage())
     ctx = player.app.ctx
-    ctx.is_browser = ctx.languages.is_browser = True
+    ctx.is_browser = True
     ctx.assets.root = archive
 
     assert ctx.languages.choose("ja") is False  # not yet: its files are on their way

@@ -50,9 +50,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SwitchableSite]:
     # with ?debug the loader first imports its terminal (pygbag's CDN serves it one folder up)
     (web / "cdn" / "vtx.js").write_text(
         "export class WasmTerminal { constructor() { this.xterm = { write() {} } } }\n", encoding="utf-8")
-    server = SwitchableSite(web)
-    yield server
-    server.close()
+    with SwitchableSite(web) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

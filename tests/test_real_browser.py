@@ -37,9 +37,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SwitchableSite]:
     wheel = pygame_wheel()
     assert wheel is not None
     web = add_runtime(built_site(tmp_path_factory.mktemp("real"), cdn=RUNTIME_PATH), wheel)
-    server = SwitchableSite(web)
-    yield server
-    server.close()
+    with SwitchableSite(web) as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

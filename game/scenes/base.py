@@ -55,7 +55,7 @@ class Context:
         """The app's measure of drawing and the slice of background work it leaves (``frame.slice_ms``)."""
         self.toasts = Toasts(lambda: self.now_ms)
         self.settings = self.store.load_settings()
-        self.languages = LanguageSwitch(assets, self.text, self.toasts, is_browser,
+        self.languages = LanguageSwitch(assets, self.text, self.toasts, lambda: self.is_browser,
                                         chosen=lambda: self.settings.language, remember=self._remember_language)
         notice = self.languages.start()
         if notice:

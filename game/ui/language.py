@@ -27,16 +27,18 @@ class LanguageSwitch:
     """Speak a language: ``start`` with the chosen one (or the system's), ``choose`` another later.
 
     ``chosen`` gives the language the player chose (``None``: none yet);
-    ``remember`` keeps a new choice. ``is_browser``: the catalogs and the CJK
-    fonts are fetched from beside the page rather than read from the game's files.
+    ``remember`` keeps a new choice. ``in_browser`` says whether the game runs
+    in the page (asked, not kept: the screen's ``is_browser`` is the one place
+    that says so), where the catalogs and the CJK fonts are fetched from beside
+    the page rather than read from the game's files.
     """
 
-    def __init__(self, assets: Assets, text: TextRenderer, toasts: Toasts, is_browser: bool,
+    def __init__(self, assets: Assets, text: TextRenderer, toasts: Toasts, in_browser: Callable[[], bool],
                  chosen: Callable[[], str | None], remember: Callable[[str], None]) -> None:
         self.assets = assets
         self.text = text
         self.toasts = toasts
-        self.is_browser = is_browser
+        self._in_browser = in_browser
         self._chosen = chosen
         self._remember = remember
         self._fetching: set[str] = set()
@@ -99,7 +101,7 @@ class LanguageSwitch:
         Until they arrive the game speaks what it spoke. False where there is
         nothing to fetch (the desktop, or nothing missing).
         """
-        missing = self._missing_files(code) if self.is_browser and code in i18n.LANGUAGES else []
+        missing = self._missing_files(code) if self._in_browser() and code in i18n.LANGUAGES else []
         if not missing:
             return False
         if code in self._fetching:
