@@ -1,6 +1,15 @@
 """Self-play positions for training the pattern evaluation.
 
-Games are played by a cheap, noisy policy: a few uniformly random opening
+Two kinds of games. **Searched** games (``--label-depth D``, the kind the
+evaluation is trained on now): a few uniformly random opening moves, then the
+pattern evaluation's one-ply choice with Gaussian noise and an occasional
+random move, so the games stay varied and reach positions masters never
+play; every position with at most ``exact_max`` empty squares is labelled
+with its exact score by one endgame solver per game (its table carries from
+position to position), and every earlier one with the value of the project's
+own midgame search (``game.ai.factory.build_search``) to ``D`` plies.
+
+**Heuristic** games (``--label-depth 0``, the first weights' data): a few uniformly random opening
 moves for variety, then the best move by a one-ply search with the
 hand-written ``HeuristicEvaluation`` plus Gaussian noise, with an occasional
 random move. Every position of every game is recorded from the side to
@@ -13,11 +22,15 @@ Each game ends with its final position (flagged ``terminal``, labelled with
 the final score), so every game's outcome is known even without the solver.
 
 Chunks of games are written as ``.npz`` files (``player``, ``opponent``:
-uint64; ``empties``: int8; ``label``: int8 exact disc difference, or
-``UNKNOWN``; ``terminal``: bool; ``game``: int32) so a long run can be
-stopped and resumed.
+uint64; ``empties``: int8; ``label``: int8 disc difference, or ``UNKNOWN``;
+``searched``: bool, the label is a search value rather than an exact score;
+``terminal``: bool; ``game``: int32), each atomically, so a run can be
+stopped and resumed, and a later run with more ``--games`` adds to it.
 
 Usage (from the repository root)::
+
+    nice python -m tools.selfplay_data --games 4000 --exact-max 14 --label-depth 4 --workers 2 \
+        --out tools/cache/selfplay-searched
 
     python -m tools.selfplay_data --games 2000 --exact-max 13 --out build/patterns/solved
     python -m tools.selfplay_data --games 10000 --exact-max 0 --out build/patterns/unsolved
@@ -34,8 +47,12 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.endgame import solve
-from game.ai.evaluation import HeuristicEvaluation
+from game.ai.endgame import Solver, run_to_end, solve
+from game.ai.evaluation import DISC, HeuristicEvaluation
+from game.ai.factory import build_search
+from game.ai.patterns import load
+from game.ai.search import MidgameSearch
+from game.ai.table import INF
 from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, legal_moves
 
@@ -44,8 +61,17 @@ UNKNOWN = 127
 START = (0x0000000810000000, 0x0000001008000000)
 CHUNK_GAMES = 100
 
+FIELDS = ("player", "opponent", "empties", "label", "searched", "game", "terminal")
+"""The arrays of a chunk."""
+NOISE_DISCS = 3.0
+"""The standard deviation of the noise on a searched game's one-ply move values."""
+RANDOM_RATE = 0.05
+"""How often a searched game plays a uniformly random move after its opening."""
+
 Record = tuple[int, int, int, int, bool]
 """(player, opponent, empties, label, terminal)."""
+SearchedRecord = tuple[int, int, int, int, bool, bool]
+"""(player, opponent, empties, label, searched, terminal)."""
 
 
 def _squares(bb: int) -> list[int]:
@@ -104,34 +130,80 @@ def play_game(rng: random.Random, exact_max: int, noise: float = 150.0, random_r
     return records
 
 
-def _play_chunk(args: tuple[int, int, int]) -> list[list[Record]]:
-    seed, n_games, exact_max = args
+def play_searched_game(
+    rng: random.Random, search: MidgameSearch, exact_max: int, label_depth: int,
+    noise: float = NOISE_DISCS, random_rate: float = RANDOM_RATE,
+) -> list[SearchedRecord]:
+    """One varied self-play game of the pattern evaluation, every position labelled (see the module's doc)."""
+    evaluate = search.evaluate
+    p, o = START
+    records: list[SearchedRecord] = []
+    opening = rng.randint(2, 10)
+    ply = 0
+    solver: Solver | None = None
+    while True:
+        moves = legal_moves(p, o)
+        empties = 64 - (p | o).bit_count()
+        if not moves:
+            if not legal_moves(o, p):
+                records.append((p, o, empties, final_score(p, o), False, True))
+                break
+            p, o = o, p
+            continue
+        if empties <= exact_max:
+            if solver is None:
+                solver = Solver(tt_limit=400_000)
+            score, _ = run_to_end(solver.aspirated(p, o, round(evaluate(p, o) / DISC)))
+            records.append((p, o, empties, score, False, False))
+        else:
+            value, _, _ = run_to_end(search.root(p, o, label_depth, -INF, INF))
+            records.append((p, o, empties, max(-64, min(64, round(value / DISC))), True, False))
+        squares = _squares(moves)
+        if ply < opening or rng.random() < random_rate:
+            sq = rng.choice(squares)
+        else:
+            best_value = -1e18
+            sq = squares[0]
+            for cand in squares:
+                f = FLIPPERS[cand](p, o)
+                value = -evaluate(o ^ f, p | f | (1 << cand)) / DISC + rng.gauss(0.0, noise)
+                if value > best_value:
+                    best_value, sq = value, cand
+        f = FLIPPERS[sq](p, o)
+        p, o = o ^ f, p | f | (1 << sq)
+        ply += 1
+    return records
+
+
+def _play_chunk(args: tuple[int, int, int, int, str | None]) -> list[list[SearchedRecord]]:
+    seed, n_games, exact_max, label_depth, weights = args
     rng = random.Random(seed)
-    return [play_game(rng, exact_max) for _ in range(n_games)]
+    if label_depth <= 0:
+        return [[(p, o, e, lab, False, end) for p, o, e, lab, end in play_game(rng, exact_max)]
+                for _ in range(n_games)]
+    search = build_search(load(Path(weights) if weights else None))
+    return [play_searched_game(rng, search, exact_max, label_depth) for _ in range(n_games)]
 
 
-def save_chunk(path: Path, games: list[list[Record]], first_game: int) -> None:
-    """Write games as one ``.npz`` chunk."""
-    rows = [(p, o, e, lab, first_game + g, end) for g, game in enumerate(games) for p, o, e, lab, end in game]
-    np.savez_compressed(
-        path,
-        player=np.array([r[0] for r in rows], dtype=np.uint64),
-        opponent=np.array([r[1] for r in rows], dtype=np.uint64),
-        empties=np.array([r[2] for r in rows], dtype=np.int8),
-        label=np.array([r[3] for r in rows], dtype=np.int8),
-        game=np.array([r[4] for r in rows], dtype=np.int32),
-        terminal=np.array([r[5] for r in rows], dtype=np.bool_),
-    )
+def save_chunk(path: Path, games: list[list[SearchedRecord]], first_game: int) -> None:
+    """Write games as one ``.npz`` chunk, atomically (a stopped run leaves no half-written chunk)."""
+    rows = [(p, o, e, lab, s, first_game + g, end) for g, game in enumerate(games) for p, o, e, lab, s, end in game]
+    columns = list(zip(*rows, strict=True)) if rows else [()] * len(FIELDS)
+    types = (np.uint64, np.uint64, np.int8, np.int8, np.bool_, np.int32, np.bool_)
+    partial = path.with_name(path.name + ".part")
+    with partial.open("wb") as out:
+        np.savez_compressed(out, **{k: np.array(v, dtype=t) for k, v, t in zip(FIELDS, columns, types, strict=True)})
+    partial.replace(path)
 
 
 def load_dir(directory: Path) -> dict[str, np.ndarray]:
     """All chunks of a directory, concatenated (game ids made unique across chunks)."""
-    parts: dict[str, list[np.ndarray]] = {k: [] for k in ("player", "opponent", "empties", "label", "game", "terminal")}
+    parts: dict[str, list[np.ndarray]] = {k: [] for k in FIELDS}
     offset = 0
     for path in sorted(directory.glob("chunk-*.npz")):
         with np.load(path) as data:
             for key in parts:
-                # chunks written before terminal positions were recorded have none
+                # chunks written before terminal positions (or search labels) were recorded have none
                 values = data[key] if key in data else np.zeros(len(data["game"]), dtype=np.bool_)
                 if key == "game":
                     values = values - values.min() + offset if len(values) else values
@@ -141,7 +213,9 @@ def load_dir(directory: Path) -> dict[str, np.ndarray]:
     return {k: (np.concatenate(v) if v else np.zeros(0)) for k, v in parts.items()}
 
 
-def generate(out: Path, games: int, exact_max: int, seed: int, workers: int) -> None:
+def generate(
+    out: Path, games: int, exact_max: int, seed: int, workers: int, label_depth: int = 0, weights: Path | None = None,
+) -> None:
     """Play ``games`` games in chunks into ``out`` (existing chunks are kept: resumable)."""
     out.mkdir(parents=True, exist_ok=True)
     n_chunks = (games + CHUNK_GAMES - 1) // CHUNK_GAMES
@@ -151,7 +225,10 @@ def generate(out: Path, games: int, exact_max: int, seed: int, workers: int) -> 
         if not path.exists():
             todo.append((c, path))
     started = time.time()
-    jobs = [(seed * 1_000_003 + c, min(CHUNK_GAMES, games - c * CHUNK_GAMES), exact_max) for c, _ in todo]
+    for partial in out.glob("*.part"):
+        partial.unlink()
+    jobs = [(seed * 1_000_003 + c, min(CHUNK_GAMES, games - c * CHUNK_GAMES), exact_max, label_depth,
+             None if weights is None else str(weights)) for c, _ in todo]
     with multiprocessing.Pool(max(1, workers)) as pool:
         for done, ((c, path), chunk) in enumerate(zip(todo, pool.imap(_play_chunk, jobs), strict=True), 1):
             save_chunk(path, chunk, c * CHUNK_GAMES)
@@ -169,9 +246,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--exact-max", type=int, default=13, help="solve positions with at most this many empties")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--label-depth", type=int, default=0,
+                        help="searched games: label positions above --exact-max by a search this deep "
+                        "(0: heuristic games)")
+    parser.add_argument("--weights", type=Path, default=None, help="the pattern weights of searched games")
     parser.add_argument("--out", type=Path, default=Path("build/patterns/solved"))
     args = parser.parse_args(argv)
-    generate(args.out, args.games, args.exact_max, args.seed, args.workers)
+    if not 0 <= args.label_depth <= 8 or not 0 <= args.exact_max <= 20 or args.games < 1:
+        parser.error("--label-depth must be 0-8, --exact-max 0-20 and --games at least 1")
+    generate(args.out, args.games, args.exact_max, args.seed, args.workers, args.label_depth, args.weights)
     return 0
 
 

@@ -46,6 +46,8 @@ from tools.wthor_exact import HELD_OUT_YEAR
 from tools.wthor_exact import load as load_exact
 
 DATA = Path("build/wthor")
+EXACT_CACHES = [12, 14, 16]
+"""The exact caches labels come from (``tools/wthor_exact.py --empties N``), where they exist."""
 
 
 def log(message: str) -> None:
@@ -84,35 +86,40 @@ def extract(out: Path = DATA / "positions.npz") -> None:
     log(f"{len(player)} positions from {len(year)} games -> {out}")
 
 
-def labels(data: dict[str, np.ndarray], exact_empties: int) -> tuple[np.ndarray, np.ndarray]:
-    """(label in discs for the side to move, whether it is an exact score) for every position."""
+def labels(data: dict[str, np.ndarray], exact_empties: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """(label in discs for the side to move, whether it is an exact score) for every position.
+
+    Each game takes its label from the exact cache with the most empties
+    that holds it (``exact_empties`` lists the caches to use), else from the
+    players' result.
+    """
     game, black = data["game"], data["black"]
     sign = np.where(black, 1, -1)
     label = data["margin"][game].astype(np.int64) * sign
     exact = np.zeros(len(game), dtype=bool)
-    solved = load_exact(exact_empties)
-    if not solved:
-        return label, exact
     starts = np.searchsorted(game, np.arange(len(data["year"])))
-    for index, (first, scores) in solved.items():
-        at = starts[index]
-        n = len(scores)
-        rows = at + first + np.arange(n)
-        label[rows] = scores
-        exact[rows] = True
-        # earlier positions: the exact score at the first solved ply, from their side to move
-        if first:
-            early = np.arange(at, at + first)
-            label[early] = scores[0] * sign[at + first] * sign[early]
+    for empties in sorted(exact_empties):  # a cache with more empties overwrites one with fewer
+        for index, (first, scores) in load_exact(empties).items():
+            at = starts[index]
+            n = len(scores)
+            rows = at + first + np.arange(n)
+            label[rows] = scores
+            exact[rows] = True
+            # earlier positions: the exact score at the first solved ply, from their side to move
+            if first:
+                early = np.arange(at, at + first)
+                label[early] = scores[0] * sign[at + first] * sign[early]
+                exact[early] = False
     return label, exact
 
 
 def selfplay_positions(directory: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """(player, opponent, label, exact) of the project's self-play games (``tools/selfplay_data.py``).
 
-    A position's label is its exact score where the solver gave one, else
-    the game's first exact score (or its final score), seen from its side to
-    move; final positions are left out (the evaluation is never asked there).
+    A position's label is its exact score where the solver gave one, its
+    search value in a searched game, else the game's first known score (or
+    its final score), seen from its side to move; final positions are left
+    out (the evaluation is never asked there). Only solver scores count as exact.
     """
     from tools.selfplay_data import UNKNOWN, load_dir
 
@@ -131,8 +138,9 @@ def selfplay_positions(directory: Path) -> tuple[np.ndarray, np.ndarray, np.ndar
     slot = np.clip(np.searchsorted(games_with, game), 0, len(games_with) - 1)
     a = anchor[slot]
     sign = np.where(parity == parity[a], 1, -1)
-    exact = label != UNKNOWN
-    labelled = np.where(exact, label, sign * label[a]).astype(np.int64)
+    known_here = label != UNKNOWN
+    labelled = np.where(known_here, label, sign * label[a]).astype(np.int64)
+    exact = known_here & ~data["searched"]
     keep = (games_with[slot] == game) & ~data["terminal"]
     return player[keep], opponent[keep], labelled[keep], exact[keep]
 
@@ -345,14 +353,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lam", type=float, default=2.0)
     p.add_argument("--smooth", type=float, default=20.0)
     p.add_argument("--iters", type=int, default=120)
-    p.add_argument("--exact-empties", type=int, default=12)
+    p.add_argument("--exact-empties", type=int, nargs="+", default=EXACT_CACHES,
+                   help="the exact caches of tools.wthor_exact to label from")
     p.add_argument("--exact-weight", type=float, default=1.0, help="weight of an exactly labelled position")
     p.add_argument("--step", type=int, default=5, help="weights are stored in multiples of this many 1/100 discs")
     p.add_argument("--selfplay", type=Path, nargs="*", default=[], help="also train on self-play chunks in these")
     p.add_argument("--subsample", type=int, default=1, help="train on every Nth game only (quick trials)")
     p = sub.add_parser("accuracy", help="error by empties on the held-out games")
     p.add_argument("--weights", type=Path, nargs="+", default=[WEIGHTS_PATH])
-    p.add_argument("--exact-empties", type=int, default=12)
+    p.add_argument("--exact-empties", type=int, nargs="+", default=EXACT_CACHES)
     p.add_argument("--bucket", type=int, default=4, help="empties per row of the table")
     args = parser.parse_args(argv)
     if args.command == "extract":
