@@ -132,3 +132,22 @@ def test_the_yardstick_is_exact_where_the_search_reaches_the_end() -> None:
     for s in positions:
         value = alphabeta(load().evaluate, s.player, s.opponent, 4, -(10**9), 10**9)
         assert value == DISC * s.score
+
+
+def test_the_measured_extras_count_what_they_say() -> None:
+    positions = [(p, o) for p, o, *_ in selfplay_data.play_game(random.Random(3), 0)]
+    player = np.array([p for p, _ in positions], dtype=np.uint64)
+    opponent = np.array([o for _, o in positions], dtype=np.uint64)
+
+    def empty_next_to(p: int, o: int) -> int:  # the empty squares with one of o's discs among their 8 neighbours
+        count = 0
+        for sq in range(64):
+            if (p | o) >> sq & 1:
+                continue
+            row, col = divmod(sq, 8)
+            count += any(0 <= row + dr < 8 and 0 <= col + dc < 8 and o >> ((row + dr) * 8 + col + dc) & 1
+                         for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+        return count
+
+    assert train_wthor.mobility(player, opponent).tolist() == [legal_moves(p, o).bit_count() for p, o in positions]
+    assert train_wthor.potential_mobility(player, opponent).tolist() == [empty_next_to(p, o) for p, o in positions]

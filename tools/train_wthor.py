@@ -148,11 +148,52 @@ def selfplay_positions(directory: Path) -> tuple[np.ndarray, np.ndarray, np.ndar
 # -- features -------------------------------------------------------------------------
 
 
-class Features:
-    """Columns of the joint model: (phase, pattern, class of readings), then one per empties count."""
+INNER_COLUMNS = np.uint64(0x7E7E7E7E7E7E7E7E)
+NOT_COLUMN_A = np.uint64(0xFEFEFEFEFEFEFEFE)
+NOT_COLUMN_H = np.uint64(0x7F7F7F7F7F7F7F7F)
 
-    def __init__(self, n_phases: int, phase_of: list[int]) -> None:
+
+def mobility(player: np.ndarray, opponent: np.ndarray) -> np.ndarray:
+    """The number of legal moves of ``player`` in each position (``game.engine.bitboard.legal_moves``, vectorised)."""
+    empty = ~(player | opponent)
+    moves = np.zeros_like(player)
+    for amount, runs in ((1, opponent & INNER_COLUMNS), (8, opponent), (7, opponent & INNER_COLUMNS),
+                         (9, opponent & INNER_COLUMNS)):
+        shift = np.uint64(amount)
+        for step in (np.left_shift, np.right_shift):
+            t = runs & step(player, shift)
+            for _ in range(5):
+                t |= runs & step(t, shift)
+            moves |= step(t, shift)
+    return np.bitwise_count(moves & empty).astype(np.int64)
+
+
+def potential_mobility(player: np.ndarray, opponent: np.ndarray) -> np.ndarray:
+    """The number of empty squares next to one of ``opponent``'s discs: where ``player`` may come to move."""
+    o = opponent
+    one, seven, eight, nine = (np.uint64(k) for k in (1, 7, 8, 9))
+    around = ((o & NOT_COLUMN_H) << one) | ((o & NOT_COLUMN_A) >> one) | (o << eight) | (o >> eight)
+    around |= ((o & NOT_COLUMN_A) << seven) | ((o & NOT_COLUMN_H) >> seven)
+    around |= ((o & NOT_COLUMN_H) << nine) | ((o & NOT_COLUMN_A) >> nine)
+    return np.bitwise_count(around & ~(player | opponent)).astype(np.int64)
+
+
+EXTRAS = {
+    "mobility": lambda p, o: mobility(p, o),
+    "opponent-mobility": lambda p, o: mobility(o, p),
+    "potential": lambda p, o: potential_mobility(p, o),
+    "opponent-potential": lambda p, o: potential_mobility(o, p),
+}
+"""Features beside the patterns whose worth ``fit --extras`` measures: a count, one weight per (phase, value)."""
+EXTRA_VALUES = 64
+
+
+class Features:
+    """Columns of the joint model: (phase, pattern, class of readings), one per empties count, then extras."""
+
+    def __init__(self, n_phases: int, phase_of: list[int], extras: tuple[str, ...] = ()) -> None:
         self.n_phases = n_phases
+        self.extras = extras
         self.phase_of = np.array(phase_of, dtype=np.int64)
         self.instances = [instances(p) for p in PATTERNS]
         self.class_of: list[np.ndarray] = []  # per pattern: full index -> class within the pattern
@@ -166,7 +207,8 @@ class Features:
             column += len(classes)
         self.per_phase = column
         self.bias_column = n_phases * column
-        self.n_columns = self.bias_column + 65
+        self.extra_column = self.bias_column + 65
+        self.n_columns = self.extra_column + len(extras) * n_phases * EXTRA_VALUES
 
     def columns(self, player: np.ndarray, opponent: np.ndarray) -> np.ndarray:
         """The active columns of each position: (n, instances + 1) int32."""
@@ -178,7 +220,7 @@ class Features:
             digits[sq] = ((player >> bit) & one).astype(np.int32) + 2 * ((opponent >> bit) & one).astype(np.int32)
         empties = 64 - (digits > 0).sum(axis=0)
         phase_base = (self.phase_of[empties] * self.per_phase).astype(np.int32)
-        width = sum(len(i) for i in self.instances) + 1
+        width = sum(len(i) for i in self.instances) + 1 + len(self.extras)
         out = np.empty((n, width), dtype=np.int32)
         j = 0
         for k, pattern_instances in enumerate(self.instances):
@@ -189,6 +231,9 @@ class Features:
                 out[:, j] = phase_base + self.offsets[k] + self.class_of[k][index]
                 j += 1
         out[:, j] = self.bias_column + empties
+        for k, name in enumerate(self.extras):
+            value = np.clip(EXTRAS[name](player, opponent), 0, EXTRA_VALUES - 1)
+            out[:, j + 1 + k] = self.extra_column + (k * self.n_phases + self.phase_of[empties]) * EXTRA_VALUES + value
         return out
 
     def weight_values(self, w: np.ndarray) -> list[list[np.ndarray]]:
@@ -285,7 +330,7 @@ def fit(args: argparse.Namespace) -> None:
     """Fit the weights on every game but the held-out year and write the weights file."""
     data = dict(np.load(DATA / "positions.npz"))
     n_phases, phase_of = phase_table(args.phases)
-    features = Features(n_phases, phase_of)
+    features = Features(n_phases, phase_of, tuple(args.extras))
     y, exact = labels(data, args.exact_empties)
     train = data["year"][data["game"]] != HELD_OUT_YEAR
     if args.subsample > 1:
@@ -304,6 +349,18 @@ def fit(args: argparse.Namespace) -> None:
     w = fit_joint(cols, target.astype(np.float64), weights, features, args.lam, args.smooth, args.iters)
     residual = w[cols[:, 0]] + sum(w[cols[:, j]] for j in range(1, cols.shape[1])) - target
     log(f"training MAE {np.abs(residual).mean():.2f} discs")
+    held = (data["year"][data["game"]] == HELD_OUT_YEAR) & exact
+    held_cols = columns_in_batches(features, data["player"][held], data["opponent"][held])
+    predicted = w[held_cols].sum(axis=1)
+    held_empties = 64 - np.bitwise_count(data["player"][held] | data["opponent"][held]).astype(np.int64)
+    for wanted in (8, 12, 14, 16):
+        rows = held_empties == wanted
+        if rows.any():
+            error = np.abs(predicted[rows] - y[held][rows]).mean()
+            log(f"held-out static error at {wanted} empties: {error:.2f} discs ({int(rows.sum())} exact labels)")
+    if args.extras:
+        log(f"extras {', '.join(args.extras)} measured; the game's evaluation reads patterns only: no file written")
+        return
     bias = (100 * w[features.bias_column :]).tolist()
     classes = [[(100 * values).tolist() for values in phase] for phase in features.weight_values(w)]
     blob = encode_weights(phase_of, classes, bias, step=args.step)
@@ -359,6 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--step", type=int, default=5, help="weights are stored in multiples of this many 1/100 discs")
     p.add_argument("--selfplay", type=Path, nargs="*", default=[], help="also train on self-play chunks in these")
     p.add_argument("--subsample", type=int, default=1, help="train on every Nth game only (quick trials)")
+    p.add_argument("--extras", nargs="*", default=[], choices=sorted(EXTRAS),
+                   help="also fit these features beside the patterns, to measure their worth (writes no file)")
     p = sub.add_parser("accuracy", help="error by empties on the held-out games")
     p.add_argument("--weights", type=Path, nargs="+", default=[WEIGHTS_PATH])
     p.add_argument("--exact-empties", type=int, nargs="+", default=EXACT_CACHES)
