@@ -151,3 +151,21 @@ def test_the_measured_extras_count_what_they_say() -> None:
 
     assert train_wthor.mobility(player, opponent).tolist() == [legal_moves(p, o).bit_count() for p, o in positions]
     assert train_wthor.potential_mobility(player, opponent).tolist() == [empty_next_to(p, o) for p, o in positions]
+
+
+def test_a_measured_model_leaves_out_what_it_drops_and_adds_its_extras() -> None:
+    positions = [(p, o) for p, o, *_ in selfplay_data.play_game(random.Random(5), 0)]
+    player = np.array([p for p, _ in positions], dtype=np.uint64)
+    opponent = np.array([o for _, o in positions], dtype=np.uint64)
+    n_phases, phase_of = train_wthor.phase_table(20)
+    full = train_wthor.Features(n_phases, phase_of).columns(player, opponent)
+    assert full.shape == (len(positions), 46 + 1)  # 46 pattern instances and the bias of the empties count
+    measured = train_wthor.Features(n_phases, phase_of, extras=("mobility",), dropped=("diag4", "corner3"))
+    columns = measured.columns(player, opponent)
+    assert columns.shape == (len(positions), 46 - 4 - 4 + 1 + 1)
+    # the dropped patterns' columns never appear; the extra's column is its phase's slot for the count
+    assert (columns[:, :-2] == full[:, [j for j in range(46) if not 4 <= j < 8 and j < 42]]).all()
+    mobility = [legal_moves(p, o).bit_count() for p, o in positions]
+    expected = [measured.extra_column + phase_of[64 - (p | o).bit_count()] * train_wthor.EXTRA_VALUES + m
+                for (p, o), m in zip(positions, mobility, strict=True)]
+    assert columns[:, -1].tolist() == expected

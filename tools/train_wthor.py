@@ -191,9 +191,12 @@ EXTRA_VALUES = 64
 class Features:
     """Columns of the joint model: (phase, pattern, class of readings), one per empties count, then extras."""
 
-    def __init__(self, n_phases: int, phase_of: list[int], extras: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, n_phases: int, phase_of: list[int], extras: tuple[str, ...] = (), dropped: tuple[str, ...] = (),
+    ) -> None:
         self.n_phases = n_phases
         self.extras = extras
+        self.dropped = dropped
         self.phase_of = np.array(phase_of, dtype=np.int64)
         self.instances = [instances(p) for p in PATTERNS]
         self.class_of: list[np.ndarray] = []  # per pattern: full index -> class within the pattern
@@ -220,11 +223,12 @@ class Features:
             digits[sq] = ((player >> bit) & one).astype(np.int32) + 2 * ((opponent >> bit) & one).astype(np.int32)
         empties = 64 - (digits > 0).sum(axis=0)
         phase_base = (self.phase_of[empties] * self.per_phase).astype(np.int32)
-        width = sum(len(i) for i in self.instances) + 1 + len(self.extras)
+        kept = [k for k, pattern in enumerate(PATTERNS) if pattern.name not in self.dropped]
+        width = sum(len(self.instances[k]) for k in kept) + 1 + len(self.extras)
         out = np.empty((n, width), dtype=np.int32)
         j = 0
-        for k, pattern_instances in enumerate(self.instances):
-            for squares in pattern_instances:
+        for k in kept:
+            for squares in self.instances[k]:
                 index = np.zeros(n, dtype=np.int32)
                 for i, sq in enumerate(squares):
                     index += digits[sq] * (3**i)
@@ -330,7 +334,7 @@ def fit(args: argparse.Namespace) -> None:
     """Fit the weights on every game but the held-out year and write the weights file."""
     data = dict(np.load(DATA / "positions.npz"))
     n_phases, phase_of = phase_table(args.phases)
-    features = Features(n_phases, phase_of, tuple(args.extras))
+    features = Features(n_phases, phase_of, tuple(args.extras), tuple(args.drop))
     y, exact = labels(data, args.exact_empties)
     train = data["year"][data["game"]] != HELD_OUT_YEAR
     if args.subsample > 1:
@@ -358,8 +362,9 @@ def fit(args: argparse.Namespace) -> None:
         if rows.any():
             error = np.abs(predicted[rows] - y[held][rows]).mean()
             log(f"held-out static error at {wanted} empties: {error:.2f} discs ({int(rows.sum())} exact labels)")
-    if args.extras:
-        log(f"extras {', '.join(args.extras)} measured; the game's evaluation reads patterns only: no file written")
+    if args.extras or args.drop:
+        log(f"measured with extras {args.extras} and without patterns {args.drop}; the game's evaluation reads "
+            "exactly its patterns: no file written")
         return
     bias = (100 * w[features.bias_column :]).tolist()
     classes = [[(100 * values).tolist() for values in phase] for phase in features.weight_values(w)]
@@ -418,6 +423,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--subsample", type=int, default=1, help="train on every Nth game only (quick trials)")
     p.add_argument("--extras", nargs="*", default=[], choices=sorted(EXTRAS),
                    help="also fit these features beside the patterns, to measure their worth (writes no file)")
+    p.add_argument("--drop", nargs="*", default=[], choices=[pattern.name for pattern in PATTERNS],
+                   help="leave these patterns out, to measure what they buy (writes no file)")
     p = sub.add_parser("accuracy", help="error by empties on the held-out games")
     p.add_argument("--weights", type=Path, nargs="+", default=[WEIGHTS_PATH])
     p.add_argument("--exact-empties", type=int, nargs="+", default=EXACT_CACHES)
