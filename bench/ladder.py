@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.reference import GtpOpponent, Reference, reference_level  # noqa: E402
 from game.ai import LEVELS, level_by_name_or_index, think  # noqa: E402
-from game.ai.evaluations import WeightsFile  # noqa: E402
+from game.ai.evaluations import WeightsFile, evaluation_text, parse_evaluation  # noqa: E402
 from game.ai.levels import BASELINE, Level  # noqa: E402
 from game.engine import BLACK, GameRecord  # noqa: E402
 
@@ -74,7 +74,9 @@ def with_changes(level: Level, changes: str) -> Level:
         if field not in PLAYING_FIELDS:
             raise ValueError(f"cannot change {field!r}: choose from {', '.join(PLAYING_FIELDS)}")
         kind = str(kinds[field])
-        if text.lower() == "none" and "None" in kind:
+        if field == "evaluation":
+            updates[field] = parse_evaluation(text)
+        elif text.lower() == "none" and "None" in kind:
             updates[field] = None
         elif kind.startswith("int"):
             updates[field] = int(text)
@@ -106,7 +108,9 @@ def settings(level: Level | Reference) -> dict[str, object]:
     """What a level plays like (for the cache): its playing fields (a reference: its commit, level and time)."""
     if isinstance(level, Reference):
         return level.settings()
-    return {field: getattr(level, field) for field in PLAYING_FIELDS}
+    values = {field: getattr(level, field) for field in PLAYING_FIELDS}
+    values["evaluation"] = evaluation_text(level.evaluation)
+    return values
 
 
 SLOW_MOVE_FACTOR = 6.0

@@ -58,6 +58,17 @@ def parse_evaluation(text: str) -> EvaluationChoice:
         raise ValueError(f"unknown evaluation {text!r}") from None
 
 
+def evaluation_text(choice: EvaluationChoice) -> str:
+    """``choice`` as a command line names it: the inverse of ``parse_evaluation``.
+
+    >>> evaluation_text(parse_evaluation("pattern:bench/weights/patterns-v1.bin"))
+    'pattern:bench/weights/patterns-v1.bin'
+    """
+    if isinstance(choice, WeightsFile):
+        return f"{Evaluator.PATTERN}:{choice.path}"
+    return str(choice)
+
+
 @cache
 def _weights_file_evaluation(path: str) -> Evaluation:
     return load_weights(Path(path))
