@@ -43,6 +43,7 @@ import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -83,6 +84,20 @@ def _squares(bb: int) -> list[int]:
     return out
 
 
+def noisy_best(
+    rng: random.Random, evaluate: Callable[[int, int], float], p: int, o: int, squares: list[int], noise: float
+) -> int:
+    """The move whose one-ply value, plus Gaussian noise of ``noise`` (the evaluation's units), is the highest."""
+    best_value = -1e18
+    best = squares[0]
+    for square in squares:
+        f = FLIPPERS[square](p, o)
+        value = -evaluate(o ^ f, p | f | (1 << square)) + rng.gauss(0.0, noise)
+        if value > best_value:
+            best_value, best = value, square
+    return best
+
+
 def play_game(rng: random.Random, exact_max: int, noise: float = 150.0, random_rate: float = 0.08) -> list[Record]:
     """One noisy self-play game; every position with its label (``UNKNOWN`` above ``exact_max``)."""
     heuristic = HeuristicEvaluation()
@@ -116,13 +131,7 @@ def play_game(rng: random.Random, exact_max: int, noise: float = 150.0, random_r
         elif ply < opening or rng.random() < random_rate:
             sq = rng.choice(squares)
         else:
-            best_value = -1e18
-            sq = squares[0]
-            for cand in squares:
-                f = FLIPPERS[cand](p, o)
-                value = -heuristic(o ^ f, p | f | (1 << cand)) + rng.gauss(0.0, noise)
-                if value > best_value:
-                    best_value, sq = value, cand
+            sq = noisy_best(rng, heuristic, p, o, squares, noise)
         f = FLIPPERS[sq](p, o)
         p, o = o ^ f, p | f | (1 << sq)
         known = -known if (known is not None and sq == best_sq) else None
@@ -162,13 +171,7 @@ def play_searched_game(
         if ply < opening or rng.random() < random_rate:
             sq = rng.choice(squares)
         else:
-            best_value = -1e18
-            sq = squares[0]
-            for cand in squares:
-                f = FLIPPERS[cand](p, o)
-                value = -evaluate(o ^ f, p | f | (1 << cand)) / DISC + rng.gauss(0.0, noise)
-                if value > best_value:
-                    best_value, sq = value, cand
+            sq = noisy_best(rng, evaluate, p, o, squares, noise * DISC)
         f = FLIPPERS[sq](p, o)
         p, o = o ^ f, p | f | (1 << sq)
         ply += 1
