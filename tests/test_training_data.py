@@ -20,7 +20,7 @@ from game.ai.patterns import load
 from game.ai.table import INF
 from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, legal_moves
-from tools import eval_error, selfplay_data, train_wthor
+from tools import eval_error, selfplay_data, train_wthor, wthor_exact
 from tools.evaluation_bench import alphabeta
 
 
@@ -110,7 +110,7 @@ def test_labels_come_from_the_cache_with_the_most_empties(monkeypatch: pytest.Mo
         "year": np.array([2000, 2001]),
     }
     caches = {12: {0: (2, [6, -6, 6]), 1: (3, [2, -2])}, 14: {0: (1, [-8, 8, -8, 8])}}
-    monkeypatch.setattr(train_wthor, "load_exact", lambda empties: caches.get(empties, {}))
+    monkeypatch.setattr(wthor_exact, "load", lambda empties: caches.get(empties, {}))
     label, exact = train_wthor.labels(data, [12, 14])
     # game 0 from the 14-empty cache: exact from ply 1, ply 0 takes ply 1's score from its side
     assert label[:5].tolist() == [8, -8, 8, -8, 8]
@@ -129,8 +129,9 @@ def test_the_yardstick_is_exact_where_the_search_reaches_the_end() -> None:
     # a 4-ply search from 4 empties plays the game out: the cached exact scores must agree with it
     assert eval_error.errors(train_wthor.WEIGHTS_PATH, positions, depth=4) == [0.0] * len(positions)
     assert max(eval_error.errors(train_wthor.WEIGHTS_PATH, positions, depth=0)) > 0
+    evaluate = load().evaluate
     for s in positions:
-        value = alphabeta(load().evaluate, s.player, s.opponent, 4, -(10**9), 10**9)
+        value = alphabeta(evaluate, s.player, s.opponent, 4, -(10**9), 10**9)
         assert value == DISC * s.score
 
 

@@ -27,11 +27,7 @@ from game.ai.evaluation import DISC
 from game.ai.patterns import WEIGHTS_PATH, load
 from game.records.wthor import read_games, replay
 from tools.evaluation_bench import alphabeta
-from tools.wthor_exact import HELD_OUT_YEAR
-from tools.wthor_exact import load as load_exact
-
-CACHED_EMPTIES = (20, 18, 16, 14, 12)
-"""The exact caches looked in, most empties first (a cache from N empties scores every later position)."""
+from tools.wthor_exact import HELD_OUT_YEAR, exact_games
 
 
 @dataclass(frozen=True)
@@ -47,22 +43,19 @@ class Solved:
 
 def held_out_positions(empties: list[int], limit: int | None = None) -> list[Solved]:
     """The first position at each of ``empties`` of each held-out game whose exact score is cached."""
-    caches = [load_exact(n) for n in CACHED_EMPTIES]
+    solved = exact_games()
     out: list[Solved] = []
     games = [g for g in read_games() if g.year == HELD_OUT_YEAR]
     for game in games[:limit]:
+        if game.index not in solved:
+            continue
+        first, scores = solved[game.index]
         plies = replay(game.squares)
         for wanted in empties:
             at = next((i for i, ply in enumerate(plies) if ply.empties == wanted), None)
-            if at is None:
-                continue
-            for cache in caches:
-                if game.index in cache:
-                    first, scores = cache[game.index]
-                    if first <= at < first + len(scores):
-                        ply = plies[at]
-                        out.append(Solved(game.index, wanted, ply.player, ply.opponent, scores[at - first]))
-                        break
+            if at is not None and first <= at < first + len(scores):
+                ply = plies[at]
+                out.append(Solved(game.index, wanted, ply.player, ply.opponent, scores[at - first]))
     return out
 
 

@@ -29,7 +29,7 @@ stopped and resumed, and a later run with more ``--games`` adds to it.
 
 Usage (from the repository root)::
 
-    nice python -m tools.selfplay_data --games 4000 --exact-max 14 --label-depth 4 --workers 2 \
+    nice python -m tools.selfplay_data --games 6000 --exact-max 16 --label-depth 6 --workers 2 \
         --out tools/cache/selfplay-searched
 
     python -m tools.selfplay_data --games 2000 --exact-max 13 --out build/patterns/solved
@@ -56,6 +56,7 @@ from game.ai.search import MidgameSearch
 from game.ai.table import INF
 from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, legal_moves
+from tools.wthor_exact import game_solver, solved_score
 
 UNKNOWN = 127
 """Label of a position whose exact score was not computed."""
@@ -161,9 +162,8 @@ def play_searched_game(
             continue
         if empties <= exact_max:
             if solver is None:
-                solver = Solver(tt_limit=400_000)
-            score, _ = run_to_end(solver.aspirated(p, o, round(evaluate(p, o) / DISC)))
-            records.append((p, o, empties, score, False, False))
+                solver = game_solver()
+            records.append((p, o, empties, solved_score(solver, evaluate, p, o), False, False))
         else:
             value, _, _ = run_to_end(search.root(p, o, label_depth, -INF, INF))
             records.append((p, o, empties, max(-64, min(64, round(value / DISC))), True, False))

@@ -42,12 +42,9 @@ from game.ai.patterns import (
     phase_table,
 )
 from game.records.wthor import read_games, replay
-from tools.wthor_exact import HELD_OUT_YEAR
-from tools.wthor_exact import load as load_exact
+from tools.wthor_exact import HELD_OUT_YEAR, exact_games
 
 DATA = Path("build/wthor")
-EXACT_CACHES = [12, 14, 16]
-"""The exact caches labels come from (``tools/wthor_exact.py --empties N``), where they exist."""
 
 
 def log(message: str) -> None:
@@ -86,30 +83,27 @@ def extract(out: Path = DATA / "positions.npz") -> None:
     log(f"{len(player)} positions from {len(year)} games -> {out}")
 
 
-def labels(data: dict[str, np.ndarray], exact_empties: list[int]) -> tuple[np.ndarray, np.ndarray]:
+def labels(data: dict[str, np.ndarray], exact_empties: list[int] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(label in discs for the side to move, whether it is an exact score) for every position.
 
     Each game takes its label from the exact cache with the most empties
-    that holds it (``exact_empties`` lists the caches to use), else from the
-    players' result.
+    that holds it (``exact_empties`` lists the caches to use, default all:
+    ``tools.wthor_exact.exact_games``), else from the players' result.
     """
     game, black = data["game"], data["black"]
     sign = np.where(black, 1, -1)
     label = data["margin"][game].astype(np.int64) * sign
     exact = np.zeros(len(game), dtype=bool)
     starts = np.searchsorted(game, np.arange(len(data["year"])))
-    for empties in sorted(exact_empties):  # a cache with more empties overwrites one with fewer
-        for index, (first, scores) in load_exact(empties).items():
-            at = starts[index]
-            n = len(scores)
-            rows = at + first + np.arange(n)
-            label[rows] = scores
-            exact[rows] = True
-            # earlier positions: the exact score at the first solved ply, from their side to move
-            if first:
-                early = np.arange(at, at + first)
-                label[early] = scores[0] * sign[at + first] * sign[early]
-                exact[early] = False
+    for index, (first, scores) in exact_games(exact_empties).items():
+        at = starts[index]
+        rows = at + first + np.arange(len(scores))
+        label[rows] = scores
+        exact[rows] = True
+        # earlier positions: the exact score at the first solved ply, from their side to move
+        if first:
+            early = np.arange(at, at + first)
+            label[early] = scores[0] * sign[at + first] * sign[early]
     return label, exact
 
 
@@ -179,9 +173,9 @@ def potential_mobility(player: np.ndarray, opponent: np.ndarray) -> np.ndarray:
 
 
 EXTRAS = {
-    "mobility": lambda p, o: mobility(p, o),
+    "mobility": mobility,
     "opponent-mobility": lambda p, o: mobility(o, p),
-    "potential": lambda p, o: potential_mobility(p, o),
+    "potential": potential_mobility,
     "opponent-potential": lambda p, o: potential_mobility(o, p),
 }
 """Features beside the patterns whose worth ``fit --extras`` measures: a count, one weight per (phase, value)."""
@@ -415,8 +409,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lam", type=float, default=2.0)
     p.add_argument("--smooth", type=float, default=20.0)
     p.add_argument("--iters", type=int, default=120)
-    p.add_argument("--exact-empties", type=int, nargs="+", default=EXACT_CACHES,
-                   help="the exact caches of tools.wthor_exact to label from")
+    p.add_argument("--exact-empties", type=int, nargs="+", default=None,
+                   help="the exact caches of tools.wthor_exact to label from (default: all)")
     p.add_argument("--exact-weight", type=float, default=1.0, help="weight of an exactly labelled position")
     p.add_argument("--step", type=int, default=5, help="weights are stored in multiples of this many 1/100 discs")
     p.add_argument("--selfplay", type=Path, nargs="*", default=[], help="also train on self-play chunks in these")
@@ -427,7 +421,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="leave these patterns out, to measure what they buy (writes no file)")
     p = sub.add_parser("accuracy", help="error by empties on the held-out games")
     p.add_argument("--weights", type=Path, nargs="+", default=[WEIGHTS_PATH])
-    p.add_argument("--exact-empties", type=int, nargs="+", default=EXACT_CACHES)
+    p.add_argument("--exact-empties", type=int, nargs="+", default=None)
     p.add_argument("--bucket", type=int, default=4, help="empties per row of the table")
     args = parser.parse_args(argv)
     if args.command == "extract":

@@ -27,7 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -53,13 +53,19 @@ def solve_game(game: WthorGame, empties: int) -> tuple[int, list[int]] | None:
     if first is None:
         return None
     evaluate = default_evaluation().evaluate
-    solver = Solver(tt_limit=400_000)
-    scores = []
-    for ply in plies[first:]:
-        guess = round(evaluate(ply.player, ply.opponent) / DISC)
-        score, _ = run_to_end(solver.aspirated(ply.player, ply.opponent, guess))
-        scores.append(score)
-    return first, scores
+    solver = game_solver()
+    return first, [solved_score(solver, evaluate, ply.player, ply.opponent) for ply in plies[first:]]
+
+
+def game_solver() -> Solver:
+    """A solver for one game's positions, one after another (its table carries from each to the next)."""
+    return Solver(tt_limit=400_000)
+
+
+def solved_score(solver: Solver, evaluate: Callable[[int, int], int], player: int, opponent: int) -> int:
+    """The exact score for the side to move (FFO rule), searched in windows centred on the evaluation."""
+    score, _ = run_to_end(solver.aspirated(player, opponent, round(evaluate(player, opponent) / DISC)))
+    return score
 
 
 def _solve_chunk(job: tuple[int, list[WthorGame], int]) -> tuple[int, int, float]:
@@ -96,6 +102,23 @@ def load(empties: int) -> dict[int, tuple[int, list[int]]]:
             index, first, scores = line.split("\t")
             out[int(index)] = (int(first), [int(s) for s in scores.split(",")])
     return out
+
+
+def cached_empties() -> list[int]:
+    """The numbers of empties that have a cache, fewest first."""
+    found = (path.name.removeprefix("wthor-exact-") for path in CACHE.glob("wthor-exact-*") if path.is_dir())
+    return sorted(int(n) for n in found if n.isdigit())
+
+
+def exact_games(empties: list[int] | None = None) -> dict[int, tuple[int, list[int]]]:
+    """Each solved game's (first solved ply, scores) from the cache with the most empties that holds it.
+
+    ``empties`` lists the caches to use (default: all of them, ``cached_empties``).
+    """
+    merged: dict[int, tuple[int, list[int]]] = {}
+    for n in sorted(cached_empties() if empties is None else empties):  # more empties overwrite fewer
+        merged.update(load(n))
+    return merged
 
 
 def _jobs(games: list[WthorGame], todo: list[int], empties: int) -> Iterator[tuple[int, list[WthorGame], int]]:
