@@ -1,6 +1,6 @@
 """Fit the Multi-ProbCut parameters from the current evaluation: ``game/ai/mpc.json``.
 
-    python -m tools.fit_mpc [--games 40] [--max-depth 7] [--out game/ai/mpc.json]
+    python -m tools.fit_mpc [--games 200] [--max-depth 7] [--out game/ai/mpc.json]
 
 Positions come from games that open with six random moves and go on with the
 Casual level (seeded, so a rerun with the same weights gives the same file);
@@ -11,7 +11,7 @@ regressed on the score at the probe's depth ``mpc.shallow_depth(d)``: ``deep
 ≈ a * shallow + b``, with ``sigma`` the residuals' standard deviation. Rerun
 it whenever the evaluation's weights change.
 
-    python -m tools.fit_mpc --endgame [--positions 40]
+    python -m tools.fit_mpc --endgame [--positions 60]
 
 fits the win/loss/draw stage's probes instead (``endgame_fits``, the rest of
 the file kept): positions at 12 to 19 empties from WTHOR master games (every
@@ -144,11 +144,11 @@ def fit_endgame(per_bucket: int, out: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Sample, search, fit and write the parameters file."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--max-depth", type=int, default=7)
     parser.add_argument("--out", type=Path, default=PARAMETERS_PATH)
     parser.add_argument("--endgame", action="store_true", help="fit the win/loss/draw stage's probes instead")
-    parser.add_argument("--positions", type=int, default=40, help="positions per empties range (--endgame)")
+    parser.add_argument("--positions", type=int, default=60, help="positions per empties range (--endgame)")
     args = parser.parse_args(argv)
     if args.endgame:
         if not 10 <= args.positions <= 1000:

@@ -336,14 +336,16 @@ def fit(args: argparse.Namespace) -> None:
     n_exact = int((exact & train).sum())
     log(f"{int(train.sum())} training positions ({n_exact} exact labels), {features.n_columns} columns")
     player, opponent, target, is_exact = data["player"][train], data["opponent"][train], y[train], exact[train]
+    source_weight = np.ones(len(player))
     for directory in args.selfplay:
         sp_player, sp_opponent, sp_label, sp_exact = selfplay_positions(directory)
         log(f"{len(sp_player)} self-play positions ({int(sp_exact.sum())} exact labels) from {directory}")
         player, opponent = np.concatenate([player, sp_player]), np.concatenate([opponent, sp_opponent])
         target, is_exact = np.concatenate([target, sp_label]), np.concatenate([is_exact, sp_exact])
+        source_weight = np.concatenate([source_weight, np.full(len(sp_player), args.selfplay_weight)])
     cols = columns_in_batches(features, player, opponent)
     log("features built")
-    weights = np.where(is_exact, args.exact_weight, 1.0)
+    weights = np.where(is_exact, args.exact_weight, 1.0) * source_weight
     w = fit_joint(cols, target.astype(np.float64), weights, features, args.lam, args.smooth, args.iters)
     residual = w[cols[:, 0]] + sum(w[cols[:, j]] for j in range(1, cols.shape[1])) - target
     log(f"training MAE {np.abs(residual).mean():.2f} discs")
@@ -414,6 +416,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--exact-weight", type=float, default=1.0, help="weight of an exactly labelled position")
     p.add_argument("--step", type=int, default=5, help="weights are stored in multiples of this many 1/100 discs")
     p.add_argument("--selfplay", type=Path, nargs="*", default=[], help="also train on self-play chunks in these")
+    p.add_argument("--selfplay-weight", type=float, default=1.0,
+                   help="weight of a self-play position against a master game's")
     p.add_argument("--subsample", type=int, default=1, help="train on every Nth game only (quick trials)")
     p.add_argument("--extras", nargs="*", default=[], choices=sorted(EXTRAS),
                    help="also fit these features beside the patterns, to measure their worth (writes no file)")
