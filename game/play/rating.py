@@ -36,11 +36,14 @@ PROVISIONAL_DEVIATION = 110.0
 """Above this deviation the rating is called provisional."""
 
 SCALE_VERSION = 2
-"""The scale a stored rating is on: 1 the ladder of fourteen's (2026-12-01), 2 the ladder of nineteen's."""
-FOURTEEN_LADDER_RATINGS = {"Novice": 800, "Apprentice": 968, "Beginner": 1413, "Intermediate": 2449,
-                           "Advanced": 2787, "Contender": 3007, "Club": 3207, "Expert": 3459, "Master": 3578}
-"""The ratings on scale 1 of the levels that still play as they did then: the anchors that carry a rating of
-that scale over to today's (``from_older_scale``)."""
+"""The scale a stored rating is on: 1 the ladder of fourteen's (2026-12-01), 2 Elo from Novice = 800 as the
+ladder of nineteen measures it (2026-12-02 on; a level that gets stronger is rated higher on the same scale)."""
+SCALE_1_ANCHORS = {"Novice": (800, 800), "Apprentice": (968, 982), "Beginner": (1413, 1310),
+                   "Intermediate": (2449, 2048), "Advanced": (2787, 2352), "Contender": (3007, 2652),
+                   "Club": (3207, 2914), "Expert": (3459, 3163), "Master": (3578, 3278)}
+"""The levels that played alike in the ladders of fourteen and of nineteen (2026-12-02): their ratings on
+scale 1 and on scale 2, the anchors that carry a rating of scale 1 over (``from_older_scale``). Fixed: the
+levels' ratings today (``Level.rating``) may have moved since, with their play."""
 
 _Q = math.log(10) / 400
 
@@ -133,15 +136,15 @@ class PlayerRating:
     def from_older_scale(self) -> PlayerRating:
         """This rating, estimated against the ladder of fourteen's ratings, on today's scale.
 
-        Each point moves by the map that takes the levels that play as they
-        did then from their old ratings to their new ones (linear between
-        them, shifted like the nearest one beyond them); deviations stay.
+        Each point moves by the map that takes the levels that played alike
+        in both ladders from their old ratings to their new ones
+        (``SCALE_1_ANCHORS``: linear between them, shifted like the nearest
+        one beyond them); deviations stay.
 
         >>> [round(PlayerRating(r, 80).from_older_scale().rating) for r in (700, 2449, 3000, 3700)]
         [700, 2048, 2642, 3400]
         """
-        anchors = sorted((old, float(level.rating)) for level in LEVELS
-                         if level.rating is not None and (old := FOURTEEN_LADDER_RATINGS.get(level.name)))
+        anchors = sorted((float(old), float(new)) for old, new in SCALE_1_ANCHORS.values())
 
         def carried(rating: float) -> float:
             if rating <= anchors[0][0]:
