@@ -221,7 +221,8 @@ def test_a_level_without_temperature_plays_the_same_move_out_of_the_book(level) 
 def test_a_noisy_level_varies_its_choice_and_rarely_gives_a_corner_away(level) -> None:  # noqa: ANN001
     """Its seed decides its choice (replayable), different seeds vary it, and a move far worse than the best is rare."""
     # several sensible replies (c5, d6, d7 within 4 discs at depth 4) and one far worse (d2); after f5d6c3d3c4f4
-    # the evaluation of issue 36 finds f6 clearly best at depth 5 (2.7 discs), so a 0.8-disc level always plays it
+    # the evaluation of issue 36 finds f6 clearly best at depth 5 (2.7 discs), so Contender (then 0.8 discs)
+    # always played it
     position = GameRecord.from_transcript("f5f6e6f4e3").position
     assert think(position, level, seed=7).run() == think(position, level, seed=7).run()
     chosen = [think(position, level, seed=seed).run() for seed in range(24)]

@@ -11,6 +11,7 @@ from game.ai.endgame import ProbeSearch, SolveMode, Solver, run_to_end, solve
 from game.ai.evaluation import HeuristicEvaluation
 from game.ai.factory import build_search
 from game.ai.mpc import (
+    PARAMETERS_PATH,
     WLD_MIN_EMPTIES,
     EndgameProbes,
     MpcError,
@@ -20,6 +21,7 @@ from game.ai.mpc import (
     parse,
     parse_endgame,
 )
+from game.ai.patterns import WEIGHTS_PATH
 from game.ai.search import INF, MidgameSearch
 from game.ai.table import EXACT_DEPTH
 from game.engine import GameRecord
@@ -30,6 +32,13 @@ def aggressive() -> str:
     """Parameters that cut whenever a probe leans either way (sigma 0), at every depth and phase."""
     fits = [{"depth": d, "empties_min": 0, "empties_max": 64, "a": 1.0, "b": 0.0, "sigma": 0.0} for d in range(3, 9)]
     return json.dumps({"version": 1, "fits": fits})
+
+
+def test_the_shipped_parameters_were_fitted_with_the_shipped_weights() -> None:
+    """A new weights file needs ``tools/fit_mpc.py`` run again: issue 36's weights with the old fit played
+    +19 Elo, with their own +137. The fit records the size of the weights it searched with."""
+    fitted = json.loads(PARAMETERS_PATH.read_text(encoding="utf-8"))
+    assert fitted["weights"] == WEIGHTS_PATH.name and fitted["weights_bytes"] == WEIGHTS_PATH.stat().st_size
 
 
 def test_the_shipped_parameters_load_and_cover_the_midgame() -> None:

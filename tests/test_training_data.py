@@ -170,3 +170,14 @@ def test_a_measured_model_leaves_out_what_it_drops_and_adds_its_extras() -> None
     expected = [measured.extra_column + phase_of[64 - (p | o).bit_count()] * train_wthor.EXTRA_VALUES + m
                 for (p, o), m in zip(positions, mobility, strict=True)]
     assert columns[:, -1].tolist() == expected
+
+
+@pytest.mark.parametrize("option", [["--selfplay-weight", "0"], ["--exact-weight", "-1"], ["--lam", "-2"],
+                                    ["--iters", "0"], ["--phases", "61"], ["--step", "0"]])
+def test_a_fit_with_a_meaningless_setting_is_refused_before_any_work(
+    option: list[str], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "weights.bin"
+    with pytest.raises(SystemExit) as stopped:
+        train_wthor.main(["fit", "--out", str(out), *option])
+    assert stopped.value.code == 2 and option[0] in capsys.readouterr().err and not out.exists()

@@ -400,6 +400,19 @@ def accuracy(args: argparse.Namespace) -> None:
     print(f"| all | {len(held)} | " + " | ".join(f"{err.mean():.2f}" for err in results) + " |")
 
 
+def fit_settings_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the fit's numbers (a weight of 0 or less makes the least squares meaningless), or None."""
+    if not 1 <= args.phases <= 60 or not 1 <= args.iters <= 10_000:
+        return "--phases must be 1..60 and --iters 1..10000"
+    if args.lam < 0 or args.smooth < 0:
+        return "--lam and --smooth must be at least 0"
+    if args.exact_weight <= 0 or args.selfplay_weight <= 0:
+        return "--exact-weight and --selfplay-weight must be more than 0"
+    if not 1 <= args.step <= 1000 or args.subsample < 1:
+        return "--step must be 1..1000 and --subsample at least 1"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line: extract, fit, accuracy."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -431,6 +444,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "extract":
         extract()
     elif args.command == "fit":
+        problem = fit_settings_problem(args)
+        if problem:
+            parser.error(problem)
         fit(args)
     else:
         accuracy(args)
