@@ -22,6 +22,11 @@ Usage (from the repository root; intermediate data goes to ``build/wthor``)::
     nice python -m tools.train_wthor extract          # replay the games once (about a minute)
     nice python -m tools.train_wthor fit --out game/ai/weights/patterns.bin
     nice python -m tools.train_wthor accuracy --weights game/ai/weights/patterns.bin bench/weights/patterns-v1.bin
+
+``fit --drop NAME``, ``--extras NAME`` and ``--add NAME`` (an experimental shape of
+``tools/extra_patterns.py``) fit another model only to print its held-out error:
+the game's evaluation reads exactly its own patterns, so they write no weights file
+(``--add`` refuses an ``--out``).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from game.ai.patterns import (
     phase_table,
 )
 from game.records.wthor import read_games, replay
+from tools.extra_patterns import BY_NAME as EXTRA_PATTERNS
 from tools.wthor_exact import HELD_OUT_YEAR, exact_games
 
 DATA = Path("build/wthor")
@@ -183,20 +189,32 @@ EXTRA_VALUES = 64
 
 
 class Features:
-    """Columns of the joint model: (phase, pattern, class of readings), one per empties count, then extras."""
+    """Columns of the joint model: (phase, pattern, class of readings), one per empties count, then extras.
+
+    The patterns are the game's (``PATTERNS``, less ``dropped``) and then the
+    experimental shapes ``added`` (``tools.extra_patterns``), whose columns
+    follow the game's within each phase.
+    """
 
     def __init__(
-        self, n_phases: int, phase_of: list[int], extras: tuple[str, ...] = (), dropped: tuple[str, ...] = (),
+        self,
+        n_phases: int,
+        phase_of: list[int],
+        extras: tuple[str, ...] = (),
+        dropped: tuple[str, ...] = (),
+        added: tuple[str, ...] = (),
     ) -> None:
         self.n_phases = n_phases
         self.extras = extras
         self.dropped = dropped
+        self.added = added
+        self.patterns = PATTERNS + tuple(EXTRA_PATTERNS[name] for name in added)
         self.phase_of = np.array(phase_of, dtype=np.int64)
-        self.instances = [instances(p) for p in PATTERNS]
+        self.instances = [instances(p) for p in self.patterns]
         self.class_of: list[np.ndarray] = []  # per pattern: full index -> class within the pattern
         self.offsets: list[int] = []
         column = 0
-        for pattern in PATTERNS:
+        for pattern in self.patterns:
             canon = np.array(canonical_indices(pattern), dtype=np.int64)
             classes, compact = np.unique(canon, return_inverse=True)
             self.class_of.append(compact.astype(np.int32))
@@ -217,7 +235,7 @@ class Features:
             digits[sq] = ((player >> bit) & one).astype(np.int32) + 2 * ((opponent >> bit) & one).astype(np.int32)
         empties = 64 - (digits > 0).sum(axis=0)
         phase_base = (self.phase_of[empties] * self.per_phase).astype(np.int32)
-        kept = [k for k, pattern in enumerate(PATTERNS) if pattern.name not in self.dropped]
+        kept = [k for k, pattern in enumerate(self.patterns) if pattern.name not in self.dropped]
         width = sum(len(self.instances[k]) for k in kept) + 1 + len(self.extras)
         out = np.empty((n, width), dtype=np.int32)
         j = 0
@@ -235,7 +253,7 @@ class Features:
         return out
 
     def weight_values(self, w: np.ndarray) -> list[list[np.ndarray]]:
-        """Per phase, per pattern: the class weights (in discs)."""
+        """Per phase, per pattern of the game (``PATTERNS``): the class weights (in discs)."""
         out = []
         for phase in range(self.n_phases):
             base = phase * self.per_phase
@@ -328,7 +346,7 @@ def fit(args: argparse.Namespace) -> None:
     """Fit the weights on every game but the held-out year and write the weights file."""
     data = dict(np.load(DATA / "positions.npz"))
     n_phases, phase_of = phase_table(args.phases)
-    features = Features(n_phases, phase_of, tuple(args.extras), tuple(args.drop))
+    features = Features(n_phases, phase_of, tuple(args.extras), tuple(args.drop), tuple(args.add))
     y, exact = labels(data, args.exact_empties)
     train = data["year"][data["game"]] != HELD_OUT_YEAR
     if args.subsample > 1:
@@ -358,15 +376,16 @@ def fit(args: argparse.Namespace) -> None:
         if rows.any():
             error = np.abs(predicted[rows] - y[held][rows]).mean()
             log(f"held-out static error at {wanted} empties: {error:.2f} discs ({int(rows.sum())} exact labels)")
-    if args.extras or args.drop:
-        log(f"measured with extras {args.extras} and without patterns {args.drop}; the game's evaluation reads "
-            "exactly its patterns: no file written")
+    if args.extras or args.drop or args.add:
+        log(f"measured with extras {args.extras}, without patterns {args.drop} and with the added shapes "
+            f"{args.add}; the game's evaluation reads exactly its patterns: no file written")
         return
     bias = (100 * w[features.bias_column :]).tolist()
     classes = [[(100 * values).tolist() for values in phase] for phase in features.weight_values(w)]
     blob = encode_weights(phase_of, classes, bias, step=args.step)
-    args.out.write_bytes(blob)
-    log(f"wrote {args.out} ({len(blob)} bytes)")
+    out = args.out if args.out is not None else WEIGHTS_PATH
+    out.write_bytes(blob)
+    log(f"wrote {out} ({len(blob)} bytes)")
 
 
 # -- accuracy ---------------------------------------------------------------------------------
@@ -410,6 +429,11 @@ def fit_settings_problem(args: argparse.Namespace) -> str | None:
         return "--exact-weight and --selfplay-weight must be more than 0"
     if not 1 <= args.step <= 1000 or args.subsample < 1:
         return "--step must be 1..1000 and --subsample at least 1"
+    if len(set(args.add)) != len(args.add):
+        return "--add names a shape twice"
+    if args.add and args.out is not None:
+        return ("--add fits shapes the game's evaluation cannot read, so it writes no weights file: "
+                "leave out --out")
     return None
 
 
@@ -419,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("extract", help="replay every game once into build/wthor/positions.npz")
     p = sub.add_parser("fit", help="fit the weights and write them")
-    p.add_argument("--out", type=Path, default=WEIGHTS_PATH)
+    p.add_argument("--out", type=Path, default=None, help=f"the weights file to write (default {WEIGHTS_PATH})")
     p.add_argument("--phases", type=int, default=20)
     p.add_argument("--lam", type=float, default=2.0)
     p.add_argument("--smooth", type=float, default=20.0)
@@ -436,6 +460,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="also fit these features beside the patterns, to measure their worth (writes no file)")
     p.add_argument("--drop", nargs="*", default=[], choices=[pattern.name for pattern in PATTERNS],
                    help="leave these patterns out, to measure what they buy (writes no file)")
+    p.add_argument("--add", nargs="*", default=[], choices=sorted(EXTRA_PATTERNS),
+                   help="also fit these experimental shapes (tools.extra_patterns), to measure what they would buy "
+                        "(writes no file, so --out is refused)")
     p = sub.add_parser("accuracy", help="error by empties on the held-out games")
     p.add_argument("--weights", type=Path, nargs="+", default=[WEIGHTS_PATH])
     p.add_argument("--exact-empties", type=int, nargs="+", default=None)
