@@ -27,6 +27,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import i18n
+from game.ai.levels import LEVELS
+from game.play.levels import level_description, level_title
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "tools"))
@@ -129,6 +131,20 @@ def test_every_catalog_translates_every_string_and_keeps_its_placeholders(code: 
 @pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE])
 def test_the_compiled_catalogs_are_what_their_sources_compile_to(code: str) -> None:
     assert i18n.catalog_path(code).read_bytes() == catalogs.compiled(code), "run python tools/catalogs.py compile"
+
+
+@pytest.mark.parametrize("code", i18n.LANGUAGES)
+def test_every_level_has_a_name_and_a_description_of_its_own_in_every_language(code: str) -> None:
+    """Two levels with one name (Seasoned and a new level both "Veteran" in Spanish) could not be told apart
+    in the picker or the statistics."""
+    assert i18n.use(code)
+    try:
+        names = [level_title(level.name).casefold() for level in LEVELS]
+        descriptions = [level_description(level) for level in LEVELS]
+    finally:
+        i18n.use("en")
+    assert len(set(names)) == len(names), sorted(name for name in names if names.count(name) > 1)
+    assert len(set(descriptions)) == len(descriptions), sorted(d for d in descriptions if descriptions.count(d) > 1)
 
 
 def test_a_broken_catalog_is_refused_and_the_game_keeps_its_language(tmp_path: Path) -> None:

@@ -73,8 +73,9 @@ LEVELS: tuple[Level, ...] = (
     Level(14, "Competitor",   "Knows the openings and the ending; reads one move less than Club", PATTERN, 5, 0.25, 12, 14, 0.0, 0.0, 3.0, rating=2715),
     Level(15, "Club",         "Reads a few moves deep, knows the openings, ends well",        PATTERN,   6, 0.25, 12,  14,  0.0, 0.0, 3.0, rating=2850),
     Level(16, "Candidate",    "Searches deeper than Club and knows the openings better",      PATTERN,   7, 0.35, 12,  16,  0.0, 0.0, 2.0, rating=3001),
-    Level(17, "Expert",       "Deep search, master openings and an exact endgame",            PATTERN,  20, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=3296),
-    Level(18, "Master",       "Everything it has: about a second a move",                     PATTERN,  30, 1.0,  16,  18,  0.0, 0.0, 1.0, rating=3487),
+    Level(17, "Strategist",   "Expert's openings and endgame, reading a little less deep",   PATTERN,   9, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=3165),
+    Level(18, "Expert",       "Deep search, master openings and an exact endgame",            PATTERN,  20, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=3223),
+    Level(19, "Master",       "Everything it has: about a second a move",                     PATTERN,  30, 1.0,  16,  18,  0.0, 0.0, 1.0, rating=3414),
 )
 # fmt: on
 
