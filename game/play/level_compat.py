@@ -27,7 +27,7 @@ def stored_level_index(index: object, name: object = None, ladder: tuple[str, ..
     for an index of the ladder of seven. ``None`` if neither names a level.
 
     >>> stored_level_index(5), stored_level_index(5, "Expert"), stored_level_index(9)
-    (18, 17, None)
+    (19, 18, None)
     >>> stored_level_index(2, ladder=SECOND_LADDER), stored_level_index(2)
     (4, 8)
     """
