@@ -105,7 +105,7 @@ def test_an_added_shape_is_refused_a_weights_file_and_must_be_named_once(
     assert train_wthor.WEIGHTS_PATH.read_bytes() == shipped and not Path("build/triangle.bin").exists()
 
 
-def test_added_shapes_without_out_go_on_to_the_fit_which_writes_no_file(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_added_shapes_without_out_go_on_to_the_fit(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = []
     monkeypatch.setattr(train_wthor, "fit", seen.append)
     assert train_wthor.main(["fit", "--add", "triangle", "edge_block", "--subsample", "2"]) == 0

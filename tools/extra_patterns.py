@@ -30,20 +30,14 @@ fish             a1 b1, a2-d2, b3 c3, b4 d4             4
 from __future__ import annotations
 
 from game.ai.patterns import Pattern
-from game.engine.notation import parse_square
-
-
-def _shape(name: str, squares: str) -> Pattern:
-    return Pattern(name, tuple(parse_square(s) for s in squares.split()))
-
 
 EXTRA_PATTERNS: tuple[Pattern, ...] = (
-    _shape("triangle", "a1 b1 c1 d1 a2 b2 c2 a3 b3 a4"),
-    _shape("edge_block", "a1 c1 d1 e1 f1 h1 c2 d2 e2 f2"),
-    _shape("cross", "a1 b2 c3 d4 b1 c2 d3 a2 b3 c4"),
-    _shape("edge_2y", "a1 b1 c1 d1 e1 f1 g1 h1 c2 f2"),
-    _shape("narrow_triangle", "a1 b1 c1 d1 e1 a2 b2 a3 a4 a5"),
-    _shape("fish", "a1 b1 a2 b2 c2 d2 b3 c3 b4 d4"),
+    Pattern.of("triangle", "a1 b1 c1 d1 a2 b2 c2 a3 b3 a4"),
+    Pattern.of("edge_block", "a1 c1 d1 e1 f1 h1 c2 d2 e2 f2"),
+    Pattern.of("cross", "a1 b2 c3 d4 b1 c2 d3 a2 b3 c4"),
+    Pattern.of("edge_2y", "a1 b1 c1 d1 e1 f1 g1 h1 c2 f2"),
+    Pattern.of("narrow_triangle", "a1 b1 c1 d1 e1 a2 b2 a3 a4 a5"),
+    Pattern.of("fish", "a1 b1 a2 b2 c2 d2 b3 c3 b4 d4"),
 )
 """Shapes ``fit --add`` can fit beside the game's patterns (never written to a weights file)."""
 

@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from game.engine.bitboard import Bitboard
+from game.engine.notation import parse_square
 from game.engine.symmetry import map_square
 
 from .evaluation import HeuristicEvaluation
@@ -66,14 +67,6 @@ WEIGHTS_PATH = Path(__file__).parent / "weights" / "patterns.bin"
 """The shipped weights; looked up at each load, so a test can point it at a copy (damaged or not)."""
 MAGIC = b"OTPW"
 VERSION = 2
-
-
-def _sq(name: str) -> int:
-    return (int(name[1]) - 1) * 8 + "abcdefgh".index(name[0])
-
-
-def _squares(names: str) -> tuple[int, ...]:
-    return tuple(_sq(n) for n in names.split())
 
 
 class Pattern(NamedTuple):
@@ -87,19 +80,28 @@ class Pattern(NamedTuple):
         """Number of entries of its weight table."""
         return int(3 ** len(self.squares))
 
+    @classmethod
+    def of(cls, name: str, squares: str) -> Pattern:
+        """The pattern ``name`` on the squares named in ``squares``, in digit order.
+
+        >>> Pattern.of("corner", "a1 b1 a2").squares
+        (0, 1, 8)
+        """
+        return cls(name, tuple(parse_square(square) for square in squares.split()))
+
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("edge_x", _squares("a1 b1 c1 d1 e1 f1 g1 h1 b2 g2")),
-    Pattern("corner3", _squares("a1 b1 c1 a2 b2 c2 a3 b3 c3")),
-    Pattern("corner25", _squares("a1 b1 c1 d1 e1 a2 b2 c2 d2 e2")),
-    Pattern("line2", _squares("a2 b2 c2 d2 e2 f2 g2 h2")),
-    Pattern("line3", _squares("a3 b3 c3 d3 e3 f3 g3 h3")),
-    Pattern("line4", _squares("a4 b4 c4 d4 e4 f4 g4 h4")),
-    Pattern("diag8", _squares("a1 b2 c3 d4 e5 f6 g7 h8")),
-    Pattern("diag7", _squares("a2 b3 c4 d5 e6 f7 g8")),
-    Pattern("diag6", _squares("a3 b4 c5 d6 e7 f8")),
-    Pattern("diag5", _squares("a4 b5 c6 d7 e8")),
-    Pattern("diag4", _squares("a5 b6 c7 d8")),
+    Pattern.of("edge_x", "a1 b1 c1 d1 e1 f1 g1 h1 b2 g2"),
+    Pattern.of("corner3", "a1 b1 c1 a2 b2 c2 a3 b3 c3"),
+    Pattern.of("corner25", "a1 b1 c1 d1 e1 a2 b2 c2 d2 e2"),
+    Pattern.of("line2", "a2 b2 c2 d2 e2 f2 g2 h2"),
+    Pattern.of("line3", "a3 b3 c3 d3 e3 f3 g3 h3"),
+    Pattern.of("line4", "a4 b4 c4 d4 e4 f4 g4 h4"),
+    Pattern.of("diag8", "a1 b2 c3 d4 e5 f6 g7 h8"),
+    Pattern.of("diag7", "a2 b3 c4 d5 e6 f7 g8"),
+    Pattern.of("diag6", "a3 b4 c5 d6 e7 f8"),
+    Pattern.of("diag5", "a4 b5 c6 d7 e8"),
+    Pattern.of("diag4", "a5 b6 c7 d8"),
 )
 
 N_PHASES = 20
