@@ -287,40 +287,71 @@ def cmd_solve(args: argparse.Namespace) -> None:
 
 @_needs_weights
 def cmd_analyze(args: argparse.Namespace) -> None:
-    """The value of every legal move and the expected line."""
+    """The value of every legal move and the expected line; with ``--hint``, exactly what the Hint button shows."""
     from game.ai import analyze, level_by_name_or_index
 
     position = _position_arg(args.position)
+    limits = _limits(args)
+    if args.hint and (limits is not None or args.level is not None):
+        raise UsageError("analyze: --hint has the hint's own limits; leave out --level, --time and --nodes")
     try:
-        level = level_by_name_or_index(args.level)
+        level = level_by_name_or_index("max" if args.level is None else args.level)
     except ValueError as exc:
         raise UsageError(f"analyze: {exc}") from None
     if position.is_over():
-        data: dict[str, Any] = {"moves": {}, "exact": True, "pv": [], "nodes": 0}
+        data: dict[str, Any] = {"moves": {}, "exact": True, "pv": [], "nodes": 0, "best": [], "exact_moves": []}
         _emit(args, data, "The game is over: no moves to analyse.")
         return
     passed = position.must_pass()
     if passed:
         position = position.pass_turn()
-    limits = _limits(args)
-    if limits is None:
-        analysis = analyze(position, level).run()
-        values, exact, line, nodes, depth = analysis.values, analysis.exact, analysis.pv, analysis.nodes, analysis.depth
+    seconds: float | None = None
+    if args.hint:
+        from game.ai import HINT_LIMITS, advise, warm_up
+        from game.ai.jobs import all_at_once
+
+        all_at_once(warm_up())  # as the game has done before any hint: loading is not the hint's time
+        analysis = advise(position, HINT_LIMITS).run()
+        found = _analysed(analysis)
+        seconds = analysis.seconds
+    elif limits is None:
+        found = _analysed(analyze(position, level).run())
     else:
         from game.ai import limited_search
 
-        found = limited_search(position, limits, every_value=True)
-        values, exact, line, nodes, depth = found.values, found.exact, found.pv, found.nodes, found.depth
+        searched = limited_search(position, limits, every_value=True)
+        found = (searched.values, searched.exact, searched.pv, searched.nodes, searched.depth, searched.best,
+                 set(searched.values) if searched.exact else set())
+    values, exact, line, nodes, depth, best, exact_squares = found
     if passed:  # the only move is the pass; its value is the opponent's best, from our side
         moves: dict[str, float] = {"pass": -max(values.values())}
+        best_names, exact_names = ["pass"], ["pass"] if exact else []
     else:
         ranked = sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))
         moves = {square_name(sq): value for sq, value in ranked}
+        best_names = _names(sorted(best))
+        exact_names = [square_name(sq) for sq, _ in ranked if sq in exact_squares]
     pv = (["pass"] if passed else []) + _names(line)
-    data = {"moves": moves, "exact": exact, "pv": pv, "nodes": nodes}
-    lines = [f"{name}: {value:+g}" for name, value in moves.items()]
-    lines.append(f"{'exact' if exact else f'depth {depth}'}; line: {' '.join(pv)}; {nodes} nodes")
+    data = {"moves": moves, "exact": exact, "pv": pv, "nodes": nodes, "best": best_names, "exact_moves": exact_names}
+    if seconds is not None:
+        data["seconds"] = round(seconds, 6)
+    lines = [f"{name}: {value:+g}{'' if exact or name in exact_names else ' (estimate)'}"
+             for name, value in moves.items()]
+    if exact:
+        how = "exact"
+    elif exact_names:
+        how = f"best exact, the others estimated at depth {depth}"
+    else:
+        how = f"depth {depth}"
+    lines.append(f"{how}; best: {' '.join(best_names)}; line: {' '.join(pv)}; {nodes} nodes")
     _emit(args, data, "\n".join(lines))
+
+
+def _analysed(analysis: Any) -> tuple[dict[int, float], bool, list[int], int, int, list[int], set[int]]:
+    """An ``Analysis``'s values, exactness, line, nodes, depth, best moves and exactly valued squares."""
+    exact_squares = set(analysis.values) if analysis.exact else set(analysis.exact_squares)
+    return (analysis.values, analysis.exact, analysis.pv, analysis.nodes, analysis.depth, analysis.best,
+            exact_squares)
 
 
 def cmd_gtp(args: argparse.Namespace) -> None:
@@ -450,7 +481,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("analyze", help="the value of every legal move and the principal variation")
     p.add_argument("position", help="64 squares a1..h8 (X, O, -), a space, side to move")
-    p.add_argument("--level", default="max", help="level index, name or max (default max)")
+    p.add_argument("--level", help="level index, name or max (default max)")
+    p.add_argument("--hint", action="store_true",
+                   help="what the game's Hint button shows: the same advice within the same limits "
+                        "(best: the move it rings first; exact_moves: the moves whose value is exact)")
     _limit_arguments(p)
     p.set_defaults(func=cmd_analyze)
 

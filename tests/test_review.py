@@ -123,16 +123,21 @@ def test_a_game_with_a_forced_pass_is_reviewed_through_the_pass() -> None:
     assert all(m is not None for p, m in zip(record.plies, analysis.moves, strict=True) if p != PASS)
 
 
-def test_the_analysis_advances_in_slices_and_fills_in_from_the_start() -> None:
-    analysis = GameAnalysis(GameRecord.from_transcript(GAME), depth=3, exact_empties=EXACT)
+def test_the_analysis_advances_in_slices_the_midgame_from_the_start_the_endgame_from_its_end() -> None:
+    record = GameRecord.from_transcript(GAME)
+    analysis = GameAnalysis(record, depth=3, exact_empties=EXACT)
+    order = analysis.order()
+    endgame = [i for i, position in enumerate(analysis.positions) if position.empty_count <= EXACT]
+    assert sorted(order) == list(range(len(analysis.positions)))
+    assert order[-len(endgame):] == endgame[::-1]  # the last position first, each solve warming the one before
     seen: list[int] = []
     slices = 0
     while not analysis.advance(5):
         slices += 1
         seen.append(analysis.analysed)
         known = analysis.black_values()
-        assert all(v is not None for v in known[: max(0, analysis.analysed - 1)])
-        assert all(v is None for v in known[analysis.analysed + 1:])
+        assert all(known[i] is not None for i in order[: max(0, analysis.analysed - 1)])
+        assert all(known[i] is None for i in order[analysis.analysed + 1:] if record.plies[i:i + 1] != [PASS])
     assert slices > 10
     assert seen == sorted(seen)
     assert 0 < seen[len(seen) // 2] < len(analysis.positions)
@@ -305,8 +310,12 @@ def test_hints_in_play_show_the_best_move_or_every_value_by_the_setting(player_f
     assert marks.best and set(marks.best) <= legal
     if mode == "all":
         assert set(marks.hints) == legal  # every legal move carries its value
-        best_value = max(game.hint.values.values())  # type: ignore[union-attr]
-        assert all(marks.hints[sq] == value_label(best_value) for sq in marks.best)
+        hint = game.hint
+        assert hint is not None
+        best_value = max(hint.values.values())
+        # a midgame hint's values are estimates, written with a decimal (an exact one is a whole number)
+        assert all(marks.hints[sq] == value_label(best_value, hint.is_exact(sq)) for sq in marks.best)
+        assert not hint.exact and all("." in label for label in marks.hints.values())
     else:
         assert list(marks.hints) == marks.best[:1]
     game.try_move(marks.best[0])  # after a move the hint is gone until the next analysis

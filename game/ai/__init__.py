@@ -8,9 +8,10 @@ only (``tests/test_architecture.py`` checks it). The game uses ``LEVELS``
 (weakest first; looked up by ``level_named``, ``level_called`` and
 ``level_by_name_or_index``), ``think(position, level)`` which returns a job
 whose ``advance(max_ms)`` gives the chosen square once done, and
-``analyze(position)`` whose job gives an ``Analysis``; the review values whole
-games with an ``Analyzer``, the analysis mode deepens with
-``Analyzer.analyses``. Searches are built by the factory (``new_engine``,
+``advise(position, limits)`` whose job gives an ``Analysis`` (the one source
+of advice: the hint with ``HINT_LIMITS``, the review with ``REVIEW_LIMITS``,
+``analyze(position, level)`` a level's); the review values whole games with an
+``Analyzer``, the analysis mode deepens with ``Analyzer.analyses``. Searches are built by the factory (``new_engine``,
 ``engine_for``, ``solve_exactly``); ``Limits`` bounds them, ``move_seconds``
 turns a clock into a move's time, and ``limited_search`` is the command line's
 search within ``--time``/``--nodes``. ``docs/ai.md`` maps the modules. The
@@ -39,14 +40,30 @@ from .levels import (
 )
 from .patterns import WeightsError, play_on_without_weights, weights_problem
 from .search_limits import Limits, move_seconds
-from .thinking import Analysis, Analyzer, Job, Progress, analyze, solve_position, think, warm_up
+from .thinking import (
+    HINT_LIMITS,
+    HINT_LIMITS_IN_PAGE,
+    REVIEW_LIMITS,
+    Analysis,
+    Analyzer,
+    Job,
+    Progress,
+    advise,
+    analyze,
+    solve_position,
+    think,
+    warm_up,
+)
 
 __all__ = [
     "BASELINE",
     "DEFAULT_LEVEL",
     "DISC",
+    "HINT_LIMITS",
+    "HINT_LIMITS_IN_PAGE",
     "LEVELS",
     "MAX_LEVEL",
+    "REVIEW_LIMITS",
     "Analysis",
     "Analyzer",
     "Book",
@@ -62,6 +79,7 @@ __all__ = [
     "SolveMode",
     "WeightsError",
     "WeightsFile",
+    "advise",
     "analyze",
     "choose_book_move",
     "default_book",

@@ -140,7 +140,7 @@ def _midgame(position: Position, max_depth: int, deadline: float | None, nodes: 
     Before each deeper iteration its cost is predicted from the growth so
     far, and it is not started if it would overrun the node budget.
     """
-    analyzer = Analyzer(min(max_depth, position.empty_count), 0, None, STRONGEST)
+    analyzer = Analyzer(Limits(depth=min(max_depth, position.empty_count)), STRONGEST)
     found: list[Analysis] = []
     costs: list[int] = []  # each depth's nodes (``Analysis.nodes`` counts from the first)
 

@@ -10,6 +10,10 @@
   ``exact_empties`` (or ``wld_empties`` for win/loss/draw) they solve the
   endgame after a quick midgame look, within ``ENDGAME_TIME_FACTOR``
   (``search_limits``) times their time, falling back on the midgame move if the solve runs out.
+  The win/loss/draw stage keeps the margin: once the best outcome is proved it
+  plays, of the moves that keep it, the exact best if the solve finishes in
+  time, else the one the midgame values most (never just the first win found);
+  when every move loses, the one that loses least if solved in time.
   What bounds each level's search is its ``Level.limits``.
 """
 
@@ -20,12 +24,12 @@ import random
 from collections.abc import Generator
 from dataclasses import replace
 
-from game.engine.bitboard import FLIPPERS, legal_moves
+from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
 from game.engine.position import Position
 
 from .book import BookError, choose_book_move, default_book
 from .budget import BudgetSpent
-from .deepening import Engine, hard_limit
+from .deepening import Decision, Engine, hard_limit
 from .endgame import SolveMode
 from .evaluation import DISC
 from .factory import engine_for
@@ -95,18 +99,41 @@ def choose_move(
     decision = yield from engine.deepen(p, o, min(depth_limit, QUICK_LOOK_DEPTH), quick_look_seconds(seconds), started)
     if limits.nodes is not None:
         budget.limit_nodes(limits.nodes)  # the solve has a budget of its own
+    settled: list[int] = []  # the move the win-loss stage settled on, kept if the margin's solve runs out
     try:
         with hard_limit(budget, solve_deadline(started, seconds)):
             if n_empty <= limits.exact_empties:
                 _, best = yield from engine.solver.aspirated(p, o, round(decision.value / DISC))
                 return best[0] if best else decision.move
-            score, best, _ = yield from engine.solver.root(p, o, SolveMode.BEST, -1, 1, selective=True)
-        # when every move loses, the midgame choice gives the opponent the most chances to go wrong
-        return best[0] if score >= 0 and best else decision.move
+            score, keeping, _ = yield from engine.solver.root(p, o, SolveMode.ALL_BEST, -1, 1, selective=True)
+            if score < 0 or not keeping:
+                # every move loses: the midgame choice gives the opponent the most chances to go wrong,
+                # unless the exact solve below finds the move that loses least in time
+                settled.append(decision.move)
+            else:
+                settled.append((yield from best_estimated(engine, p, o, keeping, decision)))
+                if score == 0:
+                    return settled[0]  # a draw is the most there is
+            # the outcome is settled; now the margin: the exact best move if the solve finishes in time
+            _, best = yield from engine.solver.aspirated(p, o, max(score, round(decision.value / DISC)))
+            return best[0] if best else settled[0]
     except BudgetSpent:
-        return decision.move
+        return settled[0] if settled else decision.move
     finally:
         budget.limit_nodes(None)
+
+
+def best_estimated(
+    engine: Engine, p: Bitboard, o: Bitboard, moves: list[int], decision: Decision
+) -> Generator[None, None, int]:
+    """Of ``moves`` (which the win-loss solve found keep the best outcome), the one the midgame values most.
+
+    The quick look's own move when it is among them; else each is valued at the look's depth.
+    """
+    if decision.move in moves or len(moves) == 1:
+        return decision.move if decision.move in moves else moves[0]
+    values = yield from engine.search.root_values(p, o, max(1, decision.depth), only=moves)
+    return max(sorted(values), key=lambda sq: values[sq])
 
 
 def book_move(position: Position, margin: float, rng: random.Random) -> int | None:

@@ -257,11 +257,16 @@ class MidgameSearch:
         self.tt = store(self.tt, self.tt_limit, (p, o), depth, best, alpha, beta, best_move)
         return best, best_move, scores
 
-    def root_values(self, p: Bitboard, o: Bitboard, depth: int) -> Generator[None, None, dict[int, int]]:
-        """Every root move's score to ``depth`` with a full window (for analysis and noisy levels)."""
+    def root_values(
+        self, p: Bitboard, o: Bitboard, depth: int, only: list[int] | None = None
+    ) -> Generator[None, None, dict[int, int]]:
+        """Every root move's score (or those of ``only``) to ``depth`` with a full window (analysis, noisy levels)."""
         budget = self.budget
         values: dict[int, int] = {}
-        for sq, f in self.order(p, o, legal_moves(p, o), -1, max(depth, EVALUATED_ORDER_DEPTH)):
+        moves = legal_moves(p, o)
+        if only is not None:
+            moves &= sum(1 << sq for sq in only)
+        for sq, f in self.order(p, o, moves, -1, max(depth, EVALUATED_ORDER_DEPTH)):
             values[sq] = -(yield from self.pvs(o ^ f, p | f | (1 << sq), depth - 1, -INF, INF))
             if budget.clock() > budget.deadline and budget.expired():
                 yield None

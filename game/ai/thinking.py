@@ -21,7 +21,16 @@ import contextlib
 import gc
 from collections.abc import Generator
 
-from .analyzer import Analysis, Analyzer, analyze, solve_position
+from .analyzer import (
+    HINT_LIMITS,
+    HINT_LIMITS_IN_PAGE,
+    REVIEW_LIMITS,
+    Analysis,
+    Analyzer,
+    advise,
+    analyze,
+    solve_position,
+)
 from .book import BookError, loading_default_book
 from .jobs import Job, Progress
 from .mpc import MpcError, default_endgame_probes, default_probes
@@ -31,10 +40,14 @@ from .search_limits import ENDGAME_TIME_FACTOR
 
 __all__ = [
     "ENDGAME_TIME_FACTOR",
+    "HINT_LIMITS",
+    "HINT_LIMITS_IN_PAGE",
+    "REVIEW_LIMITS",
     "Analysis",
     "Analyzer",
     "Job",
     "Progress",
+    "advise",
     "analyze",
     "solve_position",
     "think",

@@ -12,7 +12,7 @@ carries on from the next depth.
 
 from __future__ import annotations
 
-from game.ai import Analysis, Analyzer, Job, Progress
+from game.ai import Analysis, Analyzer, Job, Limits, Progress
 from game.engine import Position
 
 MAX_DEPTH = 14
@@ -28,7 +28,7 @@ class LiveAnalysis:
         self.position = position
         self.max_depth = max(1, min(max_depth, position.empty_count))
         self.exact = position.empty_count <= exact_empties
-        self.analyzer = Analyzer(self.max_depth, exact_empties)
+        self.analyzer = Analyzer(Limits(depth=self.max_depth, exact_empties=exact_empties))
         self.latest: Analysis | None = None
         """The deepest finished analysis."""
         self.depth = 1
@@ -52,7 +52,6 @@ class LiveAnalysis:
         if not self.running:
             return False
         if self._job is None:
-            self.analyzer.depth = self.max_depth
             self._job = self.analyzer.job(self.analyzer.analyses(self.position, self._finished))
         job = self._job
         before_nodes, before_seconds = job.progress.nodes, job.progress.seconds

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from game.ai import LEVELS, Analysis, Job, Level, Progress, analyze, think
+from game.ai import HINT_LIMITS, Analysis, Job, Level, Limits, Progress, advise, think
 from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Outcome, Position, opponent_of
 from game.play.levels import clocked_level, level_for
 from game.play.match import MAX_CLOCK_MS, MatchSetup, Mode
@@ -22,10 +22,6 @@ from game.play.stats import Stats
 from game.play.thinking import JobThinking, Thought
 
 __all__ = ["MatchController", "EngineOpponent", "Move", "Phase", "refusal"]
-
-HINT_LEVEL_CAP = 3
-"""Hints use at most this level's analysis (strong, and quick enough to feel instant)."""
-
 
 class EngineOpponent(Opponent):
     """The engine at the match's level (cut to its clock when the match has clocks)."""
@@ -48,8 +44,10 @@ class MatchController(Session):
 
     def __init__(self, setup: MatchSetup, record: GameRecord | None = None, stats: Stats | None = None,
                  on_end: Callable[[MatchController], None] | None = None,
-                 clocks: tuple[int, int] | None = None) -> None:
+                 clocks: tuple[int, int] | None = None, hint_limits: Limits = HINT_LIMITS) -> None:
         self.setup = setup
+        self.hint_limits = hint_limits
+        """What bounds the hint's advice (``game.ai.HINT_LIMITS``; the page's take longer)."""
         record = record if record is not None else GameRecord(setup.start_position())
         super().__init__(record, EngineOpponent(self), opponent_plays=lambda colour: self.setup.is_computer(colour),
                          confirm_passes=True)
@@ -224,7 +222,7 @@ class MatchController(Session):
         if not self.can_hint():
             return False
         if self._hint_job is None:
-            self._hint_job = analyze(self.position, min(HINT_LEVEL_CAP, len(LEVELS) - 1))
+            self._hint_job = advise(self.position, self.hint_limits)
         return True
 
     # -- inside -----------------------------------------------------------------------

@@ -6,12 +6,15 @@
 >>> len(analysis.black_values()), analysis.moves[0].square == 37
 (7, True)
 
-Every position of the game is searched once with one engine (its tables
-stay warm from one position to the next): a fixed shallow depth in the
-midgame gives the value of every legal move, so a move's loss is the best
-value less the value of the move played; within ``exact_empties`` of the
-end the exact solver gives each position's score, and a move's loss is
-that score less the (exact) score of the position it led to. Values are
+Every position of the game is valued once through the one source of advice
+(``game.ai.Analyzer``, the hint's too) with one engine, its tables warm from
+one position to the next: within ``REVIEW_SECONDS`` a midgame search (at most
+``REVIEW_DEPTH``) gives the value of every legal move, and from
+``EXACT_EMPTIES`` empties the exact solver proves each position's score and
+best moves wherever it finishes in that time (natively from about 20 empties).
+A move's loss is the best value less the value of the move played: the
+position it led to's exact score when that is known, so a move the review
+calls a blunder where both are exact is one by exact value. Values are
 final disc differences (empty squares to the winner), for the side to move
 in ``MoveReview`` and from Black's side in ``black_values``.
 
@@ -23,16 +26,18 @@ whether all is done; ``cancel()`` stops at once. Nothing here imports pygame.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from game.ai import DISC, Analyzer, Job
+from game.ai import Analyzer, Job, Limits
 from game.engine import BLACK, PASS, Color, GameRecord, Position, final_score
 
 REVIEW_DEPTH = 5
-"""Midgame search depth for each position (a whole game takes a few seconds natively)."""
-EXACT_EMPTIES = 14
-"""From this many empty squares on, positions are solved exactly."""
+"""Midgame search depth for each position (the midgame of a whole game takes a few seconds natively)."""
+EXACT_EMPTIES = 22
+"""From this many empty squares on, each position's exact score is tried for, within ``REVIEW_SECONDS``."""
+REVIEW_SECONDS = 3.0
+"""What one position may take (a solve not finished by then leaves the midgame's estimate)."""
 MISTAKE_LOSS = 4.0
 """A move that loses at least this many discs against the best move is a mistake."""
 BLUNDER_LOSS = 10.0
@@ -49,9 +54,10 @@ class MoveVerdict(StrEnum):
     BLUNDER = "blunder"
 
 
-def review_analyzer(depth: int = REVIEW_DEPTH, exact_empties: int = EXACT_EMPTIES) -> Analyzer:
-    """The analyzer the review searches with: the strongest evaluation at a fixed depth, no clock."""
-    return Analyzer(depth, exact_empties)
+def review_limits(depth: int = REVIEW_DEPTH, exact_empties: int = EXACT_EMPTIES,
+                  seconds: float | None = REVIEW_SECONDS) -> Limits:
+    """What bounds the review's advice on each position (``seconds`` ``None``: every solve to its end)."""
+    return Limits(seconds=seconds, depth=depth, exact_empties=exact_empties)
 
 
 def verdict_for(loss: float) -> MoveVerdict:
@@ -85,7 +91,7 @@ class MoveReview:
     choices: int
     """How many legal moves there were (1 = forced)."""
     values: dict[int, float] = field(default_factory=dict)
-    """Values of every legal move when known (midgame), else empty."""
+    """Values of every legal move when known, else empty."""
 
     @property
     def loss(self) -> float:
@@ -125,12 +131,16 @@ class _Node:
     best: list[int] = field(default_factory=list)
     values: dict[int, float] = field(default_factory=dict)
     exact: bool = False
+    """Whether ``value`` (and ``best``) are exact."""
+    exact_values: frozenset[int] = frozenset()
+    """The moves whose value in ``values`` is exact."""
 
 
 class GameAnalysis:
     """The analysis of the played part of a game record, filled in slice by slice."""
 
-    def __init__(self, record: GameRecord, depth: int = REVIEW_DEPTH, exact_empties: int = EXACT_EMPTIES) -> None:
+    def __init__(self, record: GameRecord, depth: int = REVIEW_DEPTH, exact_empties: int = EXACT_EMPTIES,
+                 seconds: float | None = REVIEW_SECONDS) -> None:
         self.plies: list[int] = list(record.played)
         self.positions: list[Position] = [record.position_at(i) for i in range(len(self.plies) + 1)]
         self.depth = depth
@@ -138,8 +148,8 @@ class GameAnalysis:
         self._nodes: list[_Node] = [_Node() for _ in self.positions]
         self.moves: list[MoveReview | None] = [None] * len(self.plies)
         self.analysed = 0
-        """Positions analysed so far (from the start of the game)."""
-        self._analyzer = review_analyzer(depth, exact_empties)
+        """Positions analysed so far (in ``order()``)."""
+        self._analyzer = Analyzer(review_limits(depth, exact_empties, seconds))
         self._job: Job[int] = self._analyzer.job(self._steps())
 
     # -- progress -------------------------------------------------------------
@@ -213,12 +223,22 @@ class GameAnalysis:
 
     # -- the work -------------------------------------------------------------
 
+    def order(self) -> list[int]:
+        """The positions in the order they are analysed: the midgame from the start, then the endgame from its end.
+
+        Solved backwards, each solve finds the tables the one after it filled, and the first solve the
+        time cuts off ends the exact attempts (those before it have more empties: they would run out too).
+        """
+        count = len(self.positions)
+        midgame = [i for i in range(count) if self.positions[i].empty_count > self.exact_empties]
+        return midgame + [i for i in reversed(range(count)) if self.positions[i].empty_count <= self.exact_empties]
+
     def _steps(self) -> Generator[None, None, int]:
-        for index, position in enumerate(self.positions):
-            yield from self._analyse_position(index, position)
-            self.analysed = index + 1
+        for index in self.order():
+            yield from self._analyse_position(index, self.positions[index])
+            self.analysed += 1
             self._fill_passes(index)
-            self._review_moves_up_to(index)
+            self._review_moves_near(index)
             yield None
         return len(self.positions)
 
@@ -230,30 +250,16 @@ class GameAnalysis:
             return
         if not position.legal_moves():
             return  # a forced pass: its value is the next position's (filled in by _fill_passes)
-        analyzer = self._analyzer
-        empties = position.empty_count
+        # where the game stops, every move's value (the review shows them all); elsewhere the best ones suffice
         last = index == len(self.positions) - 1
-        if empties <= self.exact_empties:
-            if last:
-                # where the game stops, every move's exact value (the review shows them all)
-                score, best, values = yield from analyzer.exact_values(p, o)
-                node.values = {sq: float(v) for sq, v in values.items()}
-            else:
-                score, best = yield from analyzer.exact_best(p, o, self._guess(index))
-            node.value, node.best, node.exact = float(score), list(best), True
-            return
-        scores = yield from analyzer.move_values(p, o)
-        top = max(scores.values())
-        node.values = {sq: round(v / DISC, 1) for sq, v in scores.items()}
-        node.value = round(top / DISC, 1)
-        node.best = sorted(sq for sq, v in scores.items() if v == top)
-
-    def _guess(self, index: int) -> int:
-        """The previous position's value from this mover's side: a first guess for the solver."""
-        previous = self.value_for_black(index - 1) if index > 0 else None
-        if previous is None:
-            return 0
-        return round(previous if self.positions[index].to_move == BLACK else -previous)
+        analyzer = self._analyzer
+        found = yield from analyzer.analyze(position, every_value=last)
+        if analyzer.limits.exact_empties >= position.empty_count and not found.best_exact:
+            # the time cut this solve off: earlier positions (more empties) keep their midgame estimates
+            analyzer.limits = replace(analyzer.limits, exact_empties=position.empty_count - 1)
+        node.value = max(found.values[sq] for sq in found.best)
+        node.best, node.values, node.exact = list(found.best), dict(found.values), found.best_exact
+        node.exact_values = frozenset(found.values) if found.exact else found.exact_squares
 
     def _fill_passes(self, index: int) -> None:
         """Once position ``index`` is known, a forced pass just before it takes its value."""
@@ -264,9 +270,9 @@ class GameAnalysis:
         if after.value is not None:
             before.value, before.exact = -after.value, after.exact
 
-    def _review_moves_up_to(self, index: int) -> None:
-        """Review every move whose result is known now that position ``index`` is analysed."""
-        for ply in range(max(0, index - 2), min(index, len(self.plies))):
+    def _review_moves_near(self, index: int) -> None:
+        """Review every move whose result is known now that position ``index`` (or a pass beside it) is known."""
+        for ply in range(max(0, index - 2), min(index + 1, len(self.plies))):
             square = self.plies[ply]
             if square == PASS or self.moves[ply] is not None:
                 continue
@@ -275,13 +281,18 @@ class GameAnalysis:
             if before.value is None:
                 continue
             colour = position.to_move
-            if square in before.values:
-                played = before.values[square]
+            after = self.value_for_black(ply + 1)
+            after_exact = self._nodes[ply + 1].exact
+            if square in before.exact_values:
+                played, played_exact = before.values[square], True
+            elif after is None:
+                continue  # not analysed yet, or a forced pass whose value comes with the position after it
+            elif before.exact and after is not None and after_exact:
+                played, played_exact = (after if colour == BLACK else -after), True
+            elif square in before.values:  # an estimate beside an estimate: the same search's
+                played, played_exact = before.values[square], False
             else:
-                after = self.value_for_black(ply + 1)
-                if after is None:
-                    continue
-                played = after if colour == BLACK else -after
-            self.moves[ply] = MoveReview(ply, colour, square, before.value, played, list(before.best), before.exact,
-                                         len(position.legal_squares()), dict(before.values))
-
+                played, played_exact = (after if colour == BLACK else -after), after_exact
+            self.moves[ply] = MoveReview(ply, colour, square, before.value, played, list(before.best),
+                                         before.exact and played_exact, len(position.legal_squares()),
+                                         dict(before.values))

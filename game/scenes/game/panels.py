@@ -93,7 +93,7 @@ def hint_words(hint: Any, position: Position) -> str | None:
         return None
     best = hint.best[0]
     value = round(hint.values.get(best, 0))
-    kind = pgettext("value", "exact") if hint.exact else pgettext("value", "estimate")
+    kind = pgettext("value", "exact") if hint.is_exact(best) else pgettext("value", "estimate")
     others = ", ".join(square_name(s) for s in hint.best[1:])
     if others:
         words = ngettext("Hint: {square} (as good: {others}), final margin {value} disc ({kind}).",

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 import game.scenes.game.panels as panels
+from game.ai import HINT_LIMITS, HINT_LIMITS_IN_PAGE
 from game.engine import Color, GameRecord, Position, opponent_of
 from game.i18n import _
 from game.play.engine_output import thinking_lines
@@ -74,7 +75,8 @@ class GameScene(Scene):
         self.match.stop()
         clocks = entry.clocks
         self.match = MatchController(setup, record, self.ctx.stats, on_end=self._on_end,
-                                     clocks=clocks if setup.clock is not None else None)
+                                     clocks=clocks if setup.clock is not None else None,
+                                     hint_limits=HINT_LIMITS_IN_PAGE if self.ctx.is_browser else HINT_LIMITS)
         self.board.bind(self.match)
         self.dialog = None
         self.over_since_ms = None
