@@ -9,7 +9,7 @@ only (``tests/test_architecture.py`` checks it). The game uses ``LEVELS``
 ``level_by_name_or_index``), ``think(position, level)`` which returns a job
 whose ``advance(max_ms)`` gives the chosen square once done, and
 ``advise(position, limits)`` whose job gives an ``Analysis`` (the one source
-of advice: the hint with ``HINT_LIMITS``, the review with ``REVIEW_LIMITS``,
+of advice: the hint with ``HINT_LIMITS``, the review with its own limits,
 ``analyze(position, level)`` a level's); the review values whole games with an
 ``Analyzer``, the analysis mode deepens with ``Analyzer.analyses``. Searches are built by the factory (``new_engine``,
 ``engine_for``, ``solve_exactly``); ``Limits`` bounds them, ``move_seconds``
@@ -43,7 +43,6 @@ from .search_limits import Limits, move_seconds
 from .thinking import (
     HINT_LIMITS,
     HINT_LIMITS_IN_PAGE,
-    REVIEW_LIMITS,
     Analysis,
     Analyzer,
     Job,
@@ -63,7 +62,6 @@ __all__ = [
     "HINT_LIMITS_IN_PAGE",
     "LEVELS",
     "MAX_LEVEL",
-    "REVIEW_LIMITS",
     "Analysis",
     "Analyzer",
     "Book",

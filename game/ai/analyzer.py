@@ -2,8 +2,8 @@
 
 The hint, the analysis mode, the review, the opening trainer's values and
 the command line's ``analyze`` all value moves through ``Analyzer.analyze``,
-each with its own ``Limits`` (named below: ``HINT_LIMITS``, ``REVIEW_LIMITS``;
-a level's through ``analyze``). Within ``limits.seconds``:
+each with its own ``Limits`` (the hint's ``HINT_LIMITS`` here, the review's
+``game.review.analysis.review_limits``, a level's through ``analyze``). Within ``limits.seconds``:
 
 1. the strongest evaluation deepens, every move valued at each finished depth
    (a share of the time when an exact solve follows);
@@ -54,9 +54,6 @@ HINT_LIMITS = Limits(seconds=1.0, exact_empties=24)
 typically, the best move often at 20 and more)."""
 HINT_LIMITS_IN_PAGE = Limits(seconds=2.0, exact_empties=24)
 """In the page the same search runs in a frame's slices at a fraction of native speed: twice the wall time."""
-REVIEW_LIMITS = Limits(seconds=3.0, depth=8, exact_empties=24)
-"""A review's advice on each position of the game: a midgame search to depth 8 at most, exact where the
-solver finishes within the time (20 empties and more natively)."""
 
 
 @dataclass

@@ -24,7 +24,6 @@ from collections.abc import Generator
 from .analyzer import (
     HINT_LIMITS,
     HINT_LIMITS_IN_PAGE,
-    REVIEW_LIMITS,
     Analysis,
     Analyzer,
     advise,
@@ -42,7 +41,6 @@ __all__ = [
     "ENDGAME_TIME_FACTOR",
     "HINT_LIMITS",
     "HINT_LIMITS_IN_PAGE",
-    "REVIEW_LIMITS",
     "Analysis",
     "Analyzer",
     "Job",
