@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from game.ai import LEVELS, Analysis, Job, Level, Progress, analyze, think
 from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Outcome, Position, opponent_of
-from game.play.levels import clocked_level, level_for
+from game.play.levels import level_for
 from game.play.match import MAX_CLOCK_MS, MatchSetup, Mode
 from game.play.session import Move, Opponent, Phase, Session, refusal
 from game.play.stats import Stats
@@ -28,7 +28,7 @@ HINT_LEVEL_CAP = 3
 
 
 class EngineOpponent(Opponent):
-    """The engine at the match's level (cut to its clock when the match has clocks)."""
+    """The engine at the match's level (on its clock when the match has clocks: the clock caps each move)."""
 
     def __init__(self, match: MatchController) -> None:
         self.match = match
@@ -36,11 +36,10 @@ class EngineOpponent(Opponent):
     def think(self, session: Session, position: Position) -> JobThinking[int]:
         """Start the search for the computer's move."""
         match = self.match
-        level = match.level
-        if match.clocks is not None:
-            level = clocked_level(level, match.clocks[position.to_move], match.setup.increment,
-                                  position.empty_count)
-        return JobThinking(think(position, level), Thought)
+        if match.clocks is None:
+            return JobThinking(think(position, match.level), Thought)
+        clock = match.clocks[position.to_move] / 1000
+        return JobThinking(think(position, match.level, clock=clock, increment=match.setup.increment), Thought)
 
 
 class MatchController(Session):
