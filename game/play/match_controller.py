@@ -171,17 +171,22 @@ class MatchController(Session):
         self._settle()
         return True
 
-    def tick(self, now_ms: int) -> None:
-        """Run the clock of the side to move (while someone is to move; not during a pass announcement).
+    def tick(self, now_ms: int, showing: bool = False) -> None:
+        """Charge the time since the last tick to the clock of the side to move, when its clock runs.
 
-        A clock that reaches zero ends the match: that side loses on time.
+        A player's clock runs on their turn once the last move has been shown (``showing``: a move is still
+        being animated); the computer's only while it searches, as a chess program charges the engine its
+        thinking: not while the player's move is shown before its search begins, nor while the move it
+        found waits for the screen's reply delay (``Session.advance``'s ``delay_ms``). No clock runs during
+        a pass announcement. A clock that reaches zero ends the match: that side loses on time.
         """
         if self.clocks is None:
             return
         if self.phase not in (Phase.HUMAN, Phase.COMPUTER):
             self._clock_ms = None
             return
-        if self._clock_ms is not None:
+        running = not showing if self.phase is Phase.HUMAN else self.searching
+        if self._clock_ms is not None and running:
             mover = self.position.to_move
             self.clocks[mover] = max(0, self.clocks[mover] - max(0, now_ms - self._clock_ms))
             if self.clocks[mover] == 0:
