@@ -1,5 +1,5 @@
 """Clocks: a flag fall in a two-player game and against the computer, Fischer increments, the clocks kept
-with the saved game (``game.play.levels.clocked_level``'s share of the time is in tests/test_levels.py)."""
+with the saved game (a move's share of the clock is in tests/test_levels.py, tiny clocks in tests/test_time_cap.py)."""
 
 from __future__ import annotations
 

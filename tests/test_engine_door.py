@@ -29,10 +29,9 @@ from game.ai import (
 from game.ai.deepening import Decision, Engine
 from game.ai.evaluation import HeuristicEvaluation
 from game.ai.patterns import default_evaluation
-from game.ai.search_limits import MIN_MOVE_SECONDS
+from game.ai.search_limits import MIN_MOVE_SECONDS, plan
 from game.engine import BLACK, GameRecord, Position
 from game.interfaces.gtp import GtpEngine
-from game.play.levels import clocked_level
 from game.play.live_analysis import LiveAnalysis
 from game.play.match import MatchSetup
 from game.play.match_controller import MatchController
@@ -194,7 +193,8 @@ def test_a_moves_time_never_exceeds_the_clock_and_grows_with_it(
 
 def test_the_game_and_gtp_take_a_moves_time_from_the_same_function() -> None:
     master = LEVELS[-1]
-    assert clocked_level(master, 60_000, 2, 40).seconds == move_seconds(60, 2, 40, master.seconds)
+    on_clock = plan(dataclasses.replace(master.limits, clock=60.0, increment=2), 40)
+    assert on_clock.seconds == move_seconds(60, 2, 40, master.seconds)
     engine = GtpEngine(master)
     engine.handle("time_left b 30 0")
-    assert engine.level.seconds == move_seconds(30, 0, 60, master.seconds)
+    assert engine.level == master and engine.clocks == {BLACK: 30.0}  # the clock goes to think, not into the level

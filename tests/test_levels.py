@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.ai import DEFAULT_LEVEL, DISC, LEVELS, engine_for, think
+from game.ai import DEFAULT_LEVEL, DISC, LEVELS, Level, engine_for, think
+from game.ai.search_limits import TimePlan, plan
 from game.engine import BLACK, WHITE, GameRecord, Position
 from game.platform.storage import FileStorage
 from game.play.level_compat import FIRST_LADDER, SECOND_LADDER, stored_level_index
 from game.play.levels import (
     CUSTOM_INDEX,
-    clocked_level,
     custom_level,
     is_custom_name,
     level_for,
@@ -64,19 +65,24 @@ def test_a_match_plays_at_its_custom_level_else_its_named_one() -> None:
     assert level_for(MatchSetup(level=4, custom="depth:6")) == custom_level("depth:6")
 
 
+def on_clock(level: Level, clock_ms: int, increment: int, empties: int) -> TimePlan:
+    """The plan of ``level``'s move on a clock (as a match's ``EngineOpponent`` asks ``think`` for it)."""
+    return plan(dataclasses.replace(level.limits, clock=clock_ms / 1000, increment=increment), empties)
+
+
 def test_a_clock_cuts_the_time_a_move_but_never_below_a_twentieth_of_a_second() -> None:
     master = LEVELS[-1]
-    assert clocked_level(master, 3_600_000, 0, 60).seconds == master.seconds
-    assert clocked_level(master, 100, 0, 60).seconds == 0.05
-    assert clocked_level(custom_level("depth:12"), 10_000, 0, 20).depth == 12  # the depth limit stays
+    assert on_clock(master, 3_600_000, 0, 60).seconds == master.seconds
+    assert on_clock(master, 100, 0, 60).seconds == 0.05
+    assert on_clock(custom_level("depth:12"), 10_000, 0, 20).seconds is not None  # a fixed depth is timed too
 
 
 def test_with_a_clock_the_computer_thinks_within_what_its_clock_affords() -> None:
     master = level_by_name("Master")
-    assert clocked_level(master, 600_000, 0, 56).seconds == master.seconds  # ten minutes: its own pace
-    short = clocked_level(master, 30_000, 0, 56).seconds
+    assert on_clock(master, 600_000, 0, 56).seconds == master.seconds  # ten minutes: its own pace
+    short = on_clock(master, 30_000, 0, 56).seconds
     assert short is not None and short < master.seconds and short * 32 <= 30.0  # spread over the moves to come
-    deep = clocked_level(custom_level("depth:12"), 20_000, 3, 20).seconds
+    deep = on_clock(custom_level("depth:12"), 20_000, 3, 20).seconds
     assert deep is not None and 2.4 < deep < 20 / 14 + 2.5  # a fixed depth gets a time limit too, plus the increment
 
 

@@ -30,7 +30,7 @@ ASPIRATION = 4 * DISC
 window, 4 to 6 needed the fewest evaluations to depth 9 and 10: 2 failed too often, each failure a search
 with the failed side open)."""
 FULL_WINDOW_DEPTHS = 2
-"""The first iterations are searched with a full window and no hard time limit (always finished)."""
+"""The first iterations are searched with a full window and no time limit but the clock's (``hard``)."""
 
 
 @dataclass
@@ -77,7 +77,7 @@ class Engine:
 
     def deepen(
         self, p: Bitboard, o: Bitboard, max_depth: int, seconds: float | None, started: float,
-        each: Callable[[Decision], Generator[None, None, bool]] | None = None,
+        each: Callable[[Decision], Generator[None, None, bool]] | None = None, hard: float | None = None,
     ) -> Generator[None, None, Decision]:
         """Iterative deepening with aspiration windows; stops early when time is short.
 
@@ -85,6 +85,10 @@ class Engine:
         and the command line's bounded searches all run it, so the tables stay warm from one depth to
         the next. ``each`` (a generator function) is run after every finished iteration with its
         decision, outside the iteration's time limit; it returns True to stop deepening.
+
+        ``seconds`` after ``started`` an iteration past the first ``FULL_WINDOW_DEPTHS`` is dropped; ``hard``
+        (a time of the budget's clock: a move's clock less its margin, ``search_limits.plan``) stops every
+        iteration, the first too: the answer is then the last finished one, or the first legal move.
         """
         search = self.search
         budget = self.budget
@@ -96,7 +100,10 @@ class Engine:
             wide = depth <= FULL_WINDOW_DEPTHS
             alpha, beta = (-INF, INF) if wide else (guess - ASPIRATION, guess + ASPIRATION)
             try:
-                with hard_limit(budget, None if seconds is None or wide else started + seconds):
+                stop = None if seconds is None or wide else started + seconds
+                if hard is not None:
+                    stop = hard if stop is None else min(stop, hard)
+                with hard_limit(budget, stop):
                     while True:
                         score, move, scores = yield from search.root(p, o, depth, alpha, beta, order)
                         if score <= alpha:

@@ -14,7 +14,8 @@
   plays, of the moves that keep it, the exact best if the solve finishes in
   time, else the one the midgame values most (never just the first win found);
   when every move loses, the one that loses least if solved in time.
-  What bounds each level's search is its ``Level.limits``.
+  What bounds each level's search is its ``Level.limits`` with the clock, if any, and every
+  deadline comes from their one ``search_limits.plan``: on a clock, nothing runs past its hard limit.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from .evaluation import DISC
 from .factory import engine_for
 from .jobs import Job
 from .levels import LEVELS, Level
-from .search_limits import quick_look_seconds, solve_deadline
+from .search_limits import plan
 
 QUICK_LOOK_DEPTH = 6
 """The midgame look before an endgame solve goes this deep at most (its time: ``search_limits.QUICK_LOOK_SHARE``)."""
@@ -55,9 +56,13 @@ def choose(values: dict[int, float], temperature: float, rng: random.Random) -> 
 
 def choose_move(
     engine: Engine, level: Level, position: Position, rng: random.Random, started: float,
-    node_budget: int | None = None,
+    node_budget: int | None = None, clock: float | None = None, increment: float = 0.0,
 ) -> Generator[None, None, int]:
-    """The level's move in ``position`` (a generator to run in a job)."""
+    """The level's move in ``position`` (a generator to run in a job).
+
+    ``clock``: the seconds left on the mover's clock (``increment``: what it gains a move); the move's time
+    is then cut to it and no search passes its hard limit (``search_limits.plan``).
+    """
     p, o = position.player, position.opponent
     moves = legal_moves(p, o)
     if not moves:
@@ -66,6 +71,10 @@ def choose_move(
         return moves.bit_length() - 1
     n_empty = 64 - (p | o).bit_count()
     limits = level.limits if node_budget is None else replace(level.limits, seconds=None, nodes=node_budget)
+    if clock is not None:
+        limits = replace(limits, clock=clock, increment=increment)
+    time = plan(limits, n_empty)
+    hard = time.deadline(started, time.hard)
     budget = engine.budget
     if level.book is not None:
         move = book_move(position, level.book, rng)
@@ -74,12 +83,17 @@ def choose_move(
 
     if level.temperature > 0:
         # weaker levels: value every move, then choose with noise (and, for novices, greed)
-        if 0 < n_empty <= limits.exact_empties:
-            _, _, exact_values = yield from engine.solver.root(p, o, SolveMode.ALL_VALUES)
-            values = {sq: float(v) for sq, v in exact_values.items()}
-        else:
-            depth = n_empty if limits.depth is None else min(limits.depth, n_empty)
-            search_values = yield from engine.search.root_values(p, o, depth)
+        try:
+            with hard_limit(budget, hard):
+                if 0 < n_empty <= limits.exact_empties:
+                    _, _, exact_values = yield from engine.solver.root(p, o, SolveMode.ALL_VALUES)
+                    values = {sq: float(v) for sq, v in exact_values.items()}
+                else:
+                    depth = n_empty if limits.depth is None else min(limits.depth, n_empty)
+                    search_values = yield from engine.search.root_values(p, o, depth)
+                    values = {sq: v / DISC for sq, v in search_values.items()}
+        except BudgetSpent:  # out of the clock's time: a look one move ahead (a few evaluations) must do
+            search_values = yield from engine.search.root_values(p, o, 1)
             values = {sq: v / DISC for sq, v in search_values.items()}
         if level.greed > 0:
             for sq in values:
@@ -87,21 +101,20 @@ def choose_move(
                 values[sq] = (1 - level.greed) * values[sq] + level.greed * GREED_DISCS_PER_FLIP * flipped
         return choose(values, level.temperature, rng)
 
-    seconds = limits.seconds
     if limits.nodes is not None:
         budget.limit_nodes(limits.nodes)
     depth_limit = n_empty if limits.depth is None else min(limits.depth, n_empty)
     if n_empty > max(limits.exact_empties, limits.wld_empties):
-        decision = yield from engine.deepen(p, o, depth_limit, seconds, started)
+        decision = yield from engine.deepen(p, o, depth_limit, time.seconds, started, hard=hard)
         return decision.move
     engine.progress.endgame = "exact" if n_empty <= limits.exact_empties else "win-loss"
     # a quick midgame look first, so a solve that runs out of time still leaves a good move
-    decision = yield from engine.deepen(p, o, min(depth_limit, QUICK_LOOK_DEPTH), quick_look_seconds(seconds), started)
+    decision = yield from engine.deepen(p, o, min(depth_limit, QUICK_LOOK_DEPTH), time.quick_look, started, hard=hard)
     if limits.nodes is not None:
         budget.limit_nodes(limits.nodes)  # the solve has a budget of its own
     settled: list[int] = []  # the move the win-loss stage settled on, kept if the margin's solve runs out
     try:
-        with hard_limit(budget, solve_deadline(started, seconds)):
+        with hard_limit(budget, time.deadline(started, time.solve)):
             if n_empty <= limits.exact_empties:
                 _, best = yield from engine.solver.aspirated(p, o, round(decision.value / DISC))
                 return best[0] if best else decision.move
@@ -145,7 +158,10 @@ def book_move(position: Position, margin: float, rng: random.Random) -> int | No
     return choose_book_move(book, position.player, position.opponent, margin, rng)
 
 
-def think(position: Position, level: int | Level, seed: int | None = None, node_budget: int | None = None) -> Job[int]:
+def think(
+    position: Position, level: int | Level, seed: int | None = None, node_budget: int | None = None,
+    clock: float | None = None, increment: float = 0.0,
+) -> Job[int]:
     """Start choosing a move for the side to move; advance the returned job to get it.
 
     The job's ``progress`` follows the search live: the depth, value and
@@ -153,7 +169,9 @@ def think(position: Position, level: int | Level, seed: int | None = None, node_
     which solve (exact or win-loss) follows them.
 
     ``node_budget`` replaces the time limit by a node count, which makes the
-    search reproducible (tests, matches).
+    search reproducible (tests, matches). ``clock``: the seconds left on the
+    mover's clock, and ``increment`` what it gains a move; the move's time is
+    then a cap, ending before the clock would (``search_limits.plan``).
     """
     chosen = level if isinstance(level, Level) else LEVELS[level]
     engine = engine_for(chosen, fresh=node_budget is not None)
@@ -161,7 +179,7 @@ def think(position: Position, level: int | Level, seed: int | None = None, node_
     # otherwise end every slice of this one before it began
     engine.budget.set_hard_limit(None)
     rng = random.Random(seed)
-    steps = choose_move(engine, chosen, position, rng, engine.budget.clock(), node_budget)
+    steps = choose_move(engine, chosen, position, rng, engine.budget.clock(), node_budget, clock, increment)
     return Job(steps, engine.budget, engine.progress)
 
 

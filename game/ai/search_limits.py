@@ -3,11 +3,15 @@
 ``Limits`` is the search half of a level (time per move, depth, nodes, and from
 how many empties the exact and the win/loss/draw stages take over); a level's
 is ``Level.limits``, the command line's come from ``--time`` and ``--nodes``.
-``move_seconds`` turns a clock into a move's time (the game's clocks and GTP's
-``time_left``). The shares below are every split of that time the searches
-make: deepening (``NEXT_ITERATION_SHARE``), the quick look before a solve and
-the solve itself (``QUICK_LOOK_SHARE``, ``ENDGAME_TIME_FACTOR``), the command
-line's exact attempt (``EXACT_SHARE``).
+``Limits`` also carries the clock of the side to move, when there is one (the
+game's clocks, GTP's ``time_left``), and ``plan(limits, empties)`` is the one
+place a move's time is decided: a ``TimePlan`` with the deepening's time, its
+soft limit, the quick look's and the solve's, and the hard limit nothing passes
+(the clock left less ``clock_margin``). ``move_seconds`` turns a clock into a
+move's time. The shares below are every split of that time the searches make:
+deepening (``NEXT_ITERATION_SHARE``), the quick look before a solve and the
+solve itself (``QUICK_LOOK_SHARE``, ``ENDGAME_TIME_FACTOR``), the command line's
+exact attempt (``EXACT_SHARE``).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ NEXT_ITERATION_SHARE = 0.45
 QUICK_LOOK_SHARE = 0.25
 """The midgame look before an endgame solve gets this share of the time per move ..."""
 ENDGAME_TIME_FACTOR = 3.0
-"""... and the solve this many times the time per move (the clock's reserve in ``move_seconds`` covers it)."""
+"""... and the solve this many times the time per move (with a clock, never past the plan's hard limit)."""
 EXACT_SHARE = 0.75
 """A bounded search (the command line's ``--time``/``--nodes``) lets the exact solve use this share of each limit;
 the rest is kept for the midgame fallback."""
@@ -30,6 +34,11 @@ INCREMENT_SHARE = 0.8
 """The share of the clock's increment a move may spend on top."""
 MIN_MOVE_SECONDS = 0.05
 """A move's time is at least this (while the clock has it): depth 1 and 2 always finish anyway."""
+CLOCK_MARGIN_SECONDS = 0.03
+"""With a clock, every search stops at least this long before the clock would run out: the game's loop
+notices a finished search only at its next frame (1/60 s apart), and a search overruns its limit by one check."""
+CLOCK_MARGIN_SHARE = 0.1
+"""... or this share of the time left, when that is more (a busy machine's pauses grow with the time spent)."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +46,8 @@ class Limits:
     """What bounds a search: ``seconds`` a move, ``depth`` plies, ``nodes`` (``None``: no such limit).
 
     ``exact_empties`` and ``wld_empties``: from how many empty squares an exact
-    or a win/loss/draw solve takes over (0: never).
+    or a win/loss/draw solve takes over (0: never). ``clock`` and ``increment``:
+    the clock of the side to move, which ``plan`` turns into the move's time.
     """
 
     seconds: float | None = None
@@ -45,6 +55,10 @@ class Limits:
     nodes: int | None = None
     exact_empties: int = 0
     wld_empties: int = 0
+    clock: float | None = None
+    """Seconds left on the clock of the side to move (``None``: no clock)."""
+    increment: float = 0.0
+    """Seconds the clock gains after each move (a Fischer increment)."""
 
     def share(self, fraction: float) -> Limits:
         """The same limits with time and nodes cut to ``fraction`` (nodes rounded down, at least one)."""
@@ -53,16 +67,6 @@ class Limits:
             seconds=None if self.seconds is None else self.seconds * fraction,
             nodes=None if self.nodes is None else max(1, int(self.nodes * fraction)),
         )
-
-
-def quick_look_seconds(seconds: float | None) -> float | None:
-    """The time of the midgame look before a solve, out of a move's ``seconds``."""
-    return None if seconds is None else QUICK_LOOK_SHARE * seconds
-
-
-def solve_deadline(started: float, seconds: float | None) -> float | None:
-    """When a solve begun for a move of ``seconds`` that ``started`` then must stop (``None``: never)."""
-    return None if seconds is None else started + ENDGAME_TIME_FACTOR * seconds
 
 
 def next_iteration_fits(spent: float, seconds: float | None) -> bool:
@@ -83,3 +87,68 @@ def move_seconds(clock: float, increment: float, empties: int, cap: float | None
     share = max(0.0, clock) / (empties / 2 + CLOCK_RESERVE_MOVES) + INCREMENT_SHARE * increment
     seconds = max(MIN_MOVE_SECONDS, share if cap is None else min(cap, share))
     return min(seconds, max(0.0, clock))
+
+
+def clock_margin(clock: float) -> float:
+    """How long before a clock with ``clock`` seconds left every search must have stopped.
+
+    >>> clock_margin(0.1), clock_margin(2.0)
+    (0.03, 0.2)
+    """
+    return max(CLOCK_MARGIN_SECONDS, CLOCK_MARGIN_SHARE * max(0.0, clock))
+
+
+@dataclass(frozen=True)
+class TimePlan:
+    """How one move's time is spent, in seconds from the move's start (``None``: no such limit).
+
+    Every value is at most ``hard``, when there is one.
+    """
+
+    seconds: float | None
+    """The deepening's time: an iteration still running then is dropped for the last finished one."""
+    soft: float | None
+    """No new deepening iteration starts once this much is spent (``NEXT_ITERATION_SHARE`` of ``seconds``)."""
+    quick_look: float | None
+    """The time of the midgame look before an endgame solve (``QUICK_LOOK_SHARE`` of ``seconds``)."""
+    solve: float | None
+    """When an endgame solve stops (``ENDGAME_TIME_FACTOR`` times ``seconds``): its move is then the look's."""
+    hard: float | None
+    """Where every search of the move stops, its first iterations too: the clock left less ``clock_margin``
+    (``None``: no clock)."""
+
+    def deadline(self, started: float, seconds: float | None) -> float | None:
+        """The clock's time ``seconds`` (one of this plan's) after ``started``; ``None`` stays ``None``."""
+        return None if seconds is None else started + seconds
+
+
+def plan(limits: Limits, empties: int) -> TimePlan:
+    """The plan for a move with ``empties`` empty squares within ``limits``: the one place a move's time is decided.
+
+    Without a clock, the move's time is ``limits.seconds`` and a solve may take
+    ``ENDGAME_TIME_FACTOR`` times it. With one, the move's time is
+    ``move_seconds`` of the clock (within ``limits.seconds``), and nothing, the
+    solve included, goes past the clock left less ``clock_margin``: the time is a cap.
+
+    >>> plan(Limits(seconds=1.0), 17)
+    TimePlan(seconds=1.0, soft=0.45, quick_look=0.25, solve=3.0, hard=None)
+    >>> on_clock = plan(Limits(seconds=1.0, clock=60.0), 20)  # a minute left: the level's own pace
+    >>> on_clock.seconds, on_clock.solve, on_clock.hard
+    (1.0, 3.0, 54.0)
+    >>> tiny = plan(Limits(seconds=1.0, clock=0.1), 17)  # a tenth of a second: the solve is cut to the cap
+    >>> tiny.seconds, tiny.solve, tiny.hard
+    (0.05, 0.07, 0.07)
+    >>> plan(Limits(nodes=5000), 17)
+    TimePlan(seconds=None, soft=None, quick_look=None, solve=None, hard=None)
+    """
+    seconds = limits.seconds
+    hard = None
+    if limits.clock is not None:
+        seconds = move_seconds(limits.clock, limits.increment, empties, limits.seconds)
+        hard = max(0.0, limits.clock - clock_margin(limits.clock))
+        seconds = min(seconds, hard)
+    if seconds is None:
+        return TimePlan(None, None, None, None, hard)
+    solve = ENDGAME_TIME_FACTOR * seconds
+    return TimePlan(seconds, NEXT_ITERATION_SHARE * seconds, QUICK_LOOK_SHARE * seconds,
+                    solve if hard is None else min(solve, hard), hard)

@@ -4,7 +4,8 @@ Commands: ``protocol_version, name, version, known_command, list_commands,
 boardsize 8, clear_board, play <colour> <move|pass>, genmove <colour>,
 undo, showboard, quit``, and for match tools ``final_score`` (``B+12``,
 ``W+4`` or ``0``, empty squares to the winner), ``time_settings`` and
-``time_left`` (the move time then shrinks to fit the clock). Colours are ``black``/``white``/``b``/``w``; moves
+``time_left`` (the clock's time left, less what ``genmove`` spends since, caps each move: ``game.ai.think``'s
+``clock``). Colours are ``black``/``white``/``b``/``w``; moves
 ``a1``..``h8`` (lower case in answers) or ``pass``. A command may carry a
 numeric id, echoed in the answer. Errors answer ``? message`` and change
 nothing; a command that takes no arguments refuses any, and ``genmove`` with
@@ -34,11 +35,12 @@ import dataclasses
 import math
 import os
 import sys
+import time
 from collections.abc import Callable
 from typing import TextIO
 
 from game import __version__
-from game.ai import LEVELS, MAX_LEVEL, Level, WeightsError, move_seconds, think
+from game.ai import LEVELS, MAX_LEVEL, Level, WeightsError, engine_for, think, warm_up
 from game.engine import (
     BLACK,
     COLOR_NAMES,
@@ -54,9 +56,6 @@ from game.engine import (
 ENGINE_NAME = "Othello-WASM"
 MAX_LINE_CHARS = 4096
 """The longest command line read; longer ones are refused (and read no further than the bound at a time)."""
-
-DEPTH_LEVEL_MOVE_SECONDS = 1.0
-"""On a clock, a level searching to a fixed depth spends at most this a move."""
 
 _ECHO_CHARS = 24
 # GTP section 3.1: control characters go, except HT (made a space) and LF
@@ -104,7 +103,8 @@ class GtpEngine:
         if move_time is not None:
             chosen = dataclasses.replace(chosen, seconds=move_time)
         self.level = chosen
-        self.base_level = chosen
+        self.clocks: dict[Color, float] = {}
+        """Seconds left on each side's clock: as ``time_left`` said, less what ``genmove`` spent since."""
         self.record = GameRecord()
         self._acknowledged_ply = -1  # the ply of the last forced pass a client confirmed
         self.quit = False
@@ -246,11 +246,15 @@ class GtpEngine:
             return "pass"
         if position.to_move != colour:
             raise GtpError(f"it is {COLOR_NAMES[position.to_move]}'s turn")
+        clock = self.clocks.get(colour)
+        started = time.perf_counter()
         try:
-            square = think(position, self.level).run()
+            square = think(position, self.level, clock=clock).run()
         except WeightsError as exc:
             problem = " ".join(str(exc).split()).encode("ascii", "backslashreplace").decode()
             raise GtpError(f"cannot generate a move: the evaluation's weights cannot be used ({problem})") from None
+        if clock is not None:  # a controller that does not send time_left again still gets no more than it has
+            self.clocks[colour] = max(0.0, clock - (time.perf_counter() - started))
         self.record.play(square)
         return square_name(square)
 
@@ -293,19 +297,25 @@ class GtpEngine:
         return ""
 
     def _time_left(self, args: list[str]) -> str:
-        """Spend at most a share of the time left on each move (never more than the level's own time)."""
+        """Take the colour's clock: each move then spends a share of it, never all (``search_limits.plan``).
+
+        The first time, the evaluation's tables are made and the level's engine is built now (0.6 s), so
+        that is not charged to a move: a search cannot stop in the middle of it.
+        """
         if len(args) != 3:
             raise GtpError("syntax: time_left <colour> <seconds> <stones>")
-        parse_colour(args[0])
+        colour = parse_colour(args[0])
         try:
             seconds = float(args[1])
         except ValueError:
             seconds = math.nan
         if not math.isfinite(seconds):
             raise GtpError(f"invalid time {shown(args[1])}: give the seconds left as a number")
-        own = self.base_level.seconds if self.base_level.seconds is not None else DEPTH_LEVEL_MOVE_SECONDS
-        budget = move_seconds(seconds, 0.0, self.record.position.empty_count, own)
-        self.level = dataclasses.replace(self.base_level, seconds=budget)
+        self.clocks[colour] = max(0.0, seconds)
+        with contextlib.suppress(WeightsError):  # genmove says what is wrong with the weights
+            for _ in warm_up():
+                pass
+            engine_for(self.level)
         return ""
 
     def _quit(self) -> str:

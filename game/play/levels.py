@@ -4,7 +4,7 @@ The named levels themselves, and looking them up (``level_named``: an index
 clamped to the levels that exist), are the AI's (``game.ai``); this module is
 everything a match adds: the custom specs (``'time:3'``: three seconds a move, ``'depth:8'``:
 eight plies) checked and turned into a ``Level``, the level a match set-up
-plays at, and that level cut to what its clock affords.
+plays at. (A clock is not applied to the level: the match passes it to ``game.ai.think``.)
 
 >>> custom_level("time:3").name, custom_level("depth:8").depth
 ('Custom (3 s a move)', 8)
@@ -22,10 +22,9 @@ language: a named level's from the catalog, a custom one's from a template).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Protocol
 
-from game.ai import LEVELS, Level, level_named, move_seconds
+from game.ai import LEVELS, Level, level_named
 from game.i18n import _, ngettext, pgettext
 from game.play.words import seconds_text
 
@@ -109,7 +108,7 @@ def level_description(level: Level) -> str:
     """What a level does, as the player reads it (a custom level's from its time or depth)."""
     if level.index != CUSTOM_INDEX:
         return _(level.description) if level.description else ""
-    found = _CUSTOM_TIME.fullmatch(level.name)  # its name: a clock may have cut its ``seconds``
+    found = _CUSTOM_TIME.fullmatch(level.name)  # its name: its ``seconds`` may be cut (GTP's ``--time``)
     if found is not None:
         try:
             seconds = float(found[1])
@@ -144,11 +143,3 @@ def remembered_level(level: int | None, custom: str | None) -> Level | None:
         except ValueError:
             pass
     return level_named(level) if level is not None else None
-
-
-def clocked_level(level: Level, remaining_ms: int, increment_s: int, empties: int) -> Level:
-    """``level`` with its time per move cut to what its clock affords (``game.ai.move_seconds``).
-
-    A level searching to a fixed depth gets that limit too, so it cannot lose on time by thinking.
-    """
-    return replace(level, seconds=move_seconds(remaining_ms / 1000, increment_s, empties, level.seconds))

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from game.ai import HINT_LIMITS, Analysis, Job, Level, Limits, Progress, advise, think
 from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Outcome, Position, opponent_of
-from game.play.levels import clocked_level, level_for
+from game.play.levels import level_for
 from game.play.match import MAX_CLOCK_MS, MatchSetup, Mode
 from game.play.session import Move, Opponent, Phase, Session, refusal
 from game.play.stats import Stats
@@ -24,7 +24,7 @@ from game.play.thinking import JobThinking, Thought
 __all__ = ["MatchController", "EngineOpponent", "Move", "Phase", "refusal"]
 
 class EngineOpponent(Opponent):
-    """The engine at the match's level (cut to its clock when the match has clocks)."""
+    """The engine at the match's level (on its clock when the match has clocks: the clock caps each move)."""
 
     def __init__(self, match: MatchController) -> None:
         self.match = match
@@ -32,11 +32,10 @@ class EngineOpponent(Opponent):
     def think(self, session: Session, position: Position) -> JobThinking[int]:
         """Start the search for the computer's move."""
         match = self.match
-        level = match.level
-        if match.clocks is not None:
-            level = clocked_level(level, match.clocks[position.to_move], match.setup.increment,
-                                  position.empty_count)
-        return JobThinking(think(position, level), Thought)
+        if match.clocks is None:
+            return JobThinking(think(position, match.level), Thought)
+        clock = match.clocks[position.to_move] / 1000
+        return JobThinking(think(position, match.level, clock=clock, increment=match.setup.increment), Thought)
 
 
 class MatchController(Session):
@@ -170,17 +169,22 @@ class MatchController(Session):
         self._settle()
         return True
 
-    def tick(self, now_ms: int) -> None:
-        """Run the clock of the side to move (while someone is to move; not during a pass announcement).
+    def tick(self, now_ms: int, showing: bool = False) -> None:
+        """Charge the time since the last tick to the clock of the side to move, when its clock runs.
 
-        A clock that reaches zero ends the match: that side loses on time.
+        A player's clock runs on their turn once the last move has been shown (``showing``: a move is still
+        being animated); the computer's only while it searches, as a chess program charges the engine its
+        thinking: not while the player's move is shown before its search begins, nor while the move it
+        found waits for the screen's reply delay (``Session.advance``'s ``delay_ms``). No clock runs during
+        a pass announcement. A clock that reaches zero ends the match: that side loses on time.
         """
         if self.clocks is None:
             return
         if self.phase not in (Phase.HUMAN, Phase.COMPUTER):
             self._clock_ms = None
             return
-        if self._clock_ms is not None:
+        running = not showing if self.phase is Phase.HUMAN else self.searching
+        if self._clock_ms is not None and running:
             mover = self.position.to_move
             self.clocks[mover] = max(0, self.clocks[mover] - max(0, now_ms - self._clock_ms))
             if self.clocks[mover] == 0:

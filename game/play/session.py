@@ -206,6 +206,11 @@ class Session:
         """Whether the session has ended."""
         return self.phase is Phase.OVER
 
+    @property
+    def searching(self) -> bool:
+        """Whether the opponent's search is running (its move not found yet)."""
+        return self._thinking is not None
+
     def thinking_progress(self) -> object | None:
         """The opponent's search so far, while it searches (``game.ai.Progress`` for the engine)."""
         return getattr(self._thinking, "progress", None)

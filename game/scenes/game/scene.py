@@ -360,7 +360,8 @@ class GameScene(Scene):
     def update(self, now_ms: int) -> None:
         """Animations, the computer's search, the hint analysis, and the end of the game."""
         self.now_ms = now_ms
-        self.match.tick(now_ms)
+        animation = self.board.animation
+        self.match.tick(now_ms, showing=animation is not None and not animation.done(now_ms))
         had_hint = self.match.hint is not None
         move = self.board.advance(now_ms, self.ctx.frame.slice_ms, hold=self.dialog is not None)
         if move is not None:
