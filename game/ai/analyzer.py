@@ -6,7 +6,8 @@ each with its own ``Limits`` (the hint's ``HINT_LIMITS`` here, the review's
 ``game.review.analysis.review_limits``, a level's through ``analyze``). Within ``limits.seconds``:
 
 1. the strongest evaluation deepens, every move valued at each finished depth
-   (a share of the time when an exact solve follows);
+   (when an exact solve follows, a quick look: ``search_limits.QUICK_LOOK_SHARE``
+   of the time, ``QUICK_LOOK_DEPTH`` at most);
 2. from ``limits.exact_empties`` empties the exact solver proves the score and
    every best move (its first window centred on the midgame value), then each
    other move's exact value, best estimate first;
@@ -38,7 +39,7 @@ from .evaluations import EvaluationChoice
 from .factory import STRONGEST, exact_solver, new_engine
 from .jobs import Job
 from .levels import LEVELS, Level
-from .search_limits import Limits
+from .search_limits import QUICK_LOOK_DEPTH, QUICK_LOOK_SHARE, Limits
 
 T = TypeVar("T")
 
@@ -46,8 +47,6 @@ ALWAYS_EXACT_EMPTIES = 12
 """Positions with at most this many empties are solved outright, whatever the limits (milliseconds natively)."""
 MIN_EXACT_EMPTIES = ALWAYS_EXACT_EMPTIES
 """``analyze`` at a level solves exactly from at least this many empties, whatever the level."""
-LOOK_SHARE = 0.25
-"""When an exact solve follows, the midgame look before it gets this share of the time; the solve the rest."""
 
 HINT_LIMITS = Limits(seconds=1.0, exact_empties=24)
 """The hint's advice: about a second natively; exact wherever the solver finishes in that time (16-18 empties
@@ -141,8 +140,10 @@ class Analyzer:
             solved = _Solved()
             yield from self._solve(p, o, None, every_value, solved)
             return self._exact_analysis(p, o, solved, None, n_empty, nodes_before, started)
-        look_seconds = None if seconds is None else seconds * (LOOK_SHARE if solving else 1.0)
-        estimate = yield from self._deepened(p, o, self._depth_limit(n_empty), look_seconds, nodes_before, started)
+        look_seconds = None if seconds is None else seconds * (QUICK_LOOK_SHARE if solving else 1.0)
+        look_depth = self._depth_limit(n_empty, min(QUICK_LOOK_DEPTH, self.limits.depth or QUICK_LOOK_DEPTH)) \
+            if solving else self._depth_limit(n_empty)
+        estimate = yield from self._deepened(p, o, look_depth, look_seconds, nodes_before, started)
         if not solving:
             return estimate
         solved = _Solved()

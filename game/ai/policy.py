@@ -36,10 +36,8 @@ from .evaluation import DISC
 from .factory import engine_for
 from .jobs import Job
 from .levels import LEVELS, Level
-from .search_limits import plan
+from .search_limits import QUICK_LOOK_DEPTH, plan
 
-QUICK_LOOK_DEPTH = 6
-"""The midgame look before an endgame solve goes this deep at most (its time: ``search_limits.QUICK_LOOK_SHARE``)."""
 GREED_DISCS_PER_FLIP = 4.0
 """What a novice thinks a flipped disc is worth, in discs."""
 

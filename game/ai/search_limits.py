@@ -20,6 +20,8 @@ from dataclasses import dataclass, replace
 
 NEXT_ITERATION_SHARE = 0.45
 """No new iteration of the deepening once this share of the time per move is spent (it would rarely finish)."""
+QUICK_LOOK_DEPTH = 6
+"""The midgame look before an endgame solve goes this deep at most (the move's and the advice's alike)."""
 QUICK_LOOK_SHARE = 0.25
 """The midgame look before an endgame solve gets this share of the time per move ..."""
 ENDGAME_TIME_FACTOR = 3.0
