@@ -212,6 +212,10 @@ class GameAnalysis:
         """Values of every legal move in position ``index`` for its side to move, when known."""
         return dict(self._nodes[index].values)
 
+    def value_is_exact(self, index: int, square: int) -> bool:
+        """Whether ``move_values(index)[square]`` is exact (the others are estimates)."""
+        return square in self._nodes[index].exact_values
+
     def summary(self, colour: Color, first_ply: int = 0) -> PlayerSummary:
         """The moves of ``colour`` analysed so far from ply ``first_ply`` on (earlier ones were not played here)."""
         mine = [m for m in self.moves[first_ply:] if m is not None and m.colour == colour]

@@ -154,7 +154,8 @@ class AnalysisScene(Scene):
             return _("Analysing…") if self.live.running else ""
         best = found.best[0]
         return _("Best {square} {value} · line: {line}").format(
-            square=square_name(best), value=value_label(found.values.get(best, 0.0)), line=line_text(found.pv))
+            square=square_name(best), value=value_label(found.values.get(best, 0.0), found.is_exact(best)),
+            line=line_text(found.pv))
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Board with values, the engine output and the buttons."""
@@ -163,7 +164,7 @@ class AnalysisScene(Scene):
         marks = self.board.marks(now_ms, legal=self.live.latest is None)
         found = self.live.latest
         if found is not None:
-            marks.hints = {sq: value_label(v) for sq, v in found.values.items()}
+            marks.hints = {sq: value_label(v, found.is_exact(sq)) for sq, v in found.values.items()}
             marks.best = list(found.best)
         self.board.draw(surface, marks, now_ms)
         position = self.board.position

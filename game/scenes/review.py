@@ -296,13 +296,13 @@ class ReviewScene(Scene):
         if analysis is None or position.is_over():
             return marks
         values = analysis.move_values(self.index)
-        marks.hints = {sq: value_label(v) for sq, v in values.items()}
+        marks.hints = {sq: value_label(v, analysis.value_is_exact(self.index, sq)) for sq, v in values.items()}
         move = self.current_move()
         best = analysis.best_moves(self.index)
         if move is not None and move.square not in marks.hints:
-            marks.hints[move.square] = value_label(move.played_value)
+            marks.hints[move.square] = value_label(move.played_value, move.exact)
             for square in best:
-                marks.hints.setdefault(square, value_label(move.best_value))
+                marks.hints.setdefault(square, value_label(move.best_value, analysis.is_exact(self.index)))
         marks.best = best
         return marks
 
