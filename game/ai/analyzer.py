@@ -48,11 +48,12 @@ ALWAYS_EXACT_EMPTIES = 12
 MIN_EXACT_EMPTIES = ALWAYS_EXACT_EMPTIES
 """``analyze`` at a level solves exactly from at least this many empties, whatever the level."""
 
-HINT_LIMITS = Limits(seconds=1.0, exact_empties=24)
-"""The hint's advice: about a second natively; exact wherever the solver finishes in that time (16-18 empties
-typically, the best move often at 20 and more)."""
-HINT_LIMITS_IN_PAGE = Limits(seconds=2.0, exact_empties=24)
-"""In the page the same search runs in a frame's slices at a fraction of native speed: twice the wall time."""
+HINT_LIMITS = Limits(seconds=1.0, exact_empties=18)
+"""The hint's advice: about a second natively. The solver proves the best move in that time up to 16-18
+empties (``bench/advice.py``); from 19 on a solve would rarely finish, so the whole second deepens."""
+HINT_LIMITS_IN_PAGE = Limits(seconds=2.0, exact_empties=16)
+"""In the page the same search runs in a frame's slices at about a third of native speed
+(``bench/hint_in_page.py``): twice the wall time, exact attempted two empties fewer."""
 
 
 @dataclass

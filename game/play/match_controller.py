@@ -221,12 +221,16 @@ class MatchController(Session):
             return None
         return super().advance(now_ms, slice_ms, delay_ms)
 
-    def start_hint(self) -> bool:
-        """Start analysing the position for the player to move; False if no hint can be had now."""
+    def start_hint(self, every_value: bool = True) -> bool:
+        """Start analysing the position for the player to move; False if no hint can be had now.
+
+        ``every_value`` false: only the best move and its value are shown, so only they are solved exactly
+        (sooner); the other moves keep the midgame's estimates.
+        """
         if not self.can_hint():
             return False
         if self._hint_job is None:
-            self._hint_job = advise(self.position, self.hint_limits)
+            self._hint_job = advise(self.position, self.hint_limits, every_value)
         return True
 
     # -- inside -----------------------------------------------------------------------

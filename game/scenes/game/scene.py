@@ -321,7 +321,7 @@ class GameScene(Scene):
 
     def request_hint(self) -> None:
         """Start analysing the position for the player to move."""
-        if self.dialog is not None or not self.match.start_hint():
+        if self.dialog is not None or not self.match.start_hint(self.ctx.settings.hints == "all"):
             if self.match.hint is None:
                 self._say(_("A hint is available on your turn."))
             return
@@ -386,7 +386,7 @@ class GameScene(Scene):
                 self.message = ""
         elif (phase is Phase.HUMAN and self.match.hint is None and not self.match.hint_running
               and self.ctx.settings.hints != "off"):
-            self.match.start_hint()
+            self.match.start_hint(self.ctx.settings.hints == "all")
 
     def _describe_hint(self) -> None:
         words = panels.hint_words(self.match.hint, self.position)
