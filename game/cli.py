@@ -308,9 +308,9 @@ def cmd_analyze(args: argparse.Namespace) -> None:
     seconds: float | None = None
     if args.hint:
         from game.ai import HINT_LIMITS, advise, warm_up
-        from game.ai.jobs import all_at_once
 
-        all_at_once(warm_up())  # as the game has done before any hint: loading is not the hint's time
+        for _ in warm_up():  # as the game has done before any hint: loading is not the hint's time
+            pass
         analysis = advise(position, HINT_LIMITS).run()
         found = _analysed(analysis)
         seconds = analysis.seconds
