@@ -74,9 +74,11 @@ GUESS_EMPTIES_LEFT = 12
 """``first_guess`` searches this many plies short of the empties (a 20-empty solve's guess: 8 plies)."""
 GUESS_MAX_DEPTH = 10
 """... and at most this deep."""
-GUESS_BONUS = 2
-"""Discs added to the guess's midgame value: 2-3 discs short of the exact score on average at 16-20 empties
-(the shipped endgame probes' fit says the same: exact = 1.1 x value + 2.3-2.9)."""
+GUESS_BONUS = 1
+"""Discs added to the guess's midgame value. The weights of 61b709c fell 2-3 discs short of the exact score at
+16-20 empties (their endgame probes' fit: exact = 1.1 x value + 2.3-2.9), and 2 was added; today's (issue 36)
+fall about a disc less short (exact = 1.0 x value + 1.2-2.7), and a guess above the score costs more nodes than
+one as far below it, so 1 (docs/ai-measurements.md, "Seventh round")."""
 SELECTIVE_DEPTH = EXACT_DEPTH - 1
 """The depth recorded for a selective (Multi-ProbCut) result: below an exact one, so an exact search never
 trusts it, while a selective search trusts both."""
