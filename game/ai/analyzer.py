@@ -33,7 +33,7 @@ from game.engine.position import Position
 
 from .budget import BudgetSpent
 from .deepening import Decision, hard_limit
-from .endgame import SolveMode
+from .endgame import SolveMode, guess_from
 from .evaluation import DISC
 from .evaluations import EvaluationChoice
 from .factory import STRONGEST, exact_solver, new_engine
@@ -240,7 +240,7 @@ class Analyzer:
         Each result goes into ``solved`` as soon as it is proved, so a deadline keeps what was done.
         """
         solver = self.engine.solver
-        guess = 0 if estimate is None else round(max(estimate.values.values()))
+        guess = 0 if estimate is None else guess_from(max(estimate.values.values()))
         score, best = yield from solver.aspirated(p, o, guess, all_best=True)
         solved.score, solved.best = score, sorted(best)
         solved.values.update((sq, score) for sq in best)
@@ -252,7 +252,8 @@ class Analyzer:
             for sq in others:
                 f = FLIPPERS[sq](p, o)
                 child_p, child_o = o ^ f, p | f | (1 << sq)
-                child_guess = -round(estimate.values[sq]) if estimate is not None and sq in estimate.values else -score
+                child_guess = guess_from(-estimate.values[sq]) if estimate is not None and sq in estimate.values \
+                    else -score
                 child_score, _ = yield from solver.aspirated(child_p, child_o, child_guess)
                 solved.values[sq] = -child_score
         yield from self._exact_line(p, o, solved)

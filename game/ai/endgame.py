@@ -619,6 +619,17 @@ def run_to_end(gen: Generator[None, None, T]) -> T:
             return result
 
 
+def guess_from(discs: float) -> int:
+    """The score to centre a solve's first window on, from a midgame value in discs for the side to move.
+
+    Such values fall short of the exact score: ``GUESS_BONUS`` is added (within the scores a game can have).
+
+    >>> guess_from(3.4), guess_from(-70.0)
+    (4, -64)
+    """
+    return max(-64, min(64, round(discs) + GUESS_BONUS))
+
+
 def first_guess(player: Bitboard, opponent: Bitboard, search: ProbeSearch) -> int:
     """The score (discs) to centre a solve's first window on: a shallow midgame ``search``'s value.
 
@@ -631,7 +642,7 @@ def first_guess(player: Bitboard, opponent: Bitboard, search: ProbeSearch) -> in
     value = 0
     for plies in range(1, depth + 1):  # deepening, so each search is ordered by the last one's table
         value = run_to_end(search(player, opponent, plies, -INF, INF))
-    return max(-64, min(64, round(value / DISC) + GUESS_BONUS))
+    return guess_from(value / DISC)
 
 
 def solve(

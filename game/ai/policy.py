@@ -31,7 +31,7 @@ from game.engine.position import Position
 from .book import BookError, choose_book_move, default_book
 from .budget import BudgetSpent
 from .deepening import Decision, Engine, hard_limit
-from .endgame import SolveMode
+from .endgame import SolveMode, guess_from
 from .evaluation import DISC
 from .factory import engine_for
 from .jobs import Job
@@ -114,7 +114,7 @@ def choose_move(
     try:
         with hard_limit(budget, time.deadline(started, time.solve)):
             if n_empty <= limits.exact_empties:
-                _, best = yield from engine.solver.aspirated(p, o, round(decision.value / DISC))
+                _, best = yield from engine.solver.aspirated(p, o, guess_from(decision.value / DISC))
                 return best[0] if best else decision.move
             score, keeping, _ = yield from engine.solver.root(p, o, SolveMode.ALL_BEST, -1, 1, selective=True)
             if score < 0 or not keeping:
@@ -126,7 +126,7 @@ def choose_move(
                 if score == 0:
                     return settled[0]  # a draw is the most there is
             # the outcome is settled; now the margin: the exact best move if the solve finishes in time
-            _, best = yield from engine.solver.aspirated(p, o, max(score, round(decision.value / DISC)))
+            _, best = yield from engine.solver.aspirated(p, o, max(score, guess_from(decision.value / DISC)))
             return best[0] if best else settled[0]
     except BudgetSpent:
         return settled[0] if settled else decision.move
