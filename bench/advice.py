@@ -1,0 +1,224 @@
+"""The game's advice and the Master's endgame on master-game positions: losses against exact values.
+
+    python -m bench.advice [--hint old|new|none] [--seeds 0 1 2] [--max-empties 22]
+    python -m bench.advice --midgame [--hint old|new] [--limit 100] [--deep-seconds 10]
+
+Run it as a module from the repository root (``-m``), so the checkout's ``game`` is the one measured.
+The positions are ``bench/data/advice_set.json`` (``python -m tools.advice_set build``; master games
+before 2023, every move's exact value at 14-22 empties). Figures only, no assertions.
+
+Endgame set: the Master (``think(position, LEVELS[-1], seed=s)``, its own 1 s a move, wall clock)
+once per seed, and a hint (``--hint old``: today's ``analyze(position, 3)``, the ringed move being
+``.best[0]``; ``--hint new``: ``advise(position, HINT_LIMITS)``), each move's loss in discs against
+the best move's exact value, by empties; for the hint its exact-best rate at <= 18 empties, its mean
+loss at 19-22 and its mean time.
+
+Midgame set (``--midgame``): how often the hint's first move is a best move of a deep analysis (the
+Master's evaluation and search given ``--deep-seconds`` a position: ``analyze(position, level)``
+with ``dataclasses.replace(LEVELS[-1], seconds=10.0)``, every move then valued at the depth reached),
+and the hint move's loss by that analysis. The deep analyses are slow (about 10-20 s each) and cached
+in ``bench/data/advice_midgame.json`` (written after each one), so ``--limit N`` runs can add to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from game.ai import LEVELS, Analysis, analyze, think
+from game.engine.notation import parse_square, square_name
+from game.engine.position import Position
+from tools.advice_set import SET_PATH, AdviceSetError, Entry, load_set
+
+MIDGAME_CACHE = SET_PATH.with_name("advice_midgame.json")
+HINT_LEVEL = 3
+"""Today's hint: ``analyze(position, 3)`` (``game/play/match_controller.py``, ``start_hint``)."""
+
+Hint = Callable[[Position], Analysis]
+
+
+def old_hint(position: Position) -> Analysis:
+    return analyze(position, HINT_LEVEL).run()
+
+
+def hint_named(name: str) -> Hint:
+    """The hint under test: ``old`` (today's) or ``new`` (``advise(position, HINT_LIMITS)``, once it has landed)."""
+    if name == "old":
+        return old_hint
+    try:
+        from game.ai import HINT_LIMITS, advise  # type: ignore[attr-defined]
+    except ImportError:
+        sys.exit("--hint new: game.ai has no advise and HINT_LIMITS here (the new hint has not landed on this"
+                 " branch); use --hint old")
+
+    def new_hint(position: Position) -> Analysis:
+        found: Analysis = advise(position, HINT_LIMITS).run()
+        return found
+
+    return new_hint
+
+
+def mean(values: Sequence[float]) -> float:
+    return statistics.fmean(values) if values else float("nan")
+
+
+def endgame(entries: list[Entry], seeds: list[int], hint: Hint | None, hint_name: str) -> None:
+    master = LEVELS[-1]
+    master_loss: dict[int, list[int]] = defaultdict(list)
+    master_seconds: list[float] = []
+    hint_loss: dict[int, list[int]] = defaultdict(list)
+    hint_seconds: dict[int, list[float]] = defaultdict(list)
+    for number, entry in enumerate(entries, 1):
+        notes = []
+        for seed in seeds:
+            started = time.perf_counter()
+            move = think(entry.position, master, seed=seed).run()
+            master_seconds.append(time.perf_counter() - started)
+            master_loss[entry.empties].append(entry.loss(move))
+            notes.append(f"{square_name(move)} -{entry.loss(move)}")
+        if hint is not None:
+            started = time.perf_counter()
+            analysis = hint(entry.position)
+            hint_seconds[entry.empties].append(time.perf_counter() - started)
+            first = analysis.best[0]
+            hint_loss[entry.empties].append(entry.loss(first))
+            notes.append(f"hint {square_name(first)} -{entry.loss(first)}")
+        best = "/".join(square_name(sq) for sq in entry.best)
+        print(f"  {number}/{len(entries)} {entry.empties} empties, best {best} {entry.best_value:+d}: "
+              + ", ".join(notes), file=sys.stderr, flush=True)
+    print()
+    print(f"| empties | positions | Master mean loss ({len(seeds)} seeds) | Master best | "
+          f"hint ({hint_name}) best | hint mean loss | hint mean s |")
+    print("|---|---|---|---|---|---|---|")
+    for empties in sorted({e.empties for e in entries}):
+        m, h = master_loss[empties], hint_loss[empties]
+        n = sum(e.empties == empties for e in entries)
+        master_cells = f"{mean(m):.2f} | {sum(x == 0 for x in m)}/{len(m)}" if m else "- | -"
+        hint_cells = (f"{sum(x == 0 for x in h)}/{len(h)} | {mean(h):.2f} | {mean(hint_seconds[empties]):.2f}"
+                      if h else "- | - | -")
+        print(f"| {empties} | {n} | {master_cells} | {hint_cells} |")
+    every = [x for xs in master_loss.values() for x in xs]
+    if every:
+        print(f"\nMaster: mean loss {mean(every):.2f} discs over {len(every)} moves, best move"
+              f" {sum(x == 0 for x in every)}/{len(every)}; mean {mean(master_seconds):.2f} s a move")
+    if hint is not None:
+        low = [x for n, xs in hint_loss.items() if n <= 18 for x in xs]
+        high = [x for n, xs in hint_loss.items() if n >= 19 for x in xs]
+        seconds = [s for xs in hint_seconds.values() for s in xs]
+        if low:
+            print(f"hint ({hint_name}): exact-best at <= 18 empties {sum(x == 0 for x in low)}/{len(low)}"
+                  f" ({100 * sum(x == 0 for x in low) / len(low):.0f} %), mean loss {mean(low):.2f}")
+        if high:
+            print(f"hint ({hint_name}): at 19-22 empties mean loss {mean(high):.2f} discs,"
+                  f" best {sum(x == 0 for x in high)}/{len(high)}")
+        print(f"hint ({hint_name}): mean {mean(seconds):.2f} s, worst {max(seconds):.2f} s")
+
+
+def load_deep(path: Path) -> dict[str, dict[str, Any]]:
+    if not path.exists():
+        return {}
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as bad:
+        sys.exit(f"{path}: not a JSON file ({bad}); delete it to start the deep analyses again")
+    if not isinstance(raw, dict) or not isinstance(raw.get("analyses"), dict):
+        sys.exit(f"{path}: not a cache of deep analyses (no 'analyses' object)")
+    analyses: dict[str, dict[str, Any]] = raw["analyses"]
+    return analyses
+
+
+def save_deep(path: Path, analyses: dict[str, dict[str, Any]], seconds: float) -> None:
+    text = json.dumps({"deep_seconds": seconds, "analyses": analyses}, indent=0, sort_keys=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(text + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def deep_analysis(position: Position, seconds: float) -> dict[str, Any]:
+    """The Master's evaluation and search given ``seconds``: every move's value at the depth reached."""
+    level = dataclasses.replace(LEVELS[-1], seconds=seconds)
+    started = time.perf_counter()
+    found = analyze(position, level).run()
+    return {
+        "values": {square_name(sq): v for sq, v in sorted(found.values.items())},
+        "best": [square_name(sq) for sq in found.best], "depth": found.depth, "nodes": found.nodes,
+        "exact": found.exact, "wall_seconds": round(time.perf_counter() - started, 1),
+    }  # fmt: skip
+
+
+def midgame(entries: list[Entry], hint: Hint, hint_name: str, seconds: float, path: Path) -> None:
+    analyses = load_deep(path)
+    agree, losses, depths, hint_seconds = 0, [], [], []
+    for number, entry in enumerate(entries, 1):
+        key = entry.position.to_text()
+        deep = analyses.get(key)
+        if deep is None or deep.get("deep_seconds", seconds) != seconds:
+            deep = deep_analysis(entry.position, seconds)
+            deep["deep_seconds"] = seconds
+            analyses[key] = deep
+            save_deep(path, analyses, seconds)
+        values = {parse_square(name): float(v) for name, v in deep["values"].items()}
+        best = {parse_square(name) for name in deep["best"]}
+        started = time.perf_counter()
+        first = hint(entry.position).best[0]
+        hint_seconds.append(time.perf_counter() - started)
+        agree += first in best
+        losses.append(max(values.values()) - values[first])
+        depths.append(int(deep["depth"]))
+        shown = "/".join(sorted(square_name(sq) for sq in best))
+        print(f"  {number}/{len(entries)} {entry.empties} empties: deep {shown}"
+              f" (depth {deep['depth']}), hint {square_name(first)} -{losses[-1]:.1f}", file=sys.stderr, flush=True)
+    n = len(entries)
+    print(f"\nmidgame, {n} positions at {entries[0].empties}-{entries[-1].empties} empties, deep analysis"
+          f" {seconds:g} s (depth {min(depths)}-{max(depths)}, median {statistics.median(depths):g}):")
+    print(f"hint ({hint_name}) first move a deep best move: {agree}/{n} ({100 * agree / n:.0f} %);"
+          f" mean loss by the deep values {mean(losses):.2f} discs; hint mean {mean(hint_seconds):.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hint", choices=["old", "new", "none"], default="old")
+    parser.add_argument("--seeds", type=int, nargs="*", default=[0, 1, 2], help="the Master's seeds (none: skip it)")
+    parser.add_argument("--min-empties", type=int, default=14)
+    parser.add_argument("--max-empties", type=int, default=22)
+    parser.add_argument("--midgame", action="store_true", help="the midgame set against deep analyses instead")
+    parser.add_argument("--limit", type=int, default=None, help="at most this many positions")
+    parser.add_argument("--deep-seconds", type=float, default=10.0)
+    parser.add_argument("--set", type=Path, default=SET_PATH)
+    parser.add_argument("--deep-cache", type=Path, default=MIDGAME_CACHE)
+    args = parser.parse_args()
+    import game
+
+    if Path(game.__file__).resolve().parent.parent != Path(__file__).resolve().parent.parent:
+        print(f"note: measuring the game in {Path(game.__file__).parent} (run from the checkout with -m)",
+              file=sys.stderr)
+    try:
+        advice = load_set(args.set)
+    except AdviceSetError as bad:
+        sys.exit(f"advice set: {bad}")
+    hint = None if args.hint == "none" else hint_named(args.hint)
+    if args.midgame:
+        if hint is None:
+            sys.exit("--midgame needs a hint (--hint old or new)")
+        entries = advice.midgame[: args.limit]
+        midgame(entries, hint, args.hint, args.deep_seconds, args.deep_cache)
+        return
+    entries = [e for e in advice.solved() if args.min_empties <= e.empties <= args.max_empties][: args.limit]
+    unsolved = sum(e.values is None for e in advice.endgame)
+    if unsolved:
+        print(f"note: {unsolved} endgame positions not solved yet (python -m tools.advice_set build)",
+              file=sys.stderr)
+    endgame(entries, args.seeds, hint, args.hint)
+
+
+if __name__ == "__main__":
+    main()
