@@ -77,24 +77,29 @@ def endgame(entries: list[Entry], seeds: list[int], hint: Hint | None, hint_name
     master_seconds: list[float] = []
     hint_loss: dict[int, list[int]] = defaultdict(list)
     hint_seconds: dict[int, list[float]] = defaultdict(list)
-    for number, entry in enumerate(entries, 1):
-        notes = []
-        for seed in seeds:
+    # seed by seed over the whole set: the Master's tables carry from one position to the next, as from one
+    # move to the next in a game, but never from the same position under another seed
+    for seed in seeds:
+        for number, entry in enumerate(entries, 1):
             started = time.perf_counter()
             move = think(entry.position, master, seed=seed).run()
             master_seconds.append(time.perf_counter() - started)
             master_loss[entry.empties].append(entry.loss(move))
-            notes.append(f"{square_name(move)} -{entry.loss(move)}")
-        if hint is not None:
-            started = time.perf_counter()
-            analysis = hint(entry.position)
-            hint_seconds[entry.empties].append(time.perf_counter() - started)
-            first = analysis.best[0]
-            hint_loss[entry.empties].append(entry.loss(first))
-            notes.append(f"hint {square_name(first)} -{entry.loss(first)}")
+            best = "/".join(square_name(sq) for sq in entry.best)
+            print(f"  Master seed {seed} {number}/{len(entries)} {entry.empties} empties, best {best}"
+                  f" {entry.best_value:+d}: {square_name(move)} -{entry.loss(move)}", file=sys.stderr, flush=True)
+    for number, entry in enumerate(entries, 1):
+        if hint is None:
+            break
+        started = time.perf_counter()
+        analysis = hint(entry.position)
+        hint_seconds[entry.empties].append(time.perf_counter() - started)
+        first = analysis.best[0]
+        hint_loss[entry.empties].append(entry.loss(first))
         best = "/".join(square_name(sq) for sq in entry.best)
-        print(f"  {number}/{len(entries)} {entry.empties} empties, best {best} {entry.best_value:+d}: "
-              + ", ".join(notes), file=sys.stderr, flush=True)
+        print(f"  hint {number}/{len(entries)} {entry.empties} empties, best {best} {entry.best_value:+d}:"
+              f" {square_name(first)} -{entry.loss(first)} ({hint_seconds[entry.empties][-1]:.2f} s)",
+              file=sys.stderr, flush=True)
     print()
     print(f"| empties | positions | Master mean loss ({len(seeds)} seeds) | Master best | "
           f"hint ({hint_name}) best | hint mean loss | hint mean s |")
