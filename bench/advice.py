@@ -75,15 +75,17 @@ def endgame(entries: list[Entry], seeds: list[int], hint: Hint | None, hint_name
     master = LEVELS[-1]
     master_loss: dict[int, list[int]] = defaultdict(list)
     master_seconds: list[float] = []
+    master_cpu: list[float] = []
     hint_loss: dict[int, list[int]] = defaultdict(list)
     hint_seconds: dict[int, list[float]] = defaultdict(list)
     # seed by seed over the whole set: the Master's tables carry from one position to the next, as from one
     # move to the next in a game, but never from the same position under another seed
     for seed in seeds:
         for number, entry in enumerate(entries, 1):
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             move = think(entry.position, master, seed=seed).run()
             master_seconds.append(time.perf_counter() - started)
+            master_cpu.append(time.process_time() - cpu)
             master_loss[entry.empties].append(entry.loss(move))
             best = "/".join(square_name(sq) for sq in entry.best)
             print(f"  Master seed {seed} {number}/{len(entries)} {entry.empties} empties, best {best}"
@@ -114,7 +116,9 @@ def endgame(entries: list[Entry], seeds: list[int], hint: Hint | None, hint_name
     every = [x for xs in master_loss.values() for x in xs]
     if every:
         print(f"\nMaster: mean loss {mean(every):.2f} discs over {len(every)} moves, best move"
-              f" {sum(x == 0 for x in every)}/{len(every)}; mean {mean(master_seconds):.2f} s a move")
+              f" {sum(x == 0 for x in every)}/{len(every)}; mean {mean(master_seconds):.2f} s a move"
+              f" ({mean(master_cpu):.2f} s of CPU: the level's clock is the wall clock),"
+              f" worst {max(master_seconds):.2f} s")
     if hint is not None:
         low = [x for n, xs in hint_loss.items() if n <= 18 for x in xs]
         high = [x for n, xs in hint_loss.items() if n >= 19 for x in xs]
