@@ -67,6 +67,12 @@ def hint_named(name: str) -> Hint:
     return new_hint
 
 
+def keeps_result(entry: Entry, move: int) -> bool:
+    """Whether ``move`` keeps the position's result (a win, a draw or a loss) under perfect play."""
+    assert entry.values is not None
+    return (entry.values[move] > 0) - (entry.values[move] < 0) == (entry.best_value > 0) - (entry.best_value < 0)
+
+
 def mean(values: Sequence[float]) -> float:
     return statistics.fmean(values) if values else float("nan")
 
@@ -74,10 +80,12 @@ def mean(values: Sequence[float]) -> float:
 def endgame(entries: list[Entry], seeds: list[int], hint: Hint | None, hint_name: str) -> None:
     master = LEVELS[-1]
     master_loss: dict[int, list[int]] = defaultdict(list)
+    master_kept: dict[int, list[bool]] = defaultdict(list)
     master_seconds: list[float] = []
     master_cpu: list[float] = []
     hint_loss: dict[int, list[int]] = defaultdict(list)
     hint_seconds: dict[int, list[float]] = defaultdict(list)
+    hint_kept: list[bool] = []
     # seed by seed over the whole set: the Master's tables carry from one position to the next, as from one
     # move to the next in a game, but never from the same position under another seed
     for seed in seeds:
@@ -87,6 +95,7 @@ def endgame(entries: list[Entry], seeds: list[int], hint: Hint | None, hint_name
             master_seconds.append(time.perf_counter() - started)
             master_cpu.append(time.process_time() - cpu)
             master_loss[entry.empties].append(entry.loss(move))
+            master_kept[entry.empties].append(keeps_result(entry, move))
             best = "/".join(square_name(sq) for sq in entry.best)
             print(f"  Master seed {seed} {number}/{len(entries)} {entry.empties} empties, best {best}"
                   f" {entry.best_value:+d}: {square_name(move)} -{entry.loss(move)}", file=sys.stderr, flush=True)
@@ -98,25 +107,30 @@ def endgame(entries: list[Entry], seeds: list[int], hint: Hint | None, hint_name
         hint_seconds[entry.empties].append(time.perf_counter() - started)
         first = analysis.best[0]
         hint_loss[entry.empties].append(entry.loss(first))
+        hint_kept.append(keeps_result(entry, first))
         best = "/".join(square_name(sq) for sq in entry.best)
         print(f"  hint {number}/{len(entries)} {entry.empties} empties, best {best} {entry.best_value:+d}:"
               f" {square_name(first)} -{entry.loss(first)} ({hint_seconds[entry.empties][-1]:.2f} s)",
               file=sys.stderr, flush=True)
     print()
-    print(f"| empties | positions | Master mean loss ({len(seeds)} seeds) | Master best | "
+    print(f"| empties | positions | Master mean loss ({len(seeds)} seeds) | Master best | Master result kept | "
           f"hint ({hint_name}) best | hint mean loss | hint mean s |")
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     for empties in sorted({e.empties for e in entries}):
         m, h = master_loss[empties], hint_loss[empties]
         n = sum(e.empties == empties for e in entries)
-        master_cells = f"{mean(m):.2f} | {sum(x == 0 for x in m)}/{len(m)}" if m else "- | -"
+        kept = master_kept[empties]
+        master_cells = (f"{mean(m):.2f} | {sum(x == 0 for x in m)}/{len(m)} | {sum(kept)}/{len(kept)}"
+                        if m else "- | - | -")
         hint_cells = (f"{sum(x == 0 for x in h)}/{len(h)} | {mean(h):.2f} | {mean(hint_seconds[empties]):.2f}"
                       if h else "- | - | -")
         print(f"| {empties} | {n} | {master_cells} | {hint_cells} |")
     every = [x for xs in master_loss.values() for x in xs]
     if every:
         print(f"\nMaster: mean loss {mean(every):.2f} discs over {len(every)} moves, best move"
-              f" {sum(x == 0 for x in every)}/{len(every)}; mean {mean(master_seconds):.2f} s a move"
+              f" {sum(x == 0 for x in every)}/{len(every)}, result kept"
+              f" {sum(k for ks in master_kept.values() for k in ks)}/{len(every)};"
+              f" mean {mean(master_seconds):.2f} s a move"
               f" ({mean(master_cpu):.2f} s of CPU: the level's clock is the wall clock),"
               f" worst {max(master_seconds):.2f} s")
     if hint is not None:
@@ -129,7 +143,8 @@ def endgame(entries: list[Entry], seeds: list[int], hint: Hint | None, hint_name
         if high:
             print(f"hint ({hint_name}): at 19-22 empties mean loss {mean(high):.2f} discs,"
                   f" best {sum(x == 0 for x in high)}/{len(high)}")
-        print(f"hint ({hint_name}): mean {mean(seconds):.2f} s, worst {max(seconds):.2f} s")
+        print(f"hint ({hint_name}): result kept {sum(hint_kept)}/{len(hint_kept)};"
+              f" mean {mean(seconds):.2f} s, worst {max(seconds):.2f} s")
 
 
 def load_deep(path: Path) -> dict[str, dict[str, Any]]:
