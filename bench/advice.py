@@ -122,7 +122,7 @@ def endgame(entries: list[Entry], seeds: list[int], hint: Hint | None, hint_name
         kept = master_kept[empties]
         master_cells = (f"{mean(m):.2f} | {sum(x == 0 for x in m)}/{len(m)} | {sum(kept)}/{len(kept)}"
                         if m else "- | - | -")
-        hint_cells = (f"{sum(x == 0 for x in h)}/{len(h)} | {mean(h):.2f} | {mean(hint_seconds[empties]):.2f}"
+        hint_cells = (f"{sum(x == 0 for x in h)}/{len(h)} | {mean(h):.2f} | {mean(hint_seconds[empties]):.3f}"
                       if h else "- | - | -")
         print(f"| {empties} | {n} | {master_cells} | {hint_cells} |")
     every = [x for xs in master_loss.values() for x in xs]
@@ -144,7 +144,7 @@ def endgame(entries: list[Entry], seeds: list[int], hint: Hint | None, hint_name
             print(f"hint ({hint_name}): at 19-22 empties mean loss {mean(high):.2f} discs,"
                   f" best {sum(x == 0 for x in high)}/{len(high)}")
         print(f"hint ({hint_name}): result kept {sum(hint_kept)}/{len(hint_kept)};"
-              f" mean {mean(seconds):.2f} s, worst {max(seconds):.2f} s")
+              f" mean {mean(seconds):.3f} s, worst {max(seconds):.3f} s")
 
 
 def load_deep(path: Path) -> dict[str, dict[str, Any]]:
@@ -205,7 +205,7 @@ def midgame(entries: list[Entry], hint: Hint, hint_name: str, seconds: float, pa
     print(f"\nmidgame, {n} positions at {entries[0].empties}-{entries[-1].empties} empties, deep analysis"
           f" {seconds:g} s (depth {min(depths)}-{max(depths)}, median {statistics.median(depths):g}):")
     print(f"hint ({hint_name}) first move a deep best move: {agree}/{n} ({100 * agree / n:.0f} %);"
-          f" mean loss by the deep values {mean(losses):.2f} discs; hint mean {mean(hint_seconds):.2f} s")
+          f" mean loss by the deep values {mean(losses):.2f} discs; hint mean {mean(hint_seconds):.3f} s")
 
 
 def main() -> None:
