@@ -13,17 +13,17 @@ once per seed, and a hint (``--hint old``: today's ``analyze(position, 3)``, the
 the best move's exact value, by empties; for the hint its exact-best rate at <= 18 empties, its mean
 loss at 19-22 and its mean time.
 
-Midgame set (``--midgame``): how often the hint's first move is a best move of a deep analysis (the
-Master's evaluation and search given ``--deep-seconds`` a position: ``analyze(position, level)``
-with ``dataclasses.replace(LEVELS[-1], seconds=10.0)``, every move then valued at the depth reached),
-and the hint move's loss by that analysis. The deep analyses are slow (about 10-20 s each) and cached
-in ``bench/data/advice_midgame.json`` (written after each one), so ``--limit N`` runs can add to it.
+Midgame set (``--midgame``): how often the hint's first move is the Master's given ``--deep-seconds``
+(10 s: its engine's iterative deepening, ``Engine.deepen``, the one ``think`` and ``analyze`` run), and
+the hint move's loss by the Master's values at the depth it reached (the hint move's child searched to
+that depth by the same engine). Valuing every move at that depth as ``analyze`` does takes minutes a
+position, so only those two moves are valued (``midgame``). The analyses (about 10-15 s each) are
+cached in ``bench/data/advice_midgame.json``, written after each one, so ``--limit N`` runs add to it.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import statistics
@@ -34,8 +34,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.ai import LEVELS, Analysis, analyze, think
-from game.engine.notation import parse_square, square_name
+from game.ai import DISC, LEVELS, Analysis, Job, analyze, new_engine, think
+from game.ai.deepening import Engine
+from game.ai.table import INF
+from game.engine.notation import square_name
 from game.engine.position import Position
 from tools.advice_set import SET_PATH, AdviceSetError, Entry, load_set
 
@@ -160,52 +162,83 @@ def load_deep(path: Path) -> dict[str, dict[str, Any]]:
     return analyses
 
 
-def save_deep(path: Path, analyses: dict[str, dict[str, Any]], seconds: float) -> None:
-    text = json.dumps({"deep_seconds": seconds, "analyses": analyses}, indent=0, sort_keys=True)
+def save_deep(path: Path, analyses: dict[str, dict[str, Any]]) -> None:
+    note = ("the Master's search given deep_seconds: its move and value at the depth it reached (discs); 'values'"
+            " holds that move's and each hint move's value at that depth (python -m bench.advice --midgame)")
+    text = json.dumps({"about": note, "analyses": analyses}, indent=0, sort_keys=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(text + "\n", encoding="utf-8")
     os.replace(tmp, path)
 
 
-def deep_analysis(position: Position, seconds: float) -> dict[str, Any]:
-    """The Master's evaluation and search given ``seconds``: every move's value at the depth reached."""
-    level = dataclasses.replace(LEVELS[-1], seconds=seconds)
-    started = time.perf_counter()
-    found = analyze(position, level).run()
+def deep_analysis(position: Position, seconds: float, engine: Engine) -> dict[str, Any]:
+    """The Master's iterative deepening (its evaluation, Multi-ProbCut and tables) given ``seconds``."""
+    p, o = position.player, position.opponent
+    budget = engine.budget
+    started, cpu = budget.clock(), time.process_time()
+    decision = Job(engine.deepen(p, o, min(LEVELS[-1].depth, position.empty_count), seconds, started), budget).run()
+    value = round(decision.value / DISC, 2)
     return {
-        "values": {square_name(sq): v for sq, v in sorted(found.values.items())},
-        "best": [square_name(sq) for sq in found.best], "depth": found.depth, "nodes": found.nodes,
-        "exact": found.exact, "wall_seconds": round(time.perf_counter() - started, 1),
+        "deep_seconds": seconds, "move": square_name(decision.move), "value": value, "depth": decision.depth,
+        "exact": decision.exact, "values": {square_name(decision.move): value},
+        "wall_seconds": round(budget.clock() - started, 1), "cpu_seconds": round(time.process_time() - cpu, 1),
     }  # fmt: skip
 
 
+def move_value(position: Position, move: int, depth: int, engine: Engine) -> float:
+    """``move``'s value (discs) by the same search to the same depth: its child searched ``depth - 1`` plies."""
+    p, o = position.player, position.opponent
+    f = position.flips(move)
+    child = engine.search.pvs(o ^ f, p | f | (1 << move), depth - 1, -INF, INF)
+    return round(-Job(child, engine.budget).run() / DISC, 2)
+
+
 def midgame(entries: list[Entry], hint: Hint, hint_name: str, seconds: float, path: Path) -> None:
+    """The hint against the Master given ``seconds``: the same move, and the hint move's loss at the Master's depth.
+
+    Valuing every move at the depth reached (``analyze``'s way) takes minutes a position at 25 empties;
+    only the Master's move (its deepening's value) and the hint's move (its child searched to the same
+    depth with the same engine, right after, tables warm) are valued. A loss below zero (the hint's move
+    valued above the Master's by that separate search: selective searches are not exactly consistent) counts
+    as zero.
+    """
     analyses = load_deep(path)
-    agree, losses, depths, hint_seconds = 0, [], [], []
+    agree, losses, depths, hint_seconds, deep_seconds = 0, [], [], [], []
     for number, entry in enumerate(entries, 1):
         key = entry.position.to_text()
         deep = analyses.get(key)
-        if deep is None or deep.get("deep_seconds", seconds) != seconds:
-            deep = deep_analysis(entry.position, seconds)
-            deep["deep_seconds"] = seconds
-            analyses[key] = deep
-            save_deep(path, analyses, seconds)
-        values = {parse_square(name): float(v) for name, v in deep["values"].items()}
-        best = {parse_square(name) for name in deep["best"]}
+        engine = None
+        if deep is None or deep.get("deep_seconds") != seconds:
+            engine = new_engine(LEVELS[-1].evaluation)
+            deep = analyses[key] = deep_analysis(entry.position, seconds, engine)
+            save_deep(path, analyses)
         started = time.perf_counter()
         first = hint(entry.position).best[0]
         hint_seconds.append(time.perf_counter() - started)
-        agree += first in best
-        losses.append(max(values.values()) - values[first])
-        depths.append(int(deep["depth"]))
-        shown = "/".join(sorted(square_name(sq) for sq in best))
-        print(f"  {number}/{len(entries)} {entry.empties} empties: deep {shown}"
-              f" (depth {deep['depth']}), hint {square_name(first)} -{losses[-1]:.1f}", file=sys.stderr, flush=True)
+        name = square_name(first)
+        if name not in deep["values"]:
+            if engine is None:  # a hint move not valued yet, on a position analysed in an earlier run: cold tables
+                engine = new_engine(LEVELS[-1].evaluation)
+            deep["values"][name] = move_value(entry.position, first, deep["depth"], engine)
+            save_deep(path, analyses)
+        agree += name == deep["move"]
+        losses.append(max(0.0, deep["value"] - deep["values"][name]))
+        depths.append(deep["depth"])
+        deep_seconds.append(deep["wall_seconds"])
+        print(f"  {number}/{len(entries)} {entry.empties} empties: Master {deep['move']} {deep['value']:+.2f}"
+              f" (depth {deep['depth']}, {deep['wall_seconds']} s), hint {name} -{losses[-1]:.2f}",
+              file=sys.stderr, flush=True)
     n = len(entries)
-    print(f"\nmidgame, {n} positions at {entries[0].empties}-{entries[-1].empties} empties, deep analysis"
-          f" {seconds:g} s (depth {min(depths)}-{max(depths)}, median {statistics.median(depths):g}):")
-    print(f"hint ({hint_name}) first move a deep best move: {agree}/{n} ({100 * agree / n:.0f} %);"
-          f" mean loss by the deep values {mean(losses):.2f} discs; hint mean {mean(hint_seconds):.3f} s")
+    print(f"\nmidgame, {n} positions at {entries[0].empties}-{entries[-1].empties} empties; the Master given"
+          f" {seconds:g} s reached depth {min(depths)}-{max(depths)} (median {statistics.median(depths):g}),"
+          f" {mean(deep_seconds):.1f} s wall each:")
+    print(f"hint ({hint_name}) first move the Master's: {agree}/{n} ({100 * agree / n:.0f} %);"
+          f" no loss at the Master's depth {sum(x == 0 for x in losses)}/{n};"
+          f" mean loss by the Master's values {mean(losses):.2f} discs; hint mean {mean(hint_seconds):.3f} s")
+    for low, high in ((25, 32), (33, 39), (40, 45)):
+        part = [x for e, x in zip(entries, losses, strict=True) if low <= e.empties <= high]
+        if part:
+            print(f"  {low}-{high} empties: {len(part)} positions, mean loss {mean(part):.2f}")
 
 
 def main() -> None:
