@@ -208,7 +208,7 @@ def midgame(entries: list[Entry], hint: Hint, hint_name: str, seconds: float, pa
         key = entry.position.to_text()
         deep = analyses.get(key)
         engine = None
-        if deep is None or deep.get("deep_seconds") != seconds:
+        if deep is None or deep.get("deep_seconds") != seconds or "move" not in deep:
             engine = new_engine(LEVELS[-1].evaluation)
             deep = analyses[key] = deep_analysis(entry.position, seconds, engine)
             save_deep(path, analyses)
