@@ -123,3 +123,20 @@ def test_the_win_loss_stage_keeps_the_margin(text: str) -> None:
     for level in (master, win_loss_only):
         move = think(position, level, seed=0, node_budget=50_000_000).run()
         assert solved[move] == top, (level.name, square_name(move), solved[move], top)
+
+
+def test_the_analysis_mode_looks_then_proves_the_best_move_then_every_value() -> None:
+    from game.play.live_analysis import EXACT_EMPTIES, LiveAnalysis
+
+    assert EXACT_EMPTIES >= 20  # as strong players expect of an analysis
+    live = LiveAnalysis(Position.from_text(SIXTEEN))
+    seen: list[Analysis] = []
+    while live.running:
+        if live.advance(10):
+            assert live.latest is not None
+            seen.append(live.latest)
+            assert_true_to_the_solver(live.latest, SIXTEEN)
+    assert live.limit_reached and seen[0].exact_squares == frozenset()  # a look first, estimates only
+    proved = next(a for a in seen if a.best_exact)
+    assert [square_name(sq) for sq in proved.best] == ["b6"]
+    assert seen[-1].exact and seen[-1].values == {sq: float(v) for sq, v in exact_values(SIXTEEN).items()}

@@ -196,13 +196,49 @@ class Analyzer:
         if not legal_moves(p, o):
             raise ValueError("the side to move has no legal move")
         n_empty = 64 - (p | o).bit_count()
-        if n_empty <= self.limits.exact_empties:
+        if n_empty <= ALWAYS_EXACT_EMPTIES and n_empty <= self.limits.exact_empties:
             solved = yield from self.analyze(position)
             each(solved)
             return solved
+        if n_empty <= self.limits.exact_empties:
+            return (yield from self._looked_then_solved(p, o, n_empty, each))
         started = self.engine.budget.clock()
         return (yield from self._deepening(p, o, self._depth_limit(n_empty), self.limits.seconds, started,
                                            self.engine.budget.nodes, each))
+
+    def _looked_then_solved(
+        self, p: Bitboard, o: Bitboard, n_empty: int, each: Callable[[Analysis], bool]
+    ) -> Generator[None, None, Analysis | None]:
+        """A quick look a depth at a time, then the solve: the proved best moves, then every value, each to ``each``.
+
+        A long solve (20 empties take about a minute natively) so shows something at once and its best move
+        as soon as it is proved.
+        """
+        budget = self.engine.budget
+        started, nodes_before = budget.clock(), budget.nodes
+        looks: list[Analysis] = []
+        stopped = False
+
+        def look(found: Analysis) -> bool:
+            nonlocal stopped
+            looks.append(found)
+            stopped = each(found)
+            return stopped
+
+        yield from self._deepening(p, o, min(QUICK_LOOK_DEPTH, n_empty), None, started, nodes_before, look)
+        if stopped:
+            return looks[-1]
+        estimate = looks[-1] if looks else None
+        solved = _Solved()
+
+        def proved() -> bool:
+            return each(self._exact_analysis(p, o, solved, estimate, n_empty, nodes_before, started))
+
+        if not (yield from self._solve(p, o, estimate, True, solved, proved)):
+            return self._exact_analysis(p, o, solved, estimate, n_empty, nodes_before, started)
+        final = self._exact_analysis(p, o, solved, estimate, n_empty, nodes_before, started)
+        each(final)
+        return final
 
     def _deepening(
         self, p: Bitboard, o: Bitboard, max_depth: int, seconds: float | None, started: float, nodes_before: int,
@@ -233,11 +269,13 @@ class Analyzer:
                         engine.budget.clock() - started)
 
     def _solve(
-        self, p: Bitboard, o: Bitboard, estimate: Analysis | None, every_value: bool, solved: _Solved
-    ) -> Generator[None, None, None]:
+        self, p: Bitboard, o: Bitboard, estimate: Analysis | None, every_value: bool, solved: _Solved,
+        proved: Callable[[], bool] | None = None,
+    ) -> Generator[None, None, bool]:
         """Prove the score and every best move, then (``every_value``) each other move's value, into ``solved``.
 
         Each result goes into ``solved`` as soon as it is proved, so a deadline keeps what was done.
+        ``proved`` is called once the best moves are: True from it stops there. Returns whether all was done.
         """
         solver = self.engine.solver
         guess = 0 if estimate is None else guess_from(max(estimate.values.values()))
@@ -245,6 +283,8 @@ class Analyzer:
         solved.score, solved.best = score, sorted(best)
         solved.values.update((sq, score) for sq in best)
         solved.pv = [solved.best[0]]
+        if proved is not None and proved():
+            return False
         if every_value:
             others = [sq for sq in _squares(legal_moves(p, o)) if sq not in solved.values]
             if estimate is not None:
@@ -257,6 +297,7 @@ class Analyzer:
                 child_score, _ = yield from solver.aspirated(child_p, child_o, child_guess)
                 solved.values[sq] = -child_score
         yield from self._exact_line(p, o, solved)
+        return True
 
     def _exact_line(self, p: Bitboard, o: Bitboard, solved: _Solved) -> Generator[None, None, None]:
         """The perfect-play line from the first best move, one best reply solved at each step, into ``solved.pv``."""

@@ -4,7 +4,9 @@ Pygame-free. ``LiveAnalysis.advance(ms)`` runs a slice of the AI's one
 deepening loop (``Analyzer.analyses``: the tables stay warm from depth to
 depth); after each finished depth ``latest`` holds that depth's ``Analysis``
 (every legal move's value in discs, the best moves, the principal variation).
-Endgames within the exact range are solved once and the analysis ends. The
+Endgames within the exact range (``EXACT_EMPTIES``) get a quick look a depth at a
+time, then the solver's best moves as soon as they are proved, then every move's
+exact value, and the analysis ends. The
 depth is bounded by ``MAX_DEPTH`` and the empty squares; ``limit_reached`` says
 when it stopped there rather than by ``stop()``. ``resume()`` after a stop
 carries on from the next depth.
@@ -17,8 +19,10 @@ from game.engine import Position
 
 MAX_DEPTH = 14
 """The deepest midgame search the analysis mode runs (a few minutes in the browser at most)."""
-EXACT_EMPTIES = 14
-"""Positions with at most this many empties are solved exactly."""
+EXACT_EMPTIES = 20
+"""Positions with at most this many empties are solved exactly, as the strong programs do from 20 (a quick look
+first, a depth at a time, then the best moves as soon as they are proved, then every value: natively a minute
+at most at 20 empties, longer in the page, where the analysis can be stopped at any time)."""
 
 
 class LiveAnalysis:
@@ -66,7 +70,8 @@ class LiveAnalysis:
 
     def _finished(self, found: Analysis) -> bool:
         """One depth is done: keep it; stop the deepening at a stop (resumed from the next depth)."""
-        if self.latest is None or found.depth > self.latest.depth or found.exact:
+        latest = self.latest
+        if latest is None or found.depth > latest.depth or found.exact or found.best_exact and not latest.best_exact:
             self.latest = found
             self._fresh = True
         if found.exact or found.depth >= self.max_depth:
