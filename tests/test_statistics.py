@@ -6,12 +6,14 @@ import json
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.ai.levels import LEVELS
 from game.engine import BLACK
 from game.platform.storage import FileStorage
 from game.play.rating import PlayerRating, my_level
 from game.play.stats import Stats, Tally
+from game.play.store import PlayerStore
 from game.scenes.entries import StatsEntry
 from tests.app_driver import Player, finish
 from tests.test_transcripts import ONE_FROM_WIPEOUT, WIPEOUT_POSITION, open_transcript
@@ -143,3 +145,42 @@ def test_an_unreadable_rating_is_reported_once_when_the_game_starts(player_facto
     player.click_button("scene:stats")  # said once: not again here
     assert sum("rating could not be read" in t.message for t in player.app.ctx.toasts) == 1
     assert player.app.ctx.stats.notice is None
+
+
+# -- issue 46, items 1-2: numbers no game can have ---------------------------------------------------------
+
+STRANGE_NUMBERS = ["NaN", "Infinity", "-Infinity", "1e400", "9" * 401, "9" * 5001]
+
+
+@pytest.mark.parametrize("number", STRANGE_NUMBERS, ids=["nan", "inf", "-inf", "1e400", "401-digits", "5001-digits"])
+@pytest.mark.parametrize("field", ["rating", "deviation"])
+def test_a_rating_that_is_no_number_is_set_aside_alone_and_the_results_stay(tmp_path: Path, number: str,
+                                                                             field: str) -> None:
+    results = Stats(vs_computer={f"{LEVELS[0].name}:X": Tally(7, 2, 1, 20)}, two_player_games=4).to_json()
+    rating = {"version": 2, "rating": 1500.0, "deviation": 200.0, "games": 0, "history": []}
+    text = json.dumps(results | {"rating": rating}).replace(f'"{field}": {rating[field]}', f'"{field}": {number}')
+    assert number in text
+    (tmp_path / "stats.json").write_text(text, encoding="utf-8")
+    store = PlayerStore(FileStorage(tmp_path))
+    stats = store.load_stats()
+    messages = store.take_messages()
+    assert len(messages) == 1 and "rating could not be read" in messages[0] and "results are kept" in messages[0]
+    assert stats.tally(LEVELS[0].name, BLACK) == Tally(7, 2, 1, 20) and stats.two_player_games == 4
+    assert stats.rating == PlayerRating() and not list(tmp_path.glob("stats.corrupt-*"))
+    store.save_stats(stats)  # the unreadable rating is kept with the results, its number as text
+    stored = json.loads((tmp_path / "stats.json").read_text(encoding="utf-8"))
+    assert stored["rating_set_aside"][0][field].startswith(number[:40])
+    again = PlayerStore(FileStorage(tmp_path))
+    assert again.load_stats().tally(LEVELS[0].name, BLACK) == Tally(7, 2, 1, 20) and again.take_messages() == []
+
+
+def test_a_count_no_player_could_reach_sets_the_statistics_aside_instead_of_crashing_their_screen(
+        player_factory, tmp_path: Path) -> None:
+    results = Stats(vs_computer={f"{LEVELS[0].name}:X": Tally(7, 2, 1, 20)}).to_json()
+    text = json.dumps(results).replace('"won": 7', '"won": ' + "9" * 4300).replace('"lost": 2', '"lost": ' + "9" * 4300)
+    (tmp_path / "stats.json").write_text(text, encoding="utf-8")
+    player = player_factory(FileStorage(tmp_path))
+    player.app.scene.open(StatsEntry())
+    player.frame()
+    assert any("statistics could not be read" in t.message for t in player.app.ctx.toasts if t.error)
+    assert player.app.ctx.stats.totals() == Tally() and len(list(tmp_path.glob("stats.corrupt-*"))) == 1

@@ -254,18 +254,62 @@ def folder_of(storage: Storage) -> Path | None:
     return storage.directory if isinstance(storage, FileStorage) else None
 
 
-def decode_document(text: str) -> Any:
+MAX_NUMBER_DIGITS = 30
+"""A lenient document's whole numbers with more digits than this are ``Unreadable`` (the game's are a few digits)."""
+
+
+class Unreadable:
+    """A number a lenient document holds that the game cannot (``NaN``, ``1e400``, thousands of digits).
+
+    It stands where the number stood, so the part that holds it can be refused alone (and kept, as
+    ``text``, the number's own text: ``JsonDocuments.save`` writes it back as a string).
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text if len(text) <= 40 else text[:40] + "..."
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def decode_document(text: str, lenient_numbers: bool = False) -> Any:
     """The JSON value in ``text``; ``ValueError`` if too long, nested too deep, not JSON or not finite.
 
     The size and depth are checked before the JSON parser runs, so a hostile
     file costs linear time and never recurses deeply (a small stack, as in
-    the browser, must not overflow).
+    the browser, must not overflow). ``lenient_numbers``: a number that is not
+    finite, or has more than ``MAX_NUMBER_DIGITS`` digits, becomes an ``Unreadable``
+    instead of refusing the whole document.
+
+    >>> decode_document('[NaN, 1e400, 2.5, 7]', lenient_numbers=True)
+    [NaN, 1e400, 2.5, 7]
     """
     if len(text) > MAX_DOCUMENT_CHARS:
         raise ValueError(f"it is larger than {MAX_DOCUMENT_CHARS} characters")
     if text.count("[") + text.count("{") > MAX_NESTING:
         _check_nesting(text)
+    if lenient_numbers:
+        return json.loads(text, parse_constant=Unreadable, parse_float=_float_or_unreadable,
+                          parse_int=_int_or_unreadable)
     return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+
+
+def _float_or_unreadable(text: str) -> float | Unreadable:
+    value = float(text)
+    return value if math.isfinite(value) else Unreadable(text)
+
+
+def _int_or_unreadable(text: str) -> int | Unreadable:
+    return int(text) if len(text.lstrip("-")) <= MAX_NUMBER_DIGITS else Unreadable(text)
+
+
+def _unreadable_text(value: object) -> str:
+    """How ``json.dumps`` writes an ``Unreadable`` back: its text, as a string."""
+    if isinstance(value, Unreadable):
+        return value.text
+    raise TypeError(f"{type(value).__name__} cannot be stored")
 
 
 def _refuse_constant(name: str) -> NoReturn:
@@ -313,11 +357,13 @@ class JsonDocuments:
         self.messages: list[str] = []
         self.clock = clock
 
-    def load(self, key: str, parse: Callable[[Any], T], what: str) -> T | None:
+    def load(self, key: str, parse: Callable[[Any], T], what: str, lenient_numbers: bool = False) -> T | None:
         """The value under ``key`` passed through ``parse``, or ``None``.
 
         ``parse`` turns decoded JSON into the caller's object and raises for a
-        wrong shape. A value that fails, with any exception, is set aside under
+        wrong shape. ``lenient_numbers``: numbers the game cannot hold reach ``parse``
+        as ``Unreadable`` (so it can set aside the part holding one) instead of
+        failing the whole document. A value that fails, with any exception, is set aside under
         a new ``<key>.corrupt-...`` key and a message naming ``what`` (e.g.
         "saved game") is added.
         """
@@ -333,7 +379,7 @@ class JsonDocuments:
         if text is None:
             return None
         try:
-            return parse(decode_document(text))
+            return parse(decode_document(text, lenient_numbers))
         except Exception as exc:  # whatever a damaged document raises, play goes on without it
             self._set_aside(key, text, what, exc)
             return None
@@ -341,7 +387,7 @@ class JsonDocuments:
     def save(self, key: str, value: Any, what: str) -> bool:
         """Store ``value`` as JSON under ``key``; ``False`` (and a message) if the store refused."""
         try:
-            self.storage.write(key, json.dumps(value, indent=1, sort_keys=True))
+            self.storage.write(key, json.dumps(value, indent=1, sort_keys=True, default=_unreadable_text))
         except Exception as exc:
             self.messages.append(_("Could not save your {what}: {error}").format(what=_(what), error=_one_line(exc)))
             return False

@@ -192,8 +192,12 @@ def my_level(rating: PlayerRating, levels: tuple[Level, ...] | None = None) -> t
 
 
 def _number(value: Any, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ValueError(f"the {what} must be a number, not {value!r}")
+    try:
+        finite = not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+    except OverflowError:  # a whole number too large for a float
+        finite = False
+    if not finite:
+        raise ValueError(f"the {what} must be a number, not {value!r:.40}")
     return float(value)
 
 

@@ -137,7 +137,11 @@ class Stats:
         return stats
 
 
+MAX_COUNT = 10**9
+"""The most games a count may hold: far beyond any player's, and a figure every screen can format."""
+
+
 def _count(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"a count must be a whole number, not {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"a count must be a whole number from 0 to {MAX_COUNT:,}, not {value!r:.40}")
     return value

@@ -41,7 +41,8 @@ class PlayerStore:
 
     def load_stats(self) -> Stats:
         """The statistics, or none yet (an unreadable rating is said, once)."""
-        stats = self.documents.load(STATS_KEY, Stats.from_json, N_("statistics")) or Stats()
+        # a rating that is not a number a game can have is set aside alone: the results stay
+        stats = self.documents.load(STATS_KEY, Stats.from_json, N_("statistics"), lenient_numbers=True) or Stats()
         notice = stats.take_notice()
         if notice:
             self.documents.messages.append(notice)
