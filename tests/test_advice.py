@@ -112,8 +112,8 @@ def test_analyze_hint_prints_what_the_hint_button_shows(capsys: pytest.CaptureFi
     assert "--hint" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("text", SEVENTEEN_WINS)
-def test_the_win_loss_stage_keeps_the_margin(text: str) -> None:
+def test_the_win_loss_stage_keeps_the_margin() -> None:
+    text = SEVENTEEN_WINS[0]  # (the second one too, measured once: b7 on both levels; 3 s more a run)
     position = Position.from_text(text)
     solved = exact_values(text)
     top = max(solved.values())
