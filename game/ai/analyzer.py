@@ -28,7 +28,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
+from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves, squares_of
 from game.engine.position import Position
 
 from .budget import BudgetSpent
@@ -286,7 +286,7 @@ class Analyzer:
         if proved is not None and proved():
             return False
         if every_value:
-            others = [sq for sq in _squares(legal_moves(p, o)) if sq not in solved.values]
+            others = [sq for sq in squares_of(legal_moves(p, o)) if sq not in solved.values]
             if estimate is not None:
                 others.sort(key=lambda sq: -estimate.values.get(sq, 0.0))
             for sq in others:
@@ -321,7 +321,7 @@ class Analyzer:
         assert solved.score is not None
         budget = self.engine.budget
         values: dict[int, float] = {sq: float(v) for sq, v in solved.values.items()}
-        all_moves = _squares(legal_moves(p, o))
+        all_moves = squares_of(legal_moves(p, o))
         if estimate is not None:
             for sq in all_moves:
                 if sq not in values:  # not the best: below the proved score, whatever the evaluation thought
@@ -330,10 +330,6 @@ class Analyzer:
         return Analysis(values, exact, list(solved.best), list(solved.pv), n_empty if exact else
                         (estimate.depth if estimate is not None else n_empty), budget.nodes - nodes_before,
                         budget.clock() - started, frozenset(solved.values))
-
-
-def _squares(moves: Bitboard) -> list[int]:
-    return [sq for sq in range(64) if moves >> sq & 1]
 
 
 def advise(position: Position, limits: Limits, every_value: bool = True) -> Job[Analysis]:

@@ -27,6 +27,7 @@ from game.play.session import GO_ON, Judge, Move, Opponent, Phase, Refusal, Ruli
 from game.play.thinking import Thought
 from game.play.words import colour_name
 from game.records.openings import default_book as default_openings
+from game.review.hints import value_label
 
 GOOD_MARGIN = 2.0
 """An answer valued more than this many discs below the book's best move there is weak."""
@@ -130,10 +131,11 @@ def opening_title(name: str) -> str:
 
 
 def disc_text(value: float) -> str:
-    """A book value in discs as written in the feedback: ``+0.3``, ``-2.4``, ``0.0`` (the language's decimal mark)."""
-    if abs(value) < 0.05:
-        return number(0, 1)
-    return ("+" if value > 0 else "") + number(value, 1)
+    """A book value in discs as written in the feedback: ``+0.3``, ``-2.4``, ``0.0`` (the language's decimal mark).
+
+    An estimate, written as the hint and the review write theirs (``game.review.hints.value_label``).
+    """
+    return value_label(value, exact=False)
 
 
 @dataclass(frozen=True)
