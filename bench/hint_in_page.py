@@ -5,10 +5,10 @@
 The hint (``advise(position, HINT_LIMITS_IN_PAGE)``, 2 s of wall clock) runs in Pyodide 0.27.8 under
 Node.js (the CPython 3.12 pygbag runs in the browser) the way the page runs it: ``job.advance(slice)``
 once a frame, the rest of the frame (drawing, the browser) standing idle (``time.sleep``). The
-positions are ``bench/data/advice_set.json``'s (master games, every move's exact value); for each it
-prints whether the ringed move is an exactly best move, whether the hint called it exact, its loss and
-the wall time. A browser's V8 runs the same WebAssembly as Node's, so this is the page's hint but for
-the drawing's own cost (the slice stands in for it). Figures only, no assertions.
+positions are ``bench/data/advice_set.json``'s (``tools.advice_set.load_set``; master games, every move's
+exact value); for each it prints whether the ringed move is an exactly best move, whether the hint
+called it exact, its loss and the wall time. A browser's V8 runs the same WebAssembly as Node's, so
+this is the page's hint but for the drawing's own cost (the slice stands in for it). Figures only, no assertions.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from tools.advice_set import Entry, load_set
+
 REPO = Path(__file__).resolve().parent.parent
 HARNESS = REPO / "tests" / "wasm" / "run_in_pyodide.mjs"
-SET_PATH = REPO / "bench" / "data" / "advice_set.json"
 
 PROGRAM = """
 import json, time
@@ -53,14 +54,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slice-ms", type=float, default=10.0, help="the search's slice a frame (the app's most)")
     parser.add_argument("--frame-ms", type=float, default=1000 / 60)
     args = parser.parse_args(argv)
-    data = json.loads(SET_PATH.read_text())
-    chosen: dict[int, list[dict[str, object]]] = defaultdict(list)
-    for entry in data["endgame"]:
-        empties = int(entry["empties"])
-        if entry.get("values") and empties <= args.max_empties and len(chosen[empties]) < args.per_empties:
-            chosen[empties].append(entry)
+    chosen: dict[int, list[Entry]] = defaultdict(list)
+    for entry in load_set().solved():
+        if entry.empties <= args.max_empties and len(chosen[entry.empties]) < args.per_empties:
+            chosen[entry.empties].append(entry)
     entries = [e for empties in sorted(chosen) for e in chosen[empties]]
-    program = (f"TEXTS = {json.dumps([e['position'] for e in entries])}\nSLICE_MS = {args.slice_ms}\n"
+    program = (f"TEXTS = {json.dumps([e.position.to_text() for e in entries])}\nSLICE_MS = {args.slice_ms}\n"
                f"FRAME_MS = {args.frame_ms}\n" + PROGRAM)
     done = subprocess.run(["node", str(HARNESS), "-c", program], cwd=REPO, capture_output=True, text=True,
                           timeout=3600, check=False)
@@ -69,17 +68,13 @@ def main(argv: list[str] | None = None) -> int:
         print(report.get("error") or done.stderr, file=sys.stderr)
         return 1
     results = json.loads(report["value"])
-    from game.engine import square_name
-
     print(f"the page's hint in Pyodide {report['pyodide']} (CPython {report['python']}), "
           f"{args.slice_ms:g} ms a {args.frame_ms:.1f} ms frame")
     print("| empties | positions | best move | proved exact | mean loss (discs) | mean wall s |")
     print("|---:|---:|---:|---:|---:|---:|")
     by_empties: dict[int, list[tuple[int, bool, float]]] = defaultdict(list)
     for entry, (square, best_exact, _exact, seconds, _frames) in zip(entries, results, strict=True):
-        values = {k: int(v) for k, v in dict(entry["values"]).items()}  # type: ignore[call-overload]
-        loss = max(values.values()) - values[square_name(square)]
-        by_empties[int(entry["empties"])].append((loss, best_exact, seconds))
+        by_empties[entry.empties].append((entry.loss(square), best_exact, seconds))
     for empties, rows in sorted(by_empties.items()):
         n = len(rows)
         print(f"| {empties} | {n} | {sum(1 for r in rows if r[0] == 0)} | {sum(1 for r in rows if r[1])} | "

@@ -15,7 +15,7 @@ side to move, empty squares to the winner, as the project's solver counts). The 
 ``MIDGAME_COUNT`` positions at 25 to 45 empties from other games, positions only.
 
 The file ``bench/data/advice_set.json`` is written when the positions are picked (values ``null``)
-and again, atomically (a temporary file, then ``os.replace``), after each solved position, fewest
+and again, atomically (``game.platform.storage.write_durably``), after each solved position, fewest
 empties first: an interrupted build resumes where it stopped. Each move's exact value is the child
 position's (after the move) exact score, negated, searched with narrow windows around a shallow
 midgame search's guess (``Solver.aspirated``, ``endgame.first_guess``): faster than one full-window
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import time
 from collections import defaultdict
@@ -34,12 +33,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.ai import SolveMode
-from game.ai.endgame import first_guess, run_to_end
+from game.ai import Limits, SolveMode, advise
+from game.ai.endgame import run_to_end
 from game.ai.factory import new_engine
-from game.engine.bitboard import FLIPPERS, legal_moves
+from game.engine.bitboard import legal_moves
 from game.engine.notation import square_name
 from game.engine.position import Position
+from game.platform.storage import write_durably
 from game.records.wthor import WthorGame, read_games, replay
 
 SET_PATH = Path(__file__).resolve().parent.parent / "bench" / "data" / "advice_set.json"
@@ -204,9 +204,7 @@ def save_set(advice: AdviceSet, path: Path = SET_PATH) -> None:
         lines.append(f' "{name}": [\n' + ",\n".join(rows) + "\n ]" + ("," if name == "endgame" else ""))
     lines.append("}")
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_durably(path, "\n".join(lines) + "\n")
 
 
 # -- picking ----------------------------------------------------------------------------------------------
@@ -254,18 +252,11 @@ def pick(seed: int = SEED) -> AdviceSet:
 
 
 def move_values(position: Position) -> dict[int, int]:
-    """Every legal move's exact value: each child solved with narrow windows around a shallow search's guess."""
-    engine = new_engine()
-    solver, search = engine.solver, engine.search
-    p, o = position.player, position.opponent
-    values: dict[int, int] = {}
-    for sq in position.legal_squares():
-        f = FLIPPERS[sq](p, o)
-        child_p, child_o = o ^ f, p | f | (1 << sq)
-        guess = first_guess(child_p, child_o, search.pvs)
-        score, _ = run_to_end(solver.aspirated(child_p, child_o, guess))
-        values[sq] = -score
-    return values
+    """Every legal move's exact value, by the game's one source of advice with no time limit (the best moves
+    proved first, then each other move's child solved in narrow windows)."""
+    analysis = advise(position, Limits(exact_empties=64)).run()
+    assert analysis.exact  # no time limit: every move is solved
+    return {sq: int(v) for sq, v in analysis.values.items()}
 
 
 def all_values(position: Position) -> dict[int, int]:
