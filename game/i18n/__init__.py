@@ -29,9 +29,12 @@ from __future__ import annotations
 
 import gettext
 import io
+import string
 import struct
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+from game.platform.files import UnreadableFileError, read_regular_file
 
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -54,8 +57,23 @@ _language = SOURCE_LANGUAGE
 _generation = 0
 
 
+PLURAL_CHECK_COUNTS = range(201)
+"""A catalog's plural rule is tried on these counts when it loads: each must give one of its forms."""
+
+
 class CatalogError(ValueError):
     """A catalog that cannot be read or is not a catalog; the message says which and why."""
+
+
+class Catalog(gettext.GNUTranslations):
+    """A compiled catalog that passed the checks; ``dropped`` lists the English texts whose translation was set aside.
+
+    A translation is set aside when its placeholders are not its English
+    text's (``{nope}``, ``{0}``, a lone ``{``): filling it would raise, so the
+    English text shows instead.
+    """
+
+    dropped: tuple[str, ...] = ()
 
 
 def _(message: str) -> str:
@@ -164,17 +182,105 @@ def best_language(preferences: Iterable[str]) -> str:
     return SOURCE_LANGUAGE
 
 
-def parse_catalog(data: bytes, code: str) -> gettext.GNUTranslations:
-    """A compiled catalog (``.mo``) from its bytes; ``CatalogError`` naming the language if it is not one."""
+def parse_catalog(data: bytes, code: str) -> Catalog:
+    """A compiled catalog (``.mo``) from its bytes; ``CatalogError`` naming the language if it is not one.
+
+    Its plural rule must give one of its forms for every count of
+    ``PLURAL_CHECK_COUNTS`` (a rule such as ``n/0`` is refused), and each
+    translation must use only its English text's placeholders (one that does
+    not is dropped, named in ``Catalog.dropped``).
+    """
+    name = LANGUAGES.get(code, code)
     if len(data) > MAX_CATALOG_BYTES:
-        raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog is too large ({len(data):,} bytes)")
+        raise CatalogError(f"the {name} catalog is too large ({len(data):,} bytes)")
     try:
-        return gettext.GNUTranslations(io.BytesIO(data))
+        catalog = Catalog(io.BytesIO(data))
+        entries = list(_entries(data, catalog.charset() or "ascii"))
     except (OSError, ValueError, UnicodeDecodeError, IndexError, KeyError, OverflowError, LookupError,
-            struct.error) as exc:  # LookupError: a charset Python does not know
-        raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog cannot be read ({exc})") from None
+            RecursionError, struct.error) as exc:  # LookupError: a charset Python does not know
+        raise CatalogError(f"the {name} catalog cannot be read ({exc})") from None
+    _check_plural_rule(catalog, name)
+    catalog.dropped = tuple(_drop_foreign_placeholders(catalog, entries))
+    return catalog
 
 
+def _entries(data: bytes, charset: str) -> Iterator[tuple[str, str]]:
+    """Each (original, translation) of a compiled catalog as its table holds them (plural forms joined by NUL).
+
+    ``gettext`` keeps a plural entry's singular text alone; the placeholder
+    check needs its plural text too, so the table is read again here.
+    """
+    order = "<" if data[:4] == b"\xde\x12\x04\x95" else ">"
+    count, originals, translations = struct.unpack(order + "4x4x3I", data[:20])[:3]
+    for index in range(count):
+        length, start = struct.unpack(order + "2I", data[originals + 8 * index: originals + 8 * index + 8])
+        original = data[start: start + length]
+        length, start = struct.unpack(order + "2I", data[translations + 8 * index: translations + 8 * index + 8])
+        if original:  # the empty original is the header
+            yield original.decode(charset), data[start: start + length].decode(charset)
+
+
+def _check_plural_rule(catalog: gettext.GNUTranslations, name: str) -> None:
+    header = catalog.info().get("plural-forms", "")
+    forms = next((part.split("=", 1)[1].strip() for part in header.split(";") if part.strip().startswith("nplurals")),
+                 "2")
+    count = int(forms) if forms.isascii() and forms.isdecimal() and len(forms) < 3 else 0
+    rule = catalog.plural  # type: ignore[attr-defined]  # set by gettext from the header
+    for n in PLURAL_CHECK_COUNTS:
+        try:
+            form = rule(n)
+        except (ArithmeticError, ValueError, TypeError, RecursionError) as exc:
+            raise CatalogError(f"the {name} catalog's plural rule fails for {n} ({exc})") from None
+        if not 0 <= form < count:
+            raise CatalogError(f"the {name} catalog's plural rule gives form {form} for {n}; it has {count}")
+
+
+Placeholder = tuple[str, str | None, str]
+"""A ``str.format`` field as written: its name, its conversion and its format spec."""
+
+
+def placeholders(text: str) -> frozenset[Placeholder] | None:
+    """The ``str.format`` fields of ``text``; ``None`` if it is no format string (a lone ``{``).
+
+    >>> sorted(placeholders("{n} moves, {score:+d}"))
+    [('n', None, ''), ('score', None, '+d')]
+    >>> placeholders("a lone { brace") is None, placeholders("{{literal}}")
+    (True, frozenset())
+    """
+    try:
+        return frozenset((name, conversion, spec or "")
+                         for _text, name, spec, conversion in string.Formatter().parse(text) if name is not None)
+    except ValueError:
+        return None
+
+
+def _numbered(text: str) -> int:
+    """How many fields of ``text`` are filled by position (``{}``, ``{0}``): more than the English has cannot be."""
+    try:
+        return sum(1 for _text, name, _spec, _conv in string.Formatter().parse(text)
+                   if name is not None and (name == "" or name[0].isdigit()))
+    except ValueError:
+        return 0
+
+
+def _drop_foreign_placeholders(catalog: gettext.GNUTranslations, entries: list[tuple[str, str]]) -> Iterator[str]:
+    """Remove each translation whose placeholders are not among its English texts'; yield those English texts."""
+    table: dict[object, str] = catalog._catalog  # type: ignore[attr-defined]  # gettext's own table
+    for original, translation in entries:
+        context, _, texts = original.rpartition("\x04")
+        english = texts.split("\x00")
+        allowed = frozenset().union(*(placeholders(text) or frozenset() for text in english))
+        if all(placeholders(text) is None for text in english):
+            continue  # never filled: its braces are text
+        forms = translation.split("\x00")
+        numbered = max(_numbered(text) for text in english)
+        if all(found is not None and found <= allowed and _numbered(form) <= numbered
+               for form, found in zip(forms, map(placeholders, forms), strict=True)):
+            continue
+        key = f"{context}\x04{english[0]}" if context else english[0]
+        for entry in ((key, index) for index in range(len(forms))) if len(english) > 1 else (key,):
+            table.pop(entry, None)
+        yield english[0]
 def catalog_path(code: str) -> Path:
     """Where the compiled catalog of language ``code`` is on this computer."""
     return LOCALE_DIR / f"{code}.mo"
@@ -186,7 +292,7 @@ def catalog_file(code: str, folders: tuple[Path, ...] = ()) -> Path | None:
                 None)
 
 
-def read_catalog(code: str, folders: tuple[Path, ...] = ()) -> gettext.GNUTranslations:
+def read_catalog(code: str, folders: tuple[Path, ...] = ()) -> Catalog:
     """The compiled catalog of ``code`` from ``LOCALE_DIR`` or the first of ``folders`` that has it.
 
     ``CatalogError`` if it is nowhere, too large or not a catalog. (In the
@@ -195,8 +301,9 @@ def read_catalog(code: str, folders: tuple[Path, ...] = ()) -> gettext.GNUTransl
     """
     path = catalog_file(code, folders) or catalog_path(code)
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_CATALOG_BYTES + 1)
+        data = read_regular_file(path, MAX_CATALOG_BYTES)
+    except UnreadableFileError as exc:
+        raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog cannot be read ({exc.strerror})") from None
     except OSError as exc:
         raise CatalogError(f"the {LANGUAGES.get(code, code)} catalog cannot be read ({exc.strerror})") from None
     return parse_catalog(data, code)

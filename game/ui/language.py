@@ -42,6 +42,7 @@ class LanguageSwitch:
         self._chosen = chosen
         self._remember = remember
         self._fetching: set[str] = set()
+        self._told_dropped: set[str] = set()
 
     def start(self) -> str | None:
         """Speak the language chosen in Settings, or the system's until one is chosen; a message if it cannot."""
@@ -83,6 +84,10 @@ class LanguageSwitch:
             return False
         i18n.use(code, catalog)
         self.text.forget()
+        if catalog is not None and catalog.dropped and code not in self._told_dropped:
+            self._told_dropped.add(code)  # once a language, however often it is chosen again
+            self.toasts.show(_("Some {language} texts could not be read; they show in English.").format(
+                language=i18n.LANGUAGES[code]), error=True)
         return True
 
     def _missing_files(self, code: str) -> list[tuple[str, Path]]:
