@@ -25,12 +25,15 @@ PYGAME_FREE = ("game.i18n", "game.engine", "game.ai", "game.library", "game.reco
                "game.platform.dirs", "game.platform.resources", "game.platform.languages")
 """Packages and modules that never import pygame (they run under Pyodide and on the command line)."""
 
+FILE_READER = "game.platform.files"
+"""The one bounded reader of regular files: standard library only, so the lowest layers may read through it."""
 LOWER_LAYERS = {
-    "game.i18n": ("game.i18n",),
+    FILE_READER: (),
+    "game.i18n": ("game.i18n", FILE_READER),
     "game.engine": ("game.engine",),
-    "game.ai": ("game.engine", "game.ai"),
+    "game.ai": ("game.engine", "game.ai", FILE_READER),
 }
-"""What the pure layers may import from the game (nothing above them)."""
+"""What the pure layers may import from the game (nothing above them; the file reader, which imports nothing)."""
 
 MODEL_PACKAGES = ("game.library", "game.records", "game.play", "game.review", "game.challenges", "game.trainer",
                   "game.platform", "game.interfaces")

@@ -34,10 +34,13 @@ from pathlib import Path
 
 from game.engine.bitboard import Bitboard
 from game.engine.symmetry import SQUARE_SOURCE, canonical
+from game.platform.files import read_regular_file
 
 from .jobs import all_at_once
 
 BOOK_PATH = Path(__file__).parent / "weights" / "book.bin"
+MAX_BOOK_BYTES = 64 * 1024 * 1024
+"""A book file larger than this is refused unread (the shipped one is 0.2 MB)."""
 MAGIC = b"OTBK"
 VERSION = 1
 NO_SCORE = -32768
@@ -268,7 +271,7 @@ def decode_book(data: bytes) -> Book:
 
 def _reading(path: Path) -> bytes:
     try:
-        return path.read_bytes()
+        return read_regular_file(path, MAX_BOOK_BYTES)
     except OSError as err:
         raise BookError(f"cannot read opening book {path}: {err.strerror}") from None
 

@@ -26,7 +26,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from game.platform.files import read_regular_file
+
 PARAMETERS_PATH = Path(__file__).with_name("mpc.json")
+MAX_PARAMETERS_BYTES = 1024 * 1024
+"""A parameters file larger than this is refused unread (the shipped one is 4 kB)."""
 THRESHOLD = 1.0
 """Standard deviations of certainty a cut needs (1.0 scored 60 % against no Multi-ProbCut over 64 games
 at 0.2 s a move, where 1.5 scored 46 % over 24: ``bench/mpc_match.py``)."""
@@ -137,7 +141,9 @@ def parse_endgame(text: str) -> EndgameProbes:
 
 def _parameters_text() -> str:
     try:
-        return PARAMETERS_PATH.read_text(encoding="utf-8")
+        return read_regular_file(PARAMETERS_PATH, MAX_PARAMETERS_BYTES).decode("utf-8")
+    except UnicodeDecodeError:
+        raise MpcError(f"{PARAMETERS_PATH.name} is not UTF-8 text") from None
     except OSError as exc:
         raise MpcError(f"cannot read {PARAMETERS_PATH.name}: {exc.strerror}") from None
 

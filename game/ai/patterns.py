@@ -59,11 +59,14 @@ from typing import NamedTuple
 from game.engine.bitboard import Bitboard
 from game.engine.notation import parse_square
 from game.engine.symmetry import map_square
+from game.platform.files import read_regular_file, regular_file_chunks
 
 from .evaluation import HeuristicEvaluation
 from .jobs import all_at_once
 
 WEIGHTS_PATH = Path(__file__).parent / "weights" / "patterns.bin"
+MAX_WEIGHTS_BYTES = 64 * 1024 * 1024
+"""A weights file larger than this is refused unread (the shipped one is 0.95 MB)."""
 """The shipped weights; looked up at each load, so a test can point it at a copy (damaged or not)."""
 MAGIC = b"OTPW"
 VERSION = 2
@@ -447,7 +450,7 @@ def load(path: Path | None = None) -> PatternEvaluation:
 def _read(path: Path) -> bytes:
     """The file's bytes; ``WeightsError`` if it cannot be read."""
     try:
-        return path.read_bytes()
+        return read_regular_file(path, MAX_WEIGHTS_BYTES)
     except OSError as err:
         raise _unreadable(path, err) from None
 
@@ -456,10 +459,9 @@ def _reading(path: Path) -> Generator[None, None, bytes]:
     """``_read`` a step at a time, ``READ_STEP`` bytes a step (the whole file took 4 ms in WebAssembly)."""
     chunks = []
     try:
-        with path.open("rb") as file:
-            while chunk := file.read(READ_STEP):
-                chunks.append(chunk)
-                yield None
+        for chunk in regular_file_chunks(path, MAX_WEIGHTS_BYTES, READ_STEP):
+            chunks.append(chunk)
+            yield None
     except OSError as err:
         raise _unreadable(path, err) from None
     return b"".join(chunks)

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from game.engine import NotationError, Position, parse_square, square_name
 from game.i18n import N_, _
+from game.platform.files import read_regular_file
 
 Kind = Literal["corner", "survive", "pass", "parity", "endgame"]
 Goal = Literal["win", "not_lose", "no_wipeout", "force_pass", "win_endgame"]
@@ -41,6 +42,8 @@ DIFFICULTY_NAMES: dict[int, str] = {1: N_("Easy"), 2: N_("Medium"), 3: N_("Hard"
 """The names of the difficulties (English, marked for the catalogs: ``_()`` them where shown)."""
 
 CHALLENGES_FILE = Path(__file__).with_name("challenges.json")
+MAX_CHALLENGES_BYTES = 4 * 1024 * 1024
+"""A challenges file larger than this is refused unread (the shipped one is a few kB)."""
 
 
 class ChallengeError(ValueError):
@@ -147,7 +150,7 @@ def parse_challenges(text: str) -> list[Challenge]:
 
 def load_challenges(path: Path = CHALLENGES_FILE) -> list[Challenge]:
     """The challenges shipped with the game, in file order."""
-    return parse_challenges(path.read_text(encoding="utf-8"))
+    return parse_challenges(read_regular_file(path, MAX_CHALLENGES_BYTES).decode("utf-8"))
 
 
 def dump_challenges(challenges: list[Challenge], source: str) -> str:

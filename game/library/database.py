@@ -11,7 +11,7 @@ every field's form checked without replaying the games, so the whole database
 loads in about a second; a scene spreads the work over frames with
 ``TableLoader.advance``.
 
-Every limit is explicit: the compressed file (``MAX_FILE_BYTES``), its text
+Every limit is explicit: the compressed file (``MAX_TABLE_BYTES``), its text
 (``MAX_TEXT_CHARS``) and the number of games (``MAX_GAMES``). A missing,
 truncated, corrupt or oversized file gives a ``LibraryError`` naming it.
 Pure Python; nothing here imports pygame.
@@ -28,12 +28,10 @@ from typing import Protocol
 
 from game.ai import stepwise
 from game.platform.files import FileTooLargeError, read_regular_file
-from game.records.wthor import HEADER, MAX_LINE, WTHOR_PATH, WthorError, WthorGame, parse_line
+from game.records.wthor import HEADER, MAX_LINE, MAX_TABLE_BYTES, WTHOR_PATH, WthorError, WthorGame, parse_line
 
 SUBSET_PATH = Path(__file__).resolve().parent.parent / "data" / "library" / "web-games.tsv.gz"
 """The subset shipped to the browser (``tools/make_library_subset.py``)."""
-MAX_FILE_BYTES = 32 * 1024 * 1024
-"""The largest compressed file read (the full database is 5.5 MB)."""
 MAX_TEXT_CHARS = 128 * 1024 * 1024
 """The most text a file may unpack to (the full database is 24.6 MB): a bound against a decompression bomb."""
 MAX_GAMES = 500_000
@@ -192,15 +190,15 @@ class TableLoader:
 
 
 def read_games_file(path: Path) -> bytes:
-    """The bytes of a games file (a regular file of at most ``MAX_FILE_BYTES``); ``LibraryError`` says why not.
+    """The bytes of a games file (a regular file of at most ``MAX_TABLE_BYTES``); ``LibraryError`` says why not.
 
     Read with ``game.platform.files.read_regular_file``: a FIFO or a device in
     its place is refused at once, never waited on or read without end.
     """
     try:
-        return read_regular_file(path, MAX_FILE_BYTES)
+        return read_regular_file(path, MAX_TABLE_BYTES)
     except FileTooLargeError:
-        raise LibraryError(f"{path.name}: larger than {MAX_FILE_BYTES} bytes") from None
+        raise LibraryError(f"{path.name}: larger than {MAX_TABLE_BYTES} bytes") from None
     except OSError as exc:
         raise LibraryError(f"games file {path} cannot be read: {exc.strerror or exc}") from None
 

@@ -1,8 +1,12 @@
 """Reading files from disk without trusting what is there: regular files only, a bounded read.
 
 Every loader of a file that a user (or a damaged disk) can replace goes
-through ``read_regular_file``: the saved documents (``game.platform.storage``),
-the master games and the library's caches (``game.library``). A FIFO in place
+through ``read_regular_file`` (or ``regular_file_chunks``, the same a step at a
+time): the saved documents (``game.platform.storage``), the master games and
+the library's caches (``game.library``), the catalogs, the evaluation's
+weights, the opening books, the fonts; a file pygame opens by its path (a
+sound, the icon) is checked by ``check_regular_file`` just before
+(``tests/test_file_readers.py`` lists every reader). A FIFO in place
 of a file would block a plain ``open`` forever, and a symlink to ``/dev/zero``
 passes a size check made with ``stat`` (its size is 0) and is then read until
 memory runs out. So the file is opened without blocking (``O_NONBLOCK``), the
@@ -24,6 +28,7 @@ import errno
 import os
 import stat
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
@@ -67,8 +72,19 @@ def read_regular_file(path: Path | str, limit: int) -> bytes:
     ``NotRegularFileError`` for anything but a regular file (after following
     symlinks), ``FileTooLargeError`` for a file over ``limit`` bytes.
     """
+    chunks = list(regular_file_chunks(path, limit))
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
+def regular_file_chunks(path: Path | str, limit: int, step: int | None = None) -> Iterator[bytes]:
+    """``read_regular_file`` a chunk at a time, each at most ``step`` bytes (``None``: as few reads as can be).
+
+    For a reader that must not hold a frame for the whole file (the browser
+    reads the evaluation's weights a step a frame). The same refusals, raised
+    before the first chunk (or, for a file that grew, at the end).
+    """
     try:
-        _refuse_unless_regular(os.stat(path).st_mode, path)  # a device is not even opened
+        check_regular_file(path, limit)  # a device is not even opened
         fd = os.open(path, _OPEN_FLAGS)
     except ValueError:  # a NUL in the name
         raise UnreadableFileError(errno.EINVAL, "not a usable file name", str(path)) from None
@@ -77,20 +93,33 @@ def read_regular_file(path: Path | str, limit: int) -> bytes:
         _refuse_unless_regular(info.st_mode, path)  # replaced between the look and the open
         if info.st_size > limit:
             raise FileTooLargeError(errno.EFBIG, f"larger than {limit} bytes", str(path))
-        chunks: list[bytes] = []
         total, cap = 0, limit + 1
         while total < cap:
-            want = max(info.st_size + 1 - total, _READ_STEP)
+            want = max(info.st_size + 1 - total, _READ_STEP) if step is None else step
             chunk = os.read(fd, min(cap - total, want))
             if not chunk:
                 break
-            chunks.append(chunk)
             total += len(chunk)
-        if total > limit:  # it grew since fstat
-            raise FileTooLargeError(errno.EFBIG, f"larger than {limit} bytes", str(path))
+            if total > limit:  # it grew since fstat
+                raise FileTooLargeError(errno.EFBIG, f"larger than {limit} bytes", str(path))
+            yield chunk
     finally:
         os.close(fd)
-    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+
+
+def check_regular_file(path: Path | str, limit: int) -> None:
+    """Refuse, as ``read_regular_file`` would, a path that is no regular file of at most ``limit`` bytes.
+
+    For a file another library opens by its path (pygame's fonts, sounds and
+    images: in the browser pygame reads paths only), checked just before.
+    """
+    try:
+        info = os.stat(path)
+    except ValueError:  # a NUL in the name
+        raise UnreadableFileError(errno.EINVAL, "not a usable file name", str(path)) from None
+    _refuse_unless_regular(info.st_mode, path)
+    if info.st_size > limit:
+        raise FileTooLargeError(errno.EFBIG, f"larger than {limit} bytes", str(path))
 
 
 def _refuse_unless_regular(mode: int, path: Path | str) -> None:

@@ -18,6 +18,7 @@ from urllib.parse import unquote
 
 from game.i18n import _, translated
 from game.platform import browser
+from game.platform.files import read_regular_file
 
 SHARE_BASE_ENV = "OTHELLO_SHARE_URL"
 """Environment variable holding the page address that desktop share links point at."""
@@ -114,8 +115,9 @@ def share_base(recorded: Path | None = None) -> str | None:
     try:
         if configured:
             return valid_share_base(configured)
-        with (recorded or SHARE_BASE_FILE).open(encoding="utf-8", errors="replace") as handle:
-            return valid_share_base(handle.read(MAX_SHARE_BASE + 1))
+        # longer than an address can be: refused unread (read_regular_file raises), as any other bad file
+        return valid_share_base(read_regular_file(recorded or SHARE_BASE_FILE, 4 * MAX_SHARE_BASE).decode(
+            "utf-8", errors="replace"))
     except (OSError, ValueError):
         return None
 

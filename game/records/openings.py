@@ -21,8 +21,11 @@ from pathlib import Path
 
 from game.engine import NotationError, Position, parse_square, split_transcript
 from game.engine.symmetry import images
+from game.platform.files import read_regular_file
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "openings.txt"
+MAX_TABLE_BYTES = 1024 * 1024
+"""The largest table of named openings read (the shipped one is 5 kB)."""
 
 Key = tuple[int, int]
 """(black discs, white discs) of a position in its canonical orientation."""
@@ -125,7 +128,7 @@ class OpeningBook:
 @lru_cache(maxsize=1)
 def default_book() -> OpeningBook:
     """The book from ``game/data/openings.txt`` (read once)."""
-    return OpeningBook(parse_table(DATA_FILE.read_text(encoding="utf-8")))
+    return OpeningBook(parse_table(read_regular_file(DATA_FILE, MAX_TABLE_BYTES).decode("utf-8")))
 
 
 def opening_name(moves: Sequence[int], start: Position | None = None) -> str | None:

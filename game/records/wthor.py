@@ -34,8 +34,11 @@ from pathlib import Path
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
 from game.engine.position import START_BLACK, START_WHITE
 from game.i18n import N_
+from game.platform.files import read_regular_file
 
 WTHOR_PATH = Path(__file__).resolve().parent.parent / "data" / "wthor" / "wthor-1977-2023.tsv.xz"
+MAX_TABLE_BYTES = 32 * 1024 * 1024
+"""The largest compressed table read (the full database is 5.5 MB)."""
 CREDIT = N_("Master games: the WTHOR database of the French Othello Federation (FFO), ffothello.org")
 """The credit the FFO asks for (English; ``_()`` it where the game shows it, the command line prints it as is)."""
 HEADER = "year\tevent\tblack\twhite\tresult\tmoves"
@@ -197,9 +200,11 @@ def read_games(path: Path = WTHOR_PATH, limit: int | None = None) -> Iterator[Wt
     The tools' reader (at once, a line at a time); the library reads its table in
     bounded slices with ``game.library.database.TableLoader``, through the same ``parse_line``.
     """
+    import io
     import lzma  # here, not at the top: the browser imports this module (its credit line) and may lack lzma
 
-    with lzma.open(path, "rt", encoding="utf-8") as lines:
+    packed = io.BytesIO(read_regular_file(path, MAX_TABLE_BYTES))
+    with io.TextIOWrapper(lzma.LZMAFile(packed), encoding="utf-8") as lines:
         header = lines.readline(MAX_LINE).rstrip("\r\n")
         if header != HEADER:
             raise WthorError(f"{path}: not a WTHOR table (header {header[:60]!r})")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pygame
 
-from game.platform.files import read_regular_file
+from game.platform.files import check_regular_file, read_regular_file
 from game.platform.resources import (
     FONT_BOLD,
     FONT_NAMES,
@@ -34,6 +34,8 @@ from game.ui.font_file import font_characters, is_whole_font
 
 MAX_FONT_BYTES = 32 * 1024 * 1024
 """A script font larger than this is refused (ours are under 200 kB)."""
+MAX_MEDIA_BYTES = 4 * 1024 * 1024
+"""A sound or the icon larger than this is left out (the shipped ones are 4-6 kB)."""
 FETCHED_DIR = Path("/tmp/othello-fetched")
 """Where the page writes what it fetched for the game in the browser: a language's catalog and font."""
 
@@ -152,13 +154,15 @@ class Assets:
         sounds: dict[str, pygame.mixer.Sound] = {}
         if with_sound and _init_mixer():
             for name, relative in SOUND_FILES.items():
-                with contextlib.suppress(pygame.error, FileNotFoundError):
+                with contextlib.suppress(pygame.error, OSError):
+                    check_regular_file(root / relative, MAX_MEDIA_BYTES)  # pygame would wait on a named pipe
                     sounds[name] = pygame.mixer.Sound(str(root / relative))
         self.sounds = Sounds(sounds)
         icon_path = root / ICON_FILE
         self.icon: pygame.Surface | None = None
         """The window's icon (``None`` if missing or damaged: the window keeps the system's)."""
         with contextlib.suppress(pygame.error, OSError):
+            check_regular_file(icon_path, MAX_MEDIA_BYTES)
             self.icon = pygame.image.load(str(icon_path))
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
