@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.ai.levels import LEVELS
-from game.engine import BLACK
+from game.engine import BLACK, WHITE
 from game.platform.storage import FileStorage
 from game.play.rating import PlayerRating, my_level
 from game.play.stats import Stats, Tally
@@ -174,13 +174,36 @@ def test_a_rating_that_is_no_number_is_set_aside_alone_and_the_results_stay(tmp_
     assert again.load_stats().tally(LEVELS[0].name, BLACK) == Tally(7, 2, 1, 20) and again.take_messages() == []
 
 
-def test_a_count_no_player_could_reach_sets_the_statistics_aside_instead_of_crashing_their_screen(
+def test_a_count_no_player_could_reach_is_set_aside_alone_and_the_other_results_stay(
         player_factory, tmp_path: Path) -> None:
-    results = Stats(vs_computer={f"{LEVELS[0].name}:X": Tally(7, 2, 1, 20)}).to_json()
+    level, other = LEVELS[0].name, LEVELS[1].name
+    results = Stats(vs_computer={f"{level}:X": Tally(7, 2, 1, 20), f"{other}:O": Tally(3, 0, 0, 8)},
+                    two_player_games=5).to_json()
     text = json.dumps(results).replace('"won": 7', '"won": ' + "9" * 4300).replace('"lost": 2', '"lost": ' + "9" * 4300)
+    text = text.replace('"two_player_games": 5', '"two_player_games": 1e400')
     (tmp_path / "stats.json").write_text(text, encoding="utf-8")
     player = player_factory(FileStorage(tmp_path))
     player.app.scene.open(StatsEntry())
-    player.frame()
-    assert any("statistics could not be read" in t.message for t in player.app.ctx.toasts if t.error)
-    assert player.app.ctx.stats.totals() == Tally() and len(list(tmp_path.glob("stats.corrupt-*"))) == 1
+    player.frame()  # the Statistics screen formats every figure it has: no crash
+    told = [t.message for t in player.app.ctx.toasts if t.error]
+    assert len(told) == 1 and "Some results could not be read" in told[0], told
+    stats = player.app.ctx.stats
+    assert stats.tally(other, WHITE) == Tally(3, 0, 0, 8) and stats.tally(level, BLACK) == Tally()
+    assert stats.two_player_games == 0 and not list(tmp_path.glob("stats.corrupt-*"))
+    player.click_button("back")
+    resign_a_game(player)  # the next save keeps what was set aside, as it was found
+    stored = json.loads((tmp_path / "stats.json").read_text(encoding="utf-8"))
+    assert stored["tallies_set_aside"][f"{level}:X"]["won"].startswith("9" * 40)  # its first digits, as text
+    assert stored["tallies_set_aside"]["two_player_games"] == "1e400"
+    assert stored["vs_computer"][f"{other}:O"]["won"] == 3
+    again = PlayerStore(FileStorage(tmp_path))
+    assert again.load_stats().tally(other, WHITE) == Tally(3, 0, 0, 8) and again.take_messages() == []
+
+
+@pytest.mark.parametrize("entry", [{"won": -1}, {"won": 10**9 + 1}, {"best": 65}, {"won": True}, [1, 2], "lots"])
+def test_each_kind_of_impossible_tally_costs_only_that_tally(entry: object) -> None:
+    data = Stats(vs_computer={"Novice:X": Tally(1, 0, 0, 4)}).to_json()
+    data["vs_computer"]["Expert:O"] = entry
+    stats = Stats.from_json(data)
+    assert stats.vs_computer == {"Novice:X": Tally(1, 0, 0, 4)} and stats.tallies_set_aside == {"Expert:O": entry}
+    assert stats.take_notice() is not None and Stats.from_json(stats.to_json()).take_notice() is None

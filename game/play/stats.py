@@ -3,7 +3,9 @@
 They carry the player's rating too (``game.play.rating``), stored in the same
 document. A rating section that cannot be read does not cost the results:
 they load, the rating starts afresh, and the unreadable section is kept as it
-was under ``rating_set_aside`` with a notice for the player.
+was under ``rating_set_aside`` with a notice for the player. So with a tally
+that no game can have (a count over ``MAX_COUNT``, a best result over 64): it
+alone is kept under ``tallies_set_aside``, the other results count.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.i18n import _
+from game.i18n import _, sentences
 from game.play.rating import START_DEVIATION, START_RATING, PlayerRating, rated_level
 
 if TYPE_CHECKING:
@@ -46,6 +48,8 @@ class Stats:
     """The player's rating from the counted games against rated (named) levels."""
     rating_set_aside: list[Any] = field(default_factory=list)
     """Rating sections that could not be read, kept as they were found (stored, never dropped)."""
+    tallies_set_aside: dict[str, Any] = field(default_factory=dict)
+    """Tallies (by key, ``two_player_games`` too) that could not be read, kept as they were found."""
     notice: str | None = None
     """What the player should be told about how these statistics were read (not stored); see ``take_notice``."""
 
@@ -106,23 +110,33 @@ class Stats:
             },
             "two_player_games": self.two_player_games,
             "rating": self.rating.to_json(),
-        } | ({"rating_set_aside": self.rating_set_aside} if self.rating_set_aside else {})
+        } | ({"rating_set_aside": self.rating_set_aside} if self.rating_set_aside else {}) | (
+            {"tallies_set_aside": self.tallies_set_aside} if self.tallies_set_aside else {})
 
     @classmethod
     def from_json(cls, data: Any) -> Stats:
         """Statistics from a stored dict; raises ``ValueError``/``TypeError`` for a wrong shape."""
         if not isinstance(data, dict) or not isinstance(data.get("vs_computer"), dict):
             raise ValueError("statistics must hold a 'vs_computer' object")
-        stats = cls(two_player_games=_count(data.get("two_player_games", 0)))
+        stats = cls()
+        kept = data.get("tallies_set_aside", {})
+        stats.tallies_set_aside = dict(kept) if isinstance(kept, dict) else {"tallies_set_aside": kept}
+        problems: list[str] = []
+        try:
+            stats.two_player_games = _count(data.get("two_player_games", 0))
+        except ValueError as exc:
+            stats.tallies_set_aside["two_player_games"] = data.get("two_player_games")
+            problems.append(str(exc))
         for key, entry in data["vs_computer"].items():
-            if not isinstance(entry, dict) or ":" not in key:
-                raise ValueError(f"bad statistics entry {key!r}")
-            best = entry.get("best")
-            if best is not None and (type(best) is not int or not 0 < best <= 64):
-                raise ValueError(f"bad best result in {key!r}")
-            stats.vs_computer[key] = Tally(
-                _count(entry.get("won", 0)), _count(entry.get("lost", 0)), _count(entry.get("drawn", 0)), best
-            )
+            try:
+                stats.vs_computer[key] = _tally(key, entry)
+            except ValueError as exc:
+                stats.tallies_set_aside[key] = entry
+                problems.append(str(exc))
+        if problems:
+            stats.notice = _("Some results could not be read ({error}): they are kept aside, under "
+                             "'tallies_set_aside' in the statistics, and the others count.").format(
+                error=problems[0].rstrip("."))
         aside = data.get("rating_set_aside", [])
         stats.rating_set_aside = list(aside) if isinstance(aside, list) else [aside]
         if "rating" in data:
@@ -130,15 +144,28 @@ class Stats:
                 stats.rating = PlayerRating.from_json(data["rating"])
             except (ValueError, TypeError) as exc:
                 stats.rating_set_aside.append(data["rating"])
-                stats.notice = _("Your rating could not be read ({error}): it starts afresh at {rating} ± "
-                                 "{deviation}. Your results are kept, and so is the unreadable rating, under "
-                                 "'rating_set_aside' in the statistics.").format(
+                said = _("Your rating could not be read ({error}): it starts afresh at {rating} ± "
+                         "{deviation}. Your results are kept, and so is the unreadable rating, under "
+                         "'rating_set_aside' in the statistics.").format(
                     error=str(exc).rstrip("."), rating=f"{START_RATING:.0f}", deviation=f"{START_DEVIATION:.0f}")
+                stats.notice = sentences(stats.notice or "", said)
         return stats
 
 
 MAX_COUNT = 10**9
 """The most games a count may hold: far beyond any player's, and a figure every screen can format."""
+
+
+def _tally(key: str, entry: Any) -> Tally:
+    """The tally stored under ``key``; ``ValueError`` says what no game could leave in it."""
+    if not isinstance(key, str) or ":" not in key:
+        raise ValueError(f"bad statistics entry {key!r:.60}")
+    if not isinstance(entry, dict):
+        raise ValueError(f"bad statistics entry {key!r:.60}")
+    best = entry.get("best")
+    if best is not None and (type(best) is not int or not 0 < best <= 64):
+        raise ValueError(f"bad best result in {key!r:.60}")
+    return Tally(_count(entry.get("won", 0)), _count(entry.get("lost", 0)), _count(entry.get("drawn", 0)), best)
 
 
 def _count(value: Any) -> int:
