@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.ai import LEVELS
 from game.challenges.progress import PROGRESS_KEY, ChallengeProgress
 from game.engine import BLACK, WHITE, GameRecord
 from game.platform.storage import (
@@ -37,6 +38,7 @@ from game.platform.web_storage import default_storage
 from game.play.match import SAVEGAME_KEY, MatchSetup, SavedGame
 from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
+from game.play.store import PlayerStore
 from game.records.transcripts import LAST_GAME_KEY, last_game_from_json, last_game_to_json
 
 
@@ -541,3 +543,45 @@ def test_a_damaged_settings_file_is_named_as_on_disk_and_said_in_words(player_fa
         assert parser_text not in message
     [aside] = tmp_path.glob("settings.corrupt-*.json")
     assert aside.name in message
+
+
+# -- issue 46, item 3: a level name that matches no level -------------------------------------------------
+
+NO_LEVEL = [{"level_name": "Grandmaster"}, {"level_name": ""}, {"level_name": None}, {"level_name": 7}, {}]
+
+
+@pytest.mark.parametrize("named", NO_LEVEL, ids=["unknown", "empty", "null", "number", "missing"])
+@pytest.mark.parametrize("index", [0, 3])
+def test_a_saved_game_whose_level_is_named_by_no_level_is_set_aside_never_played_at_its_index(
+        named: dict[str, Any], index: int) -> None:
+    good = GOOD[SAVEGAME_KEY]
+    setup = {key: value for key, value in good["setup"].items() if key != "level_name"} | {"level": index} | named
+    store = MemoryStorage({"savegame": json.dumps(good | {"setup": setup})})
+    documents = JsonDocuments(store)
+    assert documents.load("savegame", SavedGame.from_json, "saved game") is None
+    [message] = documents.take_messages()
+    assert "saved game could not be read" in message
+    assert ("no level is called 'Grandmaster'" in message) == (named.get("level_name") == "Grandmaster")
+    assert [key for key in store.data if key.startswith("savegame.corrupt-")]
+
+
+def test_a_saved_game_of_the_first_ladders_time_is_still_read_by_its_index() -> None:
+    first = {"mode": "computer", "human": "X", "level": 3, "start": None, "given": 0, "custom": None, "clock": None}
+    saved = SavedGame.from_json({"version": 1, "setup": first, "moves": "f5d6", "played": 2})
+    assert LEVELS[saved.setup.level].name == "Club"  # the sixth-level ladder's index 3
+    assert LEVELS[SavedGame.from_json(GOOD[SAVEGAME_KEY] | {"setup": first | {"level_name": "Expert"}}).setup.level
+                  ].name == "Expert"
+
+
+@pytest.mark.parametrize("named", NO_LEVEL, ids=["unknown", "empty", "null", "number", "missing"])
+def test_settings_whose_level_is_named_by_no_level_keep_the_rest_and_say_so(named: dict[str, Any]) -> None:
+    data = Settings(sound=False, level=3, language="fr").to_json()
+    del data["level_name"]
+    store = MemoryStorage({"settings": json.dumps(data | named)})
+    player_store = PlayerStore(store)
+    settings = player_store.load_settings()
+    assert settings.level is None and settings.sound is False and settings.language == "fr"
+    [message] = player_store.take_messages()
+    assert message.startswith("Your settings named a level the game does not have")
+    first = {"show_legal": True, "sound": False, "level": 3}  # a file of the first ladder's time
+    assert LEVELS[Settings.from_json(first).level or 0].name == "Club" and Settings.from_json(first).notice is None

@@ -14,7 +14,7 @@ from game.ai import DEFAULT_LEVEL, level_at
 from game.engine import BLACK, WHITE, Color, GameRecord, Position, opponent_of, square_name
 from game.engine.record import PASS
 from game.i18n import _
-from game.play.level_compat import stored_level_index
+from game.play.level_compat import FIRST_SETUP_FIELDS, document_level
 from game.play.levels import level_title, parse_custom
 from game.play.words import colour_name
 
@@ -121,9 +121,11 @@ class MatchSetup:
             raise ValueError(f"unknown mode {data['mode']!r}") from None
         if human not in (BLACK, WHITE):
             raise ValueError(f"unknown colour {human!r}")
-        level = stored_level_index(level, data.get("level_name"))
-        if level is None:
-            raise ValueError(f"bad level {data['level']!r}")
+        level = document_level(data, FIRST_SETUP_FIELDS)
+        if level is None:  # never the level its index happens to have today: one nobody chose
+            name = data.get("level_name")
+            raise ValueError(f"no level is called {name!r:.40}" if isinstance(name, str) and name
+                             else f"bad level {data['level']!r:.40}")
         if start is not None:
             Position.from_text(start)  # raises NotationError (a ValueError) if malformed
         given = data.get("given", 0)

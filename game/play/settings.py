@@ -6,12 +6,12 @@ setting only, so a settings file from another version still loads.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from game.ai import level_at
-from game.i18n import LANGUAGES, N_
-from game.play.level_compat import stored_level_index
+from game.i18n import LANGUAGES, N_, _
+from game.play.level_compat import FIRST_SETTINGS_FIELDS, document_level
 from game.play.levels import parse_custom
 
 ANIMATION_SECONDS: dict[str, float] = {"off": 0.0, "fast": 0.15, "normal": 0.3, "slow": 0.6}
@@ -50,6 +50,13 @@ class Settings:
     """The custom level last chosen (``'time:3'``, ``'depth:8'``), used instead of ``level`` when set."""
     language: str | None = None
     """The language the game speaks (a code of ``game.i18n.LANGUAGES``); ``None`` until the first start picks one."""
+    notice: str | None = field(default=None, compare=False, repr=False)
+    """What the player should be told about how these settings were read (not stored); see ``take_notice``."""
+
+    def take_notice(self) -> str | None:
+        """The notice about how the settings were read, once (then ``None``)."""
+        notice, self.notice = self.notice, None
+        return notice
 
     @property
     def flip_seconds(self) -> float:
@@ -59,6 +66,7 @@ class Settings:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (the level also by name, so a reordered ladder keeps the player's choice)."""
         data = asdict(self)
+        del data["notice"]
         named = level_at(self.level)
         if named is not None:
             data["level_name"] = named.name
@@ -77,21 +85,26 @@ class Settings:
             "colour": COLOUR_CHOICES,
             "hints": HINT_NAMES,
         }
-        for field in fields(cls):
-            if field.name not in data:
+        for entry in fields(cls):
+            if entry.name not in data:
                 continue
-            value = data[field.name]
-            if field.name in allowed:
-                if isinstance(value, str) and value in allowed[field.name]:
-                    setattr(settings, field.name, value)
-            elif field.name == "level":
-                settings.level = stored_level_index(value, data.get("level_name"))
-            elif field.name == "custom":
+            value = data[entry.name]
+            if entry.name in allowed:
+                if isinstance(value, str) and value in allowed[entry.name]:
+                    setattr(settings, entry.name, value)
+            elif entry.name == "level":
+                settings.level = document_level(data, FIRST_SETTINGS_FIELDS)
+                if settings.level is None and value is not None:  # never the level its index happens to have
+                    settings.notice = _("Your settings named a level the game does not have ({name}); choose "
+                                        "one in New game.").format(name=str(data.get("level_name", value))[:40])
+            elif entry.name == "notice":
+                continue
+            elif entry.name == "custom":
                 settings.custom = _custom_or_none(value)
-            elif field.name == "language":
+            elif entry.name == "language":
                 settings.language = value if isinstance(value, str) and value in LANGUAGES else None
             elif isinstance(value, bool):
-                setattr(settings, field.name, value)
+                setattr(settings, entry.name, value)
         return settings
 
 

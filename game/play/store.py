@@ -33,7 +33,11 @@ class PlayerStore:
 
     def load_settings(self) -> Settings:
         """The settings, or the defaults."""
-        return self.documents.load(SETTINGS_KEY, Settings.from_json, N_("settings")) or Settings()
+        settings = self.documents.load(SETTINGS_KEY, Settings.from_json, N_("settings")) or Settings()
+        notice = settings.take_notice()
+        if notice:
+            self.documents.messages.append(notice)
+        return settings
 
     def save_settings(self, settings: Settings) -> None:
         """Store the settings."""
