@@ -22,10 +22,12 @@ from game.web.__main__ import main
 from game.web.build import (
     DEFAULT_CDN,
     MAX_TITLE,
+    app_name,
     check_title,
     fill_page_values,
     valid_cdn,
 )
+from game.web.offline import safe_file_name
 
 REPO = Path(__file__).resolve().parent.parent
 NODE = shutil.which("node")
@@ -232,6 +234,32 @@ def test_the_browsers_url_parser_agrees_with_what_is_refused_and_kept() -> None:
     assert links == [base + "#f5d6" for base in ACCEPTED_BASES.values()]
 
 
+# -- item 11: the packed app's name is one the worker can fetch --------------------------------------
+
+UNREACHABLE = ["a#b", "a?b", "a%20b", "a\\b", "a\nb", "a\tb", "a:b", "javascript:x", "http:x", ".hidden", "オセロ",
+               "a\"b", "a<b>"]
+REACHABLE = {"othello": "othello", "Othello Game": "othello.game", "wt-web": "wt-web", "my_game.2": "my_game.2"}
+
+
+@pytest.mark.parametrize("folder", UNREACHABLE)
+def test_a_folder_whose_name_the_worker_cannot_fetch_is_refused(folder: str) -> None:
+    with pytest.raises(ValueError, match="rename the folder"):
+        app_name(Path("/somewhere") / folder)
+
+
+def test_a_safe_folder_name_is_the_packed_apps_as_pygbag_writes_it() -> None:
+    assert {folder: app_name(Path("/somewhere") / folder) for folder in REACHABLE} == REACHABLE
+
+
+@needs_node
+def test_every_safe_name_resolves_to_itself_from_the_workers_scope() -> None:
+    names = [f"{name}.tar.gz" for name in REACHABLE.values()]
+    names += ["index.html", "manifest-zh_CN.webmanifest", "icon-apple-180.png", "_x-1.y"]
+    assert [safe_file_name(name) for name in names] == names
+    resolved = node("console.log(JSON.stringify(ARG.map((n) => new URL(n, 'https://h/games/').href)))", names)
+    assert resolved == [f"https://h/games/{name}" for name in names]
+
+
 # -- the command line: one line, a non-zero exit, nothing written -----------------------------------
 
 
@@ -250,6 +278,7 @@ def project(folder: Path) -> Path:
     ("othello", ["--cdn", "javascript:alert(1)//"]),
     ("othello", ["--title", "a\nb"]),
     ("othello", ["--title", "Othello", "--share-base", "https://#x"]),
+    ("a#b", []),
 ])
 def test_a_refused_build_says_why_in_one_line_and_writes_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], folder: str, options: list[str]) -> None:

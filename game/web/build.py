@@ -47,7 +47,7 @@ from pathlib import Path
 from game.platform.links import SHARE_BASE_FILE, valid_share_base, web_address
 from game.platform.resources import SCRIPT_FONTS, WEB_LOCALE_DIR
 from game.web.escape import html_attribute, html_text, js_string, python_string
-from game.web.offline import add_offline_files
+from game.web.offline import add_offline_files, safe_file_name
 from game.web.page_texts import fill_page_texts, page_heads, page_translations
 from game.web.policy import fill_policy
 from game.web.slim import slim, slim_tree
@@ -184,6 +184,21 @@ def valid_cdn(cdn: str) -> str:
     return href if href.endswith("/") else href + "/"
 
 
+def app_name(repo: Path) -> str:
+    """The name pygbag gives the packed app (``<name>.tar.gz``): the folder's, lower case, spaces as dots.
+
+    ``ValueError`` unless ``<name>.tar.gz`` is a ``safe_file_name``.
+    """
+    name = repo.name.lower().replace(" ", ".")  # pygbag/app.py's app_name
+    try:
+        safe_file_name(name + ".tar.gz")
+    except ValueError:
+        raise ValueError(f"the project folder {repo.name!r} names the packed app ({name}.tar.gz), which the page "
+                         "and its service worker could not fetch: rename the folder (ASCII letters, digits, "
+                         "'_', '-', '.' not first)") from None
+    return name
+
+
 def fill_page_values(page: str, *, title: str, cdn: str, app: str) -> str:
     """``page`` with the title, the runtime's address and the app's name filled in, each escaped for where it is.
 
@@ -246,6 +261,7 @@ def build(
     try:  # every value checked before anything is written
         title = check_title(title)
         runtime = DEFAULT_CDN if cdn is None else valid_cdn(cdn)
+        app = app_name(repo)
     except ValueError as exc:
         raise BuildError(str(exc)) from None
     if share_base is not None:
@@ -291,7 +307,7 @@ def build(
     tables = page_translations((repo / TEMPLATE_NAME).read_text(encoding="utf-8"))
     heads = page_heads(title, tables)
     page = fill_policy(fill_page_texts(page, tables, heads), runtime)
-    page = fill_page_values(page, title=title, cdn=runtime, app=result.tarball.name.removesuffix(".tar.gz"))
+    page = fill_page_values(page, title=title, cdn=runtime, app=app)
     result.index_html.write_text(page, encoding="utf-8")
     version = add_offline_files(output_dir, result.tarball, heads, offline=offline)
     result = BuildResult(**{**result.__dict__, "version": version})
