@@ -11,8 +11,10 @@ made-up address.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -95,15 +97,145 @@ def parse_fragment(fragment: str) -> str:
     return record.transcript
 
 
+@dataclass(frozen=True)
+class WebAddress:
+    """An http or https address as a browser's URL parser reads it (``web_address``): its parts, normalized."""
+
+    scheme: str
+    """``http`` or ``https``."""
+    host: str
+    """Lower case; an IPv6 address in brackets."""
+    port: str
+    """``''`` for the scheme's own port."""
+    path: str
+    """Starts with ``/``."""
+    query: str = ""
+    """``''`` or ``?`` and the query."""
+    fragment: str = ""
+    """``''`` or ``#`` and the fragment."""
+
+    @property
+    def href(self) -> str:
+        """The whole address, as ``new URL(...).href`` writes it."""
+        port = f":{self.port}" if self.port else ""
+        return f"{self.scheme}://{self.host}{port}{self.path}{self.query}{self.fragment}"
+
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
+_LABEL = re.compile(r"[a-z0-9_-]+")
+_NUMERIC_LABEL = re.compile(r"[0-9]+|0[xX][0-9A-Fa-f]*")
+_PATH = re.compile(r"(?:[A-Za-z0-9._~!$&'()*+,;=:@/-]|%[0-9A-Fa-f]{2})*")
+_QUERY = re.compile(r"(?:[A-Za-z0-9._~!$&()*+,;=:@/?-]|%[0-9A-Fa-f]{2})*")
+_DOT_SEGMENT = re.compile(r"(?:\.|%2[eE]){1,2}")
+
+
+def web_address(text: str) -> WebAddress:
+    r"""``text`` parsed as an http or https address; ``ValueError`` saying why it is not one.
+
+    Everything a browser's ``new URL`` refuses is refused: no host, a port
+    over 65535, an unclosed or invalid IPv6 address, an invalid IPv4 one.
+    So is what it would read as another address or rewrite: spaces and
+    control characters (removed), ``\`` (read as ``/``), non-ASCII
+    characters (write the host in its ``xn--`` form, the rest
+    percent-encoded), a user name or password, ``.`` and ``..`` segments,
+    characters it percent-encodes itself (``"<>{}`` and the like).
+
+    >>> web_address("HTTPS://Example.org:443/a/?q=1#top").href
+    'https://example.org/a/?q=1#top'
+    >>> web_address("https://[::1]:8000").href
+    'https://[::1]:8000/'
+    >>> web_address("https://h:99999/")
+    Traceback (most recent call last):
+    ValueError: the port must be a number from 0 to 65535
+    """
+    if any(not " " < ch < "\x7f" for ch in text):
+        bad = next(ch for ch in text if not " " < ch < "\x7f")
+        raise ValueError(f"it has a space, a control or a non-ASCII character (U+{ord(bad):04X})")
+    if "\\" in text:
+        raise ValueError("it has a backslash (browsers read it as '/')")
+    scheme_match = _SCHEME.match(text)
+    scheme = scheme_match.group(0)[:-1].lower() if scheme_match else ""
+    if scheme not in _DEFAULT_PORTS:
+        raise ValueError("it is not an http:// or https:// address")
+    rest = text[len(scheme) + 1:]
+    if not rest.startswith("//"):
+        raise ValueError(f"'{scheme}:' must be followed by '//' and the host")
+    rest = rest[2:]
+    end = min((i for i in (rest.find("/"), rest.find("?"), rest.find("#")) if i >= 0), default=len(rest))
+    authority, rest = rest[:end], rest[end:]
+    if "@" in authority:
+        raise ValueError("it has a user name or password ('@')")
+    host, port = _host_and_port(authority)
+    if port in (_DEFAULT_PORTS[scheme], ""):
+        port = ""
+    path, _hash, fragment = rest.partition("#")
+    path, question, query = path.partition("?")
+    path = path or "/"
+    if not _PATH.fullmatch(path) or any(_DOT_SEGMENT.fullmatch(part) for part in path.split("/")):
+        raise ValueError("its path has a character a browser would encode or read otherwise, "
+                         "or a '.' or '..' segment")
+    if not _QUERY.fullmatch(query) or not _QUERY.fullmatch(fragment.replace("#", "%23")):
+        raise ValueError("its query or fragment has a character a browser would encode")
+    return WebAddress(scheme, host, port, path, question + query, _hash + fragment)
+
+
+def _host_and_port(authority: str) -> tuple[str, str]:
+    """The host (lower case, IPv6 in brackets) and port (``''`` if none) of an address's authority part."""
+    if authority.startswith("["):
+        close = authority.find("]")
+        if close < 0:
+            raise ValueError("its IPv6 address has no closing ']'")
+        inside, after = authority[1:close], authority[close + 1:]
+        try:
+            if "%" in inside:
+                raise ValueError
+            host = f"[{ipaddress.IPv6Address(inside).compressed}]"
+        except ValueError:
+            raise ValueError(f"[{inside}] is not an IPv6 address") from None
+        if after and not after.startswith(":"):
+            raise ValueError("only a port may follow an IPv6 address")
+        port = after[1:] if after else None
+    else:
+        host, colon, number = authority.partition(":")
+        port = number if colon else None
+        host = host.lower()
+        labels = host.split(".")
+        if not host:
+            raise ValueError("it has no host")
+        if not all(_LABEL.fullmatch(label) for label in labels):
+            raise ValueError(f"{host!r} is not a host name (letters, digits, '-' and '_' between dots)")
+        if any(label.startswith("xn--") for label in labels):
+            try:
+                host.encode("ascii").decode("idna").encode("idna")
+            except UnicodeError:
+                raise ValueError(f"{host!r} is not a valid internationalized host name") from None
+        if _NUMERIC_LABEL.fullmatch(labels[-1]):
+            try:
+                host = str(ipaddress.IPv4Address(host))
+            except ValueError:
+                raise ValueError(f"{host!r} is not an IPv4 address (four numbers 0 to 255)") from None
+    if port is None:
+        return host, ""
+    if not port.isdigit() or len(port) > 5 or int(port) > 65535:
+        raise ValueError("the port must be a number from 0 to 65535")
+    return host, str(int(port))
+
+
 def valid_share_base(address: str) -> str:
-    """``address`` if it is a web page address (http or https, a host, no spaces); ``ValueError`` otherwise."""
+    """``address`` as a browser reads it (``web_address``), without its fragment; ``ValueError`` if no page address.
+
+    The fragment is left out: a share link's fragment is its game.
+    """
     address = address.strip()
-    scheme, _, rest = address.partition("://")
-    host = rest.split("/", 1)[0]
-    if (scheme not in ("http", "https") or not host or len(address) > MAX_SHARE_BASE
-            or any(ch.isspace() or ord(ch) < 32 for ch in address)):
-        raise ValueError(f"not a web page address: {address[:60]!r} (expected e.g. https://example.org/othello/)")
-    return address
+    try:
+        if len(address) > MAX_SHARE_BASE:
+            raise ValueError(f"longer than {MAX_SHARE_BASE} characters")
+        parsed = web_address(address)
+    except ValueError as exc:
+        raise ValueError(f"not a web page address: {address[:60]!r} ({exc}; "
+                         "expected e.g. https://example.org/othello/)") from None
+    return replace(parsed, fragment="").href
 
 
 def share_base(recorded: Path | None = None) -> str | None:

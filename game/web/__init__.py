@@ -8,7 +8,9 @@
 The files: ``build`` (pygbag run offline, the result checked), ``slim``
 (the packed Python without docstrings and comments, line for line),
 ``page_texts`` (the page's texts, name, description and manifests in every
-language), ``policy`` (the page's Content-Security-Policy), ``offline`` (the
+language), ``escape`` (the title, runtime address and app name written into
+the page, one escaping per context), ``policy`` (the page's
+Content-Security-Policy), ``offline`` (the
 service worker, the manifests and icons), ``figures`` (docs/web.md's size
 table), ``serve`` (the static server), ``__main__`` (the command line).
 

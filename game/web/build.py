@@ -38,13 +38,16 @@ import re
 import shutil
 import subprocess
 import sys
+import unicodedata
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.platform.links import SHARE_BASE_FILE, valid_share_base
+from game.platform.links import SHARE_BASE_FILE, valid_share_base, web_address
 from game.platform.resources import SCRIPT_FONTS, WEB_LOCALE_DIR
-from game.web.offline import add_offline_files
+from game.web.escape import html_attribute, html_text, js_string, python_string
+from game.web.offline import add_offline_files, safe_file_name
 from game.web.page_texts import fill_page_texts, page_heads, page_translations
 from game.web.policy import fill_policy
 from game.web.slim import slim, slim_tree
@@ -53,6 +56,8 @@ PYGBAG_VERSION = "0.9.3"
 DEFAULT_CDN = f"https://pygame-web.github.io/cdn/{PYGBAG_VERSION}/"
 """Where pygbag's page loads its runtime from unless ``--cdn`` says otherwise."""
 DEFAULT_TITLE = "Othello"
+MAX_TITLE = 60
+"""The longest ``--title``, in characters."""
 TEMPLATE_NAME = "index.html"
 ICON_PATH = Path("assets") / "icon.png"
 OUTPUT_DIR = Path("build") / "web"
@@ -63,6 +68,13 @@ STAGE_DIR = Path("build") / "stage"
 OFFLINE_MARKER = "OFFLINE BUILD: refused to fetch"
 BUILD_TIMEOUT_S = 600
 _TEMPLATE_FIELD = re.compile(r"\{\{\s*cookiecutter\.\w+\s*\}\}")
+_PAGE_VALUE = re.compile(r"__OTHELLO_(TITLE|CDN|APP)_(HTML|ATTRIBUTE|JS|PYTHON)__")
+ESCAPES: dict[str, Callable[[str], str]] = {
+    "HTML": html_text, "ATTRIBUTE": html_attribute, "JS": js_string, "PYTHON": python_string}
+"""The template's ``__OTHELLO_<VALUE>_<CONTEXT>__`` fields: each context's one escaping function (``escape.py``)."""
+_RELATIVE_CDN = re.compile(r"(?!//)[A-Za-z0-9._~/-]+")
+_TITLE_FORMAT_KEPT = {"\u200c", "\u200d"}
+"""Invisible characters a title may hold: the zero-width (non-)joiners that some scripts and emoji need."""
 
 # Runs pygbag as `python -m pygbag` would, with its downloader refusing every URL and with
 # `import black` failing (pygbag would reformat the app folder in place with it).
@@ -105,9 +117,14 @@ class BuildResult:
         return self.tarball.stat().st_size
 
 
-def pygbag_command(repo: Path, title: str = DEFAULT_TITLE, cdn: str | None = None) -> list[str]:
-    """The child-process command line that builds ``repo`` with pygbag, offline."""
-    command = [
+def pygbag_command(repo: Path) -> list[str]:
+    """The child-process command line that builds ``repo`` with pygbag, offline.
+
+    The title and the runtime's address are not given to pygbag: the
+    template has no field of pygbag's for them, the build writes them in
+    itself (``fill_page_values``).
+    """
+    return [
         sys.executable,
         "-c",
         _BOOTSTRAP,
@@ -117,23 +134,93 @@ def pygbag_command(repo: Path, title: str = DEFAULT_TITLE, cdn: str | None = Non
         str(repo / TEMPLATE_NAME),
         "--icon",
         str(repo / ICON_PATH),
-        "--title",
-        title,
+        str(repo),
     ]
-    if cdn:
-        command += ["--cdn", cdn if cdn.endswith("/") else cdn + "/"]
-    command.append(str(repo))
-    return command
+
+
+def check_title(title: str) -> str:
+    """``title`` if it is plain text for the page's name, else ``ValueError`` saying why.
+
+    One line of at most ``MAX_TITLE`` characters, not blank, with no control,
+    format (bidirectional overrides) or unassigned characters. Quotes,
+    ``<``, ``&`` and the like are fine: they are escaped where they go.
+    """
+    shown = repr(title[:MAX_TITLE + 10])
+    if not title.strip():
+        raise ValueError(f"the title {shown} must be plain text, not blank")
+    if len(title) > MAX_TITLE:
+        raise ValueError(f"the title {shown} must be plain text of at most {MAX_TITLE} characters")
+    for char in title:
+        if unicodedata.category(char) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp") and char not in _TITLE_FORMAT_KEPT:
+            raise ValueError(f"the title {shown} must be plain text on one line: it has U+{ord(char):04X}")
+    return title
+
+
+def valid_cdn(cdn: str) -> str:
+    """Where the page loads pygbag's runtime from, with its final ``/``; ``ValueError`` if ``cdn`` is not such a place.
+
+    An http or https address as a browser parses it (``links.web_address``,
+    the check ``--share-base`` has too) with no query or fragment, or a
+    folder relative to the page (``cdn/0.9.3/``: letters, digits and
+    ``._~-/``). Not a protocol-relative ``//host/`` (write its scheme).
+
+    >>> valid_cdn("HTTPS://Mirror.example.org/pygbag/0.9.3"), valid_cdn("cdn/0.9.3/")
+    ('https://mirror.example.org/pygbag/0.9.3/', 'cdn/0.9.3/')
+    """
+    def refuse(why: str) -> ValueError:
+        return ValueError(f"--cdn {cdn[:60]!r}: {why} (expected e.g. https://your.host/cdn/0.9.3/)")
+
+    if cdn.startswith("//"):
+        raise refuse("give the scheme (https://)")
+    if _RELATIVE_CDN.fullmatch(cdn) and ":" not in cdn:
+        return cdn if cdn.endswith("/") else cdn + "/"
+    try:
+        address = web_address(cdn)
+    except ValueError as exc:
+        raise refuse(f"not an http(s) address or a folder relative to the page: {exc}") from None
+    if address.query or address.fragment:
+        raise refuse("the runtime's address has no query or fragment")
+    href = address.href
+    return href if href.endswith("/") else href + "/"
+
+
+def app_name(repo: Path) -> str:
+    """The name pygbag gives the packed app (``<name>.tar.gz``): the folder's, lower case, spaces as dots.
+
+    ``ValueError`` unless ``<name>.tar.gz`` is a ``safe_file_name``.
+    """
+    name = repo.name.lower().replace(" ", ".")  # pygbag/app.py's app_name
+    try:
+        safe_file_name(name + ".tar.gz")
+    except ValueError:
+        raise ValueError(f"the project folder {repo.name!r} names the packed app ({name}.tar.gz), which the page "
+                         "and its service worker could not fetch: rename the folder (ASCII letters, digits, "
+                         "'_', '-', '.' not first)") from None
+    return name
+
+
+def fill_page_values(page: str, *, title: str, cdn: str, app: str) -> str:
+    """``page`` with the title, the runtime's address and the app's name filled in, each escaped for where it is.
+
+    A field ``__OTHELLO_<VALUE>_<CONTEXT>__`` gets ``ESCAPES[CONTEXT]`` of
+    that value, in one pass: a value that looks like a field stays as it is.
+    """
+    values = {"TITLE": title, "CDN": cdn, "APP": app}
+    return _PAGE_VALUE.sub(lambda field: ESCAPES[field.group(2)](values[field.group(1)]), page)
+
+
+def checked_share_base(address: str) -> str:
+    """``address`` as ``valid_share_base`` gives it; ``BuildError`` saying why it is not a web page address."""
+    try:
+        return valid_share_base(address)
+    except ValueError as exc:
+        raise BuildError(f"--share-base: {exc}") from None
 
 
 def record_share_base(repo: Path, address: str) -> Path:
     """Write the site's published address into the checkout's ``game/share_base.txt``; ``BuildError`` if bad."""
-    try:
-        address = valid_share_base(address)
-    except ValueError as exc:
-        raise BuildError(f"--share-base: {exc}") from None
     path = repo / "game" / SHARE_BASE_FILE.name
-    path.write_text(address + "\n", encoding="utf-8")
+    path.write_text(checked_share_base(address) + "\n", encoding="utf-8")
     return path
 
 
@@ -171,10 +258,14 @@ def build(
     """
     repo = repo.resolve()
     check_sources(repo)
+    try:  # every value checked before anything is written
+        title = check_title(title)
+        runtime = DEFAULT_CDN if cdn is None else valid_cdn(cdn)
+        app = app_name(repo)
+    except ValueError as exc:
+        raise BuildError(str(exc)) from None
     if share_base is not None:
-        record_share_base(repo, share_base)
-    if not title.strip() or any(ch in title for ch in '"\\<>&{}'):
-        raise BuildError(f"the title {title!r} must be plain text (it goes into Python, JavaScript and HTML)")
+        record_share_base(repo, checked_share_base(share_base))
     output_dir = repo / OUTPUT_DIR
     if output_dir.exists():
         shutil.rmtree(output_dir)  # stale files (an apk named after another folder) would be published
@@ -183,7 +274,7 @@ def build(
     stage = stage_app(repo)
     (stage / OUTPUT_DIR).mkdir(parents=True)  # pygbag creates it only when it resets its cache
     env = dict(os.environ, PYTHONIOENCODING="utf-8", PYTHONDONTWRITEBYTECODE="1")
-    command = pygbag_command(stage, title=title, cdn=cdn)
+    command = pygbag_command(stage)
     with log_path.open("w", encoding="utf-8") as log:
         try:
             completed = subprocess.run(
@@ -215,7 +306,8 @@ def build(
     page = result.index_html.read_text(encoding="utf-8")
     tables = page_translations((repo / TEMPLATE_NAME).read_text(encoding="utf-8"))
     heads = page_heads(title, tables)
-    page = fill_policy(fill_page_texts(page, tables, heads), cdn or DEFAULT_CDN)
+    page = fill_policy(fill_page_texts(page, tables, heads), runtime)
+    page = fill_page_values(page, title=title, cdn=runtime, app=app)
     result.index_html.write_text(page, encoding="utf-8")
     version = add_offline_files(output_dir, result.tarball, heads, offline=offline)
     result = BuildResult(**{**result.__dict__, "version": version})

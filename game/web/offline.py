@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 from collections.abc import Mapping
 from pathlib import Path
@@ -47,6 +48,29 @@ ICONS: tuple[tuple[str, int, str], ...] = (
 """The manifest's icons: file, edge in pixels, purpose (``tools/make_icon.py``'s ``WEB_ICONS``)."""
 APPLE_ICON = "icon-apple-180.png"
 """iOS ignores the manifest's icons: the page links this one (opaque, 180 pixels)."""
+_SAFE_FILE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]{0,99}")
+
+
+def safe_file_name(name: str) -> str:
+    """``name`` if it is a safe name for a file of the site; ``ValueError`` otherwise.
+
+    Safe: ASCII letters, digits, ``_``, ``-`` and ``.`` (not
+    first), at most 100. Such a name is the same file name, relative URL
+    and string everywhere it goes: ``sw.js``'s list, pygbag's loader, the
+    boot code, a zip, any server; no URL parser reads it as a fragment
+    (``#``), a query (``?``), an escape (``%``), a folder (``\\``), a
+    scheme (``:``), nor drops a tab or line break from it.
+
+    >>> safe_file_name("othello.tar.gz")
+    'othello.tar.gz'
+    >>> safe_file_name("a#b.tar.gz")
+    Traceback (most recent call last):
+    ValueError: 'a#b.tar.gz' is not a safe file name for the site (ASCII letters, digits, '_', '-' and '.' not first)
+    """
+    if not _SAFE_FILE_NAME.fullmatch(name):
+        raise ValueError(f"{name!r} is not a safe file name for the site "
+                         "(ASCII letters, digits, '_', '-' and '.' not first)")
+    return name
 
 
 def manifest(head: PageHead) -> dict[str, object]:
@@ -85,7 +109,9 @@ def add_offline_files(output_dir: Path, tarball: Path, heads: Mapping[str, PageH
     """Write the manifests (one per language of ``heads``), icons and ``sw.js`` into ``output_dir``; fill in the page.
 
     Returns the build's hash. Raises ``FileNotFoundError`` naming an icon
-    that is missing (run ``python tools/make_icon.py --web game/web/icons``).
+    that is missing (run ``python tools/make_icon.py --web game/web/icons``),
+    ``ValueError`` for a file the worker could not fetch by its name
+    (``safe_file_name``).
     """
     for name in [name for name, _, _ in ICONS] + [APPLE_ICON]:
         source = ICONS_DIR / name
@@ -100,6 +126,8 @@ def add_offline_files(output_dir: Path, tarball: Path, heads: Mapping[str, PageH
     index_html = output_dir / "index.html"
     template = index_html.read_text(encoding="utf-8")
     page_files = ["index.html", tarball.name, "favicon.png", *manifests, APPLE_ICON, *(name for name, _, _ in ICONS)]
+    for name in page_files:
+        safe_file_name(name)  # sw.js fetches each by this name, relative to the page
     worker_source = (HERE / ("service_worker.js" if offline else "retiring_worker.js")).read_text(encoding="utf-8")
     parts = {name: (output_dir / name).read_bytes() for name in page_files if name != "index.html"}
     parts.update({"index.html": template.encode("utf-8"), SERVICE_WORKER: worker_source.encode("utf-8")})
