@@ -14,23 +14,25 @@ import argparse
 import contextlib
 import functools
 import json
-import math
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from game.engine import (
     COLOR_NAMES,
     GameRecord,
     NotationError,
+    NumberError,
     PerftTimeout,
     Position,
     TranscriptError,
+    decimal_number,
     square_name,
     timed_perft,
+    whole_number,
 )
 from game.platform.storage import use_data_dir
 
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
 
 
 Command = Callable[[argparse.Namespace], None]
+_N = TypeVar("_N", int, float)
 
 
 class UsageError(Exception):
@@ -52,36 +55,23 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def seconds_arg(text: str) -> float:
-    """A number of seconds above 0 (``nan``, ``inf`` and ``0`` are refused)."""
+def _number_arg(read: Callable[[], _N]) -> _N:
+    """``read()``, its ``NumberError`` made argparse's (which names the option in one line)."""
     try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text[:20]!r}")
-    return value
+        return read()
+    except NumberError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-MAX_DIGITS = 20
-"""Counts have at most this many digits (leading zeros aside); a longer whole number is refused as too large."""
+def seconds_arg(text: str) -> float:
+    """A number of seconds above 0, in the digits 0-9 (``nan``, ``inf`` and ``0`` are refused).
+
+    """
+    return _number_arg(lambda: decimal_number(text, "seconds", above=0.0))
 
 
 def _count_arg(text: str, least: int, what: str) -> int:
-    written = text.strip().lstrip("+").replace("_", "")
-    digits = written.lstrip("0") if written.isdecimal() else ""
-    if len(digits) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(
-            f"too large: {digits[:MAX_DIGITS]}... has {len(digits)} digits; give a whole number of {what}"
-            f" from {least} up, of at most {MAX_DIGITS} digits"
-        )
-    try:
-        value = int(text) if len(text) <= MAX_DIGITS else int(digits or "0") if written.isdecimal() else least - 1
-    except ValueError:
-        value = least - 1
-    if value < least:
-        raise argparse.ArgumentTypeError(f"must be a whole number of {what} from {least} up, not {text[:20]!r}")
-    return value
+    return _number_arg(lambda: whole_number(text, what, least))
 
 
 def nodes_arg(text: str) -> int:
@@ -438,10 +428,7 @@ def limit_arg(text: str) -> int:
     """A number of games from 1 to 10,000."""
     from game.library.search import MAX_RESULTS
 
-    value = _count_arg(text, 1, "games")
-    if value > MAX_RESULTS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_RESULTS}, not {text[:20]!r}")
-    return value
+    return _number_arg(lambda: whole_number(text, "games", 1, MAX_RESULTS))
 
 
 # -- main --------------------------------------------------------------------

@@ -13,7 +13,8 @@ a damaged weights file answers an error that says so. Input is cleaned as the
 protocol says (section 3.1): control characters removed, tabs made spaces,
 comments and blank lines dropped; a line longer than ``MAX_LINE_CHARS`` is
 refused (with its id; a comment line that long is dropped like any other),
-and what an error echoes of the input is cut short.
+and what an error echoes of the input is cut short. Numbers are read in the
+digits 0-9 only (``game.engine.whole_number``, ``decimal_number``).
 
 Forced passes happen by themselves: after a move that leaves the other side
 without a move, that side's pass is already on the board, and ``play
@@ -49,8 +50,11 @@ from game.engine import (
     Color,
     GameRecord,
     NotationError,
+    NumberError,
+    decimal_number,
     parse_square,
     square_name,
+    whole_number,
 )
 
 ENGINE_NAME = "Othello-WASM"
@@ -288,10 +292,11 @@ class GtpEngine:
         return "0" if margin == 0 else f"B+{margin}" if margin > 0 else f"W+{-margin}"
 
     def _time_settings(self, args: list[str]) -> str:
-        try:
-            main_time, _byo_time, _stones = (int(a) for a in args)
-        except ValueError:
-            raise GtpError("syntax: time_settings <main seconds> <byo-yomi seconds> <stones>") from None
+        if len(args) != 3:
+            raise GtpError("syntax: time_settings <main seconds> <byo-yomi seconds> <stones>")
+        main_time, _byo_time, _stones = (
+            _whole(arg, name, unit) for arg, name, unit in zip(args, ("main time", "byo-yomi time", "stones"),
+                                                              ("seconds", "seconds", "stones"), strict=True))
         if main_time < 0:
             raise GtpError("main time must not be negative")
         return ""
@@ -306,11 +311,12 @@ class GtpEngine:
             raise GtpError("syntax: time_left <colour> <seconds> <stones>")
         colour = parse_colour(args[0])
         try:
-            seconds = float(args[1])
-        except ValueError:
-            seconds = math.nan
-        if not math.isfinite(seconds):
+            seconds = decimal_number(args[1], "seconds")
+        except NumberError as exc:
+            raise GtpError(f"invalid time {shown(args[1])}: {exc.reason}") from None
+        if math.isinf(seconds):  # 1e999
             raise GtpError(f"invalid time {shown(args[1])}: give the seconds left as a number")
+        _whole(args[2], "stones", "stones")
         self.clocks[colour] = max(0.0, seconds)
         with contextlib.suppress(WeightsError):  # genmove says what is wrong with the weights
             for _ in warm_up():
@@ -321,6 +327,14 @@ class GtpEngine:
     def _quit(self) -> str:
         self.quit = True
         return ""
+
+
+def _whole(text: str, name: str, unit: str) -> int:
+    """A whole number of a command (``game.engine.whole_number``: the digits 0-9 only), or ``GtpError``."""
+    try:
+        return whole_number(text, unit)
+    except NumberError as exc:
+        raise GtpError(f"invalid {name} {shown(text)}: {exc.reason}") from None
 
 
 def run(level: Level | None = None, move_time: float | None = None) -> None:
