@@ -1,6 +1,7 @@
-"""Numbers on the command line and over GTP (issue 46, item 9): one reader, ASCII digits.
+"""Numbers on the command line and over GTP (issue 46, items 8 and 9): one reader, ASCII digits, capped limits.
 
-Everything here reads numbers; no search runs (the suite is near its time limit).
+Everything here reads numbers or caps limits; no search runs longer than a
+one-empty position's (the suite is near its time limit).
 """
 
 from __future__ import annotations
@@ -9,13 +10,14 @@ import argparse
 import contextlib
 import io
 import re
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import cli
-from game.ai import level_by_name_or_index
+from game.ai import MAX_NODES, MAX_SECONDS, Limits, capped, level_by_name_or_index
 from game.engine import NumberError, decimal_number, whole_number
 from game.interfaces.gtp import GtpEngine
 from game.play.levels import parse_custom
@@ -170,6 +172,70 @@ def test_the_game_and_the_web_server_read_ascii_digits_too() -> None:
                 read(text)
 
 
+# -- the caps (item 8) ----------------------------------------------------------------------------------
+
+
+def test_capped_says_in_one_line_what_it_capped() -> None:
+    assert capped(MAX_SECONDS, MAX_SECONDS, "--time", "seconds") == (MAX_SECONDS, None)
+    value, note = capped(float("inf"), MAX_SECONDS, "--time", "seconds")
+    assert value == MAX_SECONDS and note is not None and "capped at 86400" in note and "\n" not in note
+
+
+@pytest.fixture
+def searched(monkeypatch: pytest.MonkeyPatch) -> list[Limits]:
+    """The limits ``solve`` and ``analyze`` hand to ``limited_search`` (which then searches the one-empty position)."""
+    import game.ai
+
+    seen: list[Limits] = []
+    real = game.ai.limited_search
+
+    def spy(position: Any, limits: Limits, **kwargs: Any) -> Any:
+        seen.append(limits)
+        return real(position, limits, **kwargs)
+
+    monkeypatch.setattr(game.ai, "limited_search", spy)
+    return seen
+
+
+@pytest.mark.parametrize("command", ["solve", "analyze"])
+def test_solve_and_analyze_cap_time_and_nodes_with_a_note(command: str, searched: list[Limits]) -> None:
+    status, out, err = run_main([command, ONE_EMPTY, "--time", "1e308", "--nodes", "99999999999999999999", "--json"])
+    assert status == 0 and out.count("\n") == 1
+    assert searched == [Limits(seconds=MAX_SECONDS, nodes=MAX_NODES)]
+    notes = err.splitlines()
+    assert len(notes) == 2 and all(n.startswith("note: ") and "capped at" in n for n in notes)
+    assert "--time 1e+308" in notes[0] and "--nodes 99999999999999999999" in notes[1]
+
+
+def test_limits_within_the_caps_pass_unchanged_and_quietly(searched: list[Limits]) -> None:
+    status, _, err = run_main(["solve", ONE_EMPTY, "--time", str(MAX_SECONDS), "--nodes", str(MAX_NODES)])
+    assert status == 0 and err == "" and searched == [Limits(seconds=MAX_SECONDS, nodes=MAX_NODES)]
+
+
+def test_gtp_move_time_is_capped_with_a_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.interfaces.gtp
+
+    started: list[float | None] = []
+    monkeypatch.setattr(game.interfaces.gtp, "run", lambda level, move_time: started.append(move_time))
+    status, out, err = run_main(["gtp", "--level", "0", "--move-time", "1e308"])
+    assert status == 0 and out == "" and started == [MAX_SECONDS]
+    assert err.startswith("note: --move-time 1e+308") and len(err.splitlines()) == 1
+
+
+def test_perft_max_seconds_is_capped_with_a_note() -> None:
+    status, out, err = run_main(["perft", "2", "--max-seconds", "1e308", "--json"])
+    assert status == 0 and '"nodes": 12' in out
+    assert err.startswith("note: --max-seconds 1e+308") and len(err.splitlines()) == 1
+
+
+def test_the_help_states_the_caps() -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        cli.main(["solve", "--help"])
+    text = " ".join(out.getvalue().split())
+    assert f"{MAX_NODES:,}" in text and "a day" in text and MAX_SECONDS == 24 * 3600
+
+
 # -- GTP ------------------------------------------------------------------------------------------------
 
 
@@ -187,3 +253,20 @@ def test_gtp_reads_ascii_digits_only(command: str, digits: str) -> None:
 def test_gtp_refuses_a_huge_count_in_its_own_words(command: str) -> None:
     answer = GtpEngine().handle(command)
     assert answer.startswith("? invalid ") and "too large" in answer and "Exceeds" not in answer
+
+
+def test_gtp_caps_time_left_with_a_note_and_takes_ordinary_clocks() -> None:
+    log = io.StringIO()
+    engine = GtpEngine(log=log)
+    assert engine.handle("time_settings 600 0 0") == "= \n\n"
+    assert engine.handle("time_left b 1e308 0") == "= \n\n" and engine.clocks == {"X": MAX_SECONDS}
+    assert log.getvalue().startswith("note: time_left 1e+308") and log.getvalue().count("\n") == 1
+    assert engine.handle("time_left w 12.5 3") == "= \n\n" and engine.clocks["O"] == 12.5
+    assert GtpEngine().handle("time_left b 1e308 0") == "= \n\n"  # no log: the cap is quiet
+
+
+@pytest.mark.parametrize("move_time", [MAX_SECONDS * 2, float("inf"), 0.0])
+def test_a_gtp_engine_refuses_a_move_time_past_the_caps(move_time: float) -> None:
+    with pytest.raises(ValueError, match="move time"):
+        GtpEngine(move_time=move_time)
+    assert GtpEngine(move_time=MAX_SECONDS).level.seconds == MAX_SECONDS

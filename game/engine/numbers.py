@@ -108,7 +108,7 @@ def decimal_number(text: str, what: str, *, above: float | None = None) -> float
 
     Only the digits 0-9, a point, an exponent and signs: no ``nan``, ``inf`` or
     ``_``, and at most ``MAX_DECIMAL_CHARS`` characters. A number too large for
-    a float (``1e999``) is ``inf``.
+    a float (``1e999``) is ``inf``: a caller caps it (``game.ai.capped``) as it caps any large number.
 
     >>> decimal_number("1e3", "seconds", above=0.0), decimal_number("-.5", "seconds")
     (1000.0, -0.5)
