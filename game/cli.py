@@ -1,7 +1,10 @@
 """The engine's command line: ``python -m game.cli SUBCOMMAND ...``.
 
 Every subcommand takes ``--json`` and then prints exactly one JSON object on
-stdout. Bad input prints one line on stderr and exits with status 2, and so
+stdout. Numbers are read in the digits 0-9 only (``game.engine.whole_number``,
+``decimal_number``); a time or node limit past ``game.ai.MAX_SECONDS`` or
+``MAX_NODES`` is capped at it, with one ``note:`` line on stderr, and the
+command answers as usual. Bad input prints one line on stderr and exits with status 2, and so
 does a damaged weights file when ``solve`` or ``analyze`` needs the trained
 evaluation. A reader that closes stdout early (``| head``) ends the command
 quietly with status 1, as Python's own documentation recommends.
