@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game.cli import UsageError
 from game.cli import _Parser as OneLineParser
+from game.engine import NumberError, whole_number
 from game.platform.storage import JsonDocuments, use_data_dir
 from game.platform.web_storage import default_storage
 from game.play.settings import SETTINGS_KEY
@@ -29,10 +30,11 @@ MAX_FRAMES = 10_000_000
 
 
 def frames_arg(text: str) -> int:
-    """A number of frames, 1 to ``MAX_FRAMES``: at most 20 ASCII digits (``str.isdigit`` passes ``²`` and ``٣``)."""
-    if not (0 < len(text) <= 20 and text.isascii() and text.isdigit() and 0 < int(text) <= MAX_FRAMES):
-        raise argparse.ArgumentTypeError(f"must be a whole number of frames from 1 to {MAX_FRAMES}, not {text[:20]!r}")
-    return int(text)
+    """A number of frames, 1 to ``MAX_FRAMES``, in the digits 0-9 (``game.engine.whole_number``)."""
+    try:
+        return whole_number(text, "frames", 1, MAX_FRAMES)
+    except NumberError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:

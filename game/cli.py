@@ -1,7 +1,10 @@
 """The engine's command line: ``python -m game.cli SUBCOMMAND ...``.
 
 Every subcommand takes ``--json`` and then prints exactly one JSON object on
-stdout. Bad input prints one line on stderr and exits with status 2, and so
+stdout. Numbers are read in the digits 0-9 only (``game.engine.whole_number``,
+``decimal_number``); a time or node limit past ``game.ai.MAX_SECONDS`` or
+``MAX_NODES`` is capped at it, with one ``note:`` line on stderr, and the
+command answers as usual. Bad input prints one line on stderr and exits with status 2, and so
 does a damaged weights file when ``solve`` or ``analyze`` needs the trained
 evaluation. A reader that closes stdout early (``| head``) ends the command
 quietly with status 1, as Python's own documentation recommends.
@@ -14,23 +17,25 @@ import argparse
 import contextlib
 import functools
 import json
-import math
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from game.engine import (
     COLOR_NAMES,
     GameRecord,
     NotationError,
+    NumberError,
     PerftTimeout,
     Position,
     TranscriptError,
+    decimal_number,
     square_name,
     timed_perft,
+    whole_number,
 )
 from game.platform.storage import use_data_dir
 
@@ -39,6 +44,7 @@ if TYPE_CHECKING:
 
 
 Command = Callable[[argparse.Namespace], None]
+_N = TypeVar("_N", int, float)
 
 
 class UsageError(Exception):
@@ -52,40 +58,28 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def seconds_arg(text: str) -> float:
-    """A number of seconds above 0 (``nan``, ``inf`` and ``0`` are refused)."""
+def _number_arg(read: Callable[[], _N]) -> _N:
+    """``read()``, its ``NumberError`` made argparse's (which names the option in one line)."""
     try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text[:20]!r}")
-    return value
+        return read()
+    except NumberError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-MAX_DIGITS = 20
-"""Counts have at most this many digits (leading zeros aside); a longer whole number is refused as too large."""
+def seconds_arg(text: str) -> float:
+    """A number of seconds above 0, in the digits 0-9 (``nan``, ``inf`` and ``0`` are refused).
+
+    More than ``game.ai.MAX_SECONDS`` is read as it is written: the command caps it with a note (``_capped``).
+    """
+    return _number_arg(lambda: decimal_number(text, "seconds", above=0.0))
 
 
 def _count_arg(text: str, least: int, what: str) -> int:
-    written = text.strip().lstrip("+").replace("_", "")
-    digits = written.lstrip("0") if written.isdecimal() else ""
-    if len(digits) > MAX_DIGITS:
-        raise argparse.ArgumentTypeError(
-            f"too large: {digits[:MAX_DIGITS]}... has {len(digits)} digits; give a whole number of {what}"
-            f" from {least} up, of at most {MAX_DIGITS} digits"
-        )
-    try:
-        value = int(text) if len(text) <= MAX_DIGITS else int(digits or "0") if written.isdecimal() else least - 1
-    except ValueError:
-        value = least - 1
-    if value < least:
-        raise argparse.ArgumentTypeError(f"must be a whole number of {what} from {least} up, not {text[:20]!r}")
-    return value
+    return _number_arg(lambda: whole_number(text, what, least))
 
 
 def nodes_arg(text: str) -> int:
-    """A node count of 1 or more."""
+    """A node count of 1 or more (more than ``game.ai.MAX_NODES`` is capped by the command, with a note)."""
     return _count_arg(text, 1, "nodes")
 
 
@@ -97,6 +91,22 @@ def depth_arg(text: str) -> int:
 def empties_arg(text: str) -> int:
     """A number of empty squares, 0 or more."""
     return _count_arg(text, 0, "empty squares")
+
+
+def _capped(value: _N, cap: _N, option: str, unit: str) -> _N:
+    """``value`` at most ``cap``; when it was more, the one line that says so goes to stderr."""
+    from game.ai import capped
+
+    value, note = capped(value, cap, option, unit)
+    if note is not None:
+        print(f"note: {note}", file=sys.stderr)
+    return value
+
+
+def _seconds_option(value: float, option: str) -> float:
+    from game.ai import MAX_SECONDS
+
+    return _capped(value, MAX_SECONDS, option, "seconds")
 
 
 def _position_arg(text: str | None) -> Position:
@@ -121,6 +131,11 @@ PERFT_SECONDS = 600.0
 """perft's and bench's default time limit: deep counts grow about eightfold a ply."""
 
 
+def _perft_seconds(args: argparse.Namespace) -> float:
+    """perft's and bench's ``--max-seconds``: ``PERFT_SECONDS`` if not given, at most ``MAX_SECONDS``."""
+    return PERFT_SECONDS if args.max_seconds is None else _seconds_option(args.max_seconds, "--max-seconds")
+
+
 def _timed(position: Position, depth: int, bulk: bool, max_seconds: float) -> int:
     try:
         return timed_perft(position, depth, max_seconds, bulk=bulk)
@@ -131,8 +146,9 @@ def _timed(position: Position, depth: int, bulk: bool, max_seconds: float) -> in
 def cmd_perft(args: argparse.Namespace) -> None:
     """Count leaf nodes ``depth`` plies ahead."""
     position = _position_arg(args.position)
+    max_seconds = _perft_seconds(args)
     started = time.perf_counter()
-    nodes = _timed(position, args.depth, not args.no_bulk, args.max_seconds)
+    nodes = _timed(position, args.depth, not args.no_bulk, max_seconds)
     seconds = time.perf_counter() - started
     nps = round(nodes / seconds) if seconds > 0 else 0
     data = {"depth": args.depth, "nodes": nodes, "seconds": round(seconds, 6), "nps": nps}
@@ -196,9 +212,10 @@ def cmd_bench(args: argparse.Namespace) -> None:
     position = Position.start()
     results: dict[str, Any] = {"depth": args.depth}
     lines = []
+    max_seconds = _perft_seconds(args)
     for label, bulk in (("bulk", True), ("no_bulk", False)):
         started = time.perf_counter()
-        nodes = _timed(position, args.depth, bulk, args.max_seconds)
+        nodes = _timed(position, args.depth, bulk, max_seconds)
         seconds = time.perf_counter() - started
         nps = round(nodes / seconds) if seconds > 0 else 0
         results[label] = {"nodes": nodes, "seconds": round(seconds, 6), "nps": nps}
@@ -214,12 +231,17 @@ def _names(squares: list[int]) -> list[str]:
 
 
 def _limits(args: argparse.Namespace) -> Limits | None:
-    """The ``--time``/``--nodes`` limits, or ``None`` when neither was given."""
-    from game.ai import Limits
+    """The ``--time``/``--nodes`` limits, or ``None`` when neither was given.
+
+    A limit above ``MAX_SECONDS`` or ``MAX_NODES`` is capped, with one line on stderr saying so.
+    """
+    from game.ai import MAX_NODES, Limits
 
     if args.time is None and args.nodes is None:
         return None
-    return Limits(seconds=args.time, nodes=args.nodes)
+    seconds = None if args.time is None else _seconds_option(args.time, "--time")
+    nodes = None if args.nodes is None else _capped(args.nodes, MAX_NODES, "--nodes", "nodes")
+    return Limits(seconds=seconds, nodes=nodes)
 
 
 def _needs_weights(command: Command) -> Command:
@@ -363,7 +385,8 @@ def cmd_gtp(args: argparse.Namespace) -> None:
         level = level_by_name_or_index(args.level)
     except ValueError as exc:
         raise UsageError(f"gtp: {exc}") from None
-    run(level, args.move_time)
+    move_time = None if args.move_time is None else _seconds_option(args.move_time, "--move-time")
+    run(level, move_time)
 
 
 # -- book --------------------------------------------------------------------
@@ -438,19 +461,18 @@ def limit_arg(text: str) -> int:
     """A number of games from 1 to 10,000."""
     from game.library.search import MAX_RESULTS
 
-    value = _count_arg(text, 1, "games")
-    if value > MAX_RESULTS:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_RESULTS}, not {text[:20]!r}")
-    return value
+    return _number_arg(lambda: whole_number(text, "games", 1, MAX_RESULTS))
 
 
 # -- main --------------------------------------------------------------------
 
 def _limit_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time", type=seconds_arg, metavar="SECONDS",
-                        help="stop after about this long and answer the best found (exact false)")
+                        help="stop after about this long and answer the best found (exact false);"
+                             " more than a day is capped at a day, with a note on stderr")
     parser.add_argument("--nodes", type=nodes_arg, metavar="N",
-                        help="stop after about N nodes and answer the best found (exact false)")
+                        help="stop after about N nodes and answer the best found (exact false);"
+                             " more than 30,000,000,000 is capped at that, with a note on stderr")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -462,8 +484,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("depth", type=depth_arg)
     p.add_argument("--position", help="64 squares a1..h8 (X, O, -), a space, side to move")
     p.add_argument("--no-bulk", action="store_true", help="make every leaf move")
-    p.add_argument("--max-seconds", type=seconds_arg, default=PERFT_SECONDS,
-                   help=f"stop with a message after this long (default {PERFT_SECONDS:g})")
+    p.add_argument("--max-seconds", type=seconds_arg,
+                   help=f"stop with a message after this long (default {PERFT_SECONDS:g}, at most a day)")
     p.set_defaults(func=cmd_perft)
 
     p = sub.add_parser("show", help="show the board after a transcript")
@@ -490,7 +512,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("gtp", help="play over the Go Text Protocol on stdin/stdout")
     p.add_argument("--level", default="max", help="level index, name or max (default max)")
-    p.add_argument("--move-time", type=seconds_arg, help="seconds per move instead of the level's")
+    p.add_argument("--move-time", type=seconds_arg,
+                   help="seconds per move instead of the level's (more than a day is capped at a day)")
     p.set_defaults(func=cmd_gtp)
 
     p = sub.add_parser("book", help="the opening book's moves: games, average result, backed-up value")
@@ -513,8 +536,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="perft nodes per second, bulk and no-bulk")
     p.add_argument("--depth", type=depth_arg, default=8)
-    p.add_argument("--max-seconds", type=seconds_arg, default=PERFT_SECONDS,
-                   help=f"stop with a message after this long each (default {PERFT_SECONDS:g})")
+    p.add_argument("--max-seconds", type=seconds_arg,
+                   help=f"stop with a message after this long each (default {PERFT_SECONDS:g}, at most a day)")
     p.set_defaults(func=cmd_bench)
 
     for action in sub.choices.values():

@@ -52,7 +52,7 @@ def refusal(text: str) -> str:
     ("wait ٣", f"s line 1: {WAIT}"),  # an Arabic-Indic 3: int() reads it, the script does not
     ("wait ３", f"s line 1: {WAIT}"),  # a full-width 3
     pytest.param("wait 1" + "0" * 4400, f"s line 1: {WAIT}", id="wait-4401-digits"),  # past int()'s limit of 4,300
-    pytest.param("wait " + "0" * 31 + "5", f"s line 1: {WAIT}", id="wait-32-digits"),  # 5, but 32 digits long
+    pytest.param("wait " + "0" * 5000 + "1" * 21, f"s line 1: {WAIT}", id="wait-21-digits-after-zeros"),
     ("wait +5", f"s line 1: {WAIT}"),
     ("wait 1_000", f"s line 1: {WAIT}"),
     ("wait -1", f"s line 1: {WAIT}"),
@@ -74,6 +74,7 @@ def test_a_number_is_ascii_digits_of_bounded_size(text: str, message: str) -> No
 @pytest.mark.parametrize(("text", "commands"), [
     (f"wait {MAX_WAIT}", [Command("wait", (str(MAX_WAIT),), 1)]),
     ("wait 0007", [Command("wait", ("0007",), 1)]),
+    pytest.param("wait " + "0" * 31 + "5", [Command("wait", ("0" * 31 + "5",), 1)], id="wait-leading-zeros"),
     (f"click -{MAX_COORDINATE} {MAX_COORDINATE}", [Command("click", (f"-{MAX_COORDINATE}", str(MAX_COORDINATE)), 1)]),
     ("click ²", [Command("click", ("²",), 1)]),  # one word is a button's action, whatever it is
 ])

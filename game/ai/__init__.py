@@ -12,7 +12,8 @@ whose ``advance(max_ms)`` gives the chosen square once done, and
 of advice: the hint with ``HINT_LIMITS``, the review with its own limits,
 ``analyze(position, level)`` a level's); the review values whole games with an
 ``Analyzer``, the analysis mode deepens with ``Analyzer.analyses``. Searches are built by the factory (``new_engine``,
-``engine_for``, ``solve_exactly``); ``Limits`` bounds them, ``move_seconds``
+``engine_for``, ``solve_exactly``); ``Limits`` bounds them (a limit from outside
+at most ``MAX_SECONDS`` and ``MAX_NODES``: ``capped``), ``move_seconds``
 turns a clock into a move's time, and ``limited_search`` is the command line's
 search within ``--time``/``--nodes``. ``docs/ai.md`` maps the modules. The
 level as players choose it (custom, per match, on a clock) is
@@ -39,7 +40,7 @@ from .levels import (
     level_named,
 )
 from .patterns import WeightsError, play_on_without_weights, weights_problem
-from .search_limits import Limits, move_seconds
+from .search_limits import MAX_NODES, MAX_SECONDS, Limits, capped, move_seconds
 from .thinking import (
     HINT_LIMITS,
     HINT_LIMITS_IN_PAGE,
@@ -62,6 +63,8 @@ __all__ = [
     "HINT_LIMITS_IN_PAGE",
     "LEVELS",
     "MAX_LEVEL",
+    "MAX_NODES",
+    "MAX_SECONDS",
     "Analysis",
     "Analyzer",
     "Book",
@@ -79,6 +82,7 @@ __all__ = [
     "WeightsFile",
     "advise",
     "analyze",
+    "capped",
     "choose_book_move",
     "default_book",
     "engine_for",

@@ -21,7 +21,10 @@ format's business (``game.play.level_compat``).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
+
+from game.engine.numbers import NumberError, shown, whole_number
 
 from .evaluations import EvaluationChoice, Evaluator
 from .search_limits import Limits
@@ -108,17 +111,24 @@ def level_called(name: object, levels: tuple[Level, ...] = LEVELS) -> Level | No
 
 
 def level_by_name_or_index(text: str) -> Level:
-    """A level from its index (``'3'``), its name (``'club'``) or ``'max'``.
+    """A level from its index (``'3'``, in the digits 0-9), its name (``'club'``) or ``'max'``.
 
     Raises ``ValueError`` naming the choices otherwise.
+
+    >>> level_by_name_or_index("3") == LEVELS[3], level_by_name_or_index("max") == LEVELS[MAX_LEVEL]
+    (True, True)
+    >>> level_by_name_or_index("١")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown level '\\u0661'; choose 0=Novice, ...
     """
     key = text.strip().lower()
     if key == "max":
         return LEVELS[MAX_LEVEL]
-    if key.isdigit() and int(key) < len(LEVELS):
-        return LEVELS[int(key)]
+    with contextlib.suppress(NumberError):  # the digits 0-9 only: '١' and '１٨' are no level's index
+        return LEVELS[whole_number(key, "level", 0, MAX_LEVEL, signs="")]
     found = next((level for level in LEVELS if level.name.lower() == key), None)
     if found is not None:
         return found
     names = ", ".join(f"{lv.index}={lv.name}" for lv in LEVELS)
-    raise ValueError(f"unknown level {text!r}; choose {names} or max")
+    raise ValueError(f"unknown level {shown(text)}; choose {names} or max")

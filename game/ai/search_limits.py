@@ -12,11 +12,24 @@ move's time. The shares below are every split of that time the searches make:
 deepening (``NEXT_ITERATION_SHARE``), the quick look before a solve and the
 solve itself (``QUICK_LOOK_SHARE``, ``ENDGAME_TIME_FACTOR``), the command line's
 exact attempt (``EXACT_SHARE``).
+
+No limit that comes in from outside (the command line's ``--time``,
+``--nodes``, ``--max-seconds`` and ``--move-time``, GTP's ``time_left``) is
+more than ``MAX_SECONDS`` or ``MAX_NODES``: ``capped`` cuts a larger one to the
+cap and says so in one line, which the command line prints on stderr.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TypeVar
+
+MAX_SECONDS = 86_400.0
+"""The longest time limit taken from outside (a day): more is capped at it (``capped``)."""
+MAX_NODES = 30_000_000_000
+"""The largest node limit taken from outside, about a day's search at some 350,000 nodes a second."""
+
+_Number = TypeVar("_Number", int, float)
 
 NEXT_ITERATION_SHARE = 0.45
 """No new iteration of the deepening once this share of the time per move is spent (it would rarely finish)."""
@@ -69,6 +82,24 @@ class Limits:
             seconds=None if self.seconds is None else self.seconds * fraction,
             nodes=None if self.nodes is None else max(1, int(self.nodes * fraction)),
         )
+
+
+def capped(value: _Number, cap: _Number, name: str, unit: str) -> tuple[_Number, str | None]:
+    """``value`` at most ``cap``, and the one line that says so when it was more (else ``None``).
+
+    ``name`` is how the limit came in (``--time``), ``unit`` what it counts.
+
+    >>> capped(1e308, MAX_SECONDS, "--time", "seconds")
+    (86400.0, '--time 1e+308 is more than the cap of 86400 seconds: capped at 86400')
+    >>> capped(99_999_999_999_999_999_999, MAX_NODES, "--nodes", "nodes")[1]
+    '--nodes 99999999999999999999 is more than the cap of 30000000000 nodes: capped at 30000000000'
+    >>> capped(2.5, MAX_SECONDS, "--time", "seconds")
+    (2.5, None)
+    """
+    if value <= cap:
+        return value, None
+    given, most = (f"{value:g}", f"{cap:g}") if isinstance(value, float) else (str(value), str(cap))
+    return cap, f"{name} {given} is more than the cap of {most} {unit}: capped at {most}"
 
 
 def next_iteration_fits(spent: float, seconds: float | None) -> bool:

@@ -13,11 +13,14 @@ WebAssembly. Nothing here imports pygame. The files:
 * ``notation``: square names (a1 top-left, h8 bottom-right) and transcripts split into moves;
 * ``symmetry``: the board's eight symmetries, numbered once for the whole game;
 * ``perft``: counting the game tree's leaves to a depth, within a time limit;
-* ``errors``: ``ExplainedError``, errors whose English template the screens translate.
+* ``errors``: ``ExplainedError``, errors whose English template the screens translate;
+* ``numbers``: numbers typed on a command line or sent over GTP, read in the digits 0-9 only
+  (``whole_number``, ``decimal_number``, ``NumberError``).
 """
 
 from .bitboard import Bitboard, flips, legal_moves, popcount, squares_of
 from .notation import NotationError, parse_square, split_transcript, square_name
+from .numbers import NumberError, decimal_number, whole_number
 from .outcome import EndReason, Outcome, final_score, tournament_split
 from .perft import PerftTimeout, perft, timed_perft
 from .position import BLACK, COLOR_NAMES, WHITE, Color, IllegalMoveError, Position, opponent_of
@@ -35,9 +38,11 @@ __all__ = [
     "GameRecord",
     "IllegalMoveError",
     "NotationError",
+    "NumberError",
     "Outcome",
     "Position",
     "TranscriptError",
+    "decimal_number",
     "final_score",
     "flips",
     "legal_moves",
@@ -46,6 +51,7 @@ __all__ = [
     "perft",
     "timed_perft",
     "tournament_split",
+    "whole_number",
     "ply_name",
     "popcount",
     "split_transcript",

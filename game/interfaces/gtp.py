@@ -13,7 +13,9 @@ a damaged weights file answers an error that says so. Input is cleaned as the
 protocol says (section 3.1): control characters removed, tabs made spaces,
 comments and blank lines dropped; a line longer than ``MAX_LINE_CHARS`` is
 refused (with its id; a comment line that long is dropped like any other),
-and what an error echoes of the input is cut short.
+and what an error echoes of the input is cut short. Numbers are read in the
+digits 0-9 only (``game.engine.whole_number``, ``decimal_number``); a
+``time_left`` above ``MAX_SECONDS`` (a day) is capped at it, with a note on stderr.
 
 Forced passes happen by themselves: after a move that leaves the other side
 without a move, that side's pass is already on the board, and ``play
@@ -40,7 +42,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from game import __version__
-from game.ai import LEVELS, MAX_LEVEL, Level, WeightsError, engine_for, think, warm_up
+from game.ai import LEVELS, MAX_LEVEL, MAX_SECONDS, Level, WeightsError, capped, engine_for, think, warm_up
 from game.engine import (
     BLACK,
     COLOR_NAMES,
@@ -49,8 +51,11 @@ from game.engine import (
     Color,
     GameRecord,
     NotationError,
+    NumberError,
+    decimal_number,
     parse_square,
     square_name,
+    whole_number,
 )
 
 ENGINE_NAME = "Othello-WASM"
@@ -96,13 +101,17 @@ def parse_colour(text: str) -> Color:
 class GtpEngine:
     """The state of one GTP session: a game record and the level playing."""
 
-    def __init__(self, level: Level | None = None, move_time: float | None = None) -> None:
+    def __init__(self, level: Level | None = None, move_time: float | None = None, log: TextIO | None = None) -> None:
+        """``move_time``: seconds a move instead of the level's, above 0 and at most ``MAX_SECONDS``
+        (the command line caps it first). ``log`` takes the engine's notes, one line each (``run``: stderr)."""
         chosen = level if level is not None else LEVELS[MAX_LEVEL]
-        if move_time is not None and not (math.isfinite(move_time) and move_time > 0):
-            raise ValueError(f"the move time must be a number of seconds above 0, not {move_time}")
+        if move_time is not None and not (math.isfinite(move_time) and 0 < move_time <= MAX_SECONDS):
+            raise ValueError(f"the move time must be a number of seconds above 0 and at most {MAX_SECONDS:g},"
+                             f" not {move_time}")
         if move_time is not None:
             chosen = dataclasses.replace(chosen, seconds=move_time)
         self.level = chosen
+        self.log = log
         self.clocks: dict[Color, float] = {}
         """Seconds left on each side's clock: as ``time_left`` said, less what ``genmove`` spent since."""
         self.record = GameRecord()
@@ -287,11 +296,17 @@ class GtpEngine:
         margin = outcome.margin(BLACK)
         return "0" if margin == 0 else f"B+{margin}" if margin > 0 else f"W+{-margin}"
 
+    def _note(self, line: str) -> None:
+        """One line for whoever watches the engine (``log``), never part of an answer."""
+        if self.log is not None:
+            print(f"note: {line}", file=self.log, flush=True)
+
     def _time_settings(self, args: list[str]) -> str:
-        try:
-            main_time, _byo_time, _stones = (int(a) for a in args)
-        except ValueError:
-            raise GtpError("syntax: time_settings <main seconds> <byo-yomi seconds> <stones>") from None
+        if len(args) != 3:
+            raise GtpError("syntax: time_settings <main seconds> <byo-yomi seconds> <stones>")
+        main_time, _byo_time, _stones = (
+            _whole(arg, name, unit) for arg, name, unit in zip(args, ("main time", "byo-yomi time", "stones"),
+                                                              ("seconds", "seconds", "stones"), strict=True))
         if main_time < 0:
             raise GtpError("main time must not be negative")
         return ""
@@ -306,12 +321,14 @@ class GtpEngine:
             raise GtpError("syntax: time_left <colour> <seconds> <stones>")
         colour = parse_colour(args[0])
         try:
-            seconds = float(args[1])
-        except ValueError:
-            seconds = math.nan
-        if not math.isfinite(seconds):
-            raise GtpError(f"invalid time {shown(args[1])}: give the seconds left as a number")
-        self.clocks[colour] = max(0.0, seconds)
+            seconds = decimal_number(args[1], "seconds")
+        except NumberError as exc:
+            raise GtpError(f"invalid time {shown(args[1])}: {exc.reason}") from None
+        _whole(args[2], "stones", "stones")
+        seconds, note = capped(max(0.0, seconds), MAX_SECONDS, "time_left", "seconds")
+        if note is not None:
+            self._note(note)
+        self.clocks[colour] = seconds
         with contextlib.suppress(WeightsError):  # genmove says what is wrong with the weights
             for _ in warm_up():
                 pass
@@ -323,9 +340,17 @@ class GtpEngine:
         return ""
 
 
+def _whole(text: str, name: str, unit: str) -> int:
+    """A whole number of a command (``game.engine.whole_number``: the digits 0-9 only), or ``GtpError``."""
+    try:
+        return whole_number(text, unit)
+    except NumberError as exc:
+        raise GtpError(f"invalid {name} {shown(text)}: {exc.reason}") from None
+
+
 def run(level: Level | None = None, move_time: float | None = None) -> None:
-    """Serve GTP on standard input and output; a controller that closes the pipe ends it quietly."""
-    engine = GtpEngine(level, move_time)
+    """Serve GTP on standard input and output (notes on stderr); a controller that closes the pipe ends it quietly."""
+    engine = GtpEngine(level, move_time, log=sys.stderr)
     with contextlib.suppress(AttributeError, ValueError):
         sys.stdin.reconfigure(errors="replace")  # type: ignore[union-attr]  # bad bytes: an unknown command
     try:

@@ -37,6 +37,8 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.engine import NumberError
+from game.engine import whole_number as parse_whole
 from game.platform import files
 
 MAX_SCRIPT_BYTES = 64 * 1024
@@ -44,8 +46,6 @@ MAX_COMMANDS = 2000
 MAX_WAIT = 1_000_000
 MAX_COORDINATE = 10_000
 """A click's x and y lie within this of 0: the logical screen and well around it (pygame takes C ints)."""
-MAX_DIGITS = 20
-"""A number longer than this (leading zeros and all) is refused before it is converted."""
 SHOWN_WORD = 40
 COMMANDS = ("wait", "click", "key", "expect", "quit")
 
@@ -94,16 +94,15 @@ def parse_script(text: str, source: str = "script") -> list[Command]:
 
 
 def whole_number(text: str, least: int, most: int) -> int | None:
-    """``text`` as a whole number from ``least`` to ``most``: ASCII digits, ``-`` first if negative; else ``None``.
+    """``text`` as a whole number from ``least`` to ``most``: the digits 0-9, ``-`` first if negative; else ``None``.
 
-    ``str.isdigit`` alone is not enough: it passes ``²`` (which ``int`` refuses) and
-    ``٣`` (which ``int`` reads as 3), and ``int`` refuses more than 4,300 digits.
+    The game's one reader of typed numbers (``game.engine.whole_number``): ``str.isdigit``
+    alone passes ``²`` (which ``int`` refuses) and ``٣`` (which ``int`` reads as 3).
     """
-    digits = text[1:] if text.startswith("-") else text
-    if not (0 < len(digits) <= MAX_DIGITS and digits.isascii() and digits.isdigit()):
+    try:
+        return parse_whole(text, "units", least, most, signs="-")
+    except NumberError:
         return None
-    value = int(text)
-    return value if least <= value <= most else None
 
 
 def _shown(word: str) -> str:

@@ -25,6 +25,7 @@ import re
 from typing import Protocol
 
 from game.ai import LEVELS, Level, level_named
+from game.engine import NumberError, decimal_number
 from game.i18n import _, ngettext, pgettext
 from game.play.words import seconds_text
 
@@ -54,8 +55,8 @@ def parse_custom(spec: str) -> tuple[str, float]:
     """``('time', seconds)`` or ``('depth', plies)`` from ``'time:2'`` / ``'depth:8'``; ``ValueError`` otherwise."""
     kind, _, value = spec.partition(":") if isinstance(spec, str) else ("", "", "")
     try:
-        number = float(value)
-    except ValueError:
+        number = decimal_number(value, "seconds")  # the digits 0-9 only: 'time:٣' is no level
+    except NumberError:
         number = float("nan")
     if kind == "time" and CUSTOM_SECONDS[0] <= number <= CUSTOM_SECONDS[1]:
         return kind, number

@@ -16,6 +16,8 @@ import datetime
 import sys
 from pathlib import Path
 
+from game.engine import NumberError, whole_number
+
 from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build, record_share_base
 from .figures import table, write_into
 from .page_texts import MANIFEST
@@ -34,6 +36,14 @@ def _describe(result: BuildResult, repo: Path) -> str:
     if result.archive is not None:
         lines.append(f"  itch.io archive: {result.archive.relative_to(repo)} (upload as an HTML project)")
     return "\n".join(lines)
+
+
+def port_arg(text: str) -> int:
+    """A TCP port, 0 to 65535, in the digits 0-9 (``game.engine.whole_number``; 0: any free port)."""
+    try:
+        return whole_number(text, "", 0, 65_535)
+    except NumberError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -58,7 +68,7 @@ def _parser() -> argparse.ArgumentParser:
 
     serve_cmd = commands.add_parser("serve", help="serve build/web/ on this computer")
     serve_cmd.add_argument("--build", action="store_true", help="build first")
-    serve_cmd.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
+    serve_cmd.add_argument("--port", type=port_arg, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
     serve_cmd.add_argument("--bind", default=DEFAULT_BIND, help=f"default {DEFAULT_BIND} (see docs/web.md)")
     return parser
 
