@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Run Python code in CPython on WebAssembly (Pyodide under Node.js) against the working tree.
 //
-// Copies game/__init__.py, game/engine/ and game/ai/ (the pure-Python layers) from the
+// Copies game/__init__.py, game/engine/ and game/ai/ (the pure-Python layers, with the file reader they use) from the
 // repository into Pyodide's in-memory filesystem, puts them on sys.path, runs the code and
 // prints exactly one JSON object on stdout:
 //   {"ok": true, "value": <last expression, as JSON>, "stdout": "...", "python": "3.12.7",
@@ -21,7 +21,8 @@ import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 
 const PACKAGES = ["game/engine", "game/ai"];
-const SINGLE_FILES = ["game/__init__.py"];
+// the pure layers read their data through the one bounded file reader, a standard-library-only module
+const SINGLE_FILES = ["game/__init__.py", "game/platform/__init__.py", "game/platform/files.py"];
 const SKIP_DIRS = new Set(["__pycache__", ".mypy_cache", ".pytest_cache"]);
 const MOUNT = "/work";
 
