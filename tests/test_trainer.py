@@ -13,6 +13,7 @@ from collections import Counter
 import pygame
 import pytest
 
+from game.ai import Limits, advise
 from game.ai.book import default_book
 from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name
 from game.i18n import pgettext
@@ -29,6 +30,7 @@ from game.trainer import (
     LineResult,
     TrainerProgress,
     TrainerSession,
+    disc_text,
     opening_at,
     trainable_openings,
 )
@@ -96,8 +98,12 @@ def test_a_move_out_of_the_book_says_so_and_a_good_move_hands_the_turn_over() ->
     book_moves = session.book_moves()
     best = max(book_moves, key=lambda sq: book_moves[sq].value)
     assert parse_square("a2") not in book_moves and session.position.is_legal(parse_square("a2"))
+    before = session.position
     feedback, _ = answer(session, parse_square("a2"))
-    assert feedback.verdict == "out_of_book" and feedback.value is None
+    # the engine values it as the book's moves are valued: searched as deep as the book's leaves
+    engine = advise(before, Limits(depth=default_book().info.depth), every_value=True).run().values
+    assert feedback.verdict == "out_of_book" and feedback.value == engine[parse_square("a2")]
+    assert feedback.value < book_moves[best].value and disc_text(feedback.value) in feedback.text
     assert "a2 leaves the book" in feedback.text and square_name(best) in feedback.text
     assert session.score.in_book == 0
     feedback, _ = answer(session, best)  # answering after a mistake takes it back first

@@ -3,7 +3,8 @@
 The computer's moves are drawn from the moves masters played in the
 position (``choose_book_move`` with no value margin), weighted by how often
 they played them, so the main lines come up most. Each answer is judged by
-the book's backed-up values: a move the book does not have leaves the book,
+the book's backed-up values: a move the book does not have leaves the book
+(valued by the engine instead, searched as deep as the book's own leaves),
 and one valued more than ``GOOD_MARGIN`` discs below the best there is weak;
 either stops the line with the better moves named, to try again or go on
 to the next line. A line ends when the book runs out or after ``ply_limit``
@@ -20,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from game.ai import Book, BookMove, choose_book_move
+from game.ai import Book, BookMove, Limits, advise, choose_book_move
 from game.engine import Color, GameRecord, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _, ngettext, number, pgettext
 from game.play.session import GO_ON, Judge, Move, Opponent, Phase, Refusal, Ruling, Session, Verdict
@@ -34,6 +35,9 @@ GOOD_MARGIN = 2.0
 PLY_LIMIT = 24
 """A line ends after this many moves from its start even if the book goes on."""
 MAX_BETTER = 4
+OUT_OF_BOOK_NODES = 20_000
+"""The most nodes the engine spends valuing an answer the book does not have (about 4,000 at the book's depth of 4:
+a few milliseconds here, tens in the browser, once a mistake, so the answer is judged within its frame)."""
 """At most this many better moves are named in the feedback."""
 START_NAME = N_("From the start")
 """The training line that begins at the standard start position (its progress is kept under this English name)."""
@@ -162,7 +166,8 @@ class Feedback:
     square: int
     verdict: BookVerdict
     value: float | None
-    """The book's value of the answer (``None`` out of book)."""
+    """The answer's value for its mover in discs: the book's, or out of the book the engine's (``None`` if it has
+    none: a search that found no value)."""
     best_value: float
     better: tuple[Better, ...]
     """The book's good moves here (within the margin of the best), best first, for a mistake; else empty."""
@@ -423,9 +428,13 @@ class TrainerSession(Session):
         better = tuple(Better(sq, e.value, e.games) for sq, e in good if sq != square)[:MAX_BETTER]
         listed = pgettext("list separator", ", ").join(b.describe() for b in better)
         if entry is None:
-            verdict, value = BookVerdict.OUT_OF_BOOK, None
-            text = _("{square} leaves the book: no master game here played it. Better: {better}.").format(
-                square=name, better=listed)
+            verdict, value = BookVerdict.OUT_OF_BOOK, self.engine_value(position, square)
+            if value is None:
+                text = _("{square} leaves the book: no master game here played it. Better: {better}.").format(
+                    square=name, better=listed)
+            else:
+                text = _("{square} leaves the book: no master game here played it, and the engine values it "
+                         "{value}. Better: {better}.").format(square=name, value=disc_text(value), better=listed)
         else:
             verdict, value = BookVerdict.WEAK, entry.value
             text = ngettext("{square} is {below} discs worse than the best ({value}, {n} master game). "
@@ -435,6 +444,16 @@ class TrainerSession(Session):
                 square=name, below=number(best_value - entry.value, 1), value=disc_text(entry.value),
                 n=number(entry.games), better=listed)
         return Feedback(square, verdict, value, best_value, better, text)
+
+    def engine_value(self, position: Position, square: int) -> float | None:
+        """The engine's value of ``square`` in ``position`` for its mover, searched as deep as the book's leaves.
+
+        Bounded by ``OUT_OF_BOOK_NODES``; ``None`` if the move is not legal there.
+        """
+        if not position.is_legal(square):
+            return None
+        limits = Limits(depth=max(1, self.book.info.depth), nodes=OUT_OF_BOOK_NODES)
+        return advise(position, limits, every_value=True).run().values.get(square)
 
     def whose_turn(self) -> str:
         """A line for the player: whose move it is or how the line ended."""
