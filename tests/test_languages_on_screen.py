@@ -5,7 +5,9 @@
   drawn without the mark came from somewhere the catalog does not reach.
 * **The layout audit** (``tests/test_layout_audit.py``) runs in each of the
   six translated languages at the three window sizes: German and French run
-  longer than English, Japanese and Chinese wrap without spaces.
+  longer than English, Japanese and Chinese wrap without spaces. A control's
+  word means one thing wherever the player meets it: no control reads like
+  another English word's translation ("Zurück" for Back and for Undo).
 * **Every character** of each language's catalog is in the font that
   language is drawn with (no boxes).
 * **The first start** picks the system's language: ``LANG=ja_JP.UTF-8``
@@ -28,6 +30,7 @@ from game.platform.resources import FONT_NAMES, FONT_REGULAR
 from game.platform.storage import MemoryStorage
 from game.ui.font_file import font_characters, is_whole_font
 from game.ui.text import REPLACEMENT
+from tests.app_driver import Player
 from tests.test_layout_audit import LONG_NAME, SIZES, STATES, problems_in, recorded, whole
 
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
@@ -86,16 +89,71 @@ def test_nothing_on_any_screen_escapes_the_catalog(player_factory) -> None:
     assert not found, f"{len(found)} texts drawn without the catalog:\n" + "\n".join(sorted(set(found)))
 
 
+class Witness(gettext.NullTranslations):
+    """A language's catalog that notes which English texts each translation it gave came from."""
+
+    def __init__(self, catalog: gettext.NullTranslations) -> None:
+        super().__init__()
+        self.catalog = catalog
+        self.sources: dict[str, set[str]] = {}
+
+    def _noted(self, translation: str, english: str) -> str:
+        self.sources.setdefault(translation, set()).add(english)
+        return translation
+
+    def gettext(self, message: str) -> str:
+        return self._noted(self.catalog.gettext(message), message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return self._noted(self.catalog.ngettext(msgid1, msgid2, n), msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self._noted(self.catalog.pgettext(context, message), message)
+
+
+SAME_MEANING = [
+    {"Moves", "Transcript"}, {"Start position", "the start position"}, {"As White", "Play White", "White to move"},
+    {"As Black", "Play Black", "Black to move"}, {"Discs on board", "Discs on the board"}, {"Analyse", "Analysis"},
+    {"Opening", "Openings"}, {"Play computer", "Play the computer"}, {"Undo", "Undo move"}, {"Copy", "Copy position"},
+    {"Empties to winner", "Empty squares to the winner"}, {"Paste", "Paste position"},
+]
+"""English texts that say one thing in other words: a language may give them one translation."""
+
+
+def meanings(english: set[str]) -> int:
+    """How many different things ``english`` texts mean (``SAME_MEANING``'s groups count once)."""
+    return len({next((min(group) for group in SAME_MEANING if text in group), text.casefold()) for text in english})
+
+
+def controls_alike(player: Player, witness: Witness) -> list[str]:
+    """Labels of the screen's controls that the language also gives other English words ("Zurück": Back, Undo).
+
+    A control's word must mean one thing wherever the player meets it: the
+    witness has seen every translation the game gave so far, on any screen.
+    """
+    scene = player.app.scene
+    groups = [getattr(scene, "group", None), getattr(getattr(scene, "dialog", None), "group", None),
+              getattr(getattr(scene, "chooser", None), "group", None)]
+    labels = {button.label for group in filter(None, groups) for button in group.buttons}
+    return [f"{label!r} stands for {sorted(witness.sources[label])}" for label in sorted(labels)
+            if meanings(witness.sources.get(label, set())) > 1]
+
+
 @pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE])
-def test_every_screen_fits_its_text_in_every_language(player_factory, code: str) -> None:
+def test_every_screen_fits_its_text_and_names_each_control_once_in_every_language(player_factory, code: str) -> None:
     failures: list[str] = []
     for size in SIZES:
         player = player_factory(MemoryStorage(), window_size=size)
         assert player.app.ctx.languages.choose(code)
+        witness = Witness(i18n._translations)  # noqa: SLF001 - the catalog the game speaks, watched
+        i18n.use(code, witness)
         for name in STATES:
             recording = recorded(player, name, with_toast=False)
             for problem in problems_in(recording, player.app.surface, player.app.ctx.toasts.area):
                 failures.append(f"{code} {name} @ {size[0]}x{size[1]}: {problem}")
+            if size == SIZES[0]:
+                failures.extend(f"{code}: {alike}" for alike in controls_alike(player, witness))
+    failures = list(dict.fromkeys(failures))  # a word is named once, not once a screen
     assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures[:60])
 
 
