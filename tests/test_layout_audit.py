@@ -27,6 +27,7 @@ import pytest
 from game.ai.levels import LEVELS
 from game.engine import BLACK, WHITE, GameRecord, Outcome, Position, opponent_of
 from game.platform.storage import MemoryStorage
+from game.play.levels import level_title
 from game.play.match import MatchSetup
 from game.play.rating import MAX_HISTORY, my_level
 from game.play.stats import Tally
@@ -528,7 +529,7 @@ def test_the_computer_level_and_the_opening_name_are_shown_whole_in_a_game(playe
     for size in SIZES:
         player = player_factory(MemoryStorage(), window_size=size)
         for name, wanted in (("game at a custom level, longest opening", ("Custom (1 s a move)", LONGEST_OPENING.name)),
-                             ("game with a clock and engine output", (LONGEST_LEVEL.name,))):
+                             ("game with a clock and engine output", (level_title(LONGEST_LEVEL.name),))):
             texts = recorded(player, name).texts
             for words in wanted:
                 assert any(t.text == words and t.shown == words for t in texts), (size, name, words)
@@ -589,3 +590,25 @@ def test_every_level_fits_the_picker_and_the_statistics(player_factory, size: tu
     lefts = {b.rect.left for b in buttons}
     assert len({b.rect.width for b in buttons}) == 1, "a short last row has the full rows' widths"
     assert all(b.rect.left in lefts for b in buttons if b.rect.top == max(rows)) and len(lefts) < len(buttons)
+
+
+# -- issue 47, items 3 and 9: the levels say their order, and a row of levels is one size -------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_each_level_button_shows_its_number_and_a_row_of_levels_is_one_size(player_factory,
+                                                                             size: tuple[int, int]) -> None:
+    player = player_factory(MemoryStorage(), window_size=size)
+    texts = recorded(player, "new game", with_toast=False).texts
+    buttons = {b.action: b for b in player.app.scene.group.buttons if b.action.startswith("level:")}
+    assert len(buttons) == len(LEVELS)
+    rows: dict[int, set[int]] = {}
+    for level in LEVELS:
+        button = buttons[f"level:{level.index}"]
+        assert button.subtitle.startswith(f"{level.index + 1} · "), button.subtitle  # its place, weakest first
+        label = [t for t in texts if t.text == button.label and t.box is not None and button.rect.contains(t.box)]
+        assert label, level.name
+        rows.setdefault(button.rect.top, set()).add(label[0].size)
+    assert all(len(sizes) == 1 for sizes in rows.values()), rows  # the longest name sets its row's size
+    assert [int(b.subtitle.split(" ")[0]) for b in sorted(buttons.values(), key=lambda b: (b.rect.top, b.rect.left))
+            ] == list(range(1, len(LEVELS) + 1))  # read left to right, top to bottom: the ladder's order

@@ -14,7 +14,7 @@ OLD_SAVE = ('{"version": 1, "setup": {"mode": "two", "human": "O", "level": 8, "
             '"given": 0, "custom": null, "clock": 300, "increment": 3}, "moves": "f5d6c3d3", "played": 3, '
             '"clocks": [281000, 290500]}')
 """A two-player game with clocks as the game saved it before modes were a type (the last move undone)."""
-OLD_COMPUTER_SETUP = {"mode": "computer", "human": "X", "level": 1, "level_name": None, "start": None, "given": 0}
+OLD_COMPUTER_SETUP = {"mode": "computer", "human": "X", "level": 1, "start": None, "given": 0}
 """A match against the computer from a version without clocks or custom levels."""
 
 

@@ -14,6 +14,7 @@ import pytest
 from game.engine import BLACK, PASS, WHITE, GameRecord, Position, parse_square
 from game.platform.links import SHARE_BASE_ENV
 from game.platform.storage import FileStorage, MemoryStorage
+from game.play.levels import level_title
 from game.play.match import MatchSetup
 from game.scenes.entries import (
     ENTRY_TYPES,
@@ -675,7 +676,7 @@ def test_the_menu_names_the_custom_level_last_played(tmp_path: Path) -> None:
     again.click_button("confirm")  # the game in progress may go
     again.click_button("level:2")  # a named level again
     again.click_button("back")
-    assert menu_subtitle(again, "scene:new_game") == f"Last level: {LEVELS[2].name}"
+    assert menu_subtitle(again, "scene:new_game") == f"Last level: {level_title(LEVELS[2].name)}"
     pygame.quit()
 
 

@@ -11,6 +11,7 @@ import pytest
 from game.ai.levels import LEVELS
 from game.engine import BLACK, WHITE
 from game.platform.storage import FileStorage
+from game.play.levels import level_title
 from game.play.rating import PlayerRating, my_level
 from game.play.stats import Stats, Tally
 from game.play.store import PlayerStore
@@ -87,7 +88,7 @@ def test_a_counted_game_moves_the_rating_the_statistics_show_it_and_play_at_my_l
     found = my_level(stats.rating)
     assert found is not None
     mine = found[0]
-    assert f"about an even game: {mine.name} ({mine.rating})" in words
+    assert f"about an even game: {level_title(mine.name)} ({mine.rating})" in words
     player.click_button("my_level")  # the new game screen, with my level chosen
     assert player.app.scene_name == "new_game" and player.app.ctx.settings.level == mine.index
     chosen = [b for b in player.app.scene.group.buttons if b.selected and b.action.startswith("level:")]  # type: ignore[attr-defined]

@@ -13,8 +13,11 @@ The names are English, as the statistics and the files keep them; what a
 player reads is ``level_title`` and ``level_description`` (in the player's
 language: a named level's from the catalog, a custom one's from a template).
 
+A named level's title carries its place on the ladder, weakest first, so the
+names need not say their order ("Beginner" is the fifth of twenty):
+
 >>> level_title("Custom (3 s a move)"), level_title("Custom (depth 8)"), level_title("Novice")
-('Custom (3 s a move)', 'Custom (depth 8)', 'Novice')
+('Custom (3 s a move)', 'Custom (depth 8)', '1 · Novice')
 >>> level_description(custom_level("time:1")), level_description(custom_level("depth:8"))
 ('Searches 1 second a move', 'Searches 8 moves ahead, however long it takes')
 """
@@ -24,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from game.ai import LEVELS, Level, level_named
+from game.ai import LEVELS, Level, level_called, level_named
 from game.engine import NumberError, decimal_number
 from game.i18n import _, ngettext, pgettext
 from game.play.words import seconds_text
@@ -89,8 +92,12 @@ _CUSTOM_TIME = re.compile(rf"{CUSTOM_NAME} \(([0-9.e+-]+) s a move\)")
 _CUSTOM_DEPTH = re.compile(rf"{CUSTOM_NAME} \(depth ([0-9]+)\)")
 
 
-def level_title(name: str) -> str:
-    """A level's name (``Level.name``, a statistics key) as the player reads it, in their language."""
+def level_title(name: str, numbered: bool = True) -> str:
+    """A level's name (``Level.name``, a statistics key) as the player reads it, in their language.
+
+    A named level's title starts with its number on the ladder (``numbered``;
+    a level button shows the number under the name instead).
+    """
     found = _CUSTOM_TIME.fullmatch(name)
     if found is not None:
         try:
@@ -102,7 +109,10 @@ def level_title(name: str) -> str:
         return _("Custom (depth {depth})").format(depth=found[1])
     if name == CUSTOM_NAME:
         return pgettext("level", "Custom")
-    return pgettext("level", name) if name else name
+    named = level_called(name)
+    if named is None or not numbered:
+        return pgettext("level", name) if name else name
+    return _("{number} · {level}").format(number=named.index + 1, level=pgettext("level", name))
 
 
 def level_description(level: Level) -> str:

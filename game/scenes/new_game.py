@@ -112,10 +112,11 @@ class NewGameScene(Scene):
             chunk = LEVELS[row * per_row: (row + 1) * per_row]
             rect = pygame.Rect(left, level_top + row * pitch, len(chunk) * (level_width + level_gap) - level_gap,
                                pitch - 12)
-            row_buttons = button_row(rect, [(level_title(level.name), f"level:{level.index}") for level in chunk],
-                                     gap=level_gap, size=24)
-            for button, level in zip(row_buttons, chunk, strict=True):
-                button.subtitle = _("rated {rating}").format(rating=level.rating) if level.rating is not None else ""
+            row_buttons = button_row(rect, [(level_title(level.name, numbered=False), f"level:{level.index}")
+                                            for level in chunk], gap=level_gap, size=24)
+            for button, level in zip(row_buttons, chunk, strict=True):  # the number under the name: its place
+                button.subtitle = (_("{number} · rated {rating}").format(number=level.index + 1, rating=level.rating)
+                                   if level.rating is not None else str(level.index + 1))
             buttons += row_buttons
         self.custom_top = level_top + rows * pitch + 26
         customs = [(custom_label(spec), f"custom:{spec}") for spec in CUSTOM_SPECS]

@@ -212,13 +212,12 @@ class ButtonGroup:
         """
         self.fit_rows(text)
         sizes: dict[tuple[int, int], int] = {}
-        for button in self.buttons:
-            if not button.subtitle:
-                row = (button.rect.top, button.rect.height)
-                sizes[row] = min(sizes.get(row, button.size), button.label_size(text))
+        for button in self.buttons:  # with a subtitle too: a level named at a smaller size reads as a lesser one
+            row = (button.rect.top, button.rect.height)
+            sizes[row] = min(sizes.get(row, button.size), button.label_size(text))
         default = self.default
         for index, button in enumerate(self.buttons):
-            size = None if button.subtitle else sizes[(button.rect.top, button.rect.height)]
+            size = sizes[(button.rect.top, button.rect.height)]
             button.draw(surface, text, theme, focused=index == self.focus and index == default, size=size,
                         default=index == default)
 
