@@ -112,3 +112,18 @@ def test_while_a_move_animates_only_its_discs_are_drawn_over_one_kept_copy(text:
     for name in ("e5", "h8", "a1"):
         square = view.square_rect(parse_square(name))
         assert same_pixels(surface.subsurface(square), still.subsurface(square)), name
+
+
+def test_the_keyboard_cursor_is_corners_and_a_hint_a_ring(text: TextRenderer) -> None:
+    """Issue 47, item 12: the cursor and the hint ring differ in shape, not only in a colour close to it."""
+    for theme in THEMES.values():
+        view = BoardView(RECT, theme, text)
+        square = parse_square("c4")
+        box = view.square_rect(square)
+        edge_middle = (box.centerx, box.top + 4)  # on the ring's top side; between the cursor's corners
+        corner = (box.left + 4, box.top + 4)
+        cursor = drawn(view, Position.start(), Marks(cursor=square), (30, 40, 35))
+        hint = drawn(BoardView(RECT, theme, text), Position.start(), Marks(best=[square]), (30, 40, 35))
+        assert tuple(cursor.get_at(corner))[:3] == theme.cursor
+        assert tuple(cursor.get_at(edge_middle))[:3] != theme.cursor
+        assert tuple(hint.get_at((box.centerx, box.top + 4)))[:3] == theme.hint

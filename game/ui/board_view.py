@@ -275,9 +275,19 @@ class BoardView:
             pill.midbottom = (rect.centerx, rect.bottom - 3)
             pygame.draw.rect(surface, theme.background, pill, border_radius=pill.height // 2)
             self.text.draw_in(surface, label, size, label_colour, pill.inflate(-4, 0), bold=True, smallest=10)
-        if marks.cursor is not None:
-            rect = self.square_rect(marks.cursor).inflate(-4, -4)
-            pygame.draw.rect(surface, theme.cursor, rect, width=3, border_radius=6)
+        if marks.cursor is not None:  # corners, not a ring: a hint is a ring, in a colour close to the cursor's
+            corner_brackets(surface, theme.cursor, self.square_rect(marks.cursor).inflate(-4, -4), width=4)
+
+
+def corner_brackets(surface: pygame.Surface, colour: RGB, rect: pygame.Rect, width: int) -> None:
+    """Four L-shaped marks at ``rect``'s corners, each arm a third of its side: the keyboard cursor's shape."""
+    arm = max(width * 2, min(rect.width, rect.height) // 3)
+    for (x, y), (dx, dy) in ((rect.topleft, (1, 1)), (rect.topright, (-1, 1)), (rect.bottomleft, (1, -1)),
+                             (rect.bottomright, (-1, -1))):
+        x0 = x if dx > 0 else x - width
+        y0 = y if dy > 0 else y - width
+        pygame.draw.rect(surface, colour, (x0 if dx > 0 else x - arm, y0, arm, width))
+        pygame.draw.rect(surface, colour, (x0, y0 if dy > 0 else y - arm, width, arm))
 
 
 def spinner(surface: pygame.Surface, centre: tuple[int, int], radius: int, colour: RGB, now_ms: int) -> None:
