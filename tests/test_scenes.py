@@ -691,3 +691,33 @@ def test_the_results_say_where_a_practice_game_started() -> None:
         "A practice game, played on after 12 moves handed in: not counted in the statistics.")
     assert "set-up position" in practice_note(MatchSetup("two", "X", start="-" * 64 + " X"))
     assert "pasted" not in practice_note(MatchSetup("computer", "X", given=1))
+
+
+def test_arrows_on_new_game_move_to_the_nearest_control_that_way(player_factory) -> None:
+    """Issue 47, item 11: Down from the levels reaches the customs, then Play at my level and the actions row."""
+    player = player_factory(MemoryStorage())
+    player.click_button("scene:new_game")
+    group = player.app.scene.group
+    focused = lambda: group.buttons[group.focus].action if group.focus is not None else None  # noqa: E731
+
+    def seen_going(key: int, presses: int) -> list[str | None]:
+        visited = []
+        for _ in range(presses):
+            player.press(key)
+            visited.append(focused())
+        return visited
+
+    group.focus = next(i for i, b in enumerate(group.buttons) if b.action == "level:0")
+    down = seen_going(pygame.K_DOWN, 12)
+    assert "start" in down or "two" in down or "back" in down, down  # the actions row is reached, never skipped
+    rows = [b.rect.top for b in group.buttons if b.action in down]
+    assert rows == sorted(rows)  # each press goes down the screen, none wraps to the top
+    assert down[-1] == down[-2]  # at the bottom it stays
+    below = {b.action: b.rect for b in group.buttons}
+    level_rect = below["level:0"]
+    assert below[down[0]].left <= level_rect.centerx <= below[down[0]].right or down[0].startswith("level:")
+    assert down[-1] == "back"
+    right = seen_going(pygame.K_RIGHT, 3)
+    assert right == ["two", "start", "my_level"], right  # along the row, then the nearest control that way
+    up = seen_going(pygame.K_UP, 20)
+    assert up[-1] is not None and below[up[-1]].top == min(b.rect.top for b in group.buttons)  # back to the top row

@@ -153,6 +153,40 @@ class Button:
         return one_line if two_lines is None else two_lines
 
 
+ARROW_DIRECTIONS = {pygame.K_DOWN: (0, 1), pygame.K_UP: (0, -1), pygame.K_RIGHT: (1, 0), pygame.K_LEFT: (-1, 0)}
+"""Where each arrow key moves the focus: (x, y) steps on the screen."""
+
+
+def nearest_score(here: pygame.Rect, there: pygame.Rect, direction: tuple[int, int]) -> float | None:
+    """How far ``there`` is from ``here`` going in ``direction`` (lower is nearer); ``None`` if it is not that way.
+
+    The gap along the direction counts once, the offset across it twice (a
+    control straight below is nearer than one below and far to the side), so
+    the arrows walk a grid as the eye reads it, whatever order the controls
+    were made in.
+
+    >>> here, below, far_aside = pygame.Rect(0, 0, 100, 40), pygame.Rect(0, 60, 100, 40), pygame.Rect(300, 60, 100, 40)
+    >>> nearest_score(here, below, (0, 1)), nearest_score(here, below, (0, -1))
+    (20.0, None)
+    >>> nearest_score(here, far_aside, (0, 1)) > nearest_score(here, pygame.Rect(0, 200, 100, 40), (0, 1))
+    True
+    """
+    dx, dy = direction
+    if dy:
+        ahead = there.top - here.bottom if dy > 0 else here.top - there.bottom
+        beside = max(0, there.left - here.right, here.left - there.right)
+        centres = abs(there.centerx - here.centerx)
+        if (there.centery - here.centery) * dy <= 0:
+            return None
+    else:
+        ahead = there.left - here.right if dx > 0 else here.left - there.right
+        beside = max(0, there.top - here.bottom, here.top - there.bottom)
+        centres = abs(there.centery - here.centery)
+        if (there.centerx - here.centerx) * dx <= 0:
+            return None
+    return max(0, ahead) + 2.0 * beside + 0.01 * centres
+
+
 @dataclass
 class ButtonGroup:
     """Buttons navigated with the mouse or the keyboard (arrows/Tab move focus, Enter activates)."""
@@ -182,19 +216,20 @@ class ButtonGroup:
             return None
         if key in ACTIVATE_KEYS and self.focus is not None and self.buttons[self.focus].enabled:
             return self.buttons[self.focus].action
-        step = {pygame.K_DOWN: self.columns, pygame.K_UP: -self.columns, pygame.K_RIGHT: 1, pygame.K_LEFT: -1,
-                pygame.K_TAB: 1}.get(key)
-        if step is None:
+        direction = ARROW_DIRECTIONS.get(key)
+        if key != pygame.K_TAB and direction is None:
             return None
         if self.focus is None:
-            self.focus = enabled[0] if step > 0 else enabled[-1]
+            self.focus = enabled[-1] if direction in ((0, -1), (-1, 0)) else enabled[0]
             return None
-        index = self.focus
-        for _ in range(len(self.buttons)):
-            index = (index + step) % len(self.buttons)
-            if self.buttons[index].enabled:
-                break
-        self.focus = index
+        if direction is None:  # Tab: the next control in reading order, round again
+            self.focus = next((i for i in enabled if i > self.focus), enabled[0])
+            return None
+        here = self.buttons[self.focus].rect
+        scored = ((nearest_score(here, self.buttons[i].rect, direction), i) for i in enabled if i != self.focus)
+        nearest = min(((score, i) for score, i in scored if score is not None), default=None)
+        if nearest is not None:  # nothing that way: the focus stays
+            self.focus = nearest[1]
         return None
 
     @property
