@@ -1,8 +1,8 @@
 """The statistics' rating graph: the player's rating game by game, its uncertainty as a band, the levels as lines.
 
 The band is the rating ± its deviation; each rated level whose rating falls in
-the graph's range is a faint line labelled on the right, so the curve reads
-against the levels the player knows.
+the graph's range is a dashed line over the band, running on to its label on
+the right, so the curve reads against the levels the player knows.
 """
 
 from __future__ import annotations
@@ -62,24 +62,28 @@ def draw_rating_graph(surface: pygame.Surface, text: TextRenderer, theme: Theme,
     def x_of(index: int) -> int:
         return plot.centerx if len(points) == 1 else plot.left + round(index * plot.width / (len(points) - 1))
 
-    last_label = None
-    for name, rating in sorted(levels, key=lambda level: level[1]):
-        if not low <= rating <= high:
-            continue
-        y = y_of(rating)
-        pygame.draw.line(surface, theme.panel_edge, (plot.left, y), (plot.right, y), 1)
-        box = pygame.Rect(plot.right + 8, y - 8, label_width - 8, 16).clamp(area)
-        if last_label is None or box.bottom <= last_label.top:  # close levels: the line without a second label
-            text.draw_in(surface, f"{name} {rating}", LABEL_SIZE, theme.text_dim, box, "left")
-            last_label = box
     upper = [(x_of(i), y_of(p.rating + p.deviation)) for i, p in enumerate(points)]
     lower = [(x_of(i), y_of(p.rating - p.deviation)) for i, p in enumerate(points)]
     band = blend(theme.panel, theme.accent, 0.22)
     if len(points) > 1:
         pygame.draw.polygon(surface, band, upper + lower[::-1])
-        pygame.draw.lines(surface, theme.accent, False, [(x_of(i), y_of(p.rating)) for i, p in enumerate(points)], 2)
     else:
         pygame.draw.line(surface, band, upper[0], lower[0], 6)
+    # the levels over the band (under it they were hidden), each line running on to its label
+    level_line = blend(theme.panel, theme.text_dim, 0.75)
+    last_label = None
+    for name, rating in sorted(levels, key=lambda level: level[1]):
+        if not low <= rating <= high:
+            continue
+        y = y_of(rating)
+        for x in range(plot.left, plot.right + 6, 8):  # dashed: a level, not a second curve
+            pygame.draw.line(surface, level_line, (x, y), (min(x + 4, plot.right + 6), y), 1)
+        box = pygame.Rect(plot.right + 8, y - 8, label_width - 8, 16).clamp(area)
+        if last_label is None or box.bottom <= last_label.top:  # close levels: the line without a second label
+            text.draw_in(surface, f"{name} {rating}", LABEL_SIZE, theme.text_dim, box, "left")
+            last_label = box
+    if len(points) > 1:
+        pygame.draw.lines(surface, theme.accent, False, [(x_of(i), y_of(p.rating)) for i, p in enumerate(points)], 2)
     pygame.draw.circle(surface, theme.accent, (x_of(len(points) - 1), y_of(points[-1].rating)), 4)
     axis = pygame.Rect(area.left, plot.top - 8, AXIS_WIDTH - 6, plot.height + 16)
     text.draw_in(surface, f"{round(high)}", LABEL_SIZE, theme.text_dim, axis, "left", "top")
