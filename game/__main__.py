@@ -32,7 +32,7 @@ MAX_FRAMES = 10_000_000
 def frames_arg(text: str) -> int:
     """A number of frames, 1 to ``MAX_FRAMES``, in the digits 0-9 (``game.engine.whole_number``)."""
     try:
-        return whole_number(text, "frames", 1, MAX_FRAMES)
+        return whole_number(text, "frames", 1, MAX_FRAMES, signs="")  # a count of frames has no sign
     except NumberError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
