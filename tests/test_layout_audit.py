@@ -101,6 +101,8 @@ def problems_in(recording: Recording, screen: pygame.Surface, toast_area: pygame
     toasts = [w for w in recording.widgets if w.kind == "toast" and w.target is screen]
     for t in texts:
         where = f"{t.shown!r} ({t.size} px at {tuple(t.rect)})"
+        if cut_short(t.text, t.shown):
+            found.append(f"{where} is cut short of {t.text!r}")
         bounds = screen_rect if t.target is screen else t.target.get_rect()
         if not bounds.contains(t.rect):
             found.append(f"{where} runs off the {'screen' if t.target is screen else 'sprite'}")
@@ -128,6 +130,15 @@ def problems_in(recording: Recording, screen: pygame.Surface, toast_area: pygame
         if lines and len(w.label) <= LONGEST_WORDS_LABEL and not whole(w.label, [t.shown for t in lines]):
             found.append(f"the button {w.label!r} shows only {[t.shown for t in lines]} ({lines[0].size} px)")
     return found
+
+
+def cut_short(text: str, shown: str) -> bool:
+    """Whether words were cut short with an ellipsis ("…played in…"): never a sentence, a name or a placeholder.
+
+    The players' and files' names the states made long on purpose (``LONG_NAME``) are data, which may be cut.
+    """
+    ellipsis = shown.rstrip().endswith("…") and not text.rstrip().endswith("…")
+    return ellipsis and LONG_NAME not in text and LONG_NAME[::-1] not in text
 
 
 LONGEST_WORDS_LABEL = 40

@@ -37,8 +37,10 @@ from game.ui.layout import is_portrait
 from game.ui.text_field import MAX_CHARS, TextField
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
-FIELDS = ((N_("Player"), N_("e.g. Takanashi")), (N_("Event"), N_("e.g. World")), (N_("Year"), N_("1990 or 1990-1999")),
-          (N_("Opening"), N_("a name or f5d6c3...")))
+# the placeholders are short enough to show whole in their fields; a range of years and an opening's name are
+# searched too (docs/library.md)
+FIELDS = ((N_("Player"), N_("e.g. Takanashi")), (N_("Event"), N_("e.g. World")), (N_("Year"), N_("e.g. 1995")),
+          (N_("Opening"), N_("e.g. f5d6c3")))
 """The search fields' labels and placeholders (translated at each layout)."""
 
 

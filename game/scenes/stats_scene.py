@@ -186,5 +186,7 @@ class StatsScene(Scene):
         y = say(text, surface, _(RATING_RULE), 16, theme.text_dim, inner, y + 6, 64)
         graph = pygame.Rect(inner.left, y + 12, inner.width, inner.bottom - y - 12)
         if graph.height >= 80:
-            levels = [(level_title(level.name), level.rating) for level in LEVELS if level.rating is not None]
+            # the graph's labels give the ratings: the ladder's numbers would only cut the names short
+            levels = [(level_title(level.name, numbered=False), level.rating) for level in LEVELS
+                      if level.rating is not None]
             draw_rating_graph(surface, text, theme, graph, rating.graph_points, levels)
