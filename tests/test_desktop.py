@@ -259,10 +259,11 @@ def test_python_m_game_starts_the_game(tmp_path: Path) -> None:
     assert (tmp_path / "d" / "window.json").is_file()
 
 
-@pytest.mark.parametrize("damage", ["truncated", "not a font"])
+@pytest.mark.parametrize("damage", ["truncated", "not a font", "and pygame's own font missing"])
 def test_a_damaged_bundled_font_is_a_clear_message_not_a_crash(tmp_path: Path, monkeypatch, capsys,
                                                                damage: str) -> None:
-    """pygame-ce crashes the process on a truncated font: the game checks it first and says what to do."""
+    """pygame-ce crashes the process on a truncated font: the game checks it first, says what to do and draws
+    with pygame's own font; only without that one too does it stop (status 1)."""
     import shutil
 
     import game.ui.assets
@@ -272,8 +273,12 @@ def test_a_damaged_bundled_font_is_a_clear_message_not_a_crash(tmp_path: Path, m
     root = tmp_path / "assets"
     shutil.copytree(assets_dir(), root)
     font = root / FONT_REGULAR
-    font.write_bytes(font.read_bytes()[:5000] if damage == "truncated" else b"not a font")
+    font.write_bytes(b"not a font" if damage == "not a font" else font.read_bytes()[:5000])
     monkeypatch.setattr(game.ui.assets, "assets_dir", lambda: root)
-    assert main(["--data-dir", str(tmp_path / "data"), "--frames", "1"]) == 1
+    if damage == "and pygame's own font missing":
+        monkeypatch.setattr(game.ui.assets, "builtin_font", lambda: tmp_path / "no-such-font.ttf")
+    status = main(["--data-dir", str(tmp_path / "data"), "--frames", "1"])
     error = capsys.readouterr().err
     assert "DejaVuSans.ttf" in error and "reinstall the game" in error
+    assert status == (1 if damage == "and pygame's own font missing" else 0)
+    assert ("pygame's own font" in error) == (status == 0)

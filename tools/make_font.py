@@ -118,6 +118,17 @@ def main() -> None:
     subset.main([str(CJK_SOURCE), "--font-number=0", f"--unicodes={_unicodes(set(names))}", "--layout-features=",
                  "--name-IDs=*", "--notdef-outline", f"--output-file={target}"])
     print(f"{target.relative_to(TARGET_DIR.parent.parent)}: {''.join(names)}, {target.stat().st_size} bytes")
+    refuse_unless_checked([*FONTS.values(), *(name for _face, name in CJK_FONTS.values()), NAMES_FONT])
+
+
+def refuse_unless_checked(names: list[str]) -> None:
+    """Stop with the reason if the game's font check would refuse any of the fonts ``names`` just written."""
+    from game.ui.font_file import font_problem
+
+    for name in names:
+        problem = font_problem((TARGET_DIR / name).read_bytes())
+        if problem is not None:
+            raise SystemExit(f"{name}: the game would refuse this font: {problem}")
 
 
 def name_characters() -> set[str]:

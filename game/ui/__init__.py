@@ -4,7 +4,8 @@
 * ``text_field``: one-line fields and the one way text is typed (``typed_into``, ``backspaced``);
 * ``widgets``: buttons, button rows and groups, dialogs, panels; ``toasts``: the short messages;
 * ``language``: the language the game speaks (catalog and fonts switched together, fetched in the browser);
-* ``text_flow``: paragraphs one under another in a column; ``font_file``: a font file checked whole, its characters;
+* ``text_flow``: paragraphs one under another in a column; ``font_file``: a font file checked whole (what
+  FreeType relies on, the checksums), its characters;
 * ``transcript_words``: the Transcript screen's buttons, status and messages in the player's language;
 * ``theme``, ``layout``, ``assets``: colours, the screen's geometry, fonts and sounds;
 * ``board_view``: the board drawn with its marks; ``anim``: a move's disc and flips in motion;

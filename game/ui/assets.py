@@ -1,7 +1,11 @@
 """Assets loaded once at start-up: the bundled fonts (at any size, cached), the sounds and the icon.
 
 Sound is optional: without an audio device (or in a browser before the
-first click) the game plays silently instead of failing.
+first click) the game plays silently instead of failing. A damaged font costs
+that font, never the game: each is checked before pygame sees it
+(``game.ui.font_file.font_problem``), since FreeType crashes the whole process
+on some damaged fonts, and tried once; a damaged DejaVu gives way to pygame's
+own font, and each refusal is said on stderr (the browser's console).
 
 pygame opens every one of them by its path, never from a file object such as
 ``io.BytesIO``: pygame-ce compiled for WebAssembly (the browser build) opens
@@ -12,6 +16,7 @@ resource on platform". ``tests/asset_guard.py`` holds every test to that.
 from __future__ import annotations
 
 import contextlib
+import sys
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,12 +35,16 @@ from game.platform.resources import (
     MissingAssetsError,
     assets_dir,
 )
-from game.ui.font_file import font_characters, is_whole_font
+from game.ui.font_file import DamagedFont, font_characters, font_problem
 
 MAX_FONT_BYTES = 32 * 1024 * 1024
-"""A script font larger than this is refused (ours are under 200 kB)."""
+"""A font larger than this is refused unread (ours are under 200 kB; checking one this large takes about
+0.2 s)."""
 MAX_MEDIA_BYTES = 4 * 1024 * 1024
 """A sound or the icon larger than this is left out (the shipped ones are 4-6 kB)."""
+TRIAL_TEXT = "Othello 0123"
+"""What a font draws once when it is read: a font that passes the check and still cannot draw (damaged hinting
+instructions, outlines) raises ``pygame.error: Couldn't find glyph`` here rather than at the first screen."""
 FETCHED_DIR = Path("/tmp/othello-fetched")
 """Where the page writes what it fetched for the game in the browser: a language's catalog and font."""
 
@@ -88,23 +97,59 @@ class FontFile:
         return pygame.font.Font(str(self.path), size)
 
 
-def font_file(path: Path) -> FontFile | None:
-    """The font at ``path``, or ``None`` if it is missing, too large, unreadable or not whole.
+def read_font(path: Path, checked: bool = True) -> FontFile:
+    """The font at ``path``, checked (unless not ``checked``), then opened and tried once.
 
-    Checked before pygame sees it: pygame-ce crashes the process on a truncated font.
+    ``DamagedFont`` saying why if it is missing, too large, unreadable, damaged or cannot draw. The check comes
+    before pygame sees the file: pygame-ce crashes the process on a truncated font or a zeroed ``head`` table.
     """
     try:
         data = read_regular_file(path, MAX_FONT_BYTES)
-    except OSError:
-        return None
-    return FontFile(path, data) if is_whole_font(data) else None
-
-
-def _latin_font(path: Path) -> FontFile:
-    font = font_file(path)
-    if font is None:
-        raise MissingAssetsError(f"the game's font {path} is missing or damaged; reinstall the game")
+    except OSError as exc:
+        raise DamagedFont(f"{path} cannot be read ({exc.strerror or exc})") from None
+    problem = font_problem(data) if checked else None
+    if problem is not None:
+        raise DamagedFont(f"{path} is damaged: {problem}")
+    font = FontFile(path, data)
+    try:
+        font.open(20).size(TRIAL_TEXT)
+    except pygame.error as exc:
+        raise DamagedFont(f"{path} cannot draw: {exc}") from None
     return font
+
+
+def font_file(path: Path, report: Callable[[str], None] | None = None) -> FontFile | None:
+    """The font at ``path`` (``read_font``), or ``None`` if it cannot be used, said to ``report`` with why."""
+    try:
+        return read_font(path)
+    except DamagedFont as problem:
+        if report is not None:
+            report(f"the font {problem}")
+        return None
+
+
+def builtin_font() -> Path:
+    """pygame's own font (FreeSans Bold, in the pygame package), the stand-in for a damaged DejaVu."""
+    return Path(pygame.__file__).parent / pygame.font.get_default_font()
+
+
+def _latin_font(path: Path, report: Callable[[str], None]) -> FontFile:
+    """The DejaVu font at ``path``, or pygame's own if it cannot be used (said to ``report``)."""
+    font = font_file(path, report)
+    if font is not None:
+        return font
+    try:
+        # pygame's font, not ours to check: its OS/2 checksum is wrong, and FreeType reads it as any other
+        stand_in = read_font(builtin_font(), checked=False)
+    except DamagedFont:
+        raise MissingAssetsError(f"the game's font {path} is missing or damaged; reinstall the game") from None
+    report(f"drawing with pygame's own font instead of {path.name}; reinstall the game to have its own")
+    return stand_in
+
+
+def say_on_stderr(message: str) -> None:
+    """Say ``message`` where a player or a packager can read it: stderr, the browser's console."""
+    print(f"othello: {message}", file=sys.stderr)
 
 
 def _closer(assets: Assets) -> Callable[[], None]:
@@ -122,13 +167,16 @@ def _closer(assets: Assets) -> Callable[[], None]:
 class Assets:
     """Fonts, sounds and the icon from the assets folder (``game.platform.resources.assets_dir()`` unless given)."""
 
-    def __init__(self, root: Path | None = None, with_sound: bool = True) -> None:
+    def __init__(self, root: Path | None = None, with_sound: bool = True,
+                 report: Callable[[str], None] = say_on_stderr) -> None:
         root = assets_dir() if root is None else root
         self.root = root
+        self.report = report
+        """Told why a font could not be used."""
         if not pygame.font.get_init():
             pygame.font.init()
         pygame.register_quit(_closer(self))  # before the font module's own quit: the last registered runs first
-        self._latin = {False: _latin_font(root / FONT_REGULAR), True: _latin_font(root / FONT_BOLD)}
+        self._latin = {False: _latin_font(root / FONT_REGULAR, report), True: _latin_font(root / FONT_BOLD, report)}
         self._font_files = self._latin
         """The language's font, per weight."""
         self._synthetic_bold = False
@@ -142,7 +190,7 @@ class Assets:
         self._names_scale = 1.0
         self._names_covered: frozenset[int] = frozenset()
         """The characters the fallback font has."""
-        names = font_file(root / FONT_NAMES)
+        names = font_file(root / FONT_NAMES, report)
         if names is not None:
             names_height = names.open(100).get_height()
             latin_height = self._latin[False].open(100).get_height()
@@ -240,7 +288,7 @@ class Assets:
         if self.script == code:
             return True
         path = self.script_font_path(code)
-        script = None if path is None else font_file(path)
+        script = None if path is None else font_file(path, self.report)
         if script is None:
             return False
         try:
