@@ -95,15 +95,16 @@ class App:
         self.remembers_window = window_size is None and not IS_BROWSER
         """Whether the window opens where it was last closed (a desktop start that asks for no size)."""
         place_documents = JsonDocuments(storage)
-        placement = window_memory.recall(place_documents, MIN_WINDOW) if self.remembers_window else None
-        size = window_size or (placement.size if placement else initial_window_size())
+        preferred = initial_window_size()
+        placement = window_memory.recall(place_documents, preferred, MIN_WINDOW) if self.remembers_window else None
+        size = window_size or (placement.size if placement else preferred)
         flags = 0 if IS_BROWSER else pygame.RESIZABLE
         pygame.display.set_caption(WINDOW_TITLE)
         asked = window_memory.before_opening(placement)
         self.window = pygame.display.set_mode(size, flags)
         window_memory.after_opening(asked)
         if not IS_BROWSER:
-            set_minimum_window_size(MIN_WINDOW)
+            set_minimum_window_size(window_memory.smallest(window_memory.known_desktops(), MIN_WINDOW))
         self.assets = Assets(with_sound=with_sound)
         if self.assets.icon is not None and not IS_BROWSER:
             pygame.display.set_icon(self.assets.icon)
