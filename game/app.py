@@ -124,6 +124,8 @@ class App:
         self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.pointer: tuple[int, int] | None = None
         """The pointer in logical pixels, as last moved."""
+        self._window_changed_ms: int | None = None
+        """When the window was last moved or resized, until its place is saved (``window_memory.SAVE_AFTER_MS``)."""
         self.ctx.now_ms = self.clock_ms()
         self.stack.start(self.ctx.now_ms, self._first_scene(fragment))
         self.ctx.flush_storage_messages()
@@ -231,6 +233,8 @@ class App:
             if not IS_BROWSER:
                 self.running = False
             return
+        if event.type in (pygame.WINDOWMOVED, pygame.WINDOWRESIZED) and self.remembers_window:
+            self._window_changed_ms = self.ctx.now_ms
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if event.type == pygame.VIDEORESIZE and not IS_BROWSER:
                 self.window = pygame.display.get_surface() or self.window
@@ -277,6 +281,10 @@ class App:
         if IS_BROWSER and self.ctx.now_ms - self._viewport_checked_ms >= VIEWPORT_CHECK_MS:
             self._viewport_checked_ms = self.ctx.now_ms
             self.follow_page_shape(browser.viewport_size())
+        if (self._window_changed_ms is not None
+                and self.ctx.now_ms - self._window_changed_ms >= window_memory.SAVE_AFTER_MS):
+            self._window_changed_ms = None  # saved now, so a game killed later still reopens here
+            window_memory.remember(self.ctx.store.documents)
         if self.record_frames:
             self.frame_ms.append((time.perf_counter() - started) * 1000)
         return self.running

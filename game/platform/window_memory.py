@@ -1,8 +1,9 @@
 """The desktop window opens where it was last closed, at the size it had (never in the browser).
 
 The place is a small JSON document (``window``) in the game's storage, read
-before the window opens and written when the game closes. ``choose`` decides
-where the window opens:
+before the window opens, written again whenever the window has been moved or
+resized and has stayed put a moment (``SAVE_AFTER_MS``), and when the game
+closes. ``choose`` decides where the window opens:
 
 * First start (nothing saved, or the saved place dropped): the preferred
   size, scaled down keeping its shape to fit the usable part of the desktop
@@ -48,6 +49,8 @@ WINDOW_KEY = "window"
 POSITION_ENV = "SDL_VIDEO_WINDOW_POS"
 LARGEST = 16384
 """No saved coordinate or size beyond this is believed (SDL's own limit on a window's side)."""
+SAVE_AFTER_MS = 1000
+"""A moved or resized window's place is saved once it has stayed put this long (a drag sends many events)."""
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 """SDL video drivers without a screen: their desktop size is made up, so nothing is fitted to it."""
 
