@@ -95,15 +95,16 @@ class App:
         self.remembers_window = window_size is None and not IS_BROWSER
         """Whether the window opens where it was last closed (a desktop start that asks for no size)."""
         place_documents = JsonDocuments(storage)
-        placement = window_memory.recall(place_documents, MIN_WINDOW) if self.remembers_window else None
-        size = window_size or (placement.size if placement else initial_window_size())
+        preferred = initial_window_size()
+        placement = window_memory.recall(place_documents, preferred, MIN_WINDOW) if self.remembers_window else None
+        size = window_size or (placement.size if placement else preferred)
         flags = 0 if IS_BROWSER else pygame.RESIZABLE
         pygame.display.set_caption(WINDOW_TITLE)
         asked = window_memory.before_opening(placement)
         self.window = pygame.display.set_mode(size, flags)
         window_memory.after_opening(asked)
         if not IS_BROWSER:
-            set_minimum_window_size(MIN_WINDOW)
+            set_minimum_window_size(window_memory.smallest(window_memory.known_desktops(), MIN_WINDOW))
         self.assets = Assets(with_sound=with_sound)
         if self.assets.icon is not None and not IS_BROWSER:
             pygame.display.set_icon(self.assets.icon)
@@ -123,6 +124,8 @@ class App:
         self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.pointer: tuple[int, int] | None = None
         """The pointer in logical pixels, as last moved."""
+        self._window_changed_ms: int | None = None
+        """When the window was last moved or resized, until its place is saved (``window_memory.SAVE_AFTER_MS``)."""
         self.ctx.now_ms = self.clock_ms()
         self.stack.start(self.ctx.now_ms, self._first_scene(fragment))
         self.ctx.flush_storage_messages()
@@ -230,6 +233,8 @@ class App:
             if not IS_BROWSER:
                 self.running = False
             return
+        if event.type in (pygame.WINDOWMOVED, pygame.WINDOWRESIZED) and self.remembers_window:
+            self._window_changed_ms = self.ctx.now_ms
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if event.type == pygame.VIDEORESIZE and not IS_BROWSER:
                 self.window = pygame.display.get_surface() or self.window
@@ -276,6 +281,10 @@ class App:
         if IS_BROWSER and self.ctx.now_ms - self._viewport_checked_ms >= VIEWPORT_CHECK_MS:
             self._viewport_checked_ms = self.ctx.now_ms
             self.follow_page_shape(browser.viewport_size())
+        if (self._window_changed_ms is not None
+                and self.ctx.now_ms - self._window_changed_ms >= window_memory.SAVE_AFTER_MS):
+            self._window_changed_ms = None  # saved now, so a game killed later still reopens here
+            window_memory.remember(self.ctx.store.documents)
         if self.record_frames:
             self.frame_ms.append((time.perf_counter() - started) * 1000)
         return self.running

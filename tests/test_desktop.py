@@ -21,7 +21,7 @@ from game.interfaces.input_script import ScriptError, ScriptRunner, parse_script
 from game.platform.dirs import app_data_dir, open_folder, shown_path
 from game.platform.resources import CHECKOUT_ASSETS, MissingAssetsError, assets_dir
 from game.platform.storage import DATA_DIR_ENV, FileStorage, MemoryStorage, user_data_dir
-from game.platform.window_memory import POSITION_ENV, WINDOW_KEY, Placement
+from game.platform.window_memory import POSITION_ENV, SAVE_AFTER_MS, WINDOW_KEY, Placement, known_desktops
 from game.scenes import settings_scene
 from tests.app_driver import Player
 
@@ -104,12 +104,9 @@ def test_assets_come_from_the_package_else_the_checkout(tmp_path: Path) -> None:
 
 # -- the window's place -------------------------------------------------------
 
-def test_a_placement_is_fitted_to_the_desktops_there_are() -> None:
-    desktops = [(1920, 1080), (1280, 1024)]
-    assert Placement((800, 600), (100, 50)).fitted(desktops, MIN_WINDOW) == Placement((800, 600), (100, 50))
-    assert Placement((5000, 300), (2000, 10)).fitted(desktops, MIN_WINDOW) == Placement((1920, 400), (2000, 10))
-    assert Placement((800, 600), (4000, 10)).fitted(desktops, MIN_WINDOW) == Placement((800, 600), None)
-    assert Placement((800, 600), (10, -2000)).fitted(desktops, MIN_WINDOW) == Placement((800, 600), None)
+def test_the_headless_driver_knows_no_desktop_so_nothing_is_fitted() -> None:
+    pygame.display.init()
+    assert known_desktops() == []  # the dummy driver's 1024 x 768 is made up: the window keeps its logical size
 
 
 @pytest.mark.parametrize("document", [
@@ -130,6 +127,21 @@ def test_the_window_opens_where_it_was_closed() -> None:
     pygame.display.set_mode((1000, 700), pygame.RESIZABLE)
     app.close()
     assert json.loads(storage.data[WINDOW_KEY])["size"] == [1000, 700]
+
+
+def test_a_moved_window_is_saved_once_it_stays_put() -> None:
+    now = [0]
+    storage = MemoryStorage({})
+    app = App(storage=storage, clock=lambda: now[0])
+    pygame.display.set_window_position((30, 40))
+    app.frame([pygame.event.Event(pygame.WINDOWMOVED, x=30, y=40)])
+    now[0] = SAVE_AFTER_MS - 1
+    app.frame([])
+    assert WINDOW_KEY not in storage.data  # a drag sends many moves: not a write for each
+    now[0] = SAVE_AFTER_MS
+    app.frame([])
+    assert json.loads(storage.data[WINDOW_KEY]) == {"size": [1280, 800], "position": [30, 40]}
+    pygame.quit()
 
 
 def test_a_corrupt_window_place_is_set_aside_and_the_window_opens_anyway() -> None:
