@@ -15,8 +15,9 @@ from game.engine import BLACK, WHITE, Color, GameRecord, Position, opponent_of, 
 from game.engine.record import PASS
 from game.i18n import _
 from game.play.level_compat import FIRST_SETUP_FIELDS, document_level
-from game.play.levels import level_title, parse_custom
+from game.play.levels import level_for, level_title, parse_custom
 from game.play.words import colour_name
+from game.records.formats import computer_players
 
 
 class Mode(enum.StrEnum):
@@ -143,6 +144,14 @@ class MatchSetup:
                 or not INCREMENT_SECONDS[0] <= increment <= INCREMENT_SECONDS[1]):
             raise ValueError(f"bad clock increment {increment!r}")
         return cls(mode, human, level, start, given, custom, clock, increment)
+
+
+def file_players(setup: MatchSetup) -> tuple[str, str] | None:
+    """The (Black, White) names a game's files give its players: you and the computer's level, e.g.
+    ``('You', 'Othello Expert')``; ``None`` between two players (the files say Black and White)."""
+    if setup.mode is not Mode.COMPUTER:
+        return None
+    return computer_players(opponent_of(setup.human), level_for(setup).name)
 
 
 def against_the_computer(colour: Color, level: int | None, custom: str | None, start: str | None = None,

@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import BLACK, WHITE, GameRecord, Outcome, Position, TranscriptError
+from game.engine import BLACK, GameRecord, Outcome, Position, TranscriptError
 from game.i18n import N_, _, translated
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import games_folder
-from game.play.levels import level_for
-from game.play.match import MatchSetup, Mode, against_the_computer
-from game.records.formats import FormatError, GgfGame, computer_players, ggf_result, write_ggf
+from game.play.match import MatchSetup, Mode, against_the_computer, file_players
+from game.records.formats import FormatError, GgfGame, ggf_result, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
 from game.records.transcripts import game_text, read_game
 from game.scenes.base import Context, TextScene
@@ -86,12 +85,13 @@ class TranscriptScene(TextScene):
             saved = self.ctx.store.load_saved_game()
             self.ctx.flush_storage_messages()
             record = saved.record if saved is not None else None
-            if saved is not None and saved.setup.mode is Mode.COMPUTER:
-                human = saved.setup.human
-                players = computer_players(WHITE if human == BLACK else BLACK, level_for(saved.setup).name)
+            if saved is not None:
+                players = file_players(saved.setup)
         if record is None:
-            record = self.ctx.store.load_last_game()
+            last = self.ctx.store.load_last_game()
             self.ctx.flush_storage_messages()
+            if last is not None:
+                record, players = last.record, last.players
         useful = record is not None and (bool(record.moves) or record.start != Position.start())
         self.ended = (game_text(record), entry.outcome) if record is not None and entry.outcome is not None else None
         self.named = (game_text(record), players) if record is not None and players is not None else None

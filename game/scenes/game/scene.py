@@ -21,7 +21,7 @@ from game.ai import HINT_LIMITS, HINT_LIMITS_IN_PAGE
 from game.engine import Color, GameRecord, Position, opponent_of
 from game.i18n import _
 from game.play.engine_output import thinking_lines
-from game.play.match import MatchSetup, SavedGame
+from game.play.match import MatchSetup, SavedGame, file_players
 from game.play.match_controller import MatchController
 from game.play.session import Move, Phase, Refusal, RefusalReason
 from game.review.hints import hint_marks
@@ -351,7 +351,7 @@ class GameScene(Scene):
         if match.counted:
             self.ctx.save_stats()
         self.ctx.store.clear_saved_game()
-        self.ctx.store.keep_last_game(match.record)
+        self.ctx.store.keep_last_game(match.record, file_players(match.setup))
         self.ctx.flush_storage_messages()
 
     def _show_results(self) -> None:
