@@ -7,12 +7,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.engine import BLACK, GameRecord, square_name
+import pygame
+
+from game.engine import BLACK, WHITE, GameRecord, square_name
 from game.platform.storage import FileStorage
 from game.play.match import MatchSetup
 from game.records.formats import read_ggf
 from game.scenes.entries import GameEntry
+from game.scenes.menu import MenuScene
 from game.scenes.transcript import TranscriptScene
+from game.ui.widgets import Button
+from tests.app_driver import Player
 from tests.test_transcripts import random_game
 
 # -- item 16: Menu -> Transcript -> Save names the players as the game's own file does ------------------------
@@ -39,3 +44,52 @@ def test_the_last_game_against_the_computer_is_saved_from_the_menu_under_its_pla
     (game,) = read_ggf(saved.read_text(encoding="utf-8"))
     you, computer = ("You", "Othello Novice")
     assert (game.black, game.white) == ((you, computer) if human == BLACK else (computer, you))
+
+
+# -- item 14: a game nobody has played in is not kept, and the menu's entries keep their places ----------------
+
+
+def menu_places(player: Player) -> dict[str, pygame.Rect]:
+    """Each menu entry's place, by its action."""
+    menu = player.app.scene
+    assert isinstance(menu, MenuScene)
+    return {b.action: b.rect for b in menu.group.buttons}
+
+
+def continue_button(player: Player) -> Button:
+    menu = player.app.scene
+    assert isinstance(menu, MenuScene)
+    (button,) = [b for b in menu.group.buttons if b.action == "continue"]
+    return button
+
+
+def test_a_game_without_a_move_is_not_offered_to_continue_and_the_entries_stay_put(player_factory) -> None:
+    player = player_factory()
+    places = menu_places(player)
+    assert not continue_button(player).enabled
+    player.click_button("two")
+    player.press(pygame.K_ESCAPE)  # Menu, no move made: nothing to continue
+    assert player.app.ctx.store.documents.storage.read("savegame") is None
+    assert not continue_button(player).enabled and menu_places(player) == places
+    player.click_button("continue")  # a disabled entry does nothing
+    assert player.app.scene_name == "menu"
+    player.click_button("two")  # and nothing is asked before a new game: nothing would be lost
+    assert player.app.scene_name == "game"
+    player.click_square("f5")
+    player.press(pygame.K_ESCAPE)
+    button = continue_button(player)
+    assert button.enabled and button.primary and "move 2" in button.subtitle
+    assert menu_places(player) == places  # Settings, Quit and the rest where they were
+
+
+def test_a_game_where_only_the_computer_has_moved_is_not_kept(player_factory) -> None:
+    player = player_factory()
+    player.app.scene.open(GameEntry(MatchSetup("computer", WHITE, 0)))  # the computer (Novice) plays first
+    player.frame()
+    player.run_until(lambda: player.my_turn())
+    assert len(player.game.record.moves) == 1
+    player.press(pygame.K_ESCAPE)
+    assert player.app.ctx.store.documents.storage.read("savegame") is None
+    assert not continue_button(player).enabled
+    player.click_button("scene:new_game")  # nothing to lose: no question first
+    assert player.app.scene_name == "new_game"

@@ -207,6 +207,19 @@ class SavedGame:
             return cls(setup, record, (clocks[0], clocks[1]))
         return cls(setup, record)
 
+    @property
+    def unplayed(self) -> bool:
+        """Whether nothing of the game would be lost by starting it again: from the standard start, nothing handed
+        in, and no move made by a player at this device (undone ones count), though the computer may have opened.
+
+        Such a game is not kept to continue: "Play the computer" gives it back as it was.
+        """
+        if self.setup.start is not None or self.setup.given:
+            return False
+        record = self.record
+        return not any(ply != PASS and not self.setup.is_computer(record.position_at(i).to_move)
+                       for i, ply in enumerate(record.plies))
+
     def describe(self, level_name: str) -> str:
         """One line for the menu, e.g. 'vs Expert as Black · move 12' (``level_name``: the level's ``name``)."""
         move = len(self.record.moves) + 1

@@ -343,7 +343,11 @@ class GameScene(Scene):
             self._autosave()
 
     def _autosave(self) -> None:
-        self.ctx.store.save_game(SavedGame(self.setup, self.record, self.match.clock_state()))
+        saved = SavedGame(self.setup, self.record, self.match.clock_state())
+        if saved.unplayed:  # nothing to continue: the menu offers none, and asks nothing before a new game
+            self.ctx.store.clear_saved_game()
+        else:
+            self.ctx.store.save_game(saved)
         self.ctx.flush_storage_messages()
 
     def _on_end(self, match: MatchController) -> None:
