@@ -5,6 +5,7 @@ Each test drives the real app with pygame events (keys, clicks), headless.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -18,7 +19,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.transcript import TranscriptScene
 from game.ui.widgets import Button
 from tests.app_driver import Player
-from tests.test_transcripts import random_game
+from tests.test_transcripts import LONG_GAME, WIPEOUT_POSITION, random_game
 
 # -- item 16: Menu -> Transcript -> Save names the players as the game's own file does ------------------------
 
@@ -93,3 +94,47 @@ def test_a_game_where_only_the_computer_has_moved_is_not_kept(player_factory) ->
     assert not continue_button(player).enabled
     player.click_button("scene:new_game")  # nothing to lose: no question first
     assert player.app.scene_name == "new_game"
+
+
+# -- item 13: the transcript box wraps between moves, and Ctrl+A selects its text ------------------------------
+
+
+def box_lines(player: Player, scene: TranscriptScene) -> list[str]:
+    """The lines the transcript box drew this frame (its text, not the status or the buttons)."""
+    recording = player.recorded_frame()
+    inner = scene.box.inflate(-32, -28)
+    return [t.shown for t in recording.texts if inner.contains(t.rect) and t.size == 24]
+
+
+def test_the_transcript_box_wraps_between_moves_never_inside_one(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:transcript")
+    scene = player.app.scene
+    assert isinstance(scene, TranscriptScene)
+    for typed in (LONG_GAME, "1. " + LONG_GAME, LONG_GAME.upper()):
+        player.click_button("clear")
+        player.frame([pygame.event.Event(pygame.TEXTINPUT, text=typed)])
+        lines = box_lines(player, scene)
+        assert len(lines) > 1 and "".join(lines).replace(" ", "") == typed.replace(" ", "")
+        for line in lines:
+            assert re.fullmatch(r"(1\. )?([a-hA-H][1-8])+", line), (typed, lines)
+
+
+def test_ctrl_a_selects_the_transcript_and_what_is_typed_replaces_it(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:transcript")
+    scene = player.app.scene
+    assert isinstance(scene, TranscriptScene)
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="f5d6c3")])
+    player.press(pygame.K_a, pygame.KMOD_CTRL)
+    assert scene.selected
+    position = WIPEOUT_POSITION + "\n" + "f4"
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=position)])
+    assert scene.text == position and not scene.selected and scene.record is not None
+    player.press(pygame.K_a, pygame.KMOD_CTRL)
+    player.press(pygame.K_BACKSPACE)  # clears a selected text
+    assert scene.text == "" and not scene.selected
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="f5")])
+    player.press(pygame.K_a, pygame.KMOD_META)  # Cmd+A on a Mac
+    player.press(pygame.K_RETURN)  # Enter uses the game, as before
+    assert player.app.scene_name == "review"
