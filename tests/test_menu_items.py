@@ -14,6 +14,7 @@ from game.engine import BLACK, WHITE, GameRecord, square_name
 from game.platform.storage import FileStorage
 from game.play.match import MatchSetup
 from game.records.formats import read_ggf
+from game.scenes.editor import EditorScene
 from game.scenes.entries import GameEntry
 from game.scenes.menu import MenuScene
 from game.scenes.transcript import TranscriptScene
@@ -138,3 +139,57 @@ def test_ctrl_a_selects_the_transcript_and_what_is_typed_replaces_it(player_fact
     player.press(pygame.K_a, pygame.KMOD_META)  # Cmd+A on a Mac
     player.press(pygame.K_RETURN)  # Enter uses the game, as before
     assert player.app.scene_name == "review"
+
+
+# -- item 15: the editor's words, its messages off the board, and a level and colour before playing ------------
+
+
+def toast_rect(player: Player) -> pygame.Rect:
+    """Where the newest message is drawn."""
+    player.frame()
+    rect, _lines = player.app.ctx.toasts[-1].layout(player.app.ctx.size, player.app.ctx.text)
+    return rect
+
+
+def test_the_editor_says_in_plain_words_why_a_text_is_not_a_board_and_keeps_messages_off_it(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:editor")
+    scene = player.app.scene
+    assert isinstance(scene, EditorScene)
+    player.click(scene.field.rect.center)
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="XOXOX X")])
+    player.press(pygame.K_RETURN)
+    toast = player.app.ctx.toasts[-1]
+    assert toast.message == "That is not a board: it has 5 squares, a board has 64. Nothing was changed."
+    assert not toast_rect(player).colliderect(scene.view.rect)
+    player.press(pygame.K_a, pygame.KMOD_CTRL)
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text="X" * 63 + "Q O")])
+    player.press(pygame.K_RETURN)
+    assert player.app.ctx.toasts[-1].message.startswith("That is not a board: square h8 holds “Q”")
+    player.press(pygame.K_a, pygame.KMOD_CTRL)
+    player.frame([pygame.event.Event(pygame.TEXTINPUT, text=WIPEOUT_POSITION + "; F4:+64;")])  # OBF as well
+    player.press(pygame.K_RETURN)
+    assert player.app.ctx.toasts[-1].message == "Position set."
+    assert not toast_rect(player).colliderect(scene.view.rect)  # clear of the board and its g and h
+    assert all("OBF" not in t.message for t in player.app.ctx.toasts)
+
+
+def test_play_computer_from_the_editor_asks_level_and_colour_and_continue_says_set_up(player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:editor")
+    scene = player.app.scene
+    assert isinstance(scene, EditorScene)
+    position = GameRecord.from_transcript("f5d6c3d3c4").position  # White to move
+    scene.position = position
+    player.click_button("computer")
+    assert player.app.scene_name == "new_game"  # the level and the colour first
+    player.click_button("level:1")
+    player.click_button("colour:white")
+    player.click_button("start")
+    game = player.game
+    assert game.setup.start == position.to_text() and game.setup.human == WHITE and game.setup.level == 1
+    assert game.record.start == position
+    assert any(t.message == "Playing from your position." for t in player.app.ctx.toasts)
+    player.press(pygame.K_ESCAPE)
+    button = continue_button(player)
+    assert button.enabled and "from a set-up position" in button.subtitle

@@ -221,10 +221,14 @@ class SavedGame:
                        for i, ply in enumerate(record.plies))
 
     def describe(self, level_name: str) -> str:
-        """One line for the menu, e.g. 'vs Expert as Black · move 12' (``level_name``: the level's ``name``)."""
+        """One line for the menu, e.g. 'vs Expert as Black · move 12' (``level_name``: the level's ``name``);
+        a game from a set-up position says so ('· from a set-up position · move 1')."""
         move = len(self.record.moves) + 1
+        set_up = self.setup.start is not None
         if self.setup.mode is Mode.COMPUTER:
-            return _("vs {level} as {colour} · move {move}").format(
-                level=level_title(level_name), colour=colour_name(self.setup.human), move=move)
-        return _("Two players · move {move}").format(move=move)
+            words = (_("vs {level} as {colour} · from a set-up position · move {move}") if set_up
+                     else _("vs {level} as {colour} · move {move}"))
+            return words.format(level=level_title(level_name), colour=colour_name(self.setup.human), move=move)
+        return (_("Two players · from a set-up position · move {move}") if set_up
+                else _("Two players · move {move}")).format(move=move)
 
