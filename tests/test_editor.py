@@ -161,7 +161,9 @@ def test_playing_the_computer_from_a_position_where_you_must_pass(player_factory
     player.click_button("tool:white")
     click_square(player, scene, "c1")
     player.click_button("move:O")
-    player.click_button("computer")
+    player.click_button("computer")  # the level and the colour first
+    player.click_button("colour:black")
+    player.click_button("start")
     game = player.game
     assert game.setup.mode == "computer" and game.setup.human == BLACK  # White passes: Black is the one to play
     assert game.dialog is not None and "White has no legal move" in game.dialog.title
@@ -223,7 +225,7 @@ def test_a_position_typed_in_the_field_is_set_with_the_checks_of_paste(player_fa
     player.press(pygame.K_RETURN)  # not a position: refused, with the reason, and nothing changes
     assert scene.position == Position.start() and scene.field.text == "wbfx "
     toast = player.app.ctx.toasts[-1]
-    assert toast.error and "Not a position" in toast.message and "64" in toast.message
+    assert toast.error and "That is not a board" in toast.message and "64" in toast.message
     assert "Nothing was changed." in toast.message and ".." not in toast.message
     player.press(pygame.K_a, pygame.KMOD_LCTRL)  # select all: the paste replaces the wrong text
     player.frame([pygame.event.Event(pygame.TEXTINPUT, text=wanted.to_text())])

@@ -39,7 +39,7 @@ from game.play.match import SAVEGAME_KEY, MatchSetup, SavedGame
 from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
 from game.play.store import PlayerStore
-from game.records.transcripts import LAST_GAME_KEY, last_game_from_json, last_game_to_json
+from game.records.transcripts import LAST_GAME_KEY, LastGame, last_game_from_json, last_game_to_json
 
 
 def test_file_storage_round_trip_and_delete(tmp_path: Path) -> None:
@@ -290,7 +290,7 @@ DOCUMENTS: list[tuple[str, Callable[[Any], Any], str]] = [
     (LAST_GAME_KEY, last_game_from_json, "last game"),
     (PROGRESS_KEY, ChallengeProgress.from_json, "challenge progress"),
 ]
-KINDS = (Settings, Stats, SavedGame, GameRecord, ChallengeProgress)
+KINDS = (Settings, Stats, SavedGame, LastGame, ChallengeProgress)
 IDS = [key for key, _, _ in DOCUMENTS]
 
 GOOD: dict[str, Any] = {

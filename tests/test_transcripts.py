@@ -351,10 +351,12 @@ def test_the_ggf_of_the_game_in_progress_names_the_computers_level(player_factor
     player.app.scene.open(GameEntry(MatchSetup("computer", "O", 0)))  # the computer (Novice) has Black
     player.frame()
     player.run_until(lambda: player.my_turn(), frames=400)
+    player.click_square(square_name(player.game.position.legal_squares()[0]))  # a game without a move of yours
+    player.run_until(lambda: player.my_turn(), frames=400)  # is not kept
     player.click_button("menu")
     assert player.app.scene_name == "menu"
     scene = open_transcript(player)
-    assert len(scene.text) == 2  # the computer's first move
+    assert len(scene.text) == 6  # the computer's first move, yours, its reply
     assert "PB[Othello Novice]PW[You]" in copied_ggf(player, monkeypatch)
 
 

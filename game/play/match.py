@@ -15,8 +15,9 @@ from game.engine import BLACK, WHITE, Color, GameRecord, Position, opponent_of, 
 from game.engine.record import PASS
 from game.i18n import _
 from game.play.level_compat import FIRST_SETUP_FIELDS, document_level
-from game.play.levels import level_title, parse_custom
+from game.play.levels import level_for, level_title, parse_custom
 from game.play.words import colour_name
+from game.records.formats import computer_players
 
 
 class Mode(enum.StrEnum):
@@ -145,6 +146,14 @@ class MatchSetup:
         return cls(mode, human, level, start, given, custom, clock, increment)
 
 
+def file_players(setup: MatchSetup) -> tuple[str, str] | None:
+    """The (Black, White) names a game's files give its players: you and the computer's level, e.g.
+    ``('You', 'Othello Expert')``; ``None`` between two players (the files say Black and White)."""
+    if setup.mode is not Mode.COMPUTER:
+        return None
+    return computer_players(opponent_of(setup.human), level_for(setup).name)
+
+
 def against_the_computer(colour: Color, level: int | None, custom: str | None, start: str | None = None,
                          given: int = 0) -> MatchSetup:
     """A match against the computer at the level the player chose last (``Settings.level``/``custom``).
@@ -198,11 +207,28 @@ class SavedGame:
             return cls(setup, record, (clocks[0], clocks[1]))
         return cls(setup, record)
 
+    @property
+    def unplayed(self) -> bool:
+        """Whether nothing of the game would be lost by starting it again: from the standard start, nothing handed
+        in, and no move made by a player at this device (undone ones count), though the computer may have opened.
+
+        Such a game is not kept to continue: "Play the computer" gives it back as it was.
+        """
+        if self.setup.start is not None or self.setup.given:
+            return False
+        record = self.record
+        return not any(ply != PASS and not self.setup.is_computer(record.position_at(i).to_move)
+                       for i, ply in enumerate(record.plies))
+
     def describe(self, level_name: str) -> str:
-        """One line for the menu, e.g. 'vs Expert as Black · move 12' (``level_name``: the level's ``name``)."""
+        """One line for the menu, e.g. 'vs Expert as Black · move 12' (``level_name``: the level's ``name``);
+        a game from a set-up position says so ('· from a set-up position · move 1')."""
         move = len(self.record.moves) + 1
+        set_up = self.setup.start is not None
         if self.setup.mode is Mode.COMPUTER:
-            return _("vs {level} as {colour} · move {move}").format(
-                level=level_title(level_name), colour=colour_name(self.setup.human), move=move)
-        return _("Two players · move {move}").format(move=move)
+            words = (_("vs {level} as {colour} · from a set-up position · move {move}") if set_up
+                     else _("vs {level} as {colour} · move {move}"))
+            return words.format(level=level_title(level_name), colour=colour_name(self.setup.human), move=move)
+        return (_("Two players · from a set-up position · move {move}") if set_up
+                else _("Two players · move {move}")).format(move=move)
 

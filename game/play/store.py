@@ -17,7 +17,7 @@ from game.platform.storage import JsonDocuments, Storage
 from game.play.match import SAVEGAME_KEY, SavedGame
 from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
-from game.records.transcripts import LAST_GAME_KEY, last_game_from_json, last_game_to_json
+from game.records.transcripts import LAST_GAME_KEY, LastGame, last_game_from_json, last_game_to_json
 
 
 class PlayerStore:
@@ -68,11 +68,11 @@ class PlayerStore:
         """Forget the autosave (the game ended or was abandoned)."""
         self.documents.delete(SAVEGAME_KEY)
 
-    def keep_last_game(self, record: GameRecord) -> None:
-        """Keep a game that ended, for the review (an empty one is not kept)."""
+    def keep_last_game(self, record: GameRecord, players: tuple[str, str] | None = None) -> None:
+        """Keep a game that ended, with its players' names for its files (an empty one is not kept)."""
         if record.moves:
-            self.documents.save(LAST_GAME_KEY, last_game_to_json(record), N_("last game"))
+            self.documents.save(LAST_GAME_KEY, last_game_to_json(record, players), N_("last game"))
 
-    def load_last_game(self) -> GameRecord | None:
+    def load_last_game(self) -> LastGame | None:
         """The last game that ended, or ``None``."""
         return self.documents.load(LAST_GAME_KEY, last_game_from_json, N_("last game"))

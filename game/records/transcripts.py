@@ -14,6 +14,7 @@ to move), a newline, then the moves, and read back the same way.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from game.engine import GameRecord, NotationError, Position, TranscriptError
 from game.engine.notation import MAX_TRANSCRIPT_CHARS
@@ -68,13 +69,28 @@ LAST_GAME_KEY = "lastgame"
 """Storage key of the last finished (or resigned) game, kept for review."""
 
 
-def last_game_to_json(record: GameRecord) -> dict[str, str]:
-    """The stored form of the last game."""
-    return {"game": game_text(record)}
+@dataclass(frozen=True)
+class LastGame:
+    """The last game that ended, with its players' (Black, White) names for its files when it had any."""
+
+    record: GameRecord
+    players: tuple[str, str] | None = None
 
 
-def last_game_from_json(data: object) -> GameRecord:
+def last_game_to_json(record: GameRecord, players: tuple[str, str] | None = None) -> dict[str, object]:
+    """The stored form of the last game (with its players' names, when it has them)."""
+    stored: dict[str, object] = {"game": game_text(record)}
+    if players is not None:
+        stored["players"] = list(players)
+    return stored
+
+
+def last_game_from_json(data: object) -> LastGame:
     """The last game from its stored form; ``ValueError`` or ``TypeError`` if it is not one."""
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise TypeError("the last game must be a JSON object with a 'game' text")
-    return read_game(data["game"])
+    players = data.get("players")
+    if players is not None and (not isinstance(players, list) or len(players) != 2
+                                or not all(isinstance(name, str) and len(name) <= 200 for name in players)):
+        raise TypeError("the last game's players must be two names")
+    return LastGame(read_game(data["game"]), (players[0], players[1]) if players is not None else None)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from game.engine import Position, opponent_of, square_name
+from game.engine import NotationError, Position, opponent_of, square_name
 from game.i18n import _, ngettext, pgettext
 from game.play.words import colour_name
 
@@ -127,3 +127,50 @@ def check_position(position: Position) -> SetupCheck:
         check.note = _("{colour} has no legal move, so {colour} passes and {other} moves first.").format(
             colour=colour_name(position.to_move), other=colour_name(opponent_of(position.to_move)))
     return check
+
+
+BOARD_CHARS = "XxBb*OoWw-._"
+"""What a square may hold in a typed position (as ``Position.from_text`` reads it)."""
+
+
+class NotABoard(ValueError):
+    """A typed or pasted text that is not a position: ``str()`` says why in plain words, in the player's language."""
+
+
+def read_board(text: str) -> Position:
+    """The position a typed or pasted text gives: its 64 squares and the side to move, alone or as an OBF line
+    (what follows the squares' ``;`` is not needed to set a board). ``NotABoard`` says why otherwise.
+
+    >>> read_board(Position.start().to_text() + "; F5:+0;") == Position.start()
+    True
+    >>> read_board("XOXOX X")
+    Traceback (most recent call last):
+    ...
+    game.review.board_setup.NotABoard: That is not a board: it has 5 squares, a board has 64.
+    """
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    board = line.partition(";")[0]
+    try:
+        return Position.from_text(board[:1000])
+    except NotationError:
+        raise NotABoard(board_refusal(board)) from None
+
+
+def board_refusal(board: str) -> str:
+    """Why ``board`` (squares, a space, the side to move) is not a position, in plain words."""
+    *parts, side = board.split() or [""]
+    squares = "".join(parts)
+    if not board.strip():
+        return _("That is not a board: type or paste its 64 squares (X, O or -), a space, then X or O for the "
+                 "side to move.")
+    if len(squares) != 64:
+        count = len(squares) if parts else len(side)
+        if count == 64:  # the squares without a side to move
+            return _("That is not a board yet: after its 64 squares come a space and X or O for the side to move.")
+        return ngettext("That is not a board: it has {count} square, a board has 64.",
+                        "That is not a board: it has {count} squares, a board has 64.", count).format(count=count)
+    for index, char in enumerate(squares):
+        if char not in BOARD_CHARS:
+            return _("That is not a board: square {square} holds “{char}”; a square holds X (Black), O (White) "
+                     "or - (empty).").format(square=square_name(index), char=char)
+    return _("That is not a board: the side to move is “{side}”; it is X (Black) or O (White).").format(side=side)

@@ -35,7 +35,7 @@ def game_in_progress(ctx: Context) -> SavedGame | None:
     """The saved game a new one would replace, if one is being played."""
     saved = ctx.store.load_saved_game()
     ctx.flush_storage_messages()
-    return saved if saved is not None and not saved.record.is_over() else None
+    return saved if saved is not None and not saved.record.is_over() and not saved.unplayed else None
 
 
 class AskNewGameScene(Scene):

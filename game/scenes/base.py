@@ -195,7 +195,7 @@ class Scene:
         """Start ``entry``'s game in this scene's place, asking first when it would replace a game in progress."""
         saved = self.ctx.store.load_saved_game()
         self.ctx.flush_storage_messages()
-        if saved is not None and not saved.record.is_over() and not entry.resume:
+        if saved is not None and not saved.record.is_over() and not saved.unplayed and not entry.resume:
             self.open(AskNewGameEntry(entry))
         else:
             self.switch(entry)

@@ -14,18 +14,19 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import BLACK, WHITE, Color, GameRecord, Position
-from game.i18n import N_, _, translated
+from game.engine import BLACK, WHITE, Color, Position
+from game.i18n import N_, _
 from game.platform.browser import PageTextField, copy_to_clipboard, paste_from_clipboard
-from game.play.match import MatchSetup, Mode, against_the_computer
+from game.play.match import MatchSetup, Mode
 from game.play.words import colour_name
-from game.records.formats import FormatError, read_obf, write_obf
-from game.review.board_setup import SetupCheck, check_position
+from game.records.formats import write_obf
+from game.review.board_setup import NotABoard, SetupCheck, check_position, read_board
 from game.scenes.base import Context, TextScene
-from game.scenes.entries import AnalysisEntry, EditorEntry, Entry, GameEntry
+from game.scenes.entries import AnalysisEntry, EditorEntry, Entry, GameEntry, NewGameEntry
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.text_field import TextField, typed_into
+from game.ui.transcript_words import nothing_changed
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 TOOLS: list[tuple[str, str]] = [(N_("Black"), "tool:black"), (N_("White"), "tool:white"),
@@ -133,6 +134,7 @@ class EditorScene(TextScene):
                               gap=8, size=20)
         buttons += button_row(pygame.Rect(left, actions_top + 80, column, 60), [(_("Menu"), "menu")], size=22)
         self.group = ButtonGroup(buttons, columns=4)
+        self.ctx.toasts.area = self.info  # beside the board, over what is said about the position: never on it
         self._mark()
 
     def _mark(self) -> None:
@@ -275,10 +277,9 @@ class EditorScene(TextScene):
     def take_position(self, text: str, done: str) -> bool:
         """Set the board from ``text`` (OBF, or the 64-square text) and say ``done``; else say why, changing nothing."""
         try:
-            position = read_obf(text)[0]
-        except FormatError as exc:
-            self.ctx.toasts.show(_("Not a position: {error}. Nothing was changed.").format(error=translated(exc)),
-                                 error=True, ms=6000)
+            position = read_board(text)
+        except NotABoard as refused:
+            self.ctx.toasts.show(nothing_changed(str(refused)), error=True, ms=6000)
             return False
         self.position = position
         self.refused = ""
@@ -297,13 +298,10 @@ class EditorScene(TextScene):
         if action == "analyse":
             self.open(AnalysisEntry(self.position))  # its Back comes back to this board
             return True
-        if action == "two":
-            setup = MatchSetup(Mode.TWO, BLACK, start=start)
-        else:
-            record = GameRecord(self.position)  # after a forced pass the other side is the one to play
-            settings = self.ctx.settings
-            setup = against_the_computer(record.position.to_move, settings.level, settings.custom, start)
-        self.start_game(GameEntry(setup, message=_("Playing from your position.")))
+        if action == "computer":
+            self.open(NewGameEntry(start=start))  # the level and the colour first; its Back comes back here
+            return True
+        self.start_game(GameEntry(MatchSetup(Mode.TWO, BLACK, start=start), message=_("Playing from your position.")))
         return True
 
     # -- drawing ------------------------------------------------------------------------

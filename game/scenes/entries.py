@@ -38,7 +38,10 @@ class MenuEntry(Entry):
 
 @dataclass(frozen=True)
 class NewGameEntry(Entry):
-    """Choosing a colour, a clock and a level before a game against the computer."""
+    """Choosing a colour, a clock and a level before a game against the computer (from ``start``, a position's
+    text, when one was set up; else the standard start)."""
+
+    start: str | None = None
 
     scene = names.NEW_GAME
 

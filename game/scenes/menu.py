@@ -43,16 +43,22 @@ class MenuScene(Scene):
     def _look_for_saved_game(self) -> None:
         self.saved = self.ctx.store.load_saved_game()
         self.ctx.flush_storage_messages()
-        if self.saved is not None and self.saved.record.is_over():
-            self.saved = None
+        if self.saved is not None and (self.saved.record.is_over() or self.saved.unplayed):
+            self.saved = None  # an unplayed one comes from an older version, which kept them
         self.dialog = self.pending = None
 
     def entries(self) -> list[tuple[str, str, str]]:
-        """(label, action, subtitle) for each menu entry, top to bottom."""
+        """(label, action, subtitle) for each menu entry, top to bottom.
+
+        Continue is always first, so the others keep their places; without a game to continue it is
+        disabled (``layout``) and says so.
+        """
         items: list[tuple[int, str, str, str]] = []
         if self.saved is not None:
             level_name = level_for(self.saved.setup).name
             items.append((0, _("Continue"), "continue", self.saved.describe(level_name)))
+        else:
+            items.append((0, _("Continue"), "continue", _("No game in progress")))
         last = remembered_level(self.ctx.settings.level, self.ctx.settings.custom)
         items.append((10, _("Play the computer"), "scene:new_game",
                       _("Last level: {level}").format(level=level_title(last.name)) if last else ""))
@@ -83,10 +89,12 @@ class MenuScene(Scene):
             left = (self.ctx.size[0] - 2 * width - 24) // 2
             rects = [pygame.Rect(left + (i % 2) * (width + 24), top + (i // 2) * (height + gap), width, height)
                      for i in range(len(entries))]
-        buttons = [Button(rect, label, action, subtitle=subtitle, size=26)
+        buttons = [Button(rect, label, action, subtitle=subtitle, size=26,
+                          enabled=action != "continue" or self.saved is not None)
                    for rect, (label, action, subtitle) in zip(rects, entries, strict=True)]
-        if buttons:
-            buttons[0].primary = True
+        first = next((button for button in buttons if button.enabled), None)
+        if first is not None:
+            first.primary = True
         self.group = ButtonGroup(buttons, columns=columns)
 
     def get_event(self, event: pygame.event.Event) -> None:

@@ -18,7 +18,7 @@ from game.play.match import MatchSetup, Mode
 from game.play.rating import expected_score, my_level
 from game.play.words import seconds_text
 from game.scenes.base import Context, Scene
-from game.scenes.entries import GameEntry
+from game.scenes.entries import Entry, GameEntry, NewGameEntry
 from game.ui.layout import is_portrait
 from game.ui.text_flow import say
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
@@ -75,6 +75,14 @@ class NewGameScene(Scene):
         """Seconds on each clock, or ``None`` (this session only)."""
         self.increment = 0
         """Seconds each clock gains after a move."""
+        self.start: str | None = None
+        """The set-up position the game starts from (the editor's), or ``None`` for the standard start."""
+
+    def startup(self, now_ms: int, entry: Entry) -> None:
+        """Take the position to start from, if one was set up."""
+        assert isinstance(entry, NewGameEntry)
+        self.start = entry.start
+        super().startup(now_ms, entry)
 
     @property
     def custom(self) -> str | None:
@@ -172,9 +180,9 @@ class NewGameScene(Scene):
             self.play_at_my_level()
             return
         elif action == "two":
-            self.switch(GameEntry(replace(self.setup(), mode=Mode.TWO, custom=None)))
+            self.play(replace(self.setup(), mode=Mode.TWO, custom=None))
         elif action == "start":
-            self.switch(GameEntry(self.setup()))
+            self.play(self.setup())
         self._mark_selected()
 
     def play_at_my_level(self) -> None:
@@ -185,14 +193,22 @@ class NewGameScene(Scene):
         self.ctx.settings.custom = None
         self.ctx.settings.level = found[0].index
         self.ctx.save_settings()
-        self.switch(GameEntry(self.setup()))
+        self.play(self.setup())
+
+    def play(self, setup: MatchSetup) -> None:
+        """Start the game chosen in this scene's place (from the menu, which has asked about a game in progress;
+        from the editor's position, asking here)."""
+        if self.start is None:
+            self.switch(GameEntry(setup))
+        else:
+            self.start_game(GameEntry(setup, message=_("Playing from your position.")))
 
     def setup(self) -> MatchSetup:
         """The match the current choices describe."""
         choice = self.ctx.settings.colour
         human = BLACK if choice == "black" else WHITE if choice == "white" else self.ctx.rng.choice((BLACK, WHITE))
-        return MatchSetup(Mode.COMPUTER, human, self.level_index, custom=self.custom, clock=self.clock,
-                          increment=self.increment if self.clock is not None else 0)
+        return MatchSetup(Mode.COMPUTER, human, self.level_index, start=self.start, custom=self.custom,
+                          clock=self.clock, increment=self.increment if self.clock is not None else 0)
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Headings, choices and the chosen level's description."""
@@ -201,7 +217,8 @@ class NewGameScene(Scene):
         width = self.ctx.size[0]
         portrait = is_portrait(self.ctx.size)
         title_y = 90 if portrait else 50
-        text.draw_in(surface, _("New game"), 48, theme.text, pygame.Rect(16, title_y - 32, width - 32, 64), bold=True)
+        title = _("New game") if self.start is None else _("New game from your position")
+        text.draw_in(surface, title, 48, theme.text, pygame.Rect(16, title_y - 32, width - 32, 64), bold=True)
         left, column = self.column
         first = self.group.buttons[0].rect
         level_button = next(b for b in self.group.buttons if b.action.startswith("level:"))

@@ -19,10 +19,8 @@ import pygame
 
 from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Outcome, Position
 from game.i18n import _, pgettext
-from game.play.levels import level_for
-from game.play.match import MatchSetup, Mode
+from game.play.match import MatchSetup, Mode, file_players
 from game.play.words import colour_name
-from game.records.formats import computer_players
 from game.records.openings import opening_name
 from game.records.transcripts import game_text
 from game.review import comments
@@ -259,9 +257,7 @@ class ReviewScene(Scene):
         """The (Black, White) names for the game's file: the game's own, or you and the computer's level."""
         if self.players is not None:
             return self.players
-        if self.setup.mode is Mode.COMPUTER:
-            return computer_players(WHITE if self.setup.human == BLACK else BLACK, level_for(self.setup).name)
-        return None
+        return file_players(self.setup)
 
     def player_label(self, colour: Color) -> str:
         """How a side is named in the review."""

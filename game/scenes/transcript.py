@@ -1,7 +1,9 @@
 """Transcripts in and out: type or paste a game to replay, review or continue it; copy, save or open files.
 
 The text box takes typed text (pygame ``TEXTINPUT`` events, Backspace,
-Ctrl+V to paste where the clipboard can be read) and checks it as you type:
+Ctrl+V to paste where the clipboard can be read, Ctrl+A to select it all so
+that what comes next replaces it), wraps it between moves, never inside
+one, and checks it as you type:
 a malformed or illegal transcript is named with its ply and reason, and
 the buttons that would use it stay disabled, so nothing else changes.
 Opened from the menu it starts with the game in progress (or else the last
@@ -18,13 +20,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import BLACK, WHITE, GameRecord, Outcome, Position, TranscriptError
+from game.engine import BLACK, GameRecord, Outcome, Position, TranscriptError
 from game.i18n import N_, _, translated
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import games_folder
-from game.play.levels import level_for
-from game.play.match import MatchSetup, Mode, against_the_computer
-from game.records.formats import FormatError, GgfGame, computer_players, ggf_result, write_ggf
+from game.play.match import MatchSetup, Mode, against_the_computer, file_players
+from game.records.formats import FormatError, GgfGame, ggf_result, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
 from game.records.transcripts import game_text, read_game
 from game.scenes.base import Context, TextScene
@@ -32,8 +33,8 @@ from game.scenes.entries import Entry, GameEntry, ReviewEntry, TranscriptEntry
 from game.ui import transcript_words as words
 from game.ui.board_view import Marks
 from game.ui.layout import is_portrait
-from game.ui.text import drawable, full_stop
-from game.ui.text_field import backspaced, typed_into
+from game.ui.text import drawable, full_stop, move_pieces
+from game.ui.text_field import backspaced, selects_all, typed_into
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 if TYPE_CHECKING:
@@ -56,6 +57,8 @@ class TranscriptScene(TextScene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.text = ""
+        self.selected = False
+        """Whether the whole text is selected (Ctrl+A): what is typed or pasted replaces it, Backspace clears it."""
         self.record: GameRecord | None = None
         self.preview: GameRecord | None = None
         """The last game the text described (kept on the board while the text has an error)."""
@@ -86,12 +89,13 @@ class TranscriptScene(TextScene):
             saved = self.ctx.store.load_saved_game()
             self.ctx.flush_storage_messages()
             record = saved.record if saved is not None else None
-            if saved is not None and saved.setup.mode is Mode.COMPUTER:
-                human = saved.setup.human
-                players = computer_players(WHITE if human == BLACK else BLACK, level_for(saved.setup).name)
+            if saved is not None:
+                players = file_players(saved.setup)
         if record is None:
-            record = self.ctx.store.load_last_game()
+            last = self.ctx.store.load_last_game()
             self.ctx.flush_storage_messages()
+            if last is not None:
+                record, players = last.record, last.players
         useful = record is not None and (bool(record.moves) or record.start != Position.start())
         self.ended = (game_text(record), entry.outcome) if record is not None and entry.outcome is not None else None
         self.named = (game_text(record), players) if record is not None and players is not None else None
@@ -138,6 +142,7 @@ class TranscriptScene(TextScene):
     def set_text(self, text: str) -> None:
         """Replace the text and check it."""
         self.text = text[:MAX_TEXT]
+        self.selected = False
         self._check()
 
     def _check(self) -> None:
@@ -154,8 +159,11 @@ class TranscriptScene(TextScene):
             self.record, self.error = None, translated(exc)
 
     def type_text(self, typed: str) -> None:
-        """Add typed or pasted text at the end (line breaks kept, other control characters dropped)."""
-        text, fitted = typed_into(self.text, typed, MAX_TEXT, multiline=True)
+        """Add typed or pasted text at the end, or in place of a selected text (line breaks kept, other control
+        characters dropped)."""
+        text, fitted = typed_into("" if self.selected else self.text, typed, MAX_TEXT, multiline=True)
+        if self.selected and not text:
+            return  # nothing typeable: the selection stays
         if not fitted:
             self.ctx.toasts.show(
                 _("That is too long: a transcript has at most {most} characters.").format(most=MAX_TEXT), error=True)
@@ -163,8 +171,8 @@ class TranscriptScene(TextScene):
         self.typed_ms = self.now_ms
 
     def backspace(self, whole_word: bool = False) -> None:
-        """Delete the last character (or the last word)."""
-        self.set_text(backspaced(self.text, whole_word))
+        """Delete the last character (or the last word), or the whole text when it is selected."""
+        self.set_text("" if self.selected else backspaced(self.text, whole_word))
         self.typed_ms = self.now_ms
 
     # -- events -------------------------------------------------------------------
@@ -181,6 +189,8 @@ class TranscriptScene(TextScene):
             return
         if event.type == pygame.KEYDOWN and self._key(event):
             return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.selected = False
         action = self.group.handle(event) if event.type != pygame.KEYDOWN or event.key in (
             pygame.K_TAB, pygame.K_UP, pygame.K_DOWN) else None
         if action is not None:
@@ -191,6 +201,8 @@ class TranscriptScene(TextScene):
         ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         if event.key == pygame.K_ESCAPE:
             self.act("menu")
+        elif selects_all(event):
+            self.selected = bool(self.text)
         elif event.key == pygame.K_BACKSPACE:
             self.backspace(whole_word=ctrl)
         elif ctrl and event.key == pygame.K_v:
@@ -352,7 +364,8 @@ class TranscriptScene(TextScene):
         if pasted is None:
             self.ctx.toasts.show(_("The clipboard cannot be read here: type the moves instead."))
         else:
-            self.type_text(pasted if not self.text or self.text.endswith((" ", "\n")) else " " + pasted)
+            apart = not self.text or self.selected or self.text.endswith((" ", "\n"))
+            self.type_text(pasted if apart else " " + pasted)
 
     def _setup(self, action: str, record: GameRecord) -> MatchSetup:
         start = _start_text(record)
@@ -384,13 +397,18 @@ class TranscriptScene(TextScene):
         text.draw_in(surface, _("Transcript"), 44, theme.text, title, "center" if portrait else "left", bold=True)
         draw_panel(surface, self.box, theme)
         inner = self.box.inflate(-32, -28)
-        lines = text.wrap(self.text.replace("\n", " \n "), 24, inner.width) if self.text else []
+        lines = text.wrap(self.text.replace("\n", " \n "), 24, inner.width, pieces=move_pieces) if self.text else []
         y = inner.top
         if not self.text:
             text.draw_in(surface, _(words.PLACEHOLDER), 22, theme.text_dim, inner, "left", "top", wrap=True)
         shown = lines[-(inner.height // 32):] if lines else [""]
+        selected = self.selected and bool(self.text)
         for line in shown:
-            text.draw_in(surface, line, 24, theme.text, pygame.Rect(inner.left, y, inner.width, 32), "left", "top")
+            if selected and line:
+                pygame.draw.rect(surface, theme.accent, pygame.Rect(inner.left - 4, y, text.width(drawable(line), 24)
+                                                                     + 8, 30), border_radius=4)
+            text.draw_in(surface, line, 24, theme.accent_text if selected else theme.text,
+                         pygame.Rect(inner.left, y, inner.width, 32), "left", "top")
             y += 32
         if (now_ms - self.typed_ms) // CARET_MS % 2 == 0:
             last = shown[-1] if self.text else ""

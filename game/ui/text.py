@@ -396,18 +396,20 @@ class TextRenderer:
                 high = middle - 1
         return text[:low].rstrip() + "…"
 
-    def wrap(self, text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
+    def wrap(self, text: str, size: int, max_width: int, bold: bool = False,
+             pieces: Callable[[str], list[str]] | None = None) -> list[str]:
         """``text`` broken into lines no wider than ``max_width``.
 
         Lines break between words, and in Japanese and Chinese between any two
-        characters (never before a closing mark such as 。 or 」); a word wider
-        than a whole line (a transcript typed without spaces, a 64-square
-        position) is cut where it must be.
+        characters (never before a closing mark such as 。 or 」); ``pieces``,
+        when given, cuts a word where a line may break instead (``move_pieces``:
+        between the moves of a transcript typed without spaces). A word or piece
+        wider than a whole line (a 64-square position) is cut where it must be.
         """
         lines: list[str] = []
         for paragraph in text.split("\n"):
             current = ""
-            for glue, unit in self._units(paragraph, size, max_width, bold):
+            for glue, unit in self._units(paragraph, size, max_width, bold, pieces or split_ideographs):
                 candidate = f"{current}{glue}{unit}" if current else unit
                 if current and self.width(candidate, size, bold) > max_width:
                     lines.append(current)
@@ -417,12 +419,13 @@ class TextRenderer:
             lines.append(current)
         return lines
 
-    def _units(self, paragraph: str, size: int, max_width: int, bold: bool) -> list[tuple[str, str]]:
+    def _units(self, paragraph: str, size: int, max_width: int, bold: bool,
+               pieces: Callable[[str], list[str]]) -> list[tuple[str, str]]:
         """What a line may break between, each with what joins it to the one before (a space, or nothing)."""
         units: list[tuple[str, str]] = []
         for word in paragraph.split():
             glue = " "
-            for piece in self._pieces(split_ideographs(word), size, max_width, bold):
+            for piece in self._pieces(pieces(word), size, max_width, bold):
                 units.append((glue, piece))
                 glue = ""
         return units
@@ -453,6 +456,27 @@ _NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》�
 """Marks a line never starts with (Japanese kinsoku): they stay with the character before."""
 _KATAKANA = re.compile("[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
 """Katakana (with the long-vowel mark and the middle dot): a run of them is one loanword, not broken."""
+
+
+_MOVE = re.compile("[a-hA-H][1-8]")
+
+
+def move_pieces(word: str) -> list[str]:
+    """``word`` cut before and after each move it holds, where a transcript's line may break (never inside a move).
+
+    >>> move_pieces("f5d6c3"), move_pieces("1.F5"), move_pieces("B[F5]W[D6]")
+    (['f5', 'd6', 'c3'], ['1.', 'F5'], ['B[', 'F5', ']W[', 'D6', ']'])
+    """
+    pieces: list[str] = []
+    start = 0
+    for found in _MOVE.finditer(word):
+        if found.start() > start:
+            pieces.append(word[start:found.start()])
+        pieces.append(found.group())
+        start = found.end()
+    if start < len(word):
+        pieces.append(word[start:])
+    return pieces
 
 
 def split_ideographs(word: str) -> list[str]:

@@ -21,7 +21,7 @@ from game.ai import HINT_LIMITS, HINT_LIMITS_IN_PAGE
 from game.engine import Color, GameRecord, Position, opponent_of
 from game.i18n import _
 from game.play.engine_output import thinking_lines
-from game.play.match import MatchSetup, SavedGame
+from game.play.match import MatchSetup, SavedGame, file_players
 from game.play.match_controller import MatchController
 from game.play.session import Move, Phase, Refusal, RefusalReason
 from game.review.hints import hint_marks
@@ -343,7 +343,11 @@ class GameScene(Scene):
             self._autosave()
 
     def _autosave(self) -> None:
-        self.ctx.store.save_game(SavedGame(self.setup, self.record, self.match.clock_state()))
+        saved = SavedGame(self.setup, self.record, self.match.clock_state())
+        if saved.unplayed:  # nothing to continue: the menu offers none, and asks nothing before a new game
+            self.ctx.store.clear_saved_game()
+        else:
+            self.ctx.store.save_game(saved)
         self.ctx.flush_storage_messages()
 
     def _on_end(self, match: MatchController) -> None:
@@ -351,7 +355,7 @@ class GameScene(Scene):
         if match.counted:
             self.ctx.save_stats()
         self.ctx.store.clear_saved_game()
-        self.ctx.store.keep_last_game(match.record)
+        self.ctx.store.keep_last_game(match.record, file_players(match.setup))
         self.ctx.flush_storage_messages()
 
     def _show_results(self) -> None:
