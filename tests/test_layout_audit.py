@@ -446,7 +446,7 @@ def test_one_button_is_the_default_and_the_focus_ring_goes_with_it(player_factor
     text, surface, theme = player.app.ctx.text, player.app.surface, player.app.ctx.theme
     buttons = [Button(pygame.Rect(10 + 220 * i, 10, 200, 60), label, label) for i, label in enumerate("ABC")]
     buttons[0].primary = True
-    group = ButtonGroup(buttons, columns=3)
+    group = ButtonGroup(buttons)
     assert group.default == 0
     group.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))  # focus on A
     group.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))  # then on B

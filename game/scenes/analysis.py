@@ -77,7 +77,7 @@ class AnalysisScene(Scene):
             self.title_pos = (side.left, side.top + 16)
         self.ctx.toasts.area = self.panel.inflate(-20, -20)
         actions = [(_("Stop"), "stop"), (_("Undo move"), "undo"), (_("Copy OBF"), "copy"), (_("Back"), "back")]
-        self.group = ButtonGroup(button_row(row, actions, gap=12, size=22), columns=len(actions))
+        self.group = ButtonGroup(button_row(row, actions, gap=12, size=22))
 
     # -- input ------------------------------------------------------------------------
 

@@ -124,7 +124,7 @@ class ChallengeListScene(Scene):
             y += ((len(group) + columns - 1) // columns) * (tile_h + 12) + 18
         back = pygame.Rect((width - 320) // 2, height - 96, 320, 68)
         buttons = tabs + [tile for tile, _challenge in self.tiles] + button_row(back, [(_("Back"), "back")], size=24)
-        self.group = ButtonGroup(buttons, columns=1)
+        self.group = ButtonGroup(buttons)
 
     def get_event(self, event: pygame.event.Event) -> None:
         """A tab, a tile or Back."""

@@ -145,7 +145,7 @@ class ChallengeScene(Scene):
         else:
             top = button_row(rows[0], [(_("Hint"), "hint"), (_("Retry"), "retry"), (_("Solution"), "solution")])
         bottom = button_row(rows[1], [(_("All challenges"), "list"), (_("Next"), "next")])
-        self.group = ButtonGroup(top + bottom, columns=3)
+        self.group = ButtonGroup(top + bottom)
 
     # -- events ------------------------------------------------------------------
 

@@ -133,7 +133,7 @@ class EditorScene(TextScene):
                               [(_("Play computer"), "computer"), (_("Two players"), "two"), (_("Analyse"), "analyse")],
                               gap=8, size=20)
         buttons += button_row(pygame.Rect(left, actions_top + 80, column, 60), [(_("Menu"), "menu")], size=22)
-        self.group = ButtonGroup(buttons, columns=4)
+        self.group = ButtonGroup(buttons)
         self.ctx.toasts.area = self.info  # beside the board, over what is said about the position: never on it
         self._mark()
 

@@ -151,7 +151,7 @@ class ExplorerScene(Scene):
             first, second = figures(stats, total, self.exploration.twins.get(name, ()) if self.exploration else ())
             rect = pygame.Rect(rows_area.left, rows_area.top + i * (row_height + gap), rows_area.width, row_height)
             buttons.append(Button(rect, f"{name}   {first}", f"move:{name}", subtitle=second, size=21))
-        self.group = ButtonGroup(buttons, columns=5)
+        self.group = ButtonGroup(buttons)
 
     # -- events ------------------------------------------------------------------------
 

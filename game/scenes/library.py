@@ -184,7 +184,7 @@ class LibraryScene(TextScene):
             button.enabled = chosen or button.action == "explorer"
             buttons.append(button)
         buttons += button_row(back, [(_("Back"), "back")], size=22)
-        self.group = ButtonGroup(buttons, columns=2)
+        self.group = ButtonGroup(buttons)
 
     def row_count(self) -> int:
         """Rows in the current list."""

@@ -95,7 +95,7 @@ class MenuScene(Scene):
         first = next((button for button in buttons if button.enabled), None)
         if first is not None:
             first.primary = True
-        self.group = ButtonGroup(buttons, columns=columns)
+        self.group = ButtonGroup(buttons)
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Choose an entry (or answer the dialog)."""

@@ -142,7 +142,7 @@ class NewGameScene(Scene):
         actions = button_row(bottom, [(_("Back"), "back"), (_("Two players"), "two"),
                                       (_("Play the computer"), "start")], gap=16, size=26)
         actions[2].primary = True
-        self.group = ButtonGroup(buttons + [mine] + actions, columns=per_row)
+        self.group = ButtonGroup(buttons + [mine] + actions)
         self.group.focus = len(self.group.buttons) - 1
         self._mark_selected()
 

@@ -153,7 +153,7 @@ class ResultsScene(Scene):
             self.card = pygame.Rect(rects.side.left, rects.side.top + 40, rects.side.width, 470)
             row = pygame.Rect(rects.side.left, rects.side.bottom - 80, rects.side.width, 72)
         labels = [(_(label), action) for label, action in RESULT_ACTIONS]
-        self.group = ButtonGroup(button_row(row, labels, gap=16, size=26), columns=len(labels))
+        self.group = ButtonGroup(button_row(row, labels, gap=16, size=26))
         self.group.buttons[0].primary = True
         self.group.focus = 0
 

@@ -143,7 +143,7 @@ class ReviewScene(Scene):
             button.rect.left, button.rect.width = x, (actions.width - 8 * (len(row) - 1)) * share // sum(widths)
             x = button.rect.right + 8
         buttons += row
-        self.group = ButtonGroup(buttons, columns=4)
+        self.group = ButtonGroup(buttons)
 
     # -- navigation ----------------------------------------------------------------------
 

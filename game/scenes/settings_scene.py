@@ -103,7 +103,7 @@ class SettingsScene(Scene):
                               size=26)
         if folder is not None:
             buttons[-1].subtitle = shown_path(folder)  # where the games, settings and statistics are kept
-        self.group = ButtonGroup(buttons, columns=1)
+        self.group = ButtonGroup(buttons)
         self._mark()
 
     def _value_of(self, field: str) -> str:

@@ -75,7 +75,7 @@ class StatsScene(Scene):
             self.panel = pygame.Rect(self.table.right + 16, top, width - 32 - self.table.width - 16, bottom - top)
         self.pitch = min(ROW_PITCH, (self.table.height - 64 - 120) // max(1, len(LEVELS)))
         self.group = ButtonGroup(button_row(row, [(_("Back"), "back"), (_("Play at my level…"), "my_level"),
-                                                  (_("Reset…"), "reset")], gap=24, size=26), columns=3)
+                                                  (_("Reset…"), "reset")], gap=24, size=26))
         self.group.focus = 0
 
     def get_event(self, event: pygame.event.Event) -> None:

@@ -125,7 +125,7 @@ class TranscriptScene(TextScene):
         buttons = button_row(rows[0], tools, gap=12, size=22)
         buttons += button_row(rows[1], words.labels(words.USES), gap=12, size=22)
         back = button_row(rows[2], [(_("Menu"), "menu")], size=26)
-        self.group = ButtonGroup(buttons + back, columns=len(tools))
+        self.group = ButtonGroup(buttons + back)
         self.view = self.ctx.board_view(self.board_rect)
         box = self.box.inflate(-12, -12)
         self.field.open((box.x / width, box.y / height, box.width / width, box.height / height), self.text,

@@ -219,7 +219,7 @@ class TutorialScene(Scene):
         # one way out of the last page: Finish (Skip would do the same)
         buttons = [(_("Back"), "back"), (_("Finish"), "next")] if self.index == len(STEPS) - 1 else \
             [(_("Back"), "back"), (_("Skip"), "skip"), (_("Next"), "next")]
-        self.group = ButtonGroup(button_row(row, buttons, gap=16, size=26), columns=len(buttons))
+        self.group = ButtonGroup(button_row(row, buttons, gap=16, size=26))
 
     # -- events --------------------------------------------------------------------
 

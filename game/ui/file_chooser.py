@@ -175,7 +175,7 @@ class FileChooser:
                              gap=12, size=20)
         confirm = pgettext("file", "Save") if mode == "save" else pgettext("file", "Open")
         buttons += button_row(actions, [(_("Cancel"), "cancel"), (confirm, "confirm")], gap=16, size=22)
-        self.group = ButtonGroup(buttons, columns=3)
+        self.group = ButtonGroup(buttons)
         buttons[-1].primary = True
         self.enter(folder)
 

@@ -193,7 +193,6 @@ class ButtonGroup:
 
     buttons: list[Button] = field(default_factory=list)
     focus: int | None = None
-    columns: int = 1
     _fitted: tuple[object, ...] | None = field(default=None, init=False, repr=False, compare=False)
     """The layout ``fit_rows`` last left (its labels, rects and font): nothing to do while it stands."""
 
@@ -373,7 +372,7 @@ class Dialog:
         self.rect.center = (surface_size[0] // 2, surface_size[1] // 2)
         row = pygame.Rect(self.rect.left + DIALOG_PAD, self.rect.bottom - DIALOG_PAD - buttons,
                           width - 2 * DIALOG_PAD, buttons)
-        self.group = ButtonGroup(button_row(row, choices, gap=16, size=22), columns=len(choices))
+        self.group = ButtonGroup(button_row(row, choices, gap=16, size=22))
         self.group.buttons[0].primary = True
         self.group.focus = 0
         self.default_action = choices[0][1]

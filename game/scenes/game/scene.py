@@ -118,7 +118,7 @@ class GameScene(Scene):
         self.ctx.toasts.area = moves.inflate(-20, -16)
         top = button_row(self.layout_rects.buttons[0], panels.labels(panels.TOP_BUTTONS))
         bottom = button_row(self.layout_rects.buttons[1], panels.labels(panels.BOTTOM_BUTTONS))
-        self.group = ButtonGroup(top + bottom, columns=4)
+        self.group = ButtonGroup(top + bottom)
 
     # -- what the tests and the other scenes look at ------------------------------
 

@@ -106,7 +106,7 @@ class TrainerScene(Scene):
         self.ctx.toasts.area = self.panel.inflate(-16, -16)
         top = button_row(rows[0], [(_("Try again"), "retry"), (_("Next line"), "next")])
         bottom = button_row(rows[1], [(_("Openings"), "list"), (_("Menu"), "menu")])
-        self.group = ButtonGroup(top + bottom, columns=2)
+        self.group = ButtonGroup(top + bottom)
 
     # -- events -------------------------------------------------------------------------
 

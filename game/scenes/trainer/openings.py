@@ -97,7 +97,7 @@ class TrainerListScene(Scene):
         self.page_label_box = pygame.Rect(16, bottom_row.top - 28, width - 32, 24)
         buttons += button_row(bottom_row, [(_("< Page"), "page:-1"), (_("Back"), "back"), (_("Page >"), "page:1")],
                               size=22)
-        self.group = ButtonGroup(buttons, columns=columns)
+        self.group = ButtonGroup(buttons)
 
     def _subtitle(self, opening: TrainingOpening, width: int) -> str:
         """Progress first (never cut), then as much of the line's moves as fits."""
