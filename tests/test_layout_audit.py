@@ -29,7 +29,7 @@ from game.engine import BLACK, WHITE, GameRecord, Outcome, Position, opponent_of
 from game.platform.storage import MemoryStorage
 from game.play.levels import level_title
 from game.play.match import MatchSetup
-from game.play.rating import MAX_HISTORY, my_level
+from game.play.rating import MAX_HISTORY, PlayerRating, RatingChange, my_level
 from game.play.stats import Tally
 from game.records.openings import DATA_FILE, parse_table
 from game.records.wthor import WthorGame
@@ -206,12 +206,12 @@ def pass_dialog(player: Player) -> None:
 
 
 def results(outcome_of: Callable[[GameRecord], Outcome], transcript: str = "", start: str | None = None,
-            setup: MatchSetup | None = None) -> Callable[[Player], None]:
-    """The results after a game that ended by ``outcome_of``."""
+            setup: MatchSetup | None = None, rating: RatingChange | None = None) -> Callable[[Player], None]:
+    """The results after a game that ended by ``outcome_of`` (and moved the rating by ``rating``)."""
     def state(player: Player) -> None:
         record = GameRecord.from_transcript(transcript, Position.from_text(start) if start else None)
         chosen = setup or MatchSetup("computer", BLACK, custom="time:1", start=start)
-        player.app.scene.open(ResultsEntry(chosen, record, outcome_of(record), counted=True))
+        player.app.scene.open(ResultsEntry(chosen, record, outcome_of(record), counted=True, rating=rating))
         player.frame()
     return state
 
@@ -287,6 +287,9 @@ def menu_with_a_saved_game(player: Player) -> None:
     player.frame()
 
 
+RATED_LOSS = RatingChange(PlayerRating(3999.6, 349.4, 1), PlayerRating(3000.2, 349.4, 2))
+"""The longest rating change a card can show: four digits each side, a provisional ±, plural games."""
+
 STATES: dict[str, Callable[[Player], None]] = {
     "menu": lambda player: None,
     "menu with a saved game": menu_with_a_saved_game,
@@ -298,8 +301,11 @@ STATES: dict[str, Callable[[Player], None]] = {
     "results: wipeout": results(by_rules, WIPEOUT_GAME),
     "results: blocked": results(by_rules, start=BLOCKED_39_3),
     "results: resignation": results(lambda r: Outcome.resignation(r.position, BLACK), "f5d6"),
-    "results: time": results(lambda r: Outcome.time(r.position, BLACK), "f5d6c3",
-                             setup=MatchSetup("computer", BLACK, LONGEST_LEVEL.index, clock=60)),
+    "results: time, rated": results(lambda r: Outcome.time(r.position, BLACK), "f5d6c3",
+                                    setup=MatchSetup("computer", BLACK, LONGEST_LEVEL.index, clock=60),
+                                    rating=RATED_LOSS),
+    "results: both rules, rated": results(by_rules, setup=MatchSetup("computer", BLACK, LONGEST_LEVEL.index),
+                                          start=BLOCKED_39_3, rating=RATED_LOSS),
     "review with its summary": review_with_summary,
     "library with results": library_with_results,
     "explorer on the longest opening": open_entry(ExplorerEntry(LONGEST_OPENING.moves)),

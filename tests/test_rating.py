@@ -30,6 +30,7 @@ from game.play.rating import (
     START_DEVIATION,
     START_RATING,
     PlayerRating,
+    RatingChange,
     expected_score,
     level_for_rating,
     my_level,
@@ -103,6 +104,33 @@ def test_every_update_keeps_the_rating_in_range_and_moves_it_the_way_the_result_
         rating = after
     assert rating.games == len(games) and len(rating.history) == min(MAX_HISTORY, len(games))
     assert PlayerRating.from_json(json.loads(json.dumps(rating.to_json()))) == rating
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.floats(RATING_RANGE[0], RATING_RANGE[1]), st.floats(16, START_DEVIATION),
+       st.floats(RATING_RANGE[0], RATING_RANGE[1]), st.sampled_from((0.0, 0.5, 1.0)))
+def test_a_rated_game_never_widens_the_deviation(rating: float, deviation: float, level: float, score: float) -> None:
+    """The ± a player reads as how sure the rating is: another game must never make it less sure."""
+    assert PlayerRating(rating, deviation, 3).after(level, score).deviation <= deviation
+
+
+def test_a_game_far_from_the_rating_keeps_the_deviation_and_an_even_one_narrows_it() -> None:
+    """Issue 47: after a first win against a level rated 2261 (1200 ± 350 → 1897 ± 348.4) a loss to one
+    rated 3414 grew it to 348.7 (Glicko's drift outweighed what a game so far off tells); now it stays,
+    and a game near the rating still narrows it. Fixed numbers: the issue's, not today's levels'."""
+    first = PlayerRating().after(2261, 1.0)
+    assert (round(first.rating), first.deviation) == (1897, 348.4)
+    assert first.after(3414, 0.0).deviation == first.deviation
+    assert first.after(2261, 0.0).deviation < first.deviation - 40
+    settled = PlayerRating(2000, 75, 60)
+    assert settled.after(800, 1.0).deviation == 75 and settled.after(2000, 0.5).deviation < 75
+
+
+def test_the_change_shown_is_between_the_rounded_ratings() -> None:
+    before, after = PlayerRating(1499.6, 80, 10), PlayerRating(1487.4, 79.5, 11)
+    change = RatingChange(before, after)
+    assert (change.change, change.signed) == (-13, "-13")  # 1500 → 1487 as read
+    assert RatingChange(after, after).signed == "+0"
 
 
 @given(st.floats(0, 4000), st.floats(0, 4000))
@@ -245,11 +273,12 @@ def outcome(winner: str | None) -> Outcome:
 def test_only_games_against_a_rated_level_move_the_rating() -> None:
     stats = Stats()
     level = RATED[len(RATED) // 2]
-    stats.record_outcome(outcome(BLACK), "Custom (3 s a move)", BLACK)
-    stats.record_outcome(outcome(BLACK), None, BLACK)  # two players
+    assert stats.record_outcome(outcome(BLACK), "Custom (3 s a move)", BLACK) is None
+    assert stats.record_outcome(outcome(BLACK), None, BLACK) is None  # two players
     assert stats.rating == PlayerRating() and stats.totals().won == 1 and stats.two_player_games == 1
-    stats.record_outcome(outcome(BLACK), level.name, BLACK)
+    change = stats.record_outcome(outcome(BLACK), level.name, BLACK)
     assert stats.rating.games == 1 and stats.rating.rating > START_RATING
+    assert change == RatingChange(PlayerRating(), stats.rating) and change.change > 0
     before = stats.rating
     stats.record_outcome(outcome(None), level.name, WHITE)
     assert stats.rating == before.after(rating_of(level), 0.5)

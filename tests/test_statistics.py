@@ -16,7 +16,7 @@ from game.play.rating import PlayerRating, my_level
 from game.play.stats import Stats, Tally
 from game.play.store import PlayerStore
 from game.scenes.entries import StatsEntry
-from tests.app_driver import Player, finish
+from tests.app_driver import Player, finish, start_two_player_game
 from tests.test_transcripts import ONE_FROM_WIPEOUT, WIPEOUT_POSITION, open_transcript
 
 
@@ -111,6 +111,39 @@ def test_games_at_a_custom_level_count_in_the_tallies_but_not_in_the_rating(play
     player.click_button("confirm")
     stats = player.app.ctx.stats
     assert stats.tally("Custom (depth 4)", human).lost == 1 and stats.rating == PlayerRating()
+
+
+def resign_to_the_results(player: Player) -> str:
+    """Resign the game on screen: every text the results card then shows."""
+    player.click_button("resign")
+    player.click_button("confirm")
+    assert player.app.scene_name == "results"
+    return shown(player)
+
+
+def test_the_results_of_a_rated_game_show_the_change_and_the_new_rating_and_unrated_ones_none(
+        player_factory) -> None:
+    player = player_factory()
+    player.click_button("scene:new_game")
+    player.click_button("start")  # the default level: a named, rated one
+    words = resign_to_the_results(player)
+    rating = player.app.ctx.stats.rating
+    fall = round(rating.rating) - 1200
+    assert fall < 0 and f"Rating \u2212{-fall} → {rating.rating:.0f}" in words, words
+    assert f"± {rating.deviation:.0f} after 1 rated game: provisional" in words
+    player.click_button("rematch")  # a second loss: the card shows this game's change, from the first's rating
+    words = resign_to_the_results(player)
+    second = player.app.ctx.stats.rating
+    assert f"Rating \u2212{round(rating.rating) - round(second.rating)} → {second.rating:.0f}" in words, words
+    assert second.deviation <= rating.deviation and "after 2 rated games" in words
+    player.click_button("menu")
+    player.click_button("scene:new_game")
+    player.click_button("custom:depth:4")
+    player.click_button("start")
+    assert "Rating" not in resign_to_the_results(player) and player.app.ctx.stats.rating == second
+    player.click_button("menu")
+    start_two_player_game(player)
+    assert "Rating" not in resign_to_the_results(player)
 
 
 def test_an_unreadable_rating_is_set_aside_with_a_message_and_the_results_stay(player_factory,

@@ -8,8 +8,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import BLACK, PASS, WHITE, Outcome, Position, parse_square, square_name
+from game.engine import BLACK, PASS, WHITE, GameRecord, Outcome, Position, parse_square, square_name
 from game.platform.storage import FileStorage
+from game.play.match import MatchSetup, Mode
+from game.play.session import Phase
+from game.scenes.entries import GameEntry
 from game.scenes.game import GameScene
 from game.scenes.tutorial import STEPS, TutorialScene
 from tests.app_driver import Player as AppPlayer
@@ -109,12 +112,17 @@ def test_the_whole_tutorial_step_by_step(player: Player) -> None:
     assert scene.board.position.color_at(parse_square("b3")) == BLACK
     advance(player)
 
-    # 5. the forced pass is made by the game itself
+    # 5. the forced pass is made by the game, announced as in a game, and waits for OK
     refused(player, "e6", "a4")
     player.tap("a4")
     player.settle()
     assert scene.board.record.plies[-1] == PASS and scene.board.position.to_move == BLACK
-    assert "passes" in scene.message and "by itself" in scene.message
+    assert scene.dialog is not None and scene.dialog.title == "White has no legal move and passes"
+    player.tap("e6")  # the board waits for the announcement
+    assert scene.board.record.plies[-1] == PASS and scene.dialog is not None
+    player.click_button("ok")
+    assert scene.dialog is None
+    assert "passes" in scene.message and "after OK it is your move again" in scene.message
     assert not scene.finished_step
     refused(player, "a1")
     player.tap("e6")
@@ -228,3 +236,31 @@ def test_the_last_page_has_one_way_out(player: Player) -> None:
     player.settle()
     player.click_button("next")  # Finish
     assert player.app.scene_name == "menu"
+
+
+def test_the_tutorials_pass_is_the_games_announcement(player: Player) -> None:
+    """Issue 47: the tutorial said a pass "happens by itself" while a game's waits for OK. From the tutorial's
+    passing position, a real game against the computer announces White's pass with the same words and
+    waits the same way; and no step says it happens by itself."""
+    step = next(step for step in STEPS if step.between)
+    assert not any("by itself" in text for s in STEPS for text in (s.text, s.between, s.after))
+    setup = MatchSetup(Mode.COMPUTER, BLACK, 0)
+    player.app.scene.open(GameEntry(setup, GameRecord(Position.from_text(step.position))))
+    player.frame()
+    player.click_square("a4")
+    player.run_until(lambda: player.game.dialog is not None)
+    game = player.game.dialog
+    assert game is not None and player.game.match.phase is Phase.PASS
+    player.click_button("ok")
+    assert player.my_turn()
+    player.app.scene.home()
+    player.frame()
+    player.click_button("scene:tutorial")
+    player.tutorial.begin(STEPS.index(step))
+    player.tap("a4")
+    player.settle()
+    shown = player.tutorial.dialog
+    assert shown is not None and player.tutorial.session.phase is Phase.PASS
+    assert (shown.title, shown.message, [b.label for b in shown.group.buttons]) == \
+        (game.title, game.message, [b.label for b in game.group.buttons])
+    assert "OK" in step.between and "OK" in [b.label for b in shown.group.buttons]

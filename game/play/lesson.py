@@ -4,7 +4,8 @@ The player (Black) is asked for one move after another (``targets``: one
 set of squares per move); any other square is refused with the step's
 reason and the board does not change. When the last asked-for move is
 made the step ends, or first the opponent plays its scripted ``reply``,
-after the screen's reply delay. Pure Python; nothing here imports pygame.
+after the screen's reply delay. A forced pass waits to be acknowledged, as
+in a game, so the tutorial shows the game's announcement. Pure Python; nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -92,9 +93,12 @@ class LessonJudge(Judge):
 
 
 def lesson(step: LessonStep, position: Position) -> Session:
-    """A session for ``step`` from ``position`` (Black to play; a step asking for nothing is done at once)."""
+    """A session for ``step`` from ``position`` (Black to play; a step asking for nothing is done at once).
+
+    A forced pass waits in ``Phase.PASS`` for ``acknowledge_pass``, as a match's does.
+    """
     session = Session(GameRecord(position), ScriptedOpponent(step.reply), LessonJudge(step),
-                      opponent_plays=lambda colour: colour != BLACK)
+                      opponent_plays=lambda colour: colour != BLACK, confirm_passes=True)  # as in a game
     if not step.targets:
         session.end()
     return session

@@ -17,6 +17,7 @@ from game.ai import HINT_LIMITS, Analysis, Job, Level, Limits, Progress, advise,
 from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Outcome, Position, opponent_of
 from game.play.levels import level_for
 from game.play.match import MAX_CLOCK_MS, MatchSetup, Mode
+from game.play.rating import RatingChange
 from game.play.session import Move, Opponent, Phase, Session, refusal
 from game.play.stats import Stats
 from game.play.thinking import JobThinking, Thought
@@ -64,6 +65,8 @@ class MatchController(Session):
         """Whether the end has been dealt with (a game handed in finished is not counted again)."""
         self.counted = False
         """Whether this match's end went into the statistics."""
+        self.rating_change: RatingChange | None = None
+        """What this match's end did to the player's rating (``None``: unrated, or not counted)."""
         self.hint: Analysis | None = None
         self._hint_job: Job[Analysis] | None = None
         if self.record.plies[: self.record.ply] == [PASS]:
@@ -254,7 +257,7 @@ class MatchController(Session):
         if self.stats is not None and self.setup.counts and self.outcome is not None:
             self.counted = True
             level_name = self.level.name if self.setup.mode is Mode.COMPUTER else None
-            self.stats.record_outcome(self.outcome, level_name, self.setup.human)
+            self.rating_change = self.stats.record_outcome(self.outcome, level_name, self.setup.human)
         if self.on_end is not None:
             self.on_end(self)
 

@@ -3,9 +3,11 @@
 Each named level has a rating on one scale (``Level.rating``: Elo from the
 ladder, Novice = 800). The player's rating starts uncertain, ``1200 ± 350``,
 and after each counted game against a rated level moves by Glickman's
-formula for one game; its deviation (the ``±``) shrinks as games are played
-and grows a little before each one (``DRIFT``), so it never freezes and keeps
-following a player who improves. ``docs/rating.md`` has the formula.
+formula for one game; its deviation (the ``±``) shrinks as games are played.
+Before each game the uncertainty is widened a little (``DRIFT``), so the
+update never freezes and keeps following a player who improves; but a game
+never leaves the ``±`` wider than it was (a game that tells little, against
+a level far away, keeps it as it was). ``docs/rating.md`` has the formula.
 
 >>> first = PlayerRating().after(1200, 1.0)          # a first win against a level rated like the start
 >>> round(first.rating), round(first.deviation), first.games
@@ -27,7 +29,8 @@ START_RATING = 1200.0
 START_DEVIATION = 350.0
 """How uncertain the start is (Glicko's deviation for an unknown player; also the most it can be)."""
 DRIFT = 16.0
-"""How much the deviation grows before each game (Glicko's ``c`` per game): it settles near 75, not 0."""
+"""How much the uncertainty is widened before each game (Glicko's ``c`` per game): the deviation settles near 75,
+not 0. A game never leaves the deviation wider than before it (``PlayerRating.after``)."""
 RATING_RANGE = (0.0, 4000.0)
 """The ratings the model keeps (and accepts from storage)."""
 MAX_HISTORY = 200
@@ -90,7 +93,11 @@ class PlayerRating:
     def after(self, level_rating: float, score: float) -> PlayerRating:
         """The rating after one game against a level rated ``level_rating``: ``score`` 1 won, 0.5 drawn, 0 lost.
 
-        The levels' ratings are taken as exact (their deviation 0), so Glicko's ``g`` is 1.
+        The levels' ratings are taken as exact (their deviation 0), so Glicko's ``g`` is 1. The rating moves
+        by Glicko's update from the deviation widened by ``DRIFT``; the deviation kept is the smaller of
+        Glicko's and the one before the game, so a game never widens the ``±`` (a player reads a wider one
+        as knowing less after another game: with a game that says little, against a level far above or
+        below, Glicko's drift outweighs what it tells).
         """
         if score not in (0.0, 0.5, 1.0):
             raise ValueError(f"a game scores 0, 0.5 or 1, not {score!r}")
@@ -100,8 +107,8 @@ class PlayerRating:
         variance = 1.0 / (1.0 / (before * before) + 1.0 / d_squared)
         low, high = RATING_RANGE
         rating = max(low, min(high, self.rating + _Q * variance * (score - expected)))
-        deviation = math.sqrt(variance)
-        point = RatingPoint(round(rating, 1), round(deviation, 1))
+        deviation = min(self.deviation, round(math.sqrt(variance), 1))
+        point = RatingPoint(round(rating, 1), deviation)
         return replace(self, rating=point.rating, deviation=point.deviation, games=self.games + 1,
                        history=(self.history + (point,))[-MAX_HISTORY:])
 
@@ -159,6 +166,28 @@ class PlayerRating:
 
         return replace(self, rating=carried(self.rating),
                        history=tuple(replace(point, rating=carried(point.rating)) for point in self.history))
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """What one counted game did to the rating: the rating ``before`` it and ``after`` it."""
+
+    before: PlayerRating
+    after: PlayerRating
+
+    @property
+    def change(self) -> int:
+        """The change as shown: between the rounded ratings, so ``before + change`` reads as ``after``.
+
+        >>> RatingChange(PlayerRating(), PlayerRating().after(2261, 1.0)).change
+        697
+        """
+        return round(self.after.rating) - round(self.before.rating)
+
+    @property
+    def signed(self) -> str:
+        """The change with its sign, as rating lists show it: ``'+697'``, ``'-12'``, ``'+0'``."""
+        return f"{self.change:+d}"
 
 
 def rated_level(name: str, levels: tuple[Level, ...] | None = None) -> Level | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import _, sentences
-from game.play.rating import START_DEVIATION, START_RATING, PlayerRating, rated_level
+from game.play.rating import START_DEVIATION, START_RATING, PlayerRating, RatingChange, rated_level
 
 if TYPE_CHECKING:
     from game.engine import Color, Outcome
@@ -73,16 +73,22 @@ class Stats:
         else:
             tally.drawn += 1
 
-    def record_outcome(self, outcome: Outcome, level_name: str | None, colour: Color) -> None:
-        """Count a game that ended: against the computer at ``level_name`` as ``colour``, or (``None``) two players."""
+    def record_outcome(self, outcome: Outcome, level_name: str | None, colour: Color) -> RatingChange | None:
+        """Count a game that ended: against the computer at ``level_name`` as ``colour``, or (``None``) two players.
+
+        Returns what the game did to the rating, or ``None`` for an unrated game (two players, a custom level).
+        """
         if level_name is None:
             self.two_player_games += 1
-        else:
-            margin = outcome.margin(colour)
-            self.record_computer_game(level_name, colour, margin)
-            level = rated_level(level_name)
-            if level is not None and level.rating is not None:
-                self.rating = self.rating.after(level.rating, 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5)
+            return None
+        margin = outcome.margin(colour)
+        self.record_computer_game(level_name, colour, margin)
+        level = rated_level(level_name)
+        if level is None or level.rating is None:
+            return None
+        before = self.rating
+        self.rating = before.after(level.rating, 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5)
+        return RatingChange(before, self.rating)
 
     def take_notice(self) -> str | None:
         """The notice about how the statistics were read, once (then ``None``)."""

@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from game.engine import Color, GameRecord, Outcome, Position
 from game.play.match import MatchSetup, Mode
+from game.play.rating import RatingChange
 from game.scenes import names
 from game.trainer import TrainingOpening
 
@@ -80,6 +81,8 @@ class ResultsEntry(Entry):
     outcome: Outcome | None = None
     counted: bool = False
     """Whether the game went into the statistics."""
+    rating: RatingChange | None = None
+    """What the game did to the player's rating (``None``: an unrated game, or one not counted)."""
 
     scene = names.RESULTS
 

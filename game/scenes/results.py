@@ -14,6 +14,7 @@ from game.engine import BLACK, WHITE, Color, EndReason, GameRecord, Outcome
 from game.i18n import N_, _, ngettext
 from game.play.levels import level_for, level_title
 from game.play.match import MatchSetup, Mode
+from game.play.rating import RatingChange
 from game.play.words import colour_name, explanation_text, reason_text, score_text
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, ResultsEntry, ReviewEntry
@@ -98,6 +99,24 @@ def stopped_reason(setup: MatchSetup, stopped: Color | None, resigned: bool, mov
     return words.format(who=who, moves=after, squares=still)
 
 
+def rating_lines(change: RatingChange) -> tuple[str, str]:
+    """What a rated game did to the rating, as the card says it: ``'Rating +697 → 1897'``, then the ``±``.
+
+    The change is between the rounded ratings, so the two numbers add up as read; a fall has a minus sign.
+    """
+    after = change.after
+    signed = change.signed.replace("-", "\u2212")  # the minus sign, as wide as the plus
+    headline = _("Rating {change} → {rating}").format(change=signed, rating=f"{after.rating:.0f}")
+    deviation = f"{after.deviation:.0f}"
+    if after.provisional:
+        note = ngettext("± {deviation} after {n} rated game: provisional, the ± narrows as you play.",
+                        "± {deviation} after {n} rated games: provisional, the ± narrows as you play.",
+                        after.games)
+    else:
+        note = ngettext("± {deviation} after {n} rated game.", "± {deviation} after {n} rated games.", after.games)
+    return headline, note.format(deviation=deviation, n=after.games)
+
+
 def practice_note(setup: MatchSetup) -> str:
     """Why a game was not counted, in the player's words: where it started."""
     if setup.start is not None:
@@ -116,6 +135,8 @@ class ResultsScene(Scene):
         self.record = GameRecord()
         self.outcome: Outcome | None = None
         self.counted = False
+        self.rating: RatingChange | None = None
+        """What this game did to the rating, shown on the card (``None``: an unrated game)."""
         self.group = ButtonGroup()
 
     def startup(self, now_ms: int, entry: Entry) -> None:
@@ -129,6 +150,7 @@ class ResultsScene(Scene):
         outcome = entry.outcome
         self.outcome = outcome if isinstance(outcome, Outcome) else Outcome.of(self.record.position)
         self.counted = entry.counted
+        self.rating = entry.rating if entry.counted else None
         super().startup(now_ms, entry)
 
     def summary(self) -> Summary:
@@ -141,7 +163,7 @@ class ResultsScene(Scene):
         return self.outcome is not None and not self.outcome.by_rules
 
     def layout(self) -> None:
-        """Board on one side, the results card on the other."""
+        """Board on one side, the results card on the other (taller in landscape when it shows the rating)."""
         rects = game_layout(self.ctx.size)
         if is_portrait(self.ctx.size):
             width, height = self.ctx.size
@@ -150,8 +172,10 @@ class ResultsScene(Scene):
             row = pygame.Rect(16, height - 100, width - 32, 76)
         else:
             self.view = self.ctx.board_view(rects.board)
-            self.card = pygame.Rect(rects.side.left, rects.side.top + 40, rects.side.width, 470)
             row = pygame.Rect(rects.side.left, rects.side.bottom - 80, rects.side.width, 72)
+            top = rects.side.top + 40
+            height = 470 if self.rating is None else min(470 + 90, row.top - 24 - top)  # room for the rating
+            self.card = pygame.Rect(rects.side.left, top, rects.side.width, height)
         labels = [(_(label), action) for label, action in RESULT_ACTIONS]
         self.group = ButtonGroup(button_row(row, labels, gap=16, size=26))
         self.group.buttons[0].primary = True
@@ -232,6 +256,8 @@ class ResultsScene(Scene):
             note = _("Headline rule: change it in Settings.")
             text.draw_in(surface, note, 16, theme.text_dim, row(y + 4, 22), valign="top")
             y += 26
+        if self.rating is not None:
+            self._draw_rating(surface, self.rating, pygame.Rect(inner.left, y, inner.width, card.bottom - 62 - y))
         if not self.setup.counts:
             line = practice_note(self.setup)
             paragraph(line, 18, card.bottom - 58, 50)
@@ -246,3 +272,18 @@ class ResultsScene(Scene):
                 f"{against}\n{tallies}"  # two lines, broken where the sentence is
             text.draw_in(surface, line, 18, theme.text_dim, row(card.bottom - 56, 50), wrap=True)
         self.group.draw(surface, text, theme)
+
+    def _draw_rating(self, surface: pygame.Surface, change: RatingChange, space: pygame.Rect) -> None:
+        """The rating's change and its new value, low in the card's free ``space`` (over the tallies)."""
+        theme, text = self.ctx.theme, self.ctx.text
+        headline, note = rating_lines(change)
+        size = text.fit_size(headline, 28, space.width, bold=True, smallest=18)
+        note_height = min(48, max(0, space.height - size - 14))
+        top = max(space.top, space.bottom - size - 10 - note_height)
+        colour = theme.accent if change.change > 0 else theme.text
+        text.draw_in(surface, headline, size, colour, pygame.Rect(space.left, top, space.width, size + 8),
+                     valign="top", bold=True, smallest=16)
+        if note_height >= 18:
+            text.draw_in(surface, note, 16, theme.text_dim,
+                         pygame.Rect(space.left, top + size + 10, space.width, note_height), valign="top",
+                         wrap=True, line_gap=1.2)

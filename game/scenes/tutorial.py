@@ -7,7 +7,9 @@ play session (``game.play.lesson``): the step is its judge, and White's
 scripted reply its opponent. Skip leaves at
 any time, back to where the tutorial was opened from (the menu or a game);
 the last page has Finish alone. A step once done stays done: Back (and Next
-again) shows it as it was left, with Next open.
+again) shows it as it was left, with Next open. A forced pass is announced
+as in a game (the same words, waiting for OK), so the tutorial shows what a
+game will do.
 """
 
 from __future__ import annotations
@@ -16,17 +18,19 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.engine import Outcome, Position, parse_square
+from game.engine import BLACK, Outcome, Position, parse_square
 from game.i18n import N_, _, ngettext
 from game.play.lesson import LessonJudge, lesson
+from game.play.match import MatchSetup, Mode
 from game.play.session import Phase, Refusal, RefusalReason, Session
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry
+from game.scenes.game.panels import pass_message
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.session_board import SessionBoard
 from game.ui.text_flow import say
-from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
 
 
 def board(*rows: str) -> str:
@@ -109,10 +113,10 @@ STEPS: tuple[Step, ...] = (
          N_("If you cannot capture anything, you must pass. Play a4 and see what happens to White's turn."),
          "-OOOOOO-X-OO-O--OOOOOOO---OOOO----OOOO-------OO--------O-------- X",
          (squares("a4"), squares("h3", "e6")),
-         between=N_("White has no legal move, so White passes. That happens by itself: it is your move again. "
-                    "Play one of the dotted squares."),
-         after=N_("Passing is never a choice: a side passes only when it has no legal move, and the game does it "
-                  "for you."),
+         between=N_("White has no legal move, so White passes: the game says so, as it does in a game, and after "
+                    "OK it is your move again. Play one of the dotted squares."),
+         after=N_("Passing is never a choice: a side passes only when it has no legal move. The game passes for "
+                  "it and tells you."),
          refusals={parse_square("e6"): N_("e6 is legal, but for this lesson play a4.")}),
     Step(N_("The end"),
          N_("The game ends when neither side can move, even with empty squares left. Play Black's last move, b1."),
@@ -158,6 +162,8 @@ class TutorialScene(Scene):
         """What the last tap or Next was told (as the session or the step gave it: translated when drawn)."""
         self.now_ms = 0
         self.group = ButtonGroup()
+        self.dialog: Dialog | None = None
+        """The pass announcement while it waits for OK."""
 
     @property
     def session(self) -> Session:
@@ -224,7 +230,12 @@ class TutorialScene(Scene):
     # -- events --------------------------------------------------------------------
 
     def get_event(self, event: pygame.event.Event) -> None:
-        """Skip, Next, Escape, or a square."""
+        """Skip, Next, Escape, or a square; with the pass announced, only its OK (Enter and Escape too)."""
+        if self.dialog is not None:
+            if self.dialog.handle(event) is not None:
+                self.dialog = None
+                self.session.acknowledge_pass()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.leave()
             return
@@ -276,9 +287,14 @@ class TutorialScene(Scene):
         self.back()
 
     def update(self, now_ms: int) -> None:
-        """White's scripted reply once Black's move has landed."""
+        """White's scripted reply once Black's move has landed; a forced pass announced once it has."""
         self.now_ms = now_ms
-        self.board.advance(now_ms, self.ctx.frame.slice_ms)
+        self.board.advance(now_ms, self.ctx.frame.slice_ms, hold=self.dialog is not None)
+        passer = self.session.pending_pass
+        if passer is not None and self.dialog is None and not self.board.animating(now_ms):
+            # the game's own words for the computer's pass: White is the side the tutorial plays
+            title, detail = pass_message(MatchSetup(Mode.COMPUTER, BLACK), passer, "")
+            self.dialog = Dialog(self.ctx.size, title, detail, [(_("OK"), "ok")], self.ctx.text)
 
     # -- drawing -------------------------------------------------------------------
 
@@ -324,6 +340,8 @@ class TutorialScene(Scene):
                 button.primary = button.enabled
                 button.label = _("Finish") if self.index == len(STEPS) - 1 else _("Next")
         self.group.draw(surface, text, theme)
+        if self.dialog is not None:
+            self.dialog.draw(surface, text, theme)
 
     def _draw_scores(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         theme, text = self.ctx.theme, self.ctx.text

@@ -359,7 +359,8 @@ class GameScene(Scene):
         self.ctx.flush_storage_messages()
 
     def _show_results(self) -> None:
-        self.switch(ResultsEntry(self.setup, self.record, self.match.outcome, self.match.counted))
+        self.switch(ResultsEntry(self.setup, self.record, self.match.outcome, self.match.counted,
+                                 self.match.rating_change))
 
     def update(self, now_ms: int) -> None:
         """Animations, the computer's search, the hint analysis, and the end of the game."""
