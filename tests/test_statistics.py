@@ -92,7 +92,8 @@ def test_a_counted_game_moves_the_rating_the_statistics_show_it_and_play_at_my_l
     player.click_button("my_level")  # the new game screen, with my level chosen
     assert player.app.scene_name == "new_game" and player.app.ctx.settings.level == mine.index
     chosen = [b for b in player.app.scene.group.buttons if b.selected and b.action.startswith("level:")]  # type: ignore[attr-defined]
-    assert [b.action for b in chosen] == [f"level:{mine.index}"] and chosen[0].subtitle == f"rated {mine.rating}"
+    assert [b.action for b in chosen] == [f"level:{mine.index}"]
+    assert chosen[0].subtitle == f"{mine.index + 1} · rated {mine.rating}"
     player.click_button(f"level:{LEVELS[-1].index}")  # choose another, then let the button choose again
     assert f"Your rating {stats.rating.label}" in shown(player)
     player.click_button("my_level")
