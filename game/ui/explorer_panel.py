@@ -15,7 +15,7 @@ import pygame
 
 from game.engine import Position
 from game.i18n import _, ngettext, number, pgettext
-from game.library.explorer import Exploration, explore
+from game.library.explorer import Exploration, explore, reach_words
 from game.play.engine_output import signed
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme
@@ -25,6 +25,8 @@ TABLE_MIN_HEIGHT = 150
 """Below this the panel draws its compact form."""
 COMPACT_MIN_HEIGHT = 64
 """Below this there is no room for the panel at all."""
+COLLAPSED_HEIGHT = 36
+"""The one line the panel keeps once the game has left the explorer's reach."""
 ROW_STEP = 22
 
 
@@ -60,7 +62,7 @@ class ExplorerPanel:
         self._key: tuple[Position, tuple[int, ...] | None] | None = None
         self._data: Exploration | None = None
         self.mode = ""
-        """What the last draw showed: 'table', 'compact' or 'no room' (for the tests)."""
+        """What the last draw showed: 'table', 'compact', 'collapsed' or 'no room' (for the tests)."""
 
     def exploration(self, position: Position, line: Sequence[int] | None = None) -> Exploration:
         """The figures for ``position`` (reached by ``line`` from the start, when known), fetched once."""
@@ -69,6 +71,27 @@ class ExplorerPanel:
             self._data = explore(position, line=line)
             self._key = key
         return self._data
+
+    def out_of_reach(self, position: Position, line: Sequence[int] | None = None) -> bool:
+        """Whether the explorer has nothing to show here and nothing is on its way (its one line will do)."""
+        data = self.exploration(position, line)
+        return not data.moves and data.coverage != "counting"
+
+    def collapsed_words(self, position: Position, line: Sequence[int] | None = None) -> str:
+        """The one line: why the explorer has nothing here."""
+        data = self.exploration(position, line)
+        if data.coverage == "beyond":
+            return _("Opening explorer: beyond its index (move {n})").format(n=data.depth)
+        if data.source == "index":
+            return _("Opening explorer: no master game went on from here")
+        return _("Opening explorer: out of the book")
+
+    def draw_collapsed(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, rect: pygame.Rect,
+                       position: Position, line: Sequence[int] | None = None) -> None:
+        """The panel as one line in ``rect`` (``COLLAPSED_HEIGHT`` high): the game is out of its reach."""
+        self.mode = "collapsed"
+        draw_panel(surface, rect, theme)
+        text.draw_in(surface, self.collapsed_words(position, line), 15, theme.text_dim, rect.inflate(-24, -6), "left")
 
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, rect: pygame.Rect,
              position: Position, line: Sequence[int] | None = None) -> None:
@@ -90,7 +113,7 @@ class ExplorerPanel:
 
     def _heading(self, data: Exploration) -> str:
         if not data.moves:
-            return _("Out of the book: no master games here")
+            return reach_words(data) or _("Out of the book: no master games here")
         if data.source == "index":
             words = ngettext("{n} master game · all WTHOR games", "{n} master games · all WTHOR games",
                              data.total_games)
