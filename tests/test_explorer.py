@@ -435,10 +435,12 @@ def test_the_explorer_says_counting_then_beyond_its_index_then_no_game(player_fa
 
 def test_in_play_the_explorer_folds_to_one_line_out_of_the_book_and_the_moves_get_the_room(player_factory) -> None:
     from game.engine import BLACK
+    from game.library.database import SUBSET_PATH
     from game.play.match import MatchSetup
     from game.scenes.entries import GameEntry
     from game.ui.explorer_panel import COLLAPSED_HEIGHT
 
+    library_service.set_shared(LibraryService(SUBSET_PATH).run())  # as in the browser: the book's counts
     player = player_factory(MemoryStorage())
     player.app.ctx.settings.show_explorer = True
     booked_line = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7")  # ten moves, all in the book
@@ -461,6 +463,9 @@ def test_in_play_the_explorer_folds_to_one_line_out_of_the_book_and_the_moves_ge
 
 
 def test_the_review_opens_with_its_summary_and_moves_even_with_the_explorer_on(player_factory) -> None:
+    from game.library.database import SUBSET_PATH
+
+    library_service.set_shared(LibraryService(SUBSET_PATH).run())
     player = player_factory(MemoryStorage())
     player.app.ctx.settings.show_explorer = True
     player.app.scene.open(ReviewEntry(record=GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7")))  # type: ignore
@@ -469,3 +474,16 @@ def test_the_review_opens_with_its_summary_and_moves_even_with_the_explorer_on(p
     assert not review.show_explorer and review.explorer.mode == ""  # type: ignore[attr-defined]
     player.press(pygame.K_e)  # still there for the asking
     assert review.show_explorer and review.explorer.mode == "table"  # type: ignore[attr-defined]
+
+
+def test_with_the_explorer_on_the_idle_menu_counts_the_openings_ahead_of_need(player_factory, tmp_path: Path,
+                                                                               table: GameTable) -> None:
+    service = LibraryService(small_full_database(tmp_path, table, count=300), cache=tmp_path / "cache")
+    library_service.set_shared(service)
+    player = player_factory(MemoryStorage())
+    for _ in range(5):
+        player.frame()
+    assert not service.started  # the explorer is off: nothing loaded for nothing
+    player.app.ctx.settings.show_explorer = True
+    player.run_until(lambda: service.done, frames=300)
+    assert player.app.scene_name == "menu" and service.index is not None and service.index.games == 300

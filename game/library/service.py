@@ -303,6 +303,11 @@ def set_shared(service: LibraryService | None) -> None:
     _shared = service
 
 
+def started_shared() -> LibraryService | None:
+    """The shared library if something has started loading it, else ``None`` (creates nothing)."""
+    return _shared if _shared is not None and _shared.started else None
+
+
 def index_pending() -> bool:
     """Whether the shared library is building (or reading) its position index now (never loads anything)."""
     return _shared is not None and _shared.indexing

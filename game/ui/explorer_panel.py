@@ -16,6 +16,7 @@ import pygame
 from game.engine import Position
 from game.i18n import _, ngettext, number, pgettext
 from game.library.explorer import Exploration, explore, reach_words
+from game.library.service import index_pending, loaded_index
 from game.play.engine_output import signed
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme
@@ -59,14 +60,16 @@ class ExplorerPanel:
     """Draws the explorer's figures for a position into a rect; remembers the last position's figures."""
 
     def __init__(self) -> None:
-        self._key: tuple[Position, tuple[int, ...] | None] | None = None
+        self._key: tuple[Position, tuple[int, ...] | None, bool, bool] | None = None
         self._data: Exploration | None = None
         self.mode = ""
         """What the last draw showed: 'table', 'compact', 'collapsed' or 'no room' (for the tests)."""
 
     def exploration(self, position: Position, line: Sequence[int] | None = None) -> Exploration:
-        """The figures for ``position`` (reached by ``line`` from the start, when known), fetched once."""
-        key = (position, tuple(line) if line is not None else None)
+        """The figures for ``position`` (reached by ``line`` from the start, when known), fetched once (again
+        when the library's index arrives)."""
+        # the library's index arriving (or starting to be counted) changes the figures of the same position
+        key = (position, tuple(line) if line is not None else None, loaded_index() is not None, index_pending())
         if key != self._key or self._data is None:
             self._data = explore(position, line=line)
             self._key = key

@@ -414,6 +414,11 @@ class GameScene(Scene):
               and self.ctx.settings.hints != "off"):
             self.match.start_hint(self.ctx.settings.hints == "all")
 
+    def idle(self) -> bool:
+        """A player's turn with no hint being looked for, nothing moving, no question: the slice is free."""
+        return (self.match.phase is Phase.HUMAN and not self.match.hint_running and self.board.animation is None
+                and self.dialog is None)
+
     def _describe_hint(self) -> None:
         words = panels.hint_words(self.match.hint, self.position)
         if words is not None:
