@@ -56,12 +56,21 @@ def share_with_moves(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return split_for_explorer(rect, min(0.5, (COMPACT_MIN_HEIGHT + 22) / max(1, rect.height)))
 
 
+def fold_with_moves(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The move list's panel and the explorer's one line (``COLLAPSED_HEIGHT``), cut from the move list's ``rect``."""
+    gap = 10
+    moves = pygame.Rect(rect.left, rect.top, rect.width, rect.height - gap - COLLAPSED_HEIGHT)
+    return moves, pygame.Rect(rect.left, moves.bottom + gap, rect.width, COLLAPSED_HEIGHT)
+
+
 class ExplorerPanel:
     """Draws the explorer's figures for a position into a rect; remembers the last position's figures."""
 
     def __init__(self) -> None:
         self._key: tuple[Position, tuple[int, ...] | None, bool, bool] | None = None
         self._data: Exploration | None = None
+        self.collapsed = False
+        """Placed as one line (``place``): the position was out of the explorer's reach."""
         self.mode = ""
         """What the last draw showed: 'table', 'compact', 'collapsed' or 'no room' (for the tests)."""
 
@@ -79,6 +88,17 @@ class ExplorerPanel:
         """Whether the explorer has nothing to show here and nothing is on its way (its one line will do)."""
         data = self.exploration(position, line)
         return not data.moves and data.coverage != "counting"
+
+    def place(self, rect: pygame.Rect, position: Position, line: Sequence[int] | None = None
+              ) -> tuple[pygame.Rect, pygame.Rect]:
+        """The move list's panel and the explorer's, cut from the move list's ``rect``: shared while ``position``
+        is in the explorer's reach, the explorer one line once it is out (the moves get the room back)."""
+        self.collapsed = self.out_of_reach(position, line)
+        return fold_with_moves(rect) if self.collapsed else share_with_moves(rect)
+
+    def refolds(self, position: Position, line: Sequence[int] | None = None) -> bool:
+        """Whether ``position`` is in the explorer's reach and the panel was placed folded, or the other way."""
+        return self.collapsed != self.out_of_reach(position, line)
 
     def collapsed_words(self, position: Position, line: Sequence[int] | None = None) -> str:
         """The one line: why the explorer has nothing here."""
@@ -98,7 +118,11 @@ class ExplorerPanel:
 
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, rect: pygame.Rect,
              position: Position, line: Sequence[int] | None = None) -> None:
-        """The panel for ``position`` in ``rect``: a table, two compact lines, or a note that there is no room."""
+        """The panel for ``position`` in ``rect``: a table, two compact lines, a note that there is no room, or
+        (placed folded) one line."""
+        if self.collapsed:
+            self.draw_collapsed(surface, text, theme, rect, position, line)
+            return
         if rect.height < COMPACT_MIN_HEIGHT or rect.width < 200:
             self.mode = "no room"
             if rect.height >= 20:

@@ -28,7 +28,7 @@ from game.review.hints import hint_marks
 from game.scenes.base import Context, Scene
 from game.scenes.entries import AnalysisEntry, Entry, GameEntry, ResultsEntry, TutorialEntry
 from game.ui.board_view import Marks
-from game.ui.explorer_panel import COLLAPSED_HEIGHT, ExplorerPanel, share_with_moves
+from game.ui.explorer_panel import ExplorerPanel
 from game.ui.layout import game_layout
 from game.ui.move_list import MoveList
 from game.ui.session_board import SessionBoard
@@ -58,10 +58,6 @@ class GameScene(Scene):
         self.explorer = ExplorerPanel()
         self.explorer_rect: pygame.Rect | None = None
         """Where the opening explorer goes (the setting is on), cut from the move list's panel."""
-        self._moves_area = pygame.Rect(0, 0, 0, 0)
-        """The move list's panel before the explorer takes its share."""
-        self._explorer_collapsed = False
-        """The explorer is one line: the game is out of its reach."""
 
     # -- life cycle -----------------------------------------------------------
 
@@ -113,38 +109,16 @@ class GameScene(Scene):
         """Place the board and the buttons for the current orientation."""
         self.layout_rects = game_layout(self.ctx.size)
         self.board.view = self.ctx.board_view(self.layout_rects.board)
-        self._moves_area = moves = self.layout_rects.moves
+        moves = self.layout_rects.moves
         self.explorer_rect = None
-        self._explorer_collapsed = False
-        if self.ctx.settings.show_explorer:
-            moves, self.explorer_rect = share_with_moves(moves)
+        if self.ctx.settings.show_explorer:  # the explorer's share while the game is in its reach, else a line
+            moves, self.explorer_rect = self.explorer.place(moves, self.position, self.opening_line())
             self.layout_rects = replace(self.layout_rects, moves=moves)
         self.moves = MoveList(pygame.Rect(moves.left + 10, moves.top + 34, moves.width - 20, moves.height - 40))
-        self._fit_explorer()
         self.ctx.toasts.area = moves.inflate(-20, -16)
         top = button_row(self.layout_rects.buttons[0], panels.labels(panels.TOP_BUTTONS))
         bottom = button_row(self.layout_rects.buttons[1], panels.labels(panels.BOTTOM_BUTTONS))
         self.group = ButtonGroup(top + bottom, columns=4)
-
-    def _fit_explorer(self) -> None:
-        """Out of the explorer's reach its panel is one line and the move list takes the room back; in, it shares."""
-        if not self.ctx.settings.show_explorer:
-            return
-        line = self.record.moves if self.record.start == Position.start() else None
-        collapsed = self.explorer.out_of_reach(self.position, line)
-        if collapsed == self._explorer_collapsed:
-            return
-        self._explorer_collapsed = collapsed
-        area = self._moves_area
-        if collapsed:
-            gap = 10
-            moves = pygame.Rect(area.left, area.top, area.width, area.height - gap - COLLAPSED_HEIGHT)
-            self.explorer_rect = pygame.Rect(area.left, moves.bottom + gap, area.width, COLLAPSED_HEIGHT)
-        else:
-            moves, self.explorer_rect = share_with_moves(area)
-        self.layout_rects = replace(self.layout_rects, moves=moves)
-        self.moves.rect = pygame.Rect(moves.left + 10, moves.top + 34, moves.width - 20, moves.height - 40)
-        self.ctx.toasts.area = moves.inflate(-20, -16)
 
     # -- what the tests and the other scenes look at ------------------------------
 
@@ -416,8 +390,11 @@ class GameScene(Scene):
 
     def idle(self) -> bool:
         """A player's turn with no hint being looked for, nothing moving, no question: the slice is free."""
-        return (self.match.phase is Phase.HUMAN and not self.match.hint_running and self.board.animation is None
-                and self.dialog is None)
+        return self.match.phase is Phase.HUMAN and not self.match.hint_running and self.board.animation is None
+
+    def opening_line(self) -> list[int] | None:
+        """The moves from the standard start (for the explorer's opening name), or ``None`` from a set-up."""
+        return self.record.moves if self.record.start == Position.start() else None
 
     def _describe_hint(self) -> None:
         words = panels.hint_words(self.match.hint, self.position)
@@ -436,7 +413,6 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:
         """Board, player cards, status, move list, buttons and any dialog."""
         theme = self.ctx.theme
-        self._fit_explorer()  # a move may have left (or, undone, come back into) the explorer's reach
         fill_background(surface, theme)
         self.board.draw(surface, self.marks(), now_ms)
         for colour, rect in zip(self.card_order(), self.layout_rects.cards, strict=True):
@@ -444,11 +420,9 @@ class GameScene(Scene):
         panels.draw_status(surface, self.ctx, self.layout_rects.status, self.status_text(), self.engine_lines())
         panels.draw_moves(surface, self.ctx, self.layout_rects.moves, self.moves, self.record)
         if self.explorer_rect is not None:
-            line = self.record.moves if self.record.start == Position.start() else None
-            if self._explorer_collapsed:
-                self.explorer.draw_collapsed(surface, self.ctx.text, theme, self.explorer_rect, self.position, line)
-            else:
-                self.explorer.draw(surface, self.ctx.text, theme, self.explorer_rect, self.position, line)
+            if self.explorer.refolds(self.position, self.opening_line()):  # left (or came back into) its reach
+                self.layout()
+            self.explorer.draw(surface, self.ctx.text, theme, self.explorer_rect, self.position, self.opening_line())
         enabled = {"undo": self.can_undo(), "redo": self.can_redo(), "hint": self.match.can_hint(),
                    "resign": self.match.can_resign()}
         for button in self.group.buttons:
