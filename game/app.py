@@ -267,6 +267,7 @@ class App:
                 self.switch_scene()
         self.scene.follow_language()
         self.scene.update(self.ctx.now_ms)
+        self._load_library_ahead()
         if self.scene.quit:
             self.running = False
         self.switch_scene()
@@ -288,6 +289,21 @@ class App:
         if self.record_frames:
             self.frame_ms.append((time.perf_counter() - started) * 1000)
         return self.running
+
+    def _load_library_ahead(self) -> None:
+        """Load the library (and count the explorer's openings) in an idle scene's free slice, ahead of need.
+
+        Only when it is likely to be used: the explorer is on in play, or the library was opened and left
+        before it was ready. The first count takes thousands of slices; spent while the menu waits or a player
+        thinks, they cost no frame and the explorer has all the games' counts sooner.
+        """
+        if self._warming is not None or not self.scene.idle():
+            return
+        from game.library import service
+
+        current = service.shared() if self.ctx.settings.show_explorer else service.started_shared()
+        if current is not None and not current.done:
+            current.advance(self.ctx.frame.slice_ms)
 
     def _warm_up(self) -> None:
         """After the first frame is shown: load what the first game would otherwise stall on.

@@ -75,3 +75,13 @@ def player_factory(tmp_path: Path) -> Iterator[Callable[..., Player]]:
 
     yield make
     pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def no_shared_library_after_each_test() -> Iterator[None]:
+    """The process's library (``game.library.service.shared()``), which a test may have started loading (the
+    app loads it ahead of need when the explorer is on), is not the next test's."""
+    yield
+    from game.library import service
+
+    service.set_shared(None)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.engine import GameRecord, Position, parse_square
+from game.engine import GameRecord, Position, parse_square, square_name
 from game.engine.symmetry import canonical, canonical_move, images
 from game.library import service as library_service
 from game.library.database import GameTable, TableLoader
@@ -383,3 +383,107 @@ def test_a_move_of_a_few_games_shows_under_one_percent_not_zero(player_factory, 
                scene.record.position, scene.record.moves)  # type: ignore[attr-defined]
     assert panel.mode == "table" and panel.exploration(scene.record.position, scene.record.moves).share(  # type: ignore
         scene.exploration.moves[rare]) == "<1%"  # type: ignore[attr-defined]
+
+
+# -- issue 47: what the explorer says when it shows no game; its panel in play and in the review -------
+
+
+def header_says(player) -> list[str]:  # type: ignore[no-untyped-def]
+    return [line for line, _size, _dim in player.scene.header_lines()]  # type: ignore[attr-defined]
+
+
+def silly_line(moves: int) -> list[int]:
+    """``moves`` moves from the start, the last legal square each time: a line no master played."""
+    record = GameRecord()
+    for _ in range(moves):
+        record.play(record.position.legal_squares()[-1])
+    return record.moves
+
+
+def test_the_explorer_says_counting_then_beyond_its_index_then_no_game(player_factory, tmp_path: Path,
+                                                                       table: GameTable) -> None:
+    games = small_full_database(tmp_path, table, count=300)  # a fresh index, never built: counted in frames
+    library_service.set_shared(LibraryService(games, cache=tmp_path / "cache"))
+    try:
+        player = player_factory(MemoryStorage())
+        deep = table.games[0].moves  # a master game (of those counted), past the book's 24 moves
+        squares = [parse_square(deep[i:i + 2]) for i in range(0, 2 * 26, 2)]
+        player.app.scene.open(ExplorerEntry(squares))  # type: ignore[attr-defined]
+        counting = 0
+        while not library_service.shared().done:
+            player.frame()
+            if library_service.shared().indexing:
+                counting += 1
+                assert "Counting the games' openings…" in header_says(player)
+                assert "No master game went on from here" not in header_says(player)
+        assert counting >= 2  # seen while it was being built, over several frames
+        player.frame()
+        assert player.scene.exploration.source == "index"  # type: ignore[attr-defined]
+        assert "1 master game went on from here" in header_says(player)  # the game itself
+        player.app.scene.open(ExplorerEntry([parse_square(deep[i:i + 2]) for i in range(0, 60, 2)]))  # type: ignore
+        player.frame()
+        assert "Beyond the explorer's index (move 30)" in header_says(player)  # as the library opens move 30
+        silly = silly_line(12)
+        position = GameRecord.from_transcript("".join(square_name(s) for s in silly)).position
+        assert library_service.shared().index.lookup(position.player, position.opponent) == {}  # type: ignore
+        player.app.scene.open(ExplorerEntry(silly))  # type: ignore[attr-defined]
+        player.frame()
+        assert "No master game went on from here" in header_says(player)  # now the truth
+    finally:
+        library_service.set_shared(None)
+
+
+def test_in_play_the_explorer_folds_to_one_line_out_of_the_book_and_the_moves_get_the_room(player_factory) -> None:
+    from game.engine import BLACK
+    from game.library.database import SUBSET_PATH
+    from game.play.match import MatchSetup
+    from game.scenes.entries import GameEntry
+    from game.ui.explorer_panel import COLLAPSED_HEIGHT
+
+    library_service.set_shared(LibraryService(SUBSET_PATH).run())  # as in the browser: the book's counts
+    player = player_factory(MemoryStorage())
+    player.app.ctx.settings.show_explorer = True
+    booked_line = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7")  # ten moves, all in the book
+    player.app.scene.open(GameEntry(setup=MatchSetup("two", BLACK), record=booked_line))  # type: ignore
+    player.frame()
+    game = player.game
+    assert game.explorer.mode == "table"  # in the book: the explorer's table beside the moves
+    shared_rows = game.moves.rect.height // game.moves.row_height
+    assert "g2" not in game.explorer.exploration(game.position, game.record.moves).moves
+    player.click_square("g2")  # a move the book's masters did not play here: out of the book
+    player.frame()
+    assert game.explorer.mode == "collapsed" and game.explorer_rect is not None
+    assert game.explorer_rect.height == COLLAPSED_HEIGHT
+    assert "Opening explorer: out of the book" in [t.text for t in player.recorded_frame().texts]
+    rows = game.moves.rect.height // game.moves.row_height
+    assert rows >= shared_rows + 4 and not game.explorer_rect.colliderect(game.layout_rects.moves)
+    player.click_button("undo")  # back into the book: the table again
+    player.frame()
+    assert game.explorer.mode == "table" and game.moves.rect.height // game.moves.row_height == shared_rows
+
+
+def test_the_review_opens_with_its_summary_and_moves_even_with_the_explorer_on(player_factory) -> None:
+    from game.library.database import SUBSET_PATH
+
+    library_service.set_shared(LibraryService(SUBSET_PATH).run())
+    player = player_factory(MemoryStorage())
+    player.app.ctx.settings.show_explorer = True
+    player.app.scene.open(ReviewEntry(record=GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7")))  # type: ignore
+    player.frame()
+    review = player.scene
+    assert not review.show_explorer and review.explorer.mode == ""  # type: ignore[attr-defined]
+    player.press(pygame.K_e)  # still there for the asking
+    assert review.show_explorer and review.explorer.mode == "table"  # type: ignore[attr-defined]
+
+
+def test_with_the_explorer_on_the_idle_menu_counts_the_openings_ahead_of_need(player_factory, tmp_path: Path,
+                                                                               table: GameTable) -> None:
+    service = LibraryService(small_full_database(tmp_path, table, count=300), cache=tmp_path / "cache")
+    library_service.set_shared(service)
+    player = player_factory(MemoryStorage())
+    for _ in range(5):
+        player.frame()
+    assert not service.started  # the explorer is off: nothing loaded for nothing
+    player.app.ctx.settings.show_explorer = True
+    player.run_until(lambda: service.done, frames=300)
+    assert player.app.scene_name == "menu" and service.index is not None and service.index.games == 300

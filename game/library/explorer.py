@@ -33,7 +33,7 @@ from typing import Literal
 from game.ai import BookError, BookMove, default_book
 from game.engine import Position, square_name
 from game.engine.symmetry import canonical, canonical_move
-from game.i18n import pgettext
+from game.i18n import _, ngettext, pgettext
 from game.library.positions import PositionIndex
 from game.records.openings import default_book as named_openings
 from game.records.openings import opening_name
@@ -41,6 +41,8 @@ from game.records.wthor import CREDIT
 
 Source = Literal["index", "book"]
 """``'index'``: counts from every master game (the full database); ``'book'``: from the opening book only."""
+Coverage = Literal["counted", "counting", "beyond", "rare"]
+"""How far the counts are the whole truth about the position (``Exploration.coverage``)."""
 
 _DEFAULT = object()
 
@@ -72,6 +74,13 @@ class Exploration:
     """Where the games come from, to show with the figures."""
     twins: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """A move shown for others the position's symmetry makes the same (``'f5'``: ``('c4', 'd3', 'e6')``)."""
+    coverage: Coverage = "counted"
+    """``'counted'``: the counts are all the source knows of this position (no move: no game went on);
+    ``'counting'``: the full index is being built, these are the book's counts meanwhile; ``'beyond'``: the
+    position is deeper than the source counts (``depth`` moves); ``'rare'``: the book's counts, and fewer than
+    ``depth`` games reached the position (the book keeps no position fewer reached)."""
+    depth: int = 0
+    """With ``'beyond'``, the moves the source covers; with ``'rare'``, the games a book position needs."""
 
     def ranked(self) -> list[tuple[str, MoveStats]]:
         """The moves, most played first (then best book value, then by name); mirrored twins once, in ``twins``."""
@@ -99,6 +108,23 @@ def share_label(games: int, total: int) -> str:
     return pgettext("percent", "{n}%").format(n=f"{percent:.0f}")
 
 
+def reach_words(data: Exploration) -> str | None:
+    """What the counts leave out, when that is the news: the index is still being counted, the position is
+    beyond its depth, fewer games than the book keeps reached it, or (all counted) none went on. ``None``
+    when the counts show moves and are the whole truth."""
+    if data.coverage == "counting":
+        return _("Counting the games' openings…")
+    if data.coverage == "beyond":
+        return _("Beyond the explorer's index (move {n})").format(n=data.depth)
+    if data.coverage == "rare" and not data.moves:
+        return ngettext("Fewer than {n} master game reached this position (the opening book's counts)",
+                        "Fewer than {n} master games reached this position (the opening book's counts)",
+                        data.depth).format(n=data.depth)
+    if not data.moves:
+        return _("No master game went on from here")
+    return None
+
+
 def _twins(position: Position, squares: Sequence[int]) -> dict[str, tuple[str, ...]]:
     """The moves the position's own symmetry makes one: the name shown -> the other names."""
     _, _, symmetries = canonical(position.player, position.opponent)
@@ -116,6 +142,22 @@ def _book_moves(position: Position) -> dict[int, BookMove]:
         return default_book().lookup(position.player, position.opponent)
     except BookError:  # a damaged book file: the explorer still shows the games
         return {}
+
+
+def _book_reach(position: Position, index: object, pending: bool) -> tuple[Coverage, int]:
+    """Why the book answers, and how far that is the truth: the index is coming, too deep, too few games."""
+    if pending:
+        return "counting", 0
+    ply = (position.player | position.opponent).bit_count() - 4
+    if isinstance(index, PositionIndex) and ply >= index.plies:
+        return "beyond", index.plies
+    try:
+        info = default_book().info
+    except BookError:
+        return "counted", 0
+    if ply >= info.plies:
+        return "beyond", info.plies
+    return "rare", info.min_games
 
 
 def _total(position: Position, games_of: dict[int, int]) -> int:
@@ -147,19 +189,28 @@ def explore(
     as the game shows it); otherwise the name of exactly this position.
     ``index``: the position index to count from; by default the shared one
     when it is loaded (``game.library.service.shared().index``), else the
-    book; ``None`` forces the book.
+    book; ``None`` forces the book. ``coverage`` says what the book's counts
+    leave out: the shared index still being built, a position deeper than
+    the source counts, or one too few games reached for the book.
     """
+    pending = False
     if index is _DEFAULT:
-        from game.library.service import loaded_index
+        from game.library.service import index_pending, loaded_index
 
         index = loaded_index()
+        pending = index is None and index_pending()
     book = _book_moves(position)
     name = _name(position, line)
     counted = index.lookup(position.player, position.opponent) if isinstance(index, PositionIndex) else None
     if counted is None:  # the book alone (no index, or beyond its plies)
         moves = {square_name(sq): MoveStats(e.games, e.score, e.value) for sq, e in book.items()}
         total = _total(position, {sq: e.games for sq, e in book.items()})
-        return Exploration(moves, name, total, "book", twins=_twins(position, sorted(book)))
+        coverage: Coverage = "counted"
+        depth = 0
+        if pending or not book:
+            coverage, depth = _book_reach(position, index, pending)
+        return Exploration(moves, name, total, "book", twins=_twins(position, sorted(book)), coverage=coverage,
+                           depth=depth)
     stats: dict[str, MoveStats] = {}
     for sq in sorted(set(counted) | set(book)):
         games, result_sum = counted.get(sq, (0, 0))

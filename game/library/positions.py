@@ -166,6 +166,18 @@ class IndexBuilder:
     def __post_init__(self) -> None:
         games = self.table.games
         self._total_steps = sum(2 * min(self.plies, g.move_count) for g in games) or 1
+        # each game's moves and its count (its row << 80, one game, Black's result), read once
+        self._rows = [(g.moves, i << 80 | _ONE_GAME + g.black_margin) for i, g in enumerate(games)]
+        self._shared = list(range(len(games)))
+        """The games still sharing their line with another (grouped by line each ply)."""
+        self._alone = bytearray(len(games))
+        """1 for a game alone on its line (played on by itself) or left out."""
+        self._solo_games: list[int] = []
+        """The games alone on their lines, and (``_solo_positions``) the position each has reached."""
+        self._solo_positions: list[int] = []
+        self._next_solo_games: list[int] = []
+        self._next_solo_positions: list[int] = []
+        self._solo_at = 0
         self._positions = {"": START_BLACK | START_WHITE << 64 | 1 << 128}
         self._job = stepwise(lambda: self._step(1000), lambda: self.index is not None)
 
@@ -194,14 +206,14 @@ class IndexBuilder:
         return self.index
 
     def _step(self, count: int) -> None:
-        if self._ply >= self.plies or not self._positions:
+        if self._ply >= self.plies or not (self._positions or self._solo_games):
             self.index = PositionIndex(
                 self.plies, len(self.table.games), self.table.stamp, self._tables, self._skipped
             )
             while len(self.index.tables) < self.plies:  # no game got this far (a tiny table)
                 self.index.tables.append(_ply_table({}))
             return
-        if self._maker is not None:  # phase 3: the ply's table, in slices
+        if self._maker is not None:  # phase 4: the ply's table, in slices
             table = self._maker.step(5 * count)
             if table is not None:
                 self._tables.append(table)
@@ -209,24 +221,30 @@ class IndexBuilder:
                 self._ply += 1
         elif self._edges is None:
             self._group(count)
-        else:
+        elif self._at < len(self._edges):
             self._play(count)
+        else:
+            self._play_solos(count)
 
     def _group(self, count: int) -> None:
-        """Phase 1: count the games (and Black's results) of every line one move longer than this ply."""
-        games = self.table.games
+        """Phase 1: count the games (and Black's results) of every line one move longer than this ply.
+
+        Only the games that still share their line with another: a game alone on its line is played on
+        by itself (``_play_solos``), without making its line's text again at every ply.
+        """
+        rows, shared = self._rows, self._shared
         cut = 2 * self._ply + 2
         lines = self._lines
         get = lines.get
-        end = min(len(games), self._at + count)
-        for game in games[self._at : end]:
-            moves = game.moves
+        end = min(len(shared), self._at + count)
+        for g in shared[self._at : end]:
+            moves, one = rows[g]
             if len(moves) >= cut:
                 line = moves[:cut]
-                lines[line] = get(line, 0) + _ONE_GAME + game.black_margin
+                lines[line] = get(line, 0) + one
         self._done_steps += end - self._at
         self._at = end
-        if end >= len(games):
+        if end >= len(shared):
             self._edges, self._at = list(lines), 0
 
     def _play(self, count: int) -> None:
@@ -236,15 +254,21 @@ class IndexBuilder:
         at2 = 2 * self._ply
         parent_of, stats, following, lines = self._positions.get, self._stats, self._next, self._lines
         flippers, square_of = FLIPPERS, _SQUARE
+        alone, solo_games, solo_positions = self._alone, self._next_solo_games, self._next_solo_positions
+        bias, mask = _SUM_BIAS, _MASK
         end = min(len(edges), self._at + count)
         done = 0
         for line in edges[self._at : end]:
-            games, black_sum = _count_sum(lines[line])
+            packed = lines[line]  # _count_sum, inlined (as _pack_move below): a call per line is a tenth of the build
+            games = (packed + bias) >> 40
+            game = games >> 40  # with one game, its row (``_rows``); else a sum of rows, unused
+            games &= _GAMES_MASK
+            black_sum = packed - (games << 40) - (game << 80)
             done += games
             parent = parent_of(line[:at2])
             if parent is None:  # the line left the rules earlier
                 continue
-            p, o, black = parent & _MASK, parent >> 64 & _MASK, parent >> 128
+            p, o, black = parent & mask, parent >> 64 & mask, parent >> 128
             sq = square_of[line[at2:]]
             f = flippers[sq](p, o)
             if not f:  # the side to move has no move and passes (or the move is illegal)
@@ -252,9 +276,11 @@ class IndexBuilder:
                 f = flippers[sq](p, o)
             if not f or (p | o) >> sq & 1:
                 self._skipped += games
+                if games == 1:
+                    alone[game] = 1
                 continue
             key = p << 64 | o
-            entry = _pack_move(sq, games, black_sum if black else -black_sum)
+            entry = sq | games << 6 | ((black_sum if black else -black_sum) + bias) << 32
             moves = stats.get(key)
             if moves is None:
                 stats[key] = entry
@@ -262,16 +288,68 @@ class IndexBuilder:
                 stats[key] = [moves, entry]  # another move, or the same one by another move order
             else:
                 moves.append(entry)
-            following[line] = (o ^ f) | (p | f | (1 << sq)) << 64 | (1 - black) << 128
+            after = (o ^ f) | (p | f | (1 << sq)) << 64 | (1 - black) << 128
+            if games == 1:  # alone from here on: played on by itself
+                alone[game] = 1
+                solo_games.append(game)
+                solo_positions.append(after)
+            else:
+                following[line] = after
         self._done_steps += done
         self._at = end
-        if end >= len(edges):
+
+    def _play_solos(self, count: int) -> None:
+        """Phase 3: play this ply's move of each game alone on its line, and count it; then the ply's table."""
+        rows, stats, games, positions = self._rows, self._stats, self._solo_games, self._solo_positions
+        keep_games, keep_positions = self._next_solo_games, self._next_solo_positions
+        at2 = 2 * self._ply
+        cut = at2 + 2
+        flippers, square_of = FLIPPERS, _SQUARE
+        bias, mask = _SUM_BIAS, _MASK
+        end = min(len(games), self._solo_at + count)
+        for i in range(self._solo_at, end):
+            moves, one = rows[games[i]]
+            if len(moves) < cut:
+                continue
+            position = positions[i]
+            p, o, black = position & mask, position >> 64 & mask, position >> 128
+            sq = square_of[moves[at2:cut]]
+            f = flippers[sq](p, o)
+            if not f:
+                p, o, black = o, p, 1 - black
+                f = flippers[sq](p, o)
+            if not f or (p | o) >> sq & 1:
+                self._skipped += 1
+                continue
+            margin = (one & _LINE_MASK) - _ONE_GAME
+            key = p << 64 | o
+            entry = sq | 1 << 6 | ((margin if black else -margin) + bias) << 32
+            moves_here = stats.get(key)
+            if moves_here is None:
+                stats[key] = entry
+            elif isinstance(moves_here, int):
+                stats[key] = [moves_here, entry]
+            else:
+                moves_here.append(entry)
+            keep_games.append(games[i])
+            keep_positions.append((o ^ f) | (p | f | (1 << sq)) << 64 | (1 - black) << 128)
+        self._done_steps += 2 * (end - self._solo_at)
+        self._solo_at = end
+        if end >= len(games):
             self._maker = _TableMaker(stats)
-            self._positions, self._next, self._stats, self._lines = self._next, {}, {}, {}
-            self._edges, self._at = None, 0
+            alone, following = self._alone, self._next
+            rows = self._rows
+            self._shared = [g for g in self._shared if not alone[g] and len(rows[g][0]) > cut]
+            self._solo_games, self._solo_positions = keep_games, keep_positions
+            self._next_solo_games, self._next_solo_positions = [], []
+            self._positions, self._next, self._stats, self._lines = following, {}, {}, {}
+            self._edges, self._at, self._solo_at = None, 0, 0
 
 
 _MASK = (1 << 64) - 1
+_GAMES_MASK = (1 << 40) - 1
+_LINE_MASK = (1 << 80) - 1
+"""A game's own count (``_rows``) is its row << 80 plus one game (``_ONE_GAME``) plus Black's result."""
 _ONE_GAME = 1 << 40
 _SUM_BIAS = 1 << 39
 """A line's games and sum of results in one int: games << 40 plus the sum (|sum| < 64 * 500,000 < 2**39)."""
@@ -302,6 +380,7 @@ class _TableMaker:
         self.squares = bytearray()
         self.games: array.array[int] = array.array("I")
         self.sums: array.array[int] = array.array("i")
+        self.keys: array.array[int] = array.array("Q")
 
     def step(self, count: int) -> PlyTable | None:
         """Sort the positions (the first step), then add ``count`` of them a step; the table once all are in."""
@@ -309,18 +388,15 @@ class _TableMaker:
             self.order = sorted(self.stats)
             if self.order:
                 return None
-        add_count, add_square = self.counts.append, self.squares.append
-        add_games, add_sum = self.games.append, self.sums.append
-        stats = self.stats
+        stats, bias = self.stats, _SUM_BIAS
         end = min(len(self.order), self.at + count)
-        for key in self.order[self.at : end]:
-            moves = stats[key]
-            if isinstance(moves, int):
-                sq, played, total = _unpack_move(moves)
+        chunk = self.order[self.at : end]
+        flat: list[int] = []  # the chunk's moves, packed; unpacked into the columns below a column at a time
+        add, add_count = flat.append, self.counts.append
+        for moves in [stats[key] for key in chunk]:
+            if isinstance(moves, int):  # most positions have one move
+                add(moves)
                 add_count(1)
-                add_square(sq)
-                add_games(played)
-                add_sum(total)
                 continue
             merged: dict[int, list[int]] = {}
             for packed in moves:  # the same move by different move orders is one entry
@@ -330,17 +406,19 @@ class _TableMaker:
                 entry[1] += total
             add_count(len(merged))
             for sq in sorted(merged):
-                add_square(sq)
-                add_games(merged[sq][0])
-                add_sum(merged[sq][1])
+                add(_pack_move(sq, merged[sq][0], merged[sq][1]))
+        self.squares += bytes([v & 63 for v in flat])
+        self.games.extend([v >> 6 & 0x3FFFFFF for v in flat])
+        self.sums.extend([(v >> 32) - bias for v in flat])
+        pairs: list[int] = [0] * (2 * len(chunk))
+        pairs[0::2] = [key >> 64 for key in chunk]
+        pairs[1::2] = [key & _MASK for key in chunk]
+        self.keys.extend(pairs)
         self.at = end
         if end < len(self.order):
             return None
-        keys: array.array[int] = array.array("Q")
-        for key in self.order:
-            keys.append(key >> 64)
-            keys.append(key & _MASK)
-        return PlyTable(keys, list(accumulate(self.counts, initial=0)), bytes(self.squares), self.games, self.sums)
+        return PlyTable(self.keys, list(accumulate(self.counts, initial=0)), bytes(self.squares), self.games,
+                        self.sums)
 
 
 def _ply_table(stats: dict[int, int | list[int]]) -> PlyTable:

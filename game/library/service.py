@@ -30,6 +30,7 @@ from game.library.database import GameTable, LibraryError, TableLoader, default_
 from game.library.positions import PLIES, IndexBuilder, IndexDecoder, IndexEncoder, PositionIndex
 from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file, remove_stale_temporaries
 from game.platform.storage import write_durably
+from game.records.wthor import WTHOR_PATH
 
 Cache = Literal["games", "explorer"]
 """Which cache a message is about."""
@@ -154,11 +155,19 @@ class LibraryService:
         self._rebuilt: str | None = None
         """Why the cache on disk was refused, when there was one."""
         self._done = False
+        self.started = False
+        """Whether ``advance`` has been called (something is loading this library, or has)."""
 
     @property
     def done(self) -> bool:
         """Whether everything that will be loaded is."""
         return self._done
+
+    @property
+    def indexing(self) -> bool:
+        """Whether the position index is on its way: loading started, not done, for the full database."""
+        return self.started and not self._done and self.error is None and self.index is None and \
+            self.games_path.name == WTHOR_PATH.name
 
     @property
     def status(self) -> str:
@@ -206,6 +215,7 @@ class LibraryService:
     def advance(self, max_ms: float) -> bool:
         """Work for about ``max_ms`` milliseconds; ``True`` when done (or stopped by an error)."""
         deadline = time.perf_counter() + max_ms / 1000
+        self.started = True
         while not self._done:
             self._stage(max(1.0, (deadline - time.perf_counter()) * 1000))
             if time.perf_counter() >= deadline:
@@ -291,6 +301,16 @@ def set_shared(service: LibraryService | None) -> None:
     """Replace the process's library (tests point it at small files)."""
     global _shared
     _shared = service
+
+
+def started_shared() -> LibraryService | None:
+    """The shared library if something has started loading it, else ``None`` (creates nothing)."""
+    return _shared if _shared is not None and _shared.started else None
+
+
+def index_pending() -> bool:
+    """Whether the shared library is building (or reading) its position index now (never loads anything)."""
+    return _shared is not None and _shared.indexing
 
 
 def loaded_index() -> PositionIndex | None:

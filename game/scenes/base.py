@@ -120,6 +120,10 @@ class Scene:
     overlay: ClassVar[bool] = False
     """Drawn over the scene below it (a question): the app draws that one first."""
 
+    def idle(self) -> bool:
+        """Whether this frame's slice of background work is free (nothing of the scene's own runs in it)."""
+        return False
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.quit = False

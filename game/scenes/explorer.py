@@ -23,8 +23,8 @@ import pygame
 
 from game.engine import PASS, GameRecord, IllegalMoveError, Position, parse_square
 from game.i18n import _, ngettext, number, pgettext
-from game.library.explorer import Exploration, MoveStats, explore, share_label
-from game.library.service import shared
+from game.library.explorer import Exploration, MoveStats, explore, reach_words, share_label
+from game.library.service import index_pending, loaded_index, shared
 from game.play.session import Refusal
 from game.play.words import colour_name
 from game.scenes.base import Context, Scene
@@ -76,7 +76,8 @@ class ExplorerScene(Scene):
         self.exploration: Exploration | None = None
         self.rows: list[str] = []
         """The squares of the move rows shown, top to bottom."""
-        self._source_seen: str | None = None
+        self._seen: tuple[bool, bool] | None = None
+        """(index loaded, index on its way) when the position was last looked up: a change looks again."""
 
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Start at the moves or the position handed on (else the standard start)."""
@@ -100,7 +101,7 @@ class ExplorerScene(Scene):
         """Look the position up again (after a move, or when the full index becomes ready)."""
         standard = self.record.start == Position.start()
         self.exploration = explore(self.record.position, line=self.record.moves if standard else None)
-        self._source_seen = self.exploration.source
+        self._seen = (loaded_index() is not None, index_pending())
         self.layout()
 
     @property
@@ -195,7 +196,7 @@ class ExplorerScene(Scene):
         self.now_ms = now_ms
         self.board.advance(now_ms, self.ctx.frame.slice_ms)
         service = load_library_slice(self.ctx)
-        if self.exploration is not None and service.index is not None and self._source_seen != "index":
+        if self.exploration is not None and self._seen != (service.index is not None, service.indexing):
             self.refresh()
 
     # -- drawing -----------------------------------------------------------------------
@@ -234,8 +235,8 @@ class ExplorerScene(Scene):
             if total:
                 lines.append((ngettext("{n} master game went on from here", "{n} master games went on from here",
                                        total).format(n=number(total)), 18, True))
-            else:
-                lines.append((_("No master game went on from here"), 18, True))
+            else:  # no game counted: why, unless it is the truth that none went on
+                lines.append((reach_words(exploration) or _("No master game went on from here"), 18, True))
             lines.append((_("Counts from all master games") if exploration.source == "index" else
                           _("Counts from the opening book"), 16, True))
         service = shared()

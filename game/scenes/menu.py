@@ -23,6 +23,10 @@ NEW_GAME_ACTIONS = ("scene:new_game", "two")
 class MenuScene(Scene):
     """The first screen. Scenes whose class sets ``menu_label`` get an entry here automatically."""
 
+    def idle(self) -> bool:
+        """The menu does no background work: its slice may load the library ahead of need."""
+        return True
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.saved: SavedGame | None = None

@@ -73,7 +73,8 @@ class ReviewScene(Scene):
         self.players: tuple[str, str] | None = None
         """(Black's, White's) names when the game came with them (a library game, a GGF file)."""
         self.show_explorer = False
-        """The opening explorer in place of the summary and the move list (the Explorer button, E)."""
+        """The opening explorer in place of the summary and the move list (the Explorer button, E): never at
+        first, whatever the setting (the setting puts it beside the move list in play)."""
 
     # -- life cycle -------------------------------------------------------------------
 
@@ -90,7 +91,7 @@ class ReviewScene(Scene):
         self.go_to(entry.index)
         self.dragging = None
         self.opening = opening_name(self.record.moves, self.record.start) or ""
-        self.show_explorer = self.ctx.settings.show_explorer
+        self.show_explorer = False  # the summary and the move list first; the Explorer button (E) shows it
         super().startup(now_ms, entry)
 
     def pause(self, now_ms: int) -> None:

@@ -15,7 +15,8 @@ import pygame
 
 from game.engine import Position
 from game.i18n import _, ngettext, number, pgettext
-from game.library.explorer import Exploration, explore
+from game.library.explorer import Exploration, explore, reach_words
+from game.library.service import index_pending, loaded_index
 from game.play.engine_output import signed
 from game.ui.text import TextRenderer
 from game.ui.theme import Theme
@@ -25,6 +26,8 @@ TABLE_MIN_HEIGHT = 150
 """Below this the panel draws its compact form."""
 COMPACT_MIN_HEIGHT = 64
 """Below this there is no room for the panel at all."""
+COLLAPSED_HEIGHT = 36
+"""The one line the panel keeps once the game has left the explorer's reach."""
 ROW_STEP = 22
 
 
@@ -53,26 +56,73 @@ def share_with_moves(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
     return split_for_explorer(rect, min(0.5, (COMPACT_MIN_HEIGHT + 22) / max(1, rect.height)))
 
 
+def fold_with_moves(rect: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+    """The move list's panel and the explorer's one line (``COLLAPSED_HEIGHT``), cut from the move list's ``rect``."""
+    gap = 10
+    moves = pygame.Rect(rect.left, rect.top, rect.width, rect.height - gap - COLLAPSED_HEIGHT)
+    return moves, pygame.Rect(rect.left, moves.bottom + gap, rect.width, COLLAPSED_HEIGHT)
+
+
 class ExplorerPanel:
     """Draws the explorer's figures for a position into a rect; remembers the last position's figures."""
 
     def __init__(self) -> None:
-        self._key: tuple[Position, tuple[int, ...] | None] | None = None
+        self._key: tuple[Position, tuple[int, ...] | None, bool, bool] | None = None
         self._data: Exploration | None = None
+        self.collapsed = False
+        """Placed as one line (``place``): the position was out of the explorer's reach."""
         self.mode = ""
-        """What the last draw showed: 'table', 'compact' or 'no room' (for the tests)."""
+        """What the last draw showed: 'table', 'compact', 'collapsed' or 'no room' (for the tests)."""
 
     def exploration(self, position: Position, line: Sequence[int] | None = None) -> Exploration:
-        """The figures for ``position`` (reached by ``line`` from the start, when known), fetched once."""
-        key = (position, tuple(line) if line is not None else None)
+        """The figures for ``position`` (reached by ``line`` from the start, when known), fetched once (again
+        when the library's index arrives)."""
+        # the library's index arriving (or starting to be counted) changes the figures of the same position
+        key = (position, tuple(line) if line is not None else None, loaded_index() is not None, index_pending())
         if key != self._key or self._data is None:
             self._data = explore(position, line=line)
             self._key = key
         return self._data
 
+    def out_of_reach(self, position: Position, line: Sequence[int] | None = None) -> bool:
+        """Whether the explorer has nothing to show here and nothing is on its way (its one line will do)."""
+        data = self.exploration(position, line)
+        return not data.moves and data.coverage != "counting"
+
+    def place(self, rect: pygame.Rect, position: Position, line: Sequence[int] | None = None
+              ) -> tuple[pygame.Rect, pygame.Rect]:
+        """The move list's panel and the explorer's, cut from the move list's ``rect``: shared while ``position``
+        is in the explorer's reach, the explorer one line once it is out (the moves get the room back)."""
+        self.collapsed = self.out_of_reach(position, line)
+        return fold_with_moves(rect) if self.collapsed else share_with_moves(rect)
+
+    def refolds(self, position: Position, line: Sequence[int] | None = None) -> bool:
+        """Whether ``position`` is in the explorer's reach and the panel was placed folded, or the other way."""
+        return self.collapsed != self.out_of_reach(position, line)
+
+    def collapsed_words(self, position: Position, line: Sequence[int] | None = None) -> str:
+        """The one line: why the explorer has nothing here."""
+        data = self.exploration(position, line)
+        if data.coverage == "beyond":
+            return _("Opening explorer: beyond its index (move {n})").format(n=data.depth)
+        if data.source == "index":
+            return _("Opening explorer: no master game went on from here")
+        return _("Opening explorer: out of the book")
+
+    def draw_collapsed(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, rect: pygame.Rect,
+                       position: Position, line: Sequence[int] | None = None) -> None:
+        """The panel as one line in ``rect`` (``COLLAPSED_HEIGHT`` high): the game is out of its reach."""
+        self.mode = "collapsed"
+        draw_panel(surface, rect, theme)
+        text.draw_in(surface, self.collapsed_words(position, line), 15, theme.text_dim, rect.inflate(-24, -6), "left")
+
     def draw(self, surface: pygame.Surface, text: TextRenderer, theme: Theme, rect: pygame.Rect,
              position: Position, line: Sequence[int] | None = None) -> None:
-        """The panel for ``position`` in ``rect``: a table, two compact lines, or a note that there is no room."""
+        """The panel for ``position`` in ``rect``: a table, two compact lines, a note that there is no room, or
+        (placed folded) one line."""
+        if self.collapsed:
+            self.draw_collapsed(surface, text, theme, rect, position, line)
+            return
         if rect.height < COMPACT_MIN_HEIGHT or rect.width < 200:
             self.mode = "no room"
             if rect.height >= 20:
@@ -90,7 +140,7 @@ class ExplorerPanel:
 
     def _heading(self, data: Exploration) -> str:
         if not data.moves:
-            return _("Out of the book: no master games here")
+            return reach_words(data) or _("Out of the book: no master games here")
         if data.source == "index":
             words = ngettext("{n} master game · all WTHOR games", "{n} master games · all WTHOR games",
                              data.total_games)

@@ -28,7 +28,7 @@ from game.review.hints import hint_marks
 from game.scenes.base import Context, Scene
 from game.scenes.entries import AnalysisEntry, Entry, GameEntry, ResultsEntry, TutorialEntry
 from game.ui.board_view import Marks
-from game.ui.explorer_panel import ExplorerPanel, share_with_moves
+from game.ui.explorer_panel import ExplorerPanel
 from game.ui.layout import game_layout
 from game.ui.move_list import MoveList
 from game.ui.session_board import SessionBoard
@@ -111,8 +111,8 @@ class GameScene(Scene):
         self.board.view = self.ctx.board_view(self.layout_rects.board)
         moves = self.layout_rects.moves
         self.explorer_rect = None
-        if self.ctx.settings.show_explorer:
-            moves, self.explorer_rect = share_with_moves(moves)
+        if self.ctx.settings.show_explorer:  # the explorer's share while the game is in its reach, else a line
+            moves, self.explorer_rect = self.explorer.place(moves, self.position, self.opening_line())
             self.layout_rects = replace(self.layout_rects, moves=moves)
         self.moves = MoveList(pygame.Rect(moves.left + 10, moves.top + 34, moves.width - 20, moves.height - 40))
         self.ctx.toasts.area = moves.inflate(-20, -16)
@@ -393,6 +393,14 @@ class GameScene(Scene):
               and self.ctx.settings.hints != "off"):
             self.match.start_hint(self.ctx.settings.hints == "all")
 
+    def idle(self) -> bool:
+        """A player's turn with no hint being looked for, nothing moving, no question: the slice is free."""
+        return self.match.phase is Phase.HUMAN and not self.match.hint_running and self.board.animation is None
+
+    def opening_line(self) -> list[int] | None:
+        """The moves from the standard start (for the explorer's opening name), or ``None`` from a set-up."""
+        return self.record.moves if self.record.start == Position.start() else None
+
     def _describe_hint(self) -> None:
         words = panels.hint_words(self.match.hint, self.position)
         if words is not None:
@@ -417,8 +425,9 @@ class GameScene(Scene):
         panels.draw_status(surface, self.ctx, self.layout_rects.status, self.status_text(), self.engine_lines())
         panels.draw_moves(surface, self.ctx, self.layout_rects.moves, self.moves, self.record)
         if self.explorer_rect is not None:
-            line = self.record.moves if self.record.start == Position.start() else None
-            self.explorer.draw(surface, self.ctx.text, theme, self.explorer_rect, self.position, line)
+            if self.explorer.refolds(self.position, self.opening_line()):  # left (or came back into) its reach
+                self.layout()
+            self.explorer.draw(surface, self.ctx.text, theme, self.explorer_rect, self.position, self.opening_line())
         enabled = {"undo": self.can_undo(), "redo": self.can_redo(), "hint": self.match.can_hint(),
                    "resign": self.match.can_resign()}
         for button in self.group.buttons:
