@@ -402,7 +402,7 @@ def silly_line(moves: int) -> list[int]:
 
 def test_the_explorer_says_counting_then_beyond_its_index_then_no_game(player_factory, tmp_path: Path,
                                                                        table: GameTable) -> None:
-    games = small_full_database(tmp_path, table, count=300)  # a fresh index, never built: counted in frames
+    games = small_full_database(tmp_path, table, count=900)  # a fresh index, never built: counted in frames
     library_service.set_shared(LibraryService(games, cache=tmp_path / "cache"))
     try:
         player = player_factory(MemoryStorage())
@@ -416,7 +416,7 @@ def test_the_explorer_says_counting_then_beyond_its_index_then_no_game(player_fa
                 counting += 1
                 assert "Counting the games' openings…" in header_says(player)
                 assert "No master game went on from here" not in header_says(player)
-        assert counting >= 2  # seen while it was being built, over several frames
+        assert counting >= 2, counting  # seen while it was being built, over several frames
         player.frame()
         assert player.scene.exploration.source == "index"  # type: ignore[attr-defined]
         assert "1 master game went on from here" in header_says(player)  # the game itself

@@ -273,7 +273,7 @@ def test_keyboard_arrows_and_enter_place_a_disc(player_factory) -> None:
     player = player_factory()
     player.click_button("two")
     player.press(pygame.K_RIGHT)        # first press shows the cursor on the first legal square (d3)
-    assert player.game.cursor == parse_square("d3")
+    assert player.game.board.cursor == parse_square("d3")
     player.press(pygame.K_DOWN)         # d4: taken
     player.press(pygame.K_RETURN)
     assert player.game.record.moves == []

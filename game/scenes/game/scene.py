@@ -148,11 +148,6 @@ class GameScene(Scene):
         return self.board.view
 
     @property
-    def cursor(self) -> int | None:
-        """The keyboard cursor's square."""
-        return self.board.cursor
-
-    @property
     def animation(self) -> Any:
         """The move being animated, if any."""
         return self.board.animation
