@@ -262,6 +262,7 @@ def test_the_review_judges_only_moves_played_after_the_paste(player_factory) -> 
     player = player_factory()
     open_transcript(player, "f5d6c3d3c4f4f6f3e6e7")
     player.click_button("computer")
+    player.click_button("start")  # New game: the level and the colour, then play on
     game = player.game
     assert game.setup.human == BLACK and game.setup.given == 10
     player.click(game.view.square_center(game.position.legal_squares()[0]))

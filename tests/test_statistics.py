@@ -25,6 +25,7 @@ def test_a_win_from_a_pasted_game_or_position_counts_nothing_even_on_rematch(pla
     for typed in (ONE_FROM_WIPEOUT, WIPEOUT_POSITION):
         open_transcript(player, typed)
         player.click_button("computer")
+        player.click_button("start")  # New game: the level and the colour, then play on
         game = player.game
         assert game.setup.human == BLACK and not game.setup.counts
         assert "Practice" in game.status_text()

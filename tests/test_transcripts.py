@@ -413,3 +413,15 @@ def test_a_bad_transcripts_error_is_shown_in_the_players_language(player_factory
         assert str(refused.value) == "ply 6: a1 is not a legal move for White"  # the English line stays as it was
     finally:
         player.app.ctx.languages.choose("en")
+
+
+def test_play_the_computer_from_a_transcript_asks_the_level_and_colour_then_plays_on(player_factory) -> None:
+    """Issue 47, item 15's sibling: a transcript plays on as the editor's position does, after New game's choice."""
+    player = player_factory()
+    open_transcript(player, "f5d6c3d3c4")
+    player.click_button("computer")
+    assert player.app.scene_name == "new_game"
+    player.click_button("level:3")
+    player.click_button("start")
+    game = player.game
+    assert game.setup.level == 3 and game.record.transcript.startswith("f5d6c3d3c4") and game.setup.given == 5

@@ -40,9 +40,12 @@ class MenuEntry(Entry):
 @dataclass(frozen=True)
 class NewGameEntry(Entry):
     """Choosing a colour, a clock and a level before a game against the computer (from ``start``, a position's
-    text, when one was set up; else the standard start)."""
+    text, when one was set up; else the standard start; ``record``: moves from there to play on from, a
+    transcript's, with ``message`` said as the game opens)."""
 
     start: str | None = None
+    record: GameRecord | None = None
+    message: str = ""
 
     scene = names.NEW_GAME
 

@@ -77,11 +77,14 @@ class NewGameScene(Scene):
         """Seconds each clock gains after a move."""
         self.start: str | None = None
         """The set-up position the game starts from (the editor's), or ``None`` for the standard start."""
+        self.handed_in: NewGameEntry = NewGameEntry()
+        """What the game plays on from: the entry's position, moves and message (a transcript's, the editor's)."""
 
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Take the position to start from, if one was set up."""
         assert isinstance(entry, NewGameEntry)
         self.start = entry.start
+        self.handed_in = entry
         super().startup(now_ms, entry)
 
     @property
@@ -198,10 +201,12 @@ class NewGameScene(Scene):
     def play(self, setup: MatchSetup) -> None:
         """Start the game chosen in this scene's place (from the menu, which has asked about a game in progress;
         from the editor's position, asking here)."""
-        if self.start is None:
+        handed_in = self.handed_in
+        if self.start is None and handed_in.record is None:
             self.switch(GameEntry(setup))
         else:
-            self.start_game(GameEntry(setup, message=_("Playing from your position.")))
+            self.start_game(GameEntry(setup, handed_in.record, message=handed_in.message
+                                      or _("Playing from your position.")))
 
     def setup(self) -> MatchSetup:
         """The match the current choices describe."""

@@ -24,12 +24,12 @@ from game.engine import BLACK, GameRecord, Outcome, Position, TranscriptError
 from game.i18n import N_, _, translated
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import games_folder
-from game.play.match import MatchSetup, Mode, against_the_computer, file_players
+from game.play.match import MatchSetup, Mode, file_players
 from game.records.formats import FormatError, GgfGame, ggf_result, write_ggf
 from game.records.game_files import default_file_name, file_text, parse_text
 from game.records.transcripts import game_text, read_game
 from game.scenes.base import Context, TextScene
-from game.scenes.entries import Entry, GameEntry, ReviewEntry, TranscriptEntry
+from game.scenes.entries import Entry, GameEntry, NewGameEntry, ReviewEntry, TranscriptEntry
 from game.ui import transcript_words as words
 from game.ui.board_view import Marks
 from game.ui.layout import is_portrait
@@ -281,7 +281,11 @@ class TranscriptScene(TextScene):
                 self.ctx.toasts.show(_("This game is over: there is nothing to play on. Review it instead."))
                 return
             message = words.replayed(len(record.moves))
-            self.start_game(GameEntry(self._setup(action, record), _copy_record(record), message=message))
+            if action == "computer":  # the level and the colour first, as from the editor
+                self.open(NewGameEntry(start=_start_text(record), record=_copy_record(record), message=message))
+            else:
+                self.start_game(GameEntry(MatchSetup(Mode.TWO, BLACK, start=_start_text(record)), _copy_record(record),
+                                          message=message))
 
     def _open_chooser(self, mode: str, name: str) -> None:
         """The file chooser in the games folder (made when saving; the home folder if it cannot be)."""
@@ -366,13 +370,6 @@ class TranscriptScene(TextScene):
         else:
             apart = not self.text or self.selected or self.text.endswith((" ", "\n"))
             self.type_text(pasted if apart else " " + pasted)
-
-    def _setup(self, action: str, record: GameRecord) -> MatchSetup:
-        start = _start_text(record)
-        if action == "two":
-            return MatchSetup(Mode.TWO, BLACK, start=start)
-        settings = self.ctx.settings
-        return against_the_computer(record.position.to_move, settings.level, settings.custom, start)
 
     # -- drawing -------------------------------------------------------------------
 
