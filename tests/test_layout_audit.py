@@ -125,6 +125,14 @@ def problems_in(recording: Recording, screen: pygame.Surface, toast_area: pygame
         for w in buttons:
             if w.layer < toast.layer and toast.rect.colliderect(w.rect):
                 found.append(f"the toast {tuple(toast.rect)} covers the button {w.label!r}")
+    rows: dict[tuple[int, int], dict[int, str]] = {}
+    for w in buttons:  # one size a row of controls (issue 47, item 9): a smaller name reads as a lesser choice
+        for t in texts:
+            if t.text == w.label and t.box is not None and w.rect.contains(t.box):
+                rows.setdefault((w.rect.top, w.rect.height), {})[t.size] = w.label
+    for (top, _height), sizes in rows.items():
+        if len(sizes) > 1:
+            found.append(f"the controls at y={top} are in {len(sizes)} sizes: {sorted(sizes.items())}")
     for w in buttons:
         lines = [t for t in texts if t.text == w.label and t.box is not None and w.rect.contains(t.box)]
         if lines and len(w.label) <= LONGEST_WORDS_LABEL and not whole(w.label, [t.shown for t in lines]):

@@ -44,6 +44,9 @@ def shipped_challenges() -> tuple[list[Challenge], str]:
     return _LOADED, _LOAD_ERROR
 
 
+TILE_TITLE_SIZE = 20
+"""A challenge tile's title at its largest (a row of tiles shares the size its longest title fits)."""
+
 class ChallengeListScene(Scene):
     """Every challenge of one kind, in rows by difficulty, with a tab per kind."""
 
@@ -161,14 +164,19 @@ class ChallengeListScene(Scene):
             else:
                 text.draw_in(surface, _(name), 24, theme.text_dim, pygame.Rect(40, y - 20, self.row_label_width, 40),
                              "left", bold=True)
+        row_sizes: dict[int, int] = {}  # one title size a row of tiles: the longest title sets it
+        for button, challenge in self.tiles:
+            fits = text.fit_size(words.title(challenge), TILE_TITLE_SIZE, button.rect.width - 28, bold=True)
+            row_sizes[button.rect.top] = min(row_sizes.get(button.rect.top, TILE_TITLE_SIZE), max(12, fits))
         for index, button in enumerate(self.group.buttons):
             tile = next((c for b, c in self.tiles if b is button), None)
             if tile is None:
                 button.draw(surface, text, theme, focused=index == self.group.focus)
             else:
-                self._draw_tile(surface, button, tile, index == self.group.focus)
+                self._draw_tile(surface, button, tile, index == self.group.focus, row_sizes[button.rect.top])
 
-    def _draw_tile(self, surface: pygame.Surface, button: Button, challenge: Challenge, focused: bool) -> None:
+    def _draw_tile(self, surface: pygame.Surface, button: Button, challenge: Challenge, focused: bool,
+                   size: int) -> None:
         theme, text = self.ctx.theme, self.ctx.text
         rect = button.rect
         solved = self.progress.is_solved(challenge.id)
@@ -180,7 +188,7 @@ class ChallengeListScene(Scene):
             pygame.draw.rect(surface, theme.cursor, rect.inflate(8, 8), width=3, border_radius=16)
         title = words.title(challenge)
         text.note_widget(surface, rect, "button", title)
-        text.draw_in(surface, title, 20, theme.text,
+        text.draw_in(surface, title, size, theme.text,
                      pygame.Rect(rect.left + 14, rect.top + 10, rect.width - 28, 28), "left", "top", bold=True,
                      smallest=12)
         # the mark (solved, or solution seen) sits right of the side to move, whose name is short: the title
