@@ -24,8 +24,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.ai import Limits
 from game.ai.levels import LEVELS
 from game.engine import BLACK, WHITE, GameRecord, Outcome, Position, opponent_of
+from game.i18n import pgettext
 from game.platform.storage import MemoryStorage
 from game.play.levels import level_title
 from game.play.match import MatchSetup
@@ -53,7 +55,7 @@ from game.scenes.new_game import LEVEL_ROWS
 from game.ui.layout import is_portrait
 from game.ui.text import DrawnText, Recording, drawable, split_ideographs
 from game.ui.theme import RGB
-from game.ui.widgets import Button, ButtonGroup
+from game.ui.widgets import TIGHT_LABEL_MARGIN, Button, ButtonGroup
 from tests.app_driver import Player
 from tests.test_scenes import BLOCKED_39_3
 from tests.test_trainer import click_square, open_trainer
@@ -125,6 +127,13 @@ def problems_in(recording: Recording, screen: pygame.Surface, toast_area: pygame
         for w in buttons:
             if w.layer < toast.layer and toast.rect.colliderect(w.rect):
                 found.append(f"the toast {tuple(toast.rect)} covers the button {w.label!r}")
+    pieces: dict[tuple[str, tuple[int, ...]], list[str]] = {}
+    for t in texts:  # a text wrapped in its box is drawn a line at a time: together they must say all of it
+        if t.box is not None and t.target is screen:
+            pieces.setdefault((t.text, tuple(t.box)), []).append(t.shown)
+    for (whole_text, box), shown in pieces.items():
+        if len(shown) > 1 and dropped_words(whole_text, shown):
+            found.append(f"{whole_text!r} shows only {shown} in its box {box}")
     rows: dict[tuple[int, int], dict[int, str]] = {}
     for w in buttons:  # one size a row of controls (issue 47, item 9): a smaller name reads as a lesser choice
         for t in texts:
@@ -133,6 +142,12 @@ def problems_in(recording: Recording, screen: pygame.Surface, toast_area: pygame
     for (top, _height), sizes in rows.items():
         if len(sizes) > 1:
             found.append(f"the controls at y={top} are in {len(sizes)} sizes: {sorted(sizes.items())}")
+    for w in buttons:  # a label at its button's edge looks cut (issue 47, item 8: "Play the computer", "Rematch")
+        for t in texts:
+            if t.text == w.label and t.box is not None and w.rect.contains(t.box):
+                room = min(t.rect.left - w.rect.left, w.rect.right - t.rect.right)
+                if room < (MIN_LABEL_ROOM if t.size > CROWDED_LABEL_SIZE else TIGHT_LABEL_MARGIN):
+                    found.append(f"the label {w.label!r} is {room} px from its button's edge {tuple(w.rect)}")
     for w in buttons:
         lines = [t for t in texts if t.text == w.label and t.box is not None and w.rect.contains(t.box)]
         if lines and len(w.label) <= LONGEST_WORDS_LABEL and not whole(w.label, [t.shown for t in lines]):
@@ -149,6 +164,17 @@ def cut_short(text: str, shown: str) -> bool:
     return ellipsis and LONG_NAME not in text and LONG_NAME[::-1] not in text
 
 
+def dropped_words(text: str, lines: list[str]) -> bool:
+    """Whether ``lines``, drawn one under another, leave out some of ``text`` (a last line that did not fit)."""
+    said = "".join("".join(lines).split()).replace("…", "")
+    whole_text = "".join(text.split()).replace("…", "")
+    return len(said) < len(whole_text) and LONG_NAME not in text and LONG_NAME[::-1] not in text
+
+
+MIN_LABEL_ROOM = 10
+"""Pixels at least between a button's label and its left and right edges (a label shrunk to
+``CROWDED_LABEL_SIZE`` or less may have ``TIGHT_LABEL_MARGIN``: a long word in a row of five)."""
+CROWDED_LABEL_SIZE = 14
 LONGEST_WORDS_LABEL = 40
 """Button labels up to this long are words (an action, a level, a challenge) and must show whole; longer ones
 are data (a game's players and event, a file's name) that may be cut short, the tooltip showing them all."""
@@ -489,6 +515,39 @@ def long_review(player: Player) -> None:
 
 
 STATES["review of a long game with many mistakes, 30-character names"] = long_review
+
+
+def game_with_a_hint(player: Player) -> None:
+    """Issue 47, item 8: the hint's sentence ("…played in {n} master games"), asked for with hints off."""
+    player.app.ctx.settings.hints = "off"
+    player.app.scene.open(GameEntry(MatchSetup("computer", BLACK, 0), GameRecord.from_transcript("f5d6c3d3")))
+    player.frame()
+    match = player.app.scene.match  # type: ignore[attr-defined]
+    match.hint_limits = Limits(seconds=0.05, exact_empties=0)  # the sentence, not its strength: a few frames
+    player.press(pygame.K_h)
+    for _ in range(60):
+        player.frame()
+        if match.hint is not None:
+            break
+
+
+def game_while_the_master_solves(player: Player) -> None:
+    """Issue 47, item 8: the engine line while the Master solves the endgame ("depth 6, solving (win-loss) · …")."""
+    player.app.ctx.settings.engine_output = True
+    record = GameRecord.from_transcript(SOLVING_GAME)
+    player.app.scene.open(GameEntry(MatchSetup("computer", opponent_of(record.position.to_move), LEVELS[-1].index),
+                                    record))
+    for _ in range(40):
+        player.frame()
+        lines = player.app.scene.engine_lines()  # type: ignore[attr-defined]
+        if lines and pgettext("search", "win-loss") in lines[0]:
+            break
+
+
+SOLVING_GAME = "f5f6e6f4g6c5g4g5f3e3h5f2d2d3c2g3f1h6e2c1d1e1b1g2c4c6d6c3b3a3b4a4b5d7d8c7g1h1a2a1h2b2"
+"""A master game (bench/data/endgame-24.txt's first) played on to 18 empties: the Master solves at once."""
+STATES["game with a hint asked for"] = game_with_a_hint
+STATES["game while the Master solves the endgame"] = game_while_the_master_solves
 
 
 LONG_FILE_NAME = f"{LONG_NAME} against {LONG_NAME[::-1]}, World Championship 2010 final, round 12.ggf"

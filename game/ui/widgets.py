@@ -46,6 +46,10 @@ TWO_LINES_MARGIN = 10
 """Pixels of a button's inside that two lines of its label leave free (so they do not touch its edges)."""
 MIN_BUTTON_TEXT = 12
 """The smallest size a button's label shrinks to (``TextRenderer.fit_size``'s floor) before it is cut short."""
+LABEL_MARGIN = 12
+"""Pixels between a button's label and its left and right edges (8 looked like touching: issue 47, item 8)."""
+TIGHT_LABEL_MARGIN = 8
+"""The margin a label gets where even its smallest size would not fit ``LABEL_MARGIN``'s room."""
 ROW_GAP_MAX = 40
 """Buttons of one height side by side less than this far apart are one row (for sharing a size and a width)."""
 
@@ -110,7 +114,7 @@ class Button:
             text.note_focus(rect)
         text.note_widget(surface, rect, "button", self.label)
         size = size or self.label_size(text)
-        inner = rect.inflate(-16, -6)
+        inner = self.label_box(text, rect)
         if self.subtitle:
             small = max(12, int(size * 0.62))
             label_height = text.assets.font(size, True).get_height()
@@ -125,9 +129,17 @@ class Button:
                     and text.lines_size(self.label, size, _two_line_room(inner), bold=True, smallest=size) is not None)
             text.draw_in(surface, self.label, size, colour, inner, bold=True, wrap=wrap)
 
+    def label_box(self, text: TextRenderer, rect: pygame.Rect) -> pygame.Rect:
+        """Where the label goes in ``rect``: ``LABEL_MARGIN`` from the edges, or ``TIGHT_LABEL_MARGIN`` for a label
+        that even at its smallest would not fit the roomier box (a long word in a row of five)."""
+        roomy = rect.inflate(-2 * LABEL_MARGIN, -6)
+        if text.width(self.label, min(self.size, MIN_BUTTON_TEXT), True) <= roomy.width:
+            return roomy
+        return rect.inflate(-2 * TIGHT_LABEL_MARGIN, -6)
+
     def label_fits(self, text: TextRenderer) -> bool:
         """Whether the label is drawn whole at the smallest size or larger: on one line, or two where it wraps."""
-        inner = self.rect.inflate(-16, -6)
+        inner = self.label_box(text, self.rect)
         smallest = min(self.size, MIN_BUTTON_TEXT)
         if text.width(self.label, smallest, True) <= inner.width:
             return True
@@ -139,12 +151,12 @@ class Button:
         width = text.width(self.label, size, True)
         if self.subtitle:
             width = max(width, text.width(self.subtitle, max(12, int(size * 0.62))))
-        return width + 16
+        return width + 2 * LABEL_MARGIN
 
     def label_size(self, text: TextRenderer) -> int:
         """The largest size up to ``size`` at which the label fits: on one line, or on two where the button
         is tall enough and they are at least ``TWO_LINES_GAIN`` larger (a subtitle keeps the label on one)."""
-        inner = self.rect.inflate(-16, -6)
+        inner = self.label_box(text, self.rect)
         one_line = text.fit_size(self.label, self.size, inner.width, bold=True)
         if one_line >= self.size or self.subtitle:
             return one_line

@@ -161,17 +161,18 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
 
 def draw_status(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, status: str,
                 engine: tuple[str, str] | None) -> None:
-    """The status line (two at most), or the engine's two lines while it thinks."""
+    """The status, wrapped in its box and smaller where it needs a third line (never a line dropped: the hint's
+    sentence ended "…played in" at 640×400), or the engine's two lines while it thinks, each shrinking to fit."""
     theme, text = ctx.theme, ctx.text
-    size = 20 if engine is None else 18
-    if engine is not None:
-        lines = [text.ellipsize(line, size, rect.width - 8) for line in engine if line]
-    else:
-        lines = text.wrap(status, size, rect.width - 8)[:2]
-    y = rect.centery - 13 * len(lines) + 2
+    box = rect.inflate(-8, 0)
+    if engine is None:
+        text.draw_in(surface, status, 20, theme.text, box, wrap=True, line_gap=1.3)
+        return
+    lines = [line for line in engine if line]
+    line_box = pygame.Rect(box.left, rect.centery - 13 * len(lines) + 2, box.width, 26)
     for line in lines:
-        text.draw_in(surface, line, size, theme.text, pygame.Rect(rect.left + 4, y, rect.width - 8, 26), valign="top")
-        y += 26
+        text.draw_in(surface, line, 18, theme.text, line_box, valign="top", smallest=12)
+        line_box = line_box.move(0, 26)
 
 
 def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: MoveList, record: GameRecord) -> None:
