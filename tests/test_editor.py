@@ -162,6 +162,9 @@ def test_playing_the_computer_from_a_position_where_you_must_pass(player_factory
     click_square(player, scene, "c1")
     player.click_button("move:O")
     player.click_button("computer")  # the level and the colour first
+    said = " ".join(t.text for t in player.recorded_frame().texts)
+    assert "Your colour (White to move)" in said and "Black moves first" not in said  # this position's side
+    assert "practice: your rating does not change" in said and "you would score about" not in said
     player.click_button("colour:black")
     player.click_button("start")
     game = player.game

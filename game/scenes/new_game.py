@@ -11,12 +11,12 @@ from dataclasses import replace
 import pygame
 
 from game.ai import DEFAULT_LEVEL, LEVELS, Level
-from game.engine import BLACK, WHITE
+from game.engine import BLACK, WHITE, Position
 from game.i18n import N_, _, pgettext
 from game.play.levels import custom_level, level_description, level_title, parse_custom
 from game.play.match import MatchSetup, Mode
 from game.play.rating import expected_score, my_level
-from game.play.words import seconds_text
+from game.play.words import colour_name, seconds_text
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, NewGameEntry
 from game.ui.layout import is_portrait
@@ -227,7 +227,7 @@ class NewGameScene(Scene):
         left, column = self.column
         first = self.group.buttons[0].rect
         level_button = next(b for b in self.group.buttons if b.action.startswith("level:"))
-        for heading, bottom in ((_("Your colour (Black moves first)"), first.top - 12),
+        for heading, bottom in ((self.colour_heading(), first.top - 12),
                                 (_("Clock: each side's time, + seconds gained a move (a flag fall loses)"),
                                  self.clock_top - 8),
                                 (pgettext("heading", "Level"), level_button.rect.top - 12),
@@ -244,9 +244,24 @@ class NewGameScene(Scene):
         say(text, surface, self.rating_line(level), 16, theme.text, inner, y + 4, inner.bottom - y - 4)
         self.group.draw(surface, text, theme)
 
+    def handed_in_position(self) -> Position | None:
+        """The position the game will start from when it is not the standard start (a set-up, moves handed in)."""
+        if self.handed_in.record is not None:
+            return self.handed_in.record.position
+        return Position.from_text(self.start) if self.start is not None else None
+
+    def colour_heading(self) -> str:
+        """Over the colours: who moves first, from the start or from the position handed in."""
+        position = self.handed_in_position()
+        if position is None:
+            return _("Your colour (Black moves first)")
+        return _("Your colour ({turn})").format(turn=_("{colour} to move").format(colour=colour_name(position.to_move)))
+
     def rating_line(self, level: Level) -> str:
         """What the chosen level means for the player's rating: the expected score, or that it does not count."""
         rating = self.ctx.stats.rating
+        if self.handed_in_position() is not None:
+            return _("A game from a set-up position is practice: your rating does not change.")
         if level.rating is None:
             return _("Custom levels are unrated: games against them do not count toward your rating.")
         score = round(100 * expected_score(rating.rating, level.rating))
