@@ -83,6 +83,24 @@ def test_exact_analysis_values_every_move() -> None:
     assert analysis.pv and analysis.pv[0] in analysis.best
 
 
+def test_the_perfect_play_line_is_one_best_move_after_another_in_the_analysis_and_the_command_line() -> None:
+    """Issue 49, item 3: one perfect-play line (``Solver.perfect_line``), whoever asks for it."""
+    from game.ai.bounded import limited_search
+    from game.ai.search_limits import Limits
+
+    position = random_position(21, 8)
+    analysed = analyze(position).run().pv
+    assert analysed == limited_search(position, Limits(), every_value=True).pv
+    line = position
+    for move in analysed:  # each move is one of the best there, by the reference, until the game ends
+        if line.must_pass():
+            line = line.pass_turn()
+        values = reference_move_values(RefBoard.from_text(line.to_text()))
+        assert values[square_name(move)] == max(values.values())
+        line = line.play(move)
+    assert line.is_over()
+
+
 def test_solver_scores_games_that_end_with_empty_squares() -> None:
     # Black has the only discs that can move nowhere: White to move, blocked board with empties.
     position = Position.from_text("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX----------- O")

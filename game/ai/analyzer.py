@@ -296,22 +296,8 @@ class Analyzer:
                     else -score
                 child_score, _ = yield from solver.aspirated(child_p, child_o, child_guess)
                 solved.values[sq] = -child_score
-        yield from self._exact_line(p, o, solved)
+        yield from self.engine.solver.perfect_line(p, o, solved.pv)
         return True
-
-    def _exact_line(self, p: Bitboard, o: Bitboard, solved: _Solved) -> Generator[None, None, None]:
-        """The perfect-play line from the first best move, one best reply solved at each step, into ``solved.pv``."""
-        solver = self.engine.solver
-        line = solved.pv
-        while True:
-            f = FLIPPERS[line[-1]](p, o)
-            p, o = o ^ f, p | f | (1 << line[-1])
-            if not legal_moves(p, o):
-                p, o = o, p
-            if not legal_moves(p, o):
-                return
-            _, next_best, _ = yield from solver.root(p, o, SolveMode.BEST)
-            line.append(next_best[0])
 
     def _exact_analysis(
         self, p: Bitboard, o: Bitboard, solved: _Solved, estimate: Analysis | None, n_empty: int,

@@ -11,6 +11,7 @@ move.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -110,27 +111,11 @@ def _exact(
     score, best, values = solved
     pv = [best[0]]
     if every_value:
-        pv += _exact_line(solver, position.play(best[0]), deadline)
+        with contextlib.suppress(NodeLimitReached):  # cut short, the line keeps the replies solved so far
+            _drive(Job(solver.perfect_line(p, o, pv), solver), deadline)
     found = Found(True, score, sorted(best), {sq: float(v) for sq, v in values.items()}, pv, solver.nodes,
                   position.empty_count)
     return found, solver.nodes
-
-
-def _exact_line(solver: Solver, line: Position, deadline: float | None) -> list[int]:
-    """The best replies from ``line`` on, as far as the limits allow (the values are exact already)."""
-    moves: list[int] = []
-    try:
-        while not line.is_over():
-            if line.must_pass():
-                line = line.pass_turn()
-            reply = _drive(Job(solver.root(line.player, line.opponent, SolveMode.BEST), solver), deadline)
-            if reply is None or not reply[1]:
-                break
-            moves.append(reply[1][0])
-            line = line.play(reply[1][0])
-    except NodeLimitReached:
-        pass
-    return moves
 
 
 def _midgame(position: Position, max_depth: int, deadline: float | None, nodes: int | None) -> Found:

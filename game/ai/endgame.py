@@ -435,6 +435,23 @@ class Solver:
             score, best, _ = yield from self.root(p, o, SolveMode.ALL_BEST, score - 1, score + 1)
         return score, best
 
+    def perfect_line(self, p: Bitboard, o: Bitboard, line: list[int]) -> Generator[None, None, None]:
+        """Extend ``line`` (at least its first move, a best one, from ``p`` to move) with a best reply at each step.
+
+        Each reply is appended as soon as it is solved, so a job cut short by its
+        deadline (or its node limit) keeps the line as far as it got: the one
+        perfect-play line of the analysis, the hint and the command line.
+        """
+        while True:
+            f = FLIPPERS[line[-1]](p, o)
+            p, o = o ^ f, p | f | (1 << line[-1])
+            if not legal_moves(p, o):
+                p, o = o, p
+            if not legal_moves(p, o):
+                return
+            _, best, _ = yield from self.root(p, o, SolveMode.BEST)
+            line.append(best[0])
+
 
 def _make_last_square(square: int) -> Callable[[Bitboard, Bitboard], int]:
     """The score with ``square`` the only empty one, ``p`` to move (not counted: the caller counts it).
