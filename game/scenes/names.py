@@ -1,4 +1,4 @@
-"""The scenes' names: the keys of ``SCENES`` and what ``Scene.go`` takes, spelled once."""
+"""The scenes' names: the keys of ``SCENES`` and each entry's ``scene`` (``entries``), spelled once."""
 
 from __future__ import annotations
 
