@@ -14,7 +14,9 @@
 // * One cache per build, named after this worker's scope and the build's hash. A new build copies
 //   nothing from the older caches: each file they held is fetched anew (revalidated), the
 //   language files at this build's address, and kept if known good; then the older caches are
-//   deleted. A copy planted in the cache (by any page of the same origin) does not outlive a deploy.
+//   deleted. A file that cannot be had anew (offline, a 503) fails the install, so the older
+//   worker keeps its working copy; only one gone for good (404, 410) is left out. A copy planted
+//   in the cache (by any page of the same origin) does not outlive a deploy.
 // * The worker serves and keeps only for this game's own page: a page of another game in a folder
 //   below this one (its own worker not yet running) is passed to the network untouched.
 // * Anything not cached goes to the network as before; offline, a missing file fails the way it
@@ -50,14 +52,16 @@ function thisBuildsCopy(url) {
     return address.href
 }
 
-// ``url`` fetched anew, revalidated with its server (a 304 costs nothing), and kept if known good.
-// Not there (offline, removed, refused): left out, and fetched when the page next needs it.
+// ``url``, a file the older cache held, fetched anew, revalidated with its server (a 304 costs
+// nothing), and kept if known good. Gone for good (404, 410: a language dropped, an old runtime
+// removed): left out. Anything else (offline, a 503, an error page): throws, and this build does
+// not install; the older worker keeps serving its working copy, and the next check tries again.
 async function keepFresh(cache, url) {
     if (await cache.match(url)) return
-    try {
-        const response = await fetch(new Request(url, { mode: "cors", credentials: "omit", cache: "no-cache" }))
-        if (knownGood(response)) await keep(cache, new Request(url), response)
-    } catch (error) {}
+    const response = await fetch(new Request(url, { mode: "cors", credentials: "omit", cache: "no-cache" }))
+    if (response.status === 404 || response.status === 410) return
+    if (!knownGood(response)) throw new Error(`othello: ${url} could not be had anew (${response.status})`)
+    await keep(cache, new Request(url), response)
 }
 
 self.addEventListener("install", (event) => {
