@@ -5,7 +5,10 @@ check in a real browser: each one a way the worker once lost or spoiled a
 visitor's offline copy (issue 48):
 
 * an update whose refetch of the runtime failed (the CDN down, a 503) installed
-  anyway, and its ``activate`` deleted the old, working cache;"""
+  anyway, and its ``activate`` deleted the old, working cache;
+* a 200 HTML page sent with CORS headers for ``main.js`` (a CDN's error page, a
+  proxy's) was kept as the runtime.
+"""
 
 from __future__ import annotations
 
@@ -67,6 +70,7 @@ def test_an_update_refetches_the_runtime_and_then_drops_the_old_cache() -> None:
 @pytest.mark.parametrize("answer", [
     "offline",                                                       # the runtime's host down
     {"status": 503, "type": "cors", "contentType": "text/plain", "body": "busy"},  # or refusing for a while
+    ERROR_PAGE,                                                      # or its error page, as a 200
 ])
 def test_an_update_that_cannot_refetch_the_runtime_does_not_install_and_the_old_copy_stays(answer: Any) -> None:
     report = update({MAIN_JS: SCRIPT, MAIN_WASM: answer})
@@ -82,3 +86,20 @@ def test_a_runtime_file_that_is_gone_for_good_is_left_out_of_the_update() -> Non
     assert [step["ok"] for step in report["steps"]] == [True, True]
     assert list(report["caches"]) == [NEW]
     assert MAIN_WASM not in report["caches"][NEW] and MAIN_JS in report["caches"][NEW]
+
+
+def test_an_html_page_is_never_kept_as_a_runtime_file() -> None:
+    report = run_worker([["install"], ["fetch", MAIN_JS, "no-cors"], ["keep", [MAIN_WASM]]],
+                        {MAIN_JS: ERROR_PAGE, MAIN_WASM: ERROR_PAGE | {"contentType": "application/xhtml+xml"}})
+    assert [step["ok"] for step in report["steps"]] == [True, True, True]
+    assert report["steps"][1]["answer"]["body"] == ERROR_PAGE["body"]  # passed on to the page, as the network said
+    assert report["steps"][2]["answer"]["failed"] == [MAIN_WASM]
+    assert MAIN_JS not in report["caches"][NEW] and MAIN_WASM not in report["caches"][NEW]
+
+
+def test_a_runtime_file_is_kept_whatever_its_non_html_type() -> None:
+    data = {"status": 200, "type": "cors", "contentType": "application/octet-stream", "body": "data"}
+    untyped = {"status": 200, "type": "cors", "body": "js"}
+    report = run_worker([["install"], ["fetch", MAIN_JS, "no-cors"], ["keep", [MAIN_WASM]]],
+                        {MAIN_JS: untyped, MAIN_WASM: data})
+    assert report["caches"][NEW][MAIN_JS] == "js" and report["caches"][NEW][MAIN_WASM] == "data"
