@@ -266,7 +266,8 @@ def test_index_html_carries_the_title_and_the_templates_parts(project: Path, bui
     assert '<canvas class="emscripten" id="canvas"' in html
     assert '<link rel="icon" type="image/png" href="favicon.png">' in html
     # its policy comes first, before pygbag's loader: scripts and connections to the page and the runtime only
-    assert html.splitlines()[1].startswith('<html lang="en"><meta http-equiv="Content-Security-Policy" content="'
+    assert html.splitlines()[1].startswith('<html lang="en"><meta charset="UTF-8">'
+                                           '<meta http-equiv="Content-Security-Policy" content="'
                                            "default-src 'self'; script-src 'self' https://pygame-web.github.io ")
     assert "connect-src 'self' https://pygame-web.github.io blob: data:;" in html.splitlines()[1]
     # no debug console unless the address asks for it
@@ -599,3 +600,21 @@ def test_the_packed_code_is_slimmed_and_the_working_tree_is_not(project: Path, b
 
 def _tokens(source: str) -> list[tokenize.TokenInfo]:
     return list(tokenize.generate_tokens(io.StringIO(source).readline))
+
+
+def test_the_template_declares_its_charset_within_the_first_1024_bytes() -> None:
+    # the browser's prescan reads only so far; a later <meta charset> may be taken for windows-1252
+    template = (REPO / "index.html").read_bytes()
+    head = template[:template.index(b"<meta charset")]
+    assert b'<meta charset="UTF-8">' in template[:1024]
+    assert b"{{" not in head and b"__OTHELLO_" not in head  # nothing before it grows when filled in
+    assert template.count(b"<meta charset") == 1
+
+
+def test_serve_sends_html_with_its_charset(tmp_path: Path) -> None:
+    from tests.chromium import serve
+
+    (tmp_path / "index.html").write_text("<!DOCTYPE html><meta charset=\"UTF-8\">é", encoding="utf-8")
+    for url in serve(tmp_path):
+        with urllib.request.urlopen(url) as response:  # noqa: S310 - our own local server
+            assert response.headers["Content-Type"] == "text/html; charset=utf-8"

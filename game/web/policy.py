@@ -1,7 +1,7 @@
 """The page's Content-Security-Policy: where it may load scripts from and connect to.
 
-The template carries it as the first element of the page (a ``<meta
-http-equiv>`` before pygbag's loader, so it governs the loader too); the
+The template carries it as the first element of the page after ``<meta
+charset>`` (a ``<meta http-equiv>`` before pygbag's loader, so it governs the loader too); the
 build fills in the runtime's origin (pygbag's CDN, a mirror given with
 ``--cdn``, or this page's own server for a relative one). What it allows is
 what pygbag's runtime and the game use: scripts and connections to this

@@ -23,6 +23,7 @@ class StaticSiteHandler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".html": "text/html; charset=utf-8",  # as static hosts send it (the page says so too, first)
         ".wasm": "application/wasm",
         ".apk": "application/zip",
         ".gz": "application/gzip",  # the packed app: served as bytes, never as Content-Encoding

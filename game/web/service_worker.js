@@ -9,12 +9,15 @@
 //   was running (the first visit) once its first frame is on screen.
 // * Only a copy known good is kept: a 200 answer read in the open (same origin or CORS), never an
 //   opaque one (a no-cors script's answer hides its status: a 503 or a captive portal's page would
-//   be kept for good), never one that was redirected (a portal's login page). A script the page
-//   asks for without CORS is fetched with CORS to see it.
+//   be kept for good), never one that was redirected (a portal's login page), never an HTML page
+//   but the page itself (a CDN's or a proxy's error page sent as a 200). A script the page asks
+//   for without CORS is fetched with CORS to see it.
 // * One cache per build, named after this worker's scope and the build's hash. A new build copies
 //   nothing from the older caches: each file they held is fetched anew (revalidated), the
 //   language files at this build's address, and kept if known good; then the older caches are
-//   deleted. A copy planted in the cache (by any page of the same origin) does not outlive a deploy.
+//   deleted. A file that cannot be had anew (offline, a 503) fails the install, so the older
+//   worker keeps its working copy; only one gone for good (404, 410) is left out. A copy planted
+//   in the cache (by any page of the same origin) does not outlive a deploy.
 // * The worker serves and keeps only for this game's own page: a page of another game in a folder
 //   below this one (its own worker not yet running) is passed to the network untouched.
 // * Anything not cached goes to the network as before; offline, a missing file fails the way it
@@ -50,14 +53,16 @@ function thisBuildsCopy(url) {
     return address.href
 }
 
-// ``url`` fetched anew, revalidated with its server (a 304 costs nothing), and kept if known good.
-// Not there (offline, removed, refused): left out, and fetched when the page next needs it.
+// ``url``, a file the older cache held, fetched anew, revalidated with its server (a 304 costs
+// nothing), and kept if known good. Gone for good (404, 410: a language dropped, an old runtime
+// removed): left out. Anything else (offline, a 503, an error page): throws, and this build does
+// not install; the older worker keeps serving its working copy, and the next check tries again.
 async function keepFresh(cache, url) {
     if (await cache.match(url)) return
-    try {
-        const response = await fetch(new Request(url, { mode: "cors", credentials: "omit", cache: "no-cache" }))
-        if (knownGood(response)) await keep(cache, new Request(url), response)
-    } catch (error) {}
+    const response = await fetch(new Request(url, { mode: "cors", credentials: "omit", cache: "no-cache" }))
+    if (response.status === 404 || response.status === 410) return
+    if (!knownGood(response, false)) throw new Error(`othello: ${url} could not be had anew (${response.status})`)
+    await keep(cache, new Request(url), response)
 }
 
 self.addEventListener("install", (event) => {
@@ -87,10 +92,13 @@ self.addEventListener("activate", (event) => {
 })
 
 // A copy worth keeping: a whole 200 answer whose status was seen (not opaque), not redirected,
-// of a size the cache takes
-function knownGood(response) {
+// of a size the cache takes, and no HTML page but for a navigation (a CDN's or a proxy's error
+// page sent as a 200 with CORS headers is no main.js)
+function knownGood(response, navigation) {
     if (response.status !== 200 || response.redirected) return false
     if (response.type !== "basic" && response.type !== "cors") return false
+    const type = (response.headers.get("content-type") || "").split(";")[0].trim().toLowerCase()
+    if (!navigation && (type === "text/html" || type === "application/xhtml+xml")) return false
     const length = Number(response.headers.get("content-length") || 0)
     return length <= MAX_KEPT_BYTES
 }
@@ -98,7 +106,7 @@ function knownGood(response) {
 function worthKeeping(request, response) {
     if (request.method !== "GET" || request.headers.has("range")) return false
     if (new URL(request.url).href === new URL("sw.js", scope).href) return false
-    return knownGood(response)
+    return knownGood(response, request.mode === "navigate")
 }
 
 async function keep(cache, request, response) {
