@@ -94,6 +94,26 @@ def test_no_query_text_reaches_pythons_config(site: SwitchableSite, tab: Tab, qu
     assert [line for line in tab.console() if "blocked by the page's policy" in line] == []
 
 
+@pytest.mark.parametrize("fragment", [
+    f"#?x&PYGPI={ATTACKER}#f5d6",                            # pythons.js cuts "<src>?" + hash at the last "?"
+    "#?python3.13#f5d6",
+    "#?cpython3.12%22,%22dev_mode%22:1,%22x%22:%22#f5d6",
+    "#?x&-i#f5d6",
+])
+def test_no_fragment_text_reaches_pythons_config(site: SwitchableSite, tab: Tab, fragment: str) -> None:
+    handed = handed_over(tab, f"{site.url}index.html{fragment}")
+    config = handed["config"]
+    assert config["orig_argv"] == [""]
+    assert config["executable"] == "cdn/0.9.3/cpython312/main.js"
+    assert config["dev_mode"] == -1 and "x" not in config
+    assert config["interactive"] is False
+    assert handed["interpreter"] == f"{site.url}cdn/0.9.3/cpython312/main.js"
+    # the head script spelled the fragment's "?", "&" and "#" as escapes: one argument, the game decodes it
+    assert handed["address"] == f"{site.url}index.html#" + fragment[1:].replace("?", "%3F").replace(
+        "&", "%26").replace("#", "%23")
+    assert handed["debug"] is False
+
+
 def test_debug_in_the_query_still_opens_the_console(site: SwitchableSite, tab: Tab) -> None:
     handed = handed_over(tab, f"{site.url}index.html?debug&PYGPI={ATTACKER}")
     assert handed["config"]["orig_argv"] == ["debug"]  # a bare word: no KEY=VALUE, no interpreter
