@@ -159,8 +159,7 @@ def test_a_game_from_the_editor_or_a_transcript_plays_at_the_custom_level_chosen
         player.app.scene.open(entry)
         player.frame()
         player.click_button(action)
-        if isinstance(entry, EditorEntry):  # the editor asks the level and the colour, the custom one chosen
-            player.click_button("start")
+        player.click_button("start")  # both ask the level and the colour first, the custom one chosen
         assert player.app.scene_name == "game"
         assert player.game.setup.custom == "time:1" and player.game.match.level.name == "Custom (1 s a move)"
 
