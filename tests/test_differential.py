@@ -70,7 +70,7 @@ def assert_same_result(result: Outcome | None, ref: RefBoard, context: str) -> N
     assert result.score_tournament == f"{expected.tournament_black}-{expected.tournament_white}", context
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(choices=st.lists(st.integers(min_value=0, max_value=2**20), min_size=64, max_size=64))
 def test_random_games_agree_with_the_reference(choices: list[int]) -> None:
     pos = Position.start()
