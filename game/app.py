@@ -110,7 +110,7 @@ class App:
             pygame.display.set_icon(self.assets.icon)
         logical = logical_size_for(self.window.get_size())
         self.surface = pygame.Surface(logical)
-        self.ctx = Context(self.assets, storage, logical, IS_BROWSER, SCENES)
+        self.ctx = Context(self.assets, storage, logical, IS_BROWSER)
         self.ctx.store.documents.messages += place_documents.take_messages()
         self.stack = SceneStack(self.ctx, SCENES)
         self.running = True

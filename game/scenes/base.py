@@ -42,14 +42,12 @@ class Context:
     board views of the current theme, and the game's own random draws.
     """
 
-    def __init__(self, assets: Assets, storage: Storage, size: tuple[int, int], is_browser: bool,
-                 scene_classes: dict[str, type[Scene]] | None = None) -> None:
+    def __init__(self, assets: Assets, storage: Storage, size: tuple[int, int], is_browser: bool) -> None:
         self.assets = assets
         self.text = TextRenderer(assets)
         self.store = PlayerStore(storage)
         self.size = size
         self.is_browser = is_browser
-        self.scene_classes: dict[str, type[Scene]] = scene_classes or {}
         self.now_ms = 0
         self.frame = FrameBudget()
         """The app's measure of drawing and the slice of background work it leaves (``frame.slice_ms``)."""
@@ -112,11 +110,6 @@ class Navigation:
 class Scene:
     """Base class of every scene (pyroller style: startup, get_event, update, draw; resume, pause, cleanup)."""
 
-    menu_label: ClassVar[str | None] = None
-    """Set to show this scene as an entry of the main menu."""
-    menu_order: ClassVar[int] = 100
-    """Where the entry goes in the menu (lower is higher up)."""
-    menu_subtitle: ClassVar[str] = ""
     overlay: ClassVar[bool] = False
     """Drawn over the scene below it (a question): the app draws that one first."""
 

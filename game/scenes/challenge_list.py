@@ -21,7 +21,7 @@ from game.challenges import (
     load_progress,
     words,
 )
-from game.i18n import N_, _, pgettext
+from game.i18n import _, pgettext
 from game.play.words import colour_name
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ChallengeEntry, ChallengesEntry, Entry
@@ -50,9 +50,6 @@ TILE_TITLE_SIZE = 20
 class ChallengeListScene(Scene):
     """Every challenge of one kind, in rows by difficulty, with a tab per kind."""
 
-    menu_label = N_("Solo challenges")
-    menu_order = 30
-    menu_subtitle = N_("Puzzles from real games, checked by the solver")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

@@ -51,9 +51,6 @@ def with_square(position: Position, square: int, colour: Color | None) -> Positi
 class EditorScene(TextScene):
     """Set up any position on the board."""
 
-    menu_label = N_("Set up a position")
-    menu_order = 50
-    menu_subtitle = N_("Place discs, then play or analyse")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from game.engine import Color, GameRecord, Outcome, Position
+from game.i18n import N_
 from game.play.match import MatchSetup, Mode
 from game.play.rating import RatingChange
 from game.scenes import names
@@ -25,9 +26,16 @@ from game.trainer import TrainingOpening
 
 @dataclass(frozen=True)
 class Entry:
-    """The base of every scene's entry: ``scene`` is the name of the scene it opens."""
+    """The base of every scene's entry: ``scene`` is the name of the scene it opens.
+
+    An entry that sets ``menu_label`` is an item of the main menu (at ``menu_order``, lower higher up, with
+    ``menu_subtitle`` under it): the menu reads the entries, so it imports no scene it does not open.
+    """
 
     scene: ClassVar[str]
+    menu_label: ClassVar[str | None] = None
+    menu_order: ClassVar[int] = 100
+    menu_subtitle: ClassVar[str] = ""
 
 
 @dataclass(frozen=True)
@@ -133,6 +141,9 @@ class EditorEntry(Entry):
     position: Position | None = None
 
     scene = names.EDITOR
+    menu_label = N_("Set up a position")
+    menu_order = 50
+    menu_subtitle = N_("Place discs, then play or analyse")
 
 
 @dataclass(frozen=True)
@@ -146,6 +157,9 @@ class TranscriptEntry(Entry):
     """(Black's, White's) names for the game handed in, written into its GGF (``PB``, ``PW``)."""
 
     scene = names.TRANSCRIPT
+    menu_label = N_("Transcript")
+    menu_order = 55
+    menu_subtitle = N_("Review the last game, or type or paste one")
 
 
 @dataclass(frozen=True)
@@ -155,6 +169,9 @@ class ChallengesEntry(Entry):
     kind: str | None = None
 
     scene = names.CHALLENGES
+    menu_label = N_("Solo challenges")
+    menu_order = 30
+    menu_subtitle = N_("Puzzles from real games, checked by the solver")
 
 
 @dataclass(frozen=True)
@@ -171,6 +188,9 @@ class TutorialEntry(Entry):
     """How to play, from its first step."""
 
     scene = names.TUTORIAL
+    menu_label = N_("How to play")
+    menu_order = 40
+    menu_subtitle = N_("Learn the rules on a live board")
 
 
 @dataclass(frozen=True)
@@ -182,6 +202,9 @@ class TrainerEntry(Entry):
     position: Position | None = None
 
     scene = names.TRAINER
+    menu_label = N_("Opening trainer")
+    menu_order = 35
+    menu_subtitle = N_("Answer the masters' main lines, judged by the book")
 
 
 @dataclass(frozen=True)
@@ -201,6 +224,9 @@ class LibraryEntry(Entry):
     """The library of master games, where it was left."""
 
     scene = names.LIBRARY
+    menu_label = N_("Library")
+    menu_order = 36
+    menu_subtitle = N_("Master games, world finals, opening explorer")
 
 
 @dataclass(frozen=True)
@@ -208,6 +234,9 @@ class StatsEntry(Entry):
     """The statistics."""
 
     scene = names.STATS
+    menu_label = N_("Statistics")
+    menu_order = 60
+    menu_subtitle = N_("Results by level, and your rating")
 
 
 @dataclass(frozen=True)
@@ -215,6 +244,9 @@ class SettingsEntry(Entry):
     """The settings."""
 
     scene = names.SETTINGS
+    menu_label = N_("Settings")
+    menu_order = 70
+    menu_subtitle = N_("Language, dots, hints, animation, sound, theme, scoring")
 
 
 ENTRY_TYPES: dict[str, type[Entry]] = {

@@ -58,9 +58,6 @@ def load_library_slice(ctx: Context) -> LibraryService:
 class LibraryScene(TextScene):
     """Browse, search and open the master games."""
 
-    menu_label = N_("Library")
-    menu_order = 36
-    menu_subtitle = N_("Master games, world finals, opening explorer")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

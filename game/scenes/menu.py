@@ -21,7 +21,7 @@ NEW_GAME_ACTIONS = ("scene:new_game", "two")
 
 
 class MenuScene(Scene):
-    """The first screen. Scenes whose class sets ``menu_label`` get an entry here automatically."""
+    """The first screen. Scenes whose entry sets ``menu_label`` get an item here automatically."""
 
     def idle(self) -> bool:
         """The menu does no background work: its slice may load the library ahead of need."""
@@ -67,10 +67,10 @@ class MenuScene(Scene):
         items.append((10, _("Play the computer"), "scene:new_game",
                       _("Last level: {level}").format(level=level_title(last.name)) if last else ""))
         items.append((20, _("Two players"), "two", _("On this device, colours drawn at random")))
-        for name, scene_class in self.ctx.scene_classes.items():
-            if scene_class.menu_label:  # marked with N_ in the scene's class, translated here
-                subtitle = scene_class.menu_subtitle
-                items.append((scene_class.menu_order, _(scene_class.menu_label), f"scene:{name}",
+        for name, entry_type in ENTRY_TYPES.items():
+            if entry_type.menu_label:  # marked with N_ in the entry's class, translated here
+                subtitle = entry_type.menu_subtitle
+                items.append((entry_type.menu_order, _(entry_type.menu_label), f"scene:{name}",
                               _(subtitle) if subtitle else ""))
         if not self.ctx.is_browser:
             items.append((1000, _("Quit"), "quit", ""))

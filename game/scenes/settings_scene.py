@@ -53,9 +53,6 @@ def choice_label(field: str, label: str) -> str:
 class SettingsScene(Scene):
     """One row of choices per setting; every change is saved at once."""
 
-    menu_label = N_("Settings")
-    menu_order = 70
-    menu_subtitle = N_("Language, dots, hints, animation, sound, theme, scoring")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

@@ -13,6 +13,8 @@ made (the results of a rematch above the results of the game before).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game.scenes.base import Context, Navigation, Scene
 from game.scenes.entries import Entry, MenuEntry
 
@@ -23,7 +25,7 @@ MAX_HOPS = 8
 class SceneStack:
     """The stack of open scenes; ``top`` is the current one."""
 
-    def __init__(self, ctx: Context, classes: dict[str, type[Scene]]) -> None:
+    def __init__(self, ctx: Context, classes: Mapping[str, type[Scene]]) -> None:
         self.ctx = ctx
         self.classes = classes
         self._kept: dict[str, Scene] = {}

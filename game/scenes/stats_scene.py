@@ -44,9 +44,6 @@ def rating_text(rating: int | None) -> str:
 class StatsScene(Scene):
     """A table of results by level and colour, and the player's rating with its graph."""
 
-    menu_label = N_("Statistics")
-    menu_order = 60
-    menu_subtitle = N_("Results by level, and your rating")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

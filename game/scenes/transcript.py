@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import BLACK, GameRecord, Outcome, Position, TranscriptError
-from game.i18n import N_, _, translated
+from game.i18n import _, translated
 from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
 from game.platform.storage import games_folder
 from game.play.match import MatchSetup, Mode, file_players
@@ -50,9 +50,6 @@ CARET_MS = 530
 class TranscriptScene(TextScene):
     """A text box for a game's transcript, its board, and what can be done with it."""
 
-    menu_label = N_("Transcript")
-    menu_order = 55
-    menu_subtitle = N_("Review the last game, or type or paste one")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

@@ -148,9 +148,6 @@ STEPS: tuple[Step, ...] = (
 class TutorialScene(Scene):
     """The interactive How to Play."""
 
-    menu_label = N_("How to play")
-    menu_order = 40
-    menu_subtitle = N_("Learn the rules on a live board")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.engine import BLACK, WHITE, Color
-from game.i18n import N_, _, number
+from game.i18n import _, number
 from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, TrainerEntry, TrainerPlayEntry
@@ -27,9 +27,6 @@ SUBTITLE_SIZE = max(12, int(TILE_SIZE * 0.62))
 class TrainerListScene(Scene):
     """The openings to train, a page at a time, and the colour to play."""
 
-    menu_label = N_("Opening trainer")
-    menu_order = 35
-    menu_subtitle = N_("Answer the masters' main lines, judged by the book")
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
