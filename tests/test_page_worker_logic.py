@@ -160,3 +160,10 @@ def test_a_page_file_from_the_network_that_does_not_match_is_passed_on_but_not_k
     assert report["steps"][3]["answer"]["body"] == "newer index.html"
     assert INDEX not in report["caches"][NEW]
 
+
+def test_a_runtime_file_planted_in_the_new_cache_before_the_install_is_replaced() -> None:
+    # the old build's page writes into the cache the new worker is about to fill: the refetch wins
+    report = run_worker([["plant", NEW, MAIN_JS, PLANT], ["install"], ["activate"]], {MAIN_JS: SCRIPT, MAIN_WASM: WASM},
+                        old_cache={MAIN_JS: "// old CPython", MAIN_WASM: "old wasm"})
+    assert [step["ok"] for step in report["steps"]] == [True, True, True]
+    assert report["caches"][NEW][MAIN_JS] == "// CPython"

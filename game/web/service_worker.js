@@ -76,8 +76,11 @@ function thisBuildsCopy(url) {
 // nothing), and kept if known good. Gone for good (404, 410: a language dropped, an old runtime
 // removed): left out. Anything else (offline, a 503, an error page): throws, and this build does
 // not install; the older worker keeps serving its working copy, and the next check tries again.
-async function keepFresh(cache, url) {
-    if (await cache.match(url)) return
+// Each address is fetched once per install (two older caches may hold it), whatever this build's
+// cache already holds: a copy written into it by another page of the origin is replaced.
+async function keepFresh(cache, url, done) {
+    if (done.has(url)) return
+    done.add(url)
     const response = await fetch(new Request(url, { mode: "cors", credentials: "omit", cache: "no-cache" }))
     if (response.status === 404 || response.status === 410) return
     if (!knownGood(response, false)) throw new Error(`othello: ${url} could not be had anew (${response.status})`)
@@ -101,11 +104,12 @@ self.addEventListener("install", (event) => {
             fetched.push([request, response])
         }
         for (const [request, response] of fetched) await cache.put(request, response)
+        const done = new Set()
         for (const name of await caches.keys()) {
             if (!name.startsWith(PREFIX) || name === CACHE) continue
             for (const request of await (await caches.open(name)).keys()) {
                 if (pageFileUrls.has(request.url)) continue
-                await keepFresh(cache, thisBuildsCopy(request.url) || request.url)
+                await keepFresh(cache, thisBuildsCopy(request.url) || request.url, done)
             }
         }
         await self.skipWaiting()
