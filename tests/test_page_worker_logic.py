@@ -143,6 +143,15 @@ def test_offline_a_planted_page_file_is_not_served() -> None:
     assert report["caches"][NEW].get(INDEX) != PLANT
 
 
+def test_the_page_fetched_anew_at_any_address_is_kept_as_index_html() -> None:
+    network = {SCOPE + "?debug": {"status": 200, "responseType": "basic", "contentType": "text/html",
+                                  "body": "new index.html"}}
+    report = run_worker([["install"], ["plant", NEW, INDEX, PLANT], ["network", network],
+                         ["fetch", SCOPE + "?debug", "navigate"]], {})
+    assert report["steps"][3]["answer"]["body"] == "new index.html"
+    assert report["caches"][NEW][INDEX] == "new index.html" and SCOPE + "?debug" not in report["caches"][NEW]
+
+
 def test_an_install_whose_page_file_does_not_match_its_hash_fails() -> None:
     # a plant already in the browser's HTTP cache, a proxy's rewrite: the build's files or no install
     report = run_worker([["install"]], {ARCHIVE: {"status": 200, "responseType": "basic", "body": PLANT}},

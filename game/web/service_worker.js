@@ -175,7 +175,8 @@ async function fromCacheOrNetwork(request) {
     const response = await fromNetwork(request)
     if (worthKeeping(request, response)) {
         const copy = response.clone()
-        keep(cache, request, copy).catch((error) => console.warn("othello: could not keep", request.url, error))
+        // the page (whatever its query) is kept as index.html, the address served and pinned
+        keep(cache, navigation ? new Request(indexUrl) : request, copy).catch((error) => console.warn("othello: could not keep", request.url, error))
     }
     return response
 }
