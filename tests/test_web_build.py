@@ -173,6 +173,25 @@ def test_the_builds_hash_follows_the_files_it_caches(tmp_path: Path) -> None:
     assert site(b"one") == site(b"one") != site(b"two")
 
 
+def test_sw_js_pins_the_hash_of_each_page_file_the_build_wrote(tmp_path: Path) -> None:
+    import json
+
+    from game.web.offline import add_offline_files
+    from game.web.page_texts import page_heads
+
+    page = 'const OTHELLO_BUILD = "__OTHELLO_BUILD__"\nconst OTHELLO_OFFLINE = __OTHELLO_OFFLINE__\n'
+    (tmp_path / "index.html").write_text(page, encoding="utf-8")
+    (tmp_path / "favicon.png").write_bytes(b"png")
+    (tmp_path / "main.tar.gz").write_bytes(b"archive")
+    add_offline_files(tmp_path, tmp_path / "main.tar.gz", page_heads("Othello", {}))
+    worker = (tmp_path / "sw.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const PAGE_FILES = (\[.*\])", worker)[1])  # type: ignore[index]
+    pins = json.loads(re.search(r"const HASHES = (\{.*\})", worker)[1])  # type: ignore[index]
+    assert sorted(pins) == sorted(files)
+    for name in files:  # index.html as filled in, not its template
+        assert pins[name] == hashlib.sha256((tmp_path / name).read_bytes()).hexdigest(), name
+
+
 def test_without_offline_play_the_build_publishes_the_retiring_worker(project: Path, tmp_path: Path) -> None:
     from game.web.build import build
 

@@ -9,7 +9,8 @@ The build calls ``add_offline_files`` once pygbag has written the site:
   ``tools/make_icon.py --web``), so Chromium, Android and iOS offer to
   install the game;
 * ``sw.js``, the service worker (``service_worker.js`` with this build's
-  hash and file list filled in) that keeps the page and the runtime for
+  hash, file list and each page file's SHA-256 filled in: it keeps and
+  serves only copies that match) that keeps the page and the runtime for
   offline play; with ``offline=False`` the retiring worker instead, which
   removes an earlier build's worker and caches from visitors' browsers;
 * the build's hash in ``index.html`` (``__OTHELLO_BUILD__``), which the page
@@ -37,6 +38,8 @@ SERVICE_WORKER = "sw.js"
 BUILD_FIELD = "__OTHELLO_BUILD__"
 OFFLINE_FIELD = "__OTHELLO_OFFLINE__"
 FILES_FIELD = "__OTHELLO_PAGE_FILES__"
+HASHES_FIELD = "__OTHELLO_PAGE_HASHES__"
+"""``sw.js``'s ``HASHES``: each page file's SHA-256 (hex) as the build wrote it, ``index.html`` filled in."""
 THEME_COLOUR = "#18211e"
 """The page's background (index.html's ``theme-color``): the splash screen and the title bar."""
 
@@ -135,6 +138,9 @@ def add_offline_files(output_dir: Path, tarball: Path, heads: Mapping[str, PageH
 
     filled = template.replace(BUILD_FIELD, version).replace(OFFLINE_FIELD, "true" if offline else "false")
     index_html.write_text(filled, encoding="utf-8")
-    worker = worker_source.replace(BUILD_FIELD, version).replace(FILES_FIELD, json.dumps(page_files))
+    written = parts | {"index.html": index_html.read_bytes()}
+    pins = {name: hashlib.sha256(written[name]).hexdigest() for name in page_files}
+    worker = (worker_source.replace(BUILD_FIELD, version).replace(FILES_FIELD, json.dumps(page_files))
+              .replace(HASHES_FIELD, json.dumps(pins)))
     (output_dir / SERVICE_WORKER).write_text(worker, encoding="utf-8")
     return version

@@ -1,9 +1,14 @@
 // Othello's service worker (docs/web.md, "Offline play"): after one visit the game starts with no
-// network. python -m game.web build writes it into build/web/sw.js, filling in the two fields.
+// network. python -m game.web build writes it into build/web/sw.js, filling in the three fields.
 //
 // * The page's own files (index.html, the game's archive, the icons, the manifest) are cached when
 //   this worker installs, all or nothing: a build whose files cannot all be fetched never installs,
 //   and the version before it keeps serving its own, consistent set.
+// * The build pins each page file's SHA-256 (HASHES): a copy is kept and served only if it matches.
+//   A copy planted in this build's cache (by any page of the same origin: the old build's page, open
+//   while this worker installs) is dropped when it would be served, and the file fetched anew;
+//   offline it is not served at all. A page file from the network that does not match (a newer
+//   build deployed while this worker still runs) is passed on, never kept.
 // * The runtime (pygbag's loader, CPython's wasm and data, pygame-ce's wheel, from the CDN or a
 //   mirror) is kept as the page fetches it, and the page lists what it fetched before this worker
 //   was running (the first visit) once its first frame is on screen.
@@ -27,6 +32,7 @@
 
 const BUILD = "__OTHELLO_BUILD__"
 const PAGE_FILES = __OTHELLO_PAGE_FILES__
+const HASHES = __OTHELLO_PAGE_HASHES__
 const PREFIX = `othello:${self.registration.scope}:`
 const CACHE = PREFIX + BUILD
 const MAX_KEPT = 200            // runtime files kept at most (pygbag's loader fetches about ten)
@@ -35,6 +41,19 @@ const MAX_KEPT_BYTES = 256 << 20  // one file larger than this is not kept (when
 const scope = new URL(self.registration.scope)
 const pageFileUrls = new Set(PAGE_FILES.map((name) => new URL(name, scope).href))
 const indexUrl = new URL("index.html", scope).href
+const pins = new Map(Object.entries(HASHES).map(([name, hash]) => [new URL(name, scope).href, hash]))
+
+async function sha256(response) {
+    const digest = await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer())
+    return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("")
+}
+
+// Whether ``response`` may be kept or served as ``url``: a page file only if its bytes are the
+// build's (its pinned SHA-256); any other file (the runtime, the language files) as before
+async function matchesPin(url, response) {
+    const pin = pins.get(new URL(url).href)
+    return pin === undefined || await sha256(response) === pin
+}
 
 function isThePage(url) {
     const plain = new URL(url)
@@ -57,8 +76,11 @@ function thisBuildsCopy(url) {
 // nothing), and kept if known good. Gone for good (404, 410: a language dropped, an old runtime
 // removed): left out. Anything else (offline, a 503, an error page): throws, and this build does
 // not install; the older worker keeps serving its working copy, and the next check tries again.
-async function keepFresh(cache, url) {
-    if (await cache.match(url)) return
+// Each address is fetched once per install (two older caches may hold it), whatever this build's
+// cache already holds: a copy written into it by another page of the origin is replaced.
+async function keepFresh(cache, url, done) {
+    if (done.has(url)) return
+    done.add(url)
     const response = await fetch(new Request(url, { mode: "cors", credentials: "omit", cache: "no-cache" }))
     if (response.status === 404 || response.status === 410) return
     if (!knownGood(response, false)) throw new Error(`othello: ${url} could not be had anew (${response.status})`)
@@ -69,13 +91,25 @@ self.addEventListener("install", (event) => {
     event.waitUntil((async () => {
         const cache = await caches.open(CACHE)
         // "no-cache": revalidated with the server, so the files are this build's, yet not
-        // downloaded twice when the browser already has them
-        await cache.addAll(PAGE_FILES.map((name) => new Request(new URL(name, scope), { cache: "no-cache" })))
+        // downloaded twice when the browser already has them. All fetched and checked before any
+        // is kept (as cache.addAll): one missing or not the build's fails the install.
+        const fetched = []
+        for (const name of PAGE_FILES) {
+            const request = new Request(new URL(name, scope), { cache: "no-cache" })
+            const response = await fetch(request)
+            if (!response.ok) throw new Error(`othello: ${request.url} answered ${response.status}`)
+            if (!await matchesPin(request.url, response)) {
+                throw new Error(`othello: ${request.url} is not this build's (its SHA-256 differs)`)
+            }
+            fetched.push([request, response])
+        }
+        for (const [request, response] of fetched) await cache.put(request, response)
+        const done = new Set()
         for (const name of await caches.keys()) {
             if (!name.startsWith(PREFIX) || name === CACHE) continue
             for (const request of await (await caches.open(name)).keys()) {
                 if (pageFileUrls.has(request.url)) continue
-                await keepFresh(cache, thisBuildsCopy(request.url) || request.url)
+                await keepFresh(cache, thisBuildsCopy(request.url) || request.url, done)
             }
         }
         await self.skipWaiting()
@@ -111,6 +145,7 @@ function worthKeeping(request, response) {
 
 async function keep(cache, request, response) {
     if ((await cache.keys()).length >= MAX_KEPT + PAGE_FILES.length) return false
+    if (!await matchesPin(request.url, response)) return false
     await cache.put(request, response)
     return true
 }
@@ -129,12 +164,19 @@ async function fromNetwork(request) {
 
 async function fromCacheOrNetwork(request) {
     const cache = await caches.open(CACHE)
-    const cached = await cache.match(isThePage(request.url) && request.mode === "navigate" ? indexUrl : request)
-    if (cached) return cached
+    const navigation = isThePage(request.url) && request.mode === "navigate"
+    const address = navigation ? indexUrl : request.url
+    const cached = await cache.match(navigation ? indexUrl : request)
+    if (cached) {
+        if (await matchesPin(address, cached)) return cached
+        console.warn("othello: dropped a copy that is not this build's", address)
+        await cache.delete(address)  // planted: fetched anew below, and kept only if it matches
+    }
     const response = await fromNetwork(request)
     if (worthKeeping(request, response)) {
         const copy = response.clone()
-        keep(cache, request, copy).catch((error) => console.warn("othello: could not keep", request.url, error))
+        // the page (whatever its query) is kept as index.html, the address served and pinned
+        keep(cache, navigation ? new Request(indexUrl) : request, copy).catch((error) => console.warn("othello: could not keep", request.url, error))
     }
     return response
 }
@@ -165,7 +207,8 @@ async function keepListed(urls) {
     const failed = []
     for (const url of urls.slice(0, MAX_KEPT)) {
         if (typeof url !== "string" || !/^https?:/.test(url)) continue
-        if (await cache.match(url)) { kept += 1; continue }
+        const cached = await cache.match(url)
+        if (cached && await matchesPin(url, cached)) { kept += 1; continue }
         try {
             const response = await fetch(url, { mode: "cors", credentials: "omit", cache: "force-cache" })
             const request = new Request(url)

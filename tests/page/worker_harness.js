@@ -5,7 +5,9 @@
 //     "caches": { "<cache name>": { "<url>": { "body": "...", "type": "text/javascript" } } },
 //     "network": { "<url>": { "status": 200, "type": "cors", "contentType": "...", "body": "..." }
 //                  | "offline" },       // an address not listed: offline (fetch rejects)
-//     "steps": [ ["install"], ["activate"], ["fetch", "<url>", "<mode>"], ["keep", ["<url>", ...]] ] }
+//     "steps": [ ["install"], ["activate"], ["fetch", "<url>", "<mode>"], ["keep", ["<url>", ...]],
+//                ["plant", "<cache name>", "<url>", "<body>"],   // a page of the origin writing to a cache
+//                ["network", { "<url>": ... }] ] }               // the network's answers change
 //
 // and writes { "steps": [ { "ok": bool, "error": "...", "answer": ... } ], "caches": {...} } on stdout
 // (each cache's addresses and bodies after the last step). A step that fails stops the run.
@@ -37,6 +39,9 @@ class FakeCache {
             status: response.status, body: await response.text(),
             contentType: response.headers.get("content-type") || undefined,
         })
+    }
+    async delete(request) {
+        return this.entries.delete(new URL(typeof request === "string" ? request : request.url).href)
     }
     async keys() { return [...this.entries.keys()].map((url) => new Request(url)) }
     async addAll(requests) {
@@ -89,7 +94,7 @@ function main(scenario) {
         clients: { claim: async () => {}, get: async (id) => (id === "page" ? page : undefined) },
     }
     const context = vm.createContext({
-        self, caches, fetch: fetchFake, Request, Response, Headers, URL, console,
+        self, caches, crypto: globalThis.crypto, fetch: fetchFake, Request, Response, Headers, URL, console,
     })
     vm.runInContext(scenario.worker, context, { filename: "sw.js" })
 
@@ -121,6 +126,10 @@ function main(scenario) {
                     Object.defineProperty(request, "mode", { value: args[1] || "no-cors" })
                     answer = await dispatch("fetch", { request, clientId: "page" })
                     await new Promise((resolve) => setTimeout(resolve, 10))  // the copy is kept after the answer
+                } else if (kind === "plant") {
+                    await (await caches.open(args[0])).put(new Request(args[1]), fakeResponse({ body: args[2] }))
+                } else if (kind === "network") {
+                    network = { ...network, ...args[0] }
                 } else if (kind === "keep") {
                     await dispatch("message", { data: { type: "keep", urls: args[0] }, source: page })
                     answer = page.messages.pop()
