@@ -116,7 +116,7 @@ def counted_search(search: ChildSearch, depths: list[int]) -> ChildSearch:
 def test_solve_orders_by_its_guess_search(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(endgame, "SEARCHED_ORDER_EMPTIES", 9)
     rng = random.Random(45)
-    for _ in range(5):
+    for _ in range(3):
         p, o = random_position(rng, 11)
         depths: list[int] = []
         guess = counted_search(build_search(HeuristicEvaluation()).pvs, depths)
@@ -200,7 +200,7 @@ def test_a_full_table_replaced_deep_in_the_tree_keeps_each_table_to_its_own_empt
     # Tiny tables fill again and again; a node that read a table before its subtree replaced it must store
     # into the table in use now (neither into the retired one nor into the other depth's table).
     rng = random.Random(7)
-    for _ in range(6):
+    for _ in range(4):
         p, o = random_position(rng, 15)
         solver = Solver(tt_limit=16)
         exact = run_to_end(Solver().root(p, o, SolveMode.BEST, -64, 64))[0]

@@ -142,7 +142,7 @@ def test_board_bytes_hold_rows_columns_and_diagonals() -> None:
 
 def test_fast_evaluation_matches_square_by_square_reference(random_weights: PatternWeights) -> None:
     evaluate = PatternEvaluation(random_weights).evaluate
-    for player, opponent in sample_positions(400):
+    for player, opponent in sample_positions(200):
         assert evaluate(player, opponent) == reference_evaluation(random_weights, player, opponent)
 
 

@@ -114,6 +114,9 @@ def test_a_whole_game_against_casual_by_clicks_ends_on_the_results_with_both_sco
             break
         if game.python("app.scene.dialog is not None"):
             game.click_button("ok")  # the computer passed: acknowledged
+            # the click is taken at the next frame: until then the dialog is still up, and clicking its OK
+            # a second time found no dialog
+            game.wait_for_python("app.scene_name != 'game' or app.scene.dialog is None", 10, "the pass acknowledged")
             continue
         plies = game.python("len(app.scene.record.moves)")
         if plies >= 6 and not undone:
