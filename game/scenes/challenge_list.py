@@ -27,7 +27,7 @@ from game.scenes.base import Context, Scene
 from game.scenes.entries import ChallengeEntry, ChallengesEntry, Entry
 from game.ui.layout import is_portrait
 from game.ui.stars import draw_stars
-from game.ui.widgets import Button, ButtonGroup, button_row, fill_background
+from game.ui.widgets import Button, ButtonGroup, button_row, fill_background, row_sizes
 
 _LOADED: list[Challenge] | None = None
 _LOAD_ERROR = ""
@@ -161,16 +161,16 @@ class ChallengeListScene(Scene):
             else:
                 text.draw_in(surface, _(name), 24, theme.text_dim, pygame.Rect(40, y - 20, self.row_label_width, 40),
                              "left", bold=True)
-        row_sizes: dict[int, int] = {}  # one title size a row of tiles: the longest title sets it
-        for button, challenge in self.tiles:
-            fits = text.fit_size(words.title(challenge), TILE_TITLE_SIZE, button.rect.width - 28, bold=True)
-            row_sizes[button.rect.top] = min(row_sizes.get(button.rect.top, TILE_TITLE_SIZE), max(12, fits))
+        sizes = row_sizes((button.rect, max(12, text.fit_size(words.title(challenge), TILE_TITLE_SIZE,
+                                                              button.rect.width - 28, bold=True)))
+                          for button, challenge in self.tiles)  # the longest title sets its row's size
         for index, button in enumerate(self.group.buttons):
             tile = next((c for b, c in self.tiles if b is button), None)
             if tile is None:
                 button.draw(surface, text, theme, focused=index == self.group.focus)
             else:
-                self._draw_tile(surface, button, tile, index == self.group.focus, row_sizes[button.rect.top])
+                self._draw_tile(surface, button, tile, index == self.group.focus,
+                                sizes[(button.rect.top, button.rect.height)])
 
     def _draw_tile(self, surface: pygame.Surface, button: Button, challenge: Challenge, focused: bool,
                    size: int) -> None:

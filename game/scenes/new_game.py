@@ -75,17 +75,23 @@ class NewGameScene(Scene):
         """Seconds on each clock, or ``None`` (this session only)."""
         self.increment = 0
         """Seconds each clock gains after a move."""
-        self.start: str | None = None
-        """The set-up position the game starts from (the editor's), or ``None`` for the standard start."""
         self.handed_in: NewGameEntry = NewGameEntry()
         """What the game plays on from: the entry's position, moves and message (a transcript's, the editor's)."""
+        self.handed_in_position: Position | None = None
+        """The position the game starts from when it is not the standard start (read once, drawn each frame)."""
 
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Take the position to start from, if one was set up."""
         assert isinstance(entry, NewGameEntry)
-        self.start = entry.start
         self.handed_in = entry
+        self.handed_in_position = (entry.record.position if entry.record is not None
+                                   else Position.from_text(entry.start) if entry.start is not None else None)
         super().startup(now_ms, entry)
+
+    @property
+    def start(self) -> str | None:
+        """The set-up position the game starts from (the editor's), or ``None`` for the standard start."""
+        return self.handed_in.start
 
     @property
     def custom(self) -> str | None:
@@ -244,15 +250,9 @@ class NewGameScene(Scene):
         say(text, surface, self.rating_line(level), 16, theme.text, inner, y + 4, inner.bottom - y - 4)
         self.group.draw(surface, text, theme)
 
-    def handed_in_position(self) -> Position | None:
-        """The position the game will start from when it is not the standard start (a set-up, moves handed in)."""
-        if self.handed_in.record is not None:
-            return self.handed_in.record.position
-        return Position.from_text(self.start) if self.start is not None else None
-
     def colour_heading(self) -> str:
         """Over the colours: who moves first, from the start or from the position handed in."""
-        position = self.handed_in_position()
+        position = self.handed_in_position
         if position is None:
             return _("Your colour (Black moves first)")
         return _("Your colour ({turn})").format(turn=_("{colour} to move").format(colour=colour_name(position.to_move)))
@@ -260,7 +260,7 @@ class NewGameScene(Scene):
     def rating_line(self, level: Level) -> str:
         """What the chosen level means for the player's rating: the expected score, or that it does not count."""
         rating = self.ctx.stats.rating
-        if self.handed_in_position() is not None:
+        if self.handed_in_position is not None:
             return _("A game from a set-up position is practice: your rating does not change.")
         if level.rating is None:
             return _("Custom levels are unrated: games against them do not count toward your rating.")

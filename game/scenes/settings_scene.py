@@ -24,10 +24,9 @@ OPEN_DATA = "open_data"
 
 LANGUAGE = "language"
 """The settings field of the language row, whose choices are each language's name in itself (not translated)."""
-PORTRAIT_CHOICES_PER_LINE = 5
-"""In portrait, a setting with more choices than this lays them out on two lines."""
-LANDSCAPE_CHOICES_PER_LINE = 5
-"""In landscape, so: seven languages on one line were drawn at 12 px beside the other rows' 20."""
+CHOICES_PER_LINE = 5
+"""A setting with more choices than this lays them out on two lines (seven languages on one line were drawn
+at 12 px beside the other rows' 20)."""
 SECOND_LINE_GAP = 6
 """Pixels between the two lines of such a setting's choices."""
 
@@ -70,8 +69,7 @@ class SettingsScene(Scene):
         self.label_boxes = []
         y = 190 if portrait else 140
         # a row of many choices (the seven languages) takes two lines, so its names stay the other rows' size
-        per_line = PORTRAIT_CHOICES_PER_LINE if portrait else LANDSCAPE_CHOICES_PER_LINE
-        split = [len(choices) > per_line for _, _, choices in ROWS]
+        split = [len(choices) > CHOICES_PER_LINE for _, _, choices in ROWS]
         most_line = 58  # a line of choices at its tallest
         # rows close up when there are many, so Back and the credit stay on screen
         step = min(130 if portrait else 84,

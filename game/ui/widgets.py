@@ -7,7 +7,7 @@ rect it was pressed in, so a tap acts once and a drag off cancels.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -165,6 +165,20 @@ class Button:
         return one_line if two_lines is None else two_lines
 
 
+def row_sizes(fitted: Iterable[tuple[pygame.Rect, int]]) -> dict[tuple[int, int], int]:
+    """One text size for each row of controls (one top and height): the smallest each control's text fits.
+
+    >>> left, right, below = pygame.Rect(0, 0, 90, 40), pygame.Rect(100, 0, 90, 40), pygame.Rect(0, 50, 90, 40)
+    >>> row_sizes([(left, 20), (right, 16), (below, 18)])
+    {(0, 40): 16, (50, 40): 18}
+    """
+    sizes: dict[tuple[int, int], int] = {}
+    for rect, size in fitted:
+        row = (rect.top, rect.height)
+        sizes[row] = min(sizes.get(row, size), size)
+    return sizes
+
+
 ARROW_DIRECTIONS = {pygame.K_DOWN: (0, 1), pygame.K_UP: (0, -1), pygame.K_RIGHT: (1, 0), pygame.K_LEFT: (-1, 0)}
 """Where each arrow key moves the focus: (x, y) steps on the screen."""
 
@@ -257,10 +271,8 @@ class ButtonGroup:
         shares its width by what each label needs (``fit_rows``).
         """
         self.fit_rows(text)
-        sizes: dict[tuple[int, int], int] = {}
-        for button in self.buttons:  # with a subtitle too: a level named at a smaller size reads as a lesser one
-            row = (button.rect.top, button.rect.height)
-            sizes[row] = min(sizes.get(row, button.size), button.label_size(text))
+        # with a subtitle too: a level named at a smaller size reads as a lesser one
+        sizes = row_sizes((button.rect, button.label_size(text)) for button in self.buttons)
         default = self.default
         for index, button in enumerate(self.buttons):
             size = sizes[(button.rect.top, button.rect.height)]
