@@ -34,6 +34,8 @@ made-up address. In the browser the page's own address is used.
 """
 MAX_SHARE_BASE = 300
 """The longest page address taken as a share base."""
+MAX_SHARE_BASE_FILE = 4 * MAX_SHARE_BASE
+"""The largest recorded share-base file read (the address, its line end and any spaces around it)."""
 
 _STRAY_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
@@ -247,8 +249,8 @@ def share_base(recorded: Path | None = None) -> str | None:
     try:
         if configured:
             return valid_share_base(configured)
-        # longer than an address can be: refused unread (read_regular_file raises), as any other bad file
-        return valid_share_base(read_regular_file(recorded or SHARE_BASE_FILE, 4 * MAX_SHARE_BASE).decode(
+        # a file longer than an address can be (with room for a line end and spaces) is refused unread
+        return valid_share_base(read_regular_file(recorded or SHARE_BASE_FILE, MAX_SHARE_BASE_FILE).decode(
             "utf-8", errors="replace"))
     except (OSError, ValueError):
         return None

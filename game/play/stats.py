@@ -164,9 +164,7 @@ MAX_COUNT = 10**9
 
 def _tally(key: str, entry: Any) -> Tally:
     """The tally stored under ``key``; ``ValueError`` says what no game could leave in it."""
-    if not isinstance(key, str) or ":" not in key:
-        raise ValueError(f"bad statistics entry {key!r:.60}")
-    if not isinstance(entry, dict):
+    if not isinstance(key, str) or ":" not in key or not isinstance(entry, dict):
         raise ValueError(f"bad statistics entry {key!r:.60}")
     best = entry.get("best")
     if best is not None and (type(best) is not int or not 0 < best <= 64):
