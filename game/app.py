@@ -102,6 +102,9 @@ class App:
         pygame.display.set_caption(WINDOW_TITLE)
         asked = window_memory.before_opening(placement)
         self.window = pygame.display.set_mode(size, flags)
+        # pygbag fitted the canvas's box to the page when the canvas was 1x1 pixels, before Python ran: fit
+        # it again at the display's shape, or the page stretches the game to that first box
+        browser.fit_canvas()
         window_memory.after_opening(asked)
         if not IS_BROWSER:
             set_minimum_window_size(window_memory.smallest(window_memory.known_desktops(), MIN_WINDOW))

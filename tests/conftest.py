@@ -85,3 +85,26 @@ def no_shared_library_after_each_test() -> Iterator[None]:
     from game.library import service
 
     service.set_shared(None)
+
+
+@pytest.fixture(scope="session")
+def real_page_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """The page built to take its runtime from ``cdn/0.9.3/`` beside it, with the real-browser harness's runtime
+    there (``tests/real_browser.py``), served for the run: the desktop and the phone tests share it."""
+    from tests.chromium import SwitchableSite, built_site
+    from tests.real_browser import RUNTIME_PATH, add_runtime, pygame_wheel
+
+    wheel = pygame_wheel()
+    assert wheel is not None
+    web = add_runtime(built_site(tmp_path_factory.mktemp("real"), cdn=RUNTIME_PATH), wheel)
+    with SwitchableSite(web) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def real_page_browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """One headless chromium for the run's real-browser tests, with a fresh profile."""
+    from tests.chromium import headless_browser
+
+    with headless_browser(tmp_path_factory.mktemp("profile")) as running:
+        yield running

@@ -98,15 +98,20 @@ class Browser:
         result: dict[str, Any] = answer.get("result", {})
         return result
 
-    def new_tab(self, width: int = 1280, height: int = 800) -> Tab:
-        """A new page of ``width`` x ``height`` CSS pixels, attached, with its console and errors recorded."""
+    def new_tab(self, width: int = 1280, height: int = 800, phone: bool = False) -> Tab:
+        """A new page of ``width`` x ``height`` CSS pixels, attached, with its console and errors recorded.
+
+        ``phone``: a mobile viewport with a touch screen (``Tab.tap`` and its kin give the input), as
+        chromium's device emulation has it for a phone.
+        """
         target = self.send("Target.createTarget", {"url": "about:blank", "newWindow": True})  # each visible
         session = self.send("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True})["sessionId"]
-        tab = Tab(self, session, target["targetId"])
+        tab = Tab(self, session, target["targetId"], phone)
         for domain in ("Page", "Runtime", "Log"):
             tab.send(f"{domain}.enable")
-        tab.send("Emulation.setDeviceMetricsOverride",
-                 {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+        if phone:
+            tab.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        tab.resize(width, height)
         return tab
 
     def close(self) -> None:
@@ -135,10 +140,20 @@ def _as_descriptors_3_and_4(read_end: int, write_end: int) -> None:
 class Tab:
     """One page of the browser, attached through its own session."""
 
-    def __init__(self, browser: Browser, session: str, target: str) -> None:
+    def __init__(self, browser: Browser, session: str, target: str, phone: bool = False) -> None:
         self.browser = browser
         self.session = session
         self.target = target
+        self.phone = phone
+
+    def resize(self, width: int, height: int) -> None:
+        """The viewport becomes ``width`` x ``height`` CSS pixels (a phone turned round, a window resized)."""
+        metrics: dict[str, Any] = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": self.phone}
+        if self.phone:
+            metrics["screenWidth"], metrics["screenHeight"] = width, height
+            metrics["screenOrientation"] = ({"type": "portraitPrimary", "angle": 0} if height >= width
+                                            else {"type": "landscapePrimary", "angle": 90})
+        self.send("Emulation.setDeviceMetricsOverride", metrics)
 
     def send(self, method: str, params: dict[str, Any] | None = None,
              timeout_s: float = COMMAND_TIMEOUT_S) -> dict[str, Any]:
@@ -204,6 +219,24 @@ class Tab:
         self.send("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y})
         for kind in ("mousePressed", "mouseReleased"):
             self.send("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": button, "clickCount": 1})
+
+    def tap(self, x: float, y: float) -> None:
+        """A finger touches page point (x, y) in CSS pixels and lifts (a phone's tap)."""
+        self.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+        """A finger put down at ``start``, moved in ``steps`` to ``end`` and lifted (a swipe)."""
+        self.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+        for step in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * step / steps
+            y = start[1] + (end[1] - start[1]) * step / steps
+            self.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        self.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def insert_text(self, text: str) -> None:
+        """Type ``text`` into the focused field as a phone's keyboard does (no key events, text only)."""
+        self.send("Input.insertText", {"text": text})
 
     def press(self, key: str, code: str, key_code: int, text: str = "") -> None:
         """Press and release one key (``key`` and ``code`` as the DOM names them, ``key_code`` its keyCode)."""

@@ -37,6 +37,8 @@ PYODIDE = REPO / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 LOADER = REPO / "tests" / "page" / "pyodide_loader.js"
 STANDIN = REPO / "tests" / "page" / "pygbag_standin.py"
+BOOT_TIMEOUT_S = 90.0
+"""Runtime, pygame-ce, the archive and the first frame on a busy 2-core machine (about 3.5 s when idle)."""
 RUNTIME_PATH = "cdn/0.9.3/"
 """Where the page built for the harness looks for its runtime (``--cdn``), relative to the page."""
 
@@ -160,9 +162,16 @@ class GamePage:
         # the canvas's pixels are spread over its box on the page (pygbag sizes the box at the game's shape)
         return left + (window_x + 0.5) * width / canvas_w, top + (window_y + 0.5) * height / canvas_h
 
+    def press_at(self, x: float, y: float) -> None:
+        """A real click at page point (x, y), or on a phone's tab a tap, as its player gives it."""
+        if self.tab.phone:
+            self.tab.tap(x, y)
+        else:
+            self.tab.click(x, y)
+
     def click_logical(self, logical: tuple[float, float]) -> None:
-        """A real mouse click where the game draws logical point ``logical``."""
-        self.tab.click(*self.page_point(logical))
+        """A real mouse click (a tap on a phone's tab) where the game draws logical point ``logical``."""
+        self.press_at(*self.page_point(logical))
 
     def button_center(self, action: str) -> tuple[int, int]:
         """The logical centre of the on-screen button whose action is ``action`` (a dialog's first)."""
@@ -232,3 +241,24 @@ class GamePage:
             "(() => { const c = document.getElementById('canvas');"
             f" return Array.from(c.getContext('2d').getImageData({window_x}, {window_y}, 1, 1).data) }})()")
         return rgba[0], rgba[1], rgba[2]
+
+
+def open_game(tab: Tab, url: str | None = None) -> GamePage:
+    """Open (or with ``url=None`` reload) the page, click to play as the page asks, wait for the menu."""
+    tab.bring_to_front()
+    tab.evaluate("window.harness_old_document = true")  # the wait below is for the next document
+    if url is None:
+        tab.reload()
+    else:
+        tab.navigate(url)
+    page = GamePage(tab)
+    stage = tab.wait_for("!window.harness_old_document && document.readyState === 'complete' &&"
+                         " window.othello_loader &&"
+                         " ['waiting', 'running', 'failed'].includes(othello_loader.stage())"
+                         " && othello_loader.stage()", BOOT_TIMEOUT_S, "the page to load", failed=page.failure)
+    if stage == "waiting":
+        box = tab.evaluate("(() => { const r = document.getElementById('play').getBoundingClientRect();"
+                           " return [r.left + r.width / 2, r.top + r.height / 2] })()")
+        page.press_at(*box)  # the page's "Click, tap or press a key to play"
+    page.wait_for_python("app.frames_shown > 2", BOOT_TIMEOUT_S, "the game's first frames")
+    return page

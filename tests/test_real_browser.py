@@ -13,66 +13,37 @@ state from the page's Python and its pixels from the canvas.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.chromium import SwitchableSite, built_site, headless_browser
+from tests.chromium import SwitchableSite, built_site
 from tests.devtools import Browser, Tab
-from tests.real_browser import RUNTIME_PATH, GamePage, add_runtime, missing_runtime, pygame_wheel
+from tests.real_browser import RUNTIME_PATH, GamePage, add_runtime, missing_runtime, open_game, pygame_wheel
 
 pytestmark = pytest.mark.skipif(missing_runtime() is not None, reason=str(missing_runtime()))
 
-BOOT_TIMEOUT_S = 90.0
-"""Runtime, pygame-ce, the archive and the first frame on a busy 2-core machine (about 3.5 s when idle)."""
 PASS_GAME = "d3c3e6d2d1e1b2"
 """After these moves White's c1 leaves Black without a move: Black passes and White plays again."""
 PYTHON_ERROR_WORDS = ("Traceback", "Error:", "error: othello")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SwitchableSite]:
+def site(real_page_site: SwitchableSite) -> SwitchableSite:
     """The page built to take its runtime from ``cdn/0.9.3/`` beside it, with the harness's runtime there."""
-    wheel = pygame_wheel()
-    assert wheel is not None
-    web = add_runtime(built_site(tmp_path_factory.mktemp("real"), cdn=RUNTIME_PATH), wheel)
-    with SwitchableSite(web) as server:
-        yield server
+    return real_page_site
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
-    """One headless chromium for the module, with a fresh profile."""
-    with headless_browser(tmp_path_factory.mktemp("profile")) as running:
-        yield running
-
-
-def start(tab: Tab, url: str | None = None) -> GamePage:
-    """Open (or with ``url=None`` reload) the page, click to play as the page asks, wait for the menu."""
-    tab.bring_to_front()
-    tab.evaluate("window.harness_old_document = true")  # the wait below is for the next document
-    if url is None:
-        tab.reload()
-    else:
-        tab.navigate(url)
-    page = GamePage(tab)
-    stage = tab.wait_for("!window.harness_old_document && document.readyState === 'complete' &&"
-                         " window.othello_loader &&"
-                         " ['waiting', 'running', 'failed'].includes(othello_loader.stage())"
-                         " && othello_loader.stage()", BOOT_TIMEOUT_S, "the page to load", failed=page.failure)
-    if stage == "waiting":
-        box = tab.evaluate("(() => { const r = document.getElementById('play').getBoundingClientRect();"
-                           " return [r.left + r.width / 2, r.top + r.height / 2] })()")
-        tab.click(*box)  # the page's "Click, tap or press a key to play"
-    page.wait_for_python("app.frames_shown > 2", BOOT_TIMEOUT_S, "the game's first frames")
-    return page
+def browser(real_page_browser: Browser) -> Browser:
+    """The run's headless chromium."""
+    return real_page_browser
 
 
 @pytest.fixture(scope="module")
 def game(browser: Browser, site: SwitchableSite) -> GamePage:
     """The page, booted once and shared by the flows below (each starts from the menu)."""
-    return start(browser.new_tab(), site.url + "index.html")
+    return open_game(browser.new_tab(), site.url + "index.html")
 
 
 def console_errors(tab: Tab) -> list[str]:
@@ -137,7 +108,7 @@ def test_a_whole_game_against_casual_by_clicks_ends_on_the_results_with_both_sco
 
 
 def test_a_forced_pass_from_a_shared_link_is_announced_and_acknowledged(browser: Browser, site: SwitchableSite) -> None:
-    page = start(browser.new_tab(), f"{site.url}index.html#{PASS_GAME}")
+    page = open_game(browser.new_tab(), f"{site.url}index.html#{PASS_GAME}")
     try:
         page.wait_for_python("app.scene_name == 'game'", 10, "the linked game")
         assert page.python("app.scene.record.transcript") == PASS_GAME
@@ -242,7 +213,7 @@ def test_a_game_in_progress_survives_a_reload_and_is_offered_again(game: GamePag
     transcript = game.python("app.scene.record.transcript")
     saved = game.tab.evaluate("Object.keys(localStorage).filter(k => k.startsWith('othello:'))")
     assert saved
-    page = start(game.tab)  # the reload button: Python, pygame and the game start afresh
+    page = open_game(game.tab)  # the reload button: Python, pygame and the game start afresh
     assert page.scene() == "menu"
     first = page.python("b = app.scene.group.buttons[0]\n[b.action, b.subtitle]")
     assert first[0] == "continue"
@@ -257,7 +228,7 @@ def test_offline_a_reload_reaches_the_menu_from_the_service_workers_copies(
     assert kept["failed"] == [], kept
     site.offline = True
     try:
-        page = start(game.tab)
+        page = open_game(game.tab)
         assert page.scene() == "menu"
         assert page.tab.evaluate("window.othello_offline.controlled") is True
     finally:
@@ -278,7 +249,7 @@ def test_offline_after_an_update_the_game_keeps_the_language_in_use(browser: Bro
     site = SwitchableSite(published("a", "build a"))
     tab = browser.new_tab()
     try:
-        page = start(tab, site.url + "index.html")
+        page = open_game(tab, site.url + "index.html")
         tab.wait_for("!!navigator.serviceWorker.controller", 30,
                      "the service worker to take the page")
         page.python("from game.scenes.entries import SettingsEntry\napp.scene.open(SettingsEntry())\nTrue")
@@ -295,7 +266,7 @@ def test_offline_after_an_update_the_game_keeps_the_language_in_use(browser: Bro
                      "the new build's worker to replace the old one's cache")
 
         site.offline = True
-        page = start(tab)
+        page = open_game(tab)
         assert tab.evaluate("OTHELLO_BUILD") != build_a  # the new build, offline
         page.wait_for_python("app.ctx.assets.script == 'ja'", 60, "Japanese offline, after the update")
         assert page.python("__import__('game.i18n').i18n.language()") == "ja"

@@ -11,6 +11,9 @@
 // <script id="site"> (vm.script.blocks[0]), set window.Module and call the template's
 // custom_onload(true) on the window's load event, show progress in #status, give SDL the canvas,
 // expose the runtime as window.python and window.VM (with .FS and .config), and run the block.
+// Its canvas fit too (window_resize and window_canvas_adjust below, the 2D path without debug): the
+// canvas's box fills the window at the canvas's own aspect ratio, centred, on every resize and when
+// the page calls window.window_resize().
 
 import { loadPyodide } from "./pyodide/pyodide.mjs"
 
@@ -39,6 +42,45 @@ const DOM_PK = {
     ArrowUp: 0xE048, PageUp: 0xE049, ArrowLeft: 0xE04B, ArrowRight: 0xE04D, End: 0xE04F, ArrowDown: 0xE050,
     PageDown: 0xE051, Insert: 0xE052, Delete: 0xE053, MetaLeft: 0xE05B, MetaRight: 0xE05C, ContextMenu: 0xE05D,
 }
+
+// pygbag 0.9.3's pythons.js, window_canvas_adjust() for the 2D canvas with vm.config.debug off, as it is:
+// the largest box of the canvas's aspect ratio (width / height of its pixels) that the window holds,
+// centred by CSS; and window_resize(), which runs it 100 ms later (on the window's resize event, once
+// at load, and whenever the page asks).
+function window_canvas_adjust(divider) {
+    const canvas = document.getElementById("canvas")
+    const ar = canvas.width / canvas.height
+    const max_width = window.innerWidth
+    const max_height = window.innerHeight
+    divider = (window.config && window.config.gui_divider) || 1
+    let want_w = Math.trunc(max_width / divider)
+    let want_h = Math.trunc(want_w / ar)
+    if (want_h > max_height) {
+        want_h = max_height
+        want_w = Math.trunc(want_h * ar)
+    }
+    if (want_w > max_width) {
+        want_w = max_width
+        want_h = Math.trunc(want_h / ar)  // sic: pygbag divides the height again here
+    }
+    if (window.config && window.config.user_canvas) return
+    canvas.style.position = "absolute"
+    canvas.style.left = 0
+    canvas.style.bottom = 0
+    canvas.style.top = 0
+    canvas.style.right = 0
+    canvas.style.margin = "auto"
+    canvas.style.width = want_w + "px"
+    canvas.style.height = want_h + "px"
+}
+
+function window_resize() {
+    if (window.config && window.config.user_canvas_managed) return window.config.user_canvas_managed
+    setTimeout(window_canvas_adjust, 100, window.config && window.config.gui_divider)
+    setTimeout(window.focus, 100)
+}
+globalThis.window_resize = window_resize
+window.addEventListener("resize", window_resize)
 
 function status(text) {
     const element = document.getElementById("status")
@@ -92,5 +134,6 @@ window.addEventListener("load", async () => {
     // when the template asks for that (config.ume_block), as pygbag's feat_snd() sets it
     window.MM = { UME: !window.config.ume_block }
     if (window.custom_onload) await window.custom_onload(true)
+    window_resize()  // pythons.js's onload(), after custom_onload
     boot()
 })
