@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.challenges import KIND_NAMES, Challenge, ChallengeProgress, load_progress, save_progress, words
+from game.challenges import KIND_NAMES, Challenge, ChallengeProgress, words
 from game.challenges.attempt import SOLVED, ChallengeJudge, attempt
 from game.engine import square_name
 from game.i18n import _
@@ -83,8 +83,7 @@ class ChallengeScene(Scene):
         """Open the challenge the entry names (the first one if unknown)."""
         assert isinstance(entry, ChallengeEntry)
         self.now_ms = now_ms
-        self.progress = load_progress(self.ctx.store.documents)
-        self.ctx.flush_storage_messages()
+        self.progress = self.ctx.store.load_challenge_progress()
         challenges = shipped_challenges()[0]
         chosen = next((c for c in challenges if c.id == entry.challenge_id), challenges[0] if challenges else None)
         super().startup(now_ms, entry)
@@ -226,8 +225,7 @@ class ChallengeScene(Scene):
         elif self.session.phase is Phase.OVER:
             assert self.challenge is not None
             self.earned = self.progress.record_solve(self.challenge.id, self.wrong_tries == 0, self.used_hint)
-            save_progress(self.ctx.store.documents, self.progress)
-            self.ctx.flush_storage_messages()
+            self.ctx.store.save_challenge_progress(self.progress)
             self.message = _(SOLVED)
         else:
             self.message = verdict.text
@@ -240,8 +238,7 @@ class ChallengeScene(Scene):
         self.session.stop()
         if not self.solved:
             self.progress.record_solution_seen(challenge.id)
-            save_progress(self.ctx.store.documents, self.progress)
-            self.ctx.flush_storage_messages()
+            self.ctx.store.save_challenge_progress(self.progress)
         self.board.reset(challenge.position)
         self.solution_step = 0
         self.auto_solution = True

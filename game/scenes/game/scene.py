@@ -311,7 +311,7 @@ class GameScene(Scene):
         """Show or hide the computer's search while it thinks (O; also in Settings), and remember it."""
         settings = self.ctx.settings
         settings.engine_output = not settings.engine_output
-        self.ctx.save_settings()
+        self.ctx.store.save_settings()
         self.ctx.toasts.show(panels.engine_output_words(settings.engine_output), ms=2500)
 
     def request_hint(self) -> None:
@@ -343,15 +343,13 @@ class GameScene(Scene):
             self.ctx.store.clear_saved_game()
         else:
             self.ctx.store.save_game(saved)
-        self.ctx.flush_storage_messages()
 
     def _on_end(self, match: MatchController) -> None:
         """The match has ended (the controller has counted it if it counts): the one place its end is saved."""
         if match.counted:
-            self.ctx.save_stats()
+            self.ctx.store.save_stats()
         self.ctx.store.clear_saved_game()
         self.ctx.store.keep_last_game(match.record, file_players(match.setup))
-        self.ctx.flush_storage_messages()
 
     def _show_results(self) -> None:
         self.switch(ResultsEntry(self.setup, self.record, self.match.outcome, self.match.counted,

@@ -28,9 +28,7 @@ from game.trainer import (
     TrainerProgress,
     TrainerSession,
     disc_text,
-    load_progress,
     opening_title,
-    save_progress,
     trainable_openings,
 )
 from game.ui.board_view import Marks
@@ -63,8 +61,7 @@ class TrainerScene(Scene):
         book, error = load_book()
         opening = handed_opening(entry) or (trainable_openings(book)[0] if book is not None else None)
         colour: Color = WHITE if entry.colour == WHITE else BLACK
-        self.progress = load_progress(self.ctx.store.documents)
-        self.ctx.flush_storage_messages()
+        self.progress = self.ctx.store.load_trainer_progress()
         super().startup(now_ms, entry)
         if book is None or opening is None:
             if error:
@@ -83,8 +80,7 @@ class TrainerScene(Scene):
         if result.opening.saved:
             self.progress.record_line(result.opening.progress_name, result.colour, result.answered, result.good,
                                       result.completed, result.mistakes, result.new_line)
-            save_progress(self.ctx.store.documents, self.progress)
-            self.ctx.flush_storage_messages()
+            self.ctx.store.save_trainer_progress(self.progress)
 
     def layout(self) -> None:
         """The board, the header, the feedback panel and the buttons, landscape or portrait."""
