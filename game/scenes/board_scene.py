@@ -53,20 +53,27 @@ class BoardScene(Scene):
                 self.close_dialog(answer)
             return
         if event.type == pygame.KEYDOWN:
-            action = self.shortcut(event)
-            if action is None and self.keys_for_buttons:
-                action = self.group.handle(event)
-            elif action is None:
-                self._board_event(event)
-                return
+            self._take_key(event)
         else:
-            action = self.group.handle(event)
-            if action is None and not self.pointer(event):
-                self._board_event(event)
+            self._take_pointer(event)
+
+    def _take_key(self, event: pygame.event.Event) -> None:
+        action = self.shortcut(event)
+        if action is None and self.keys_for_buttons:
+            action = self.group.handle(event)  # moves the buttons' focus, or presses the focused one
         if action is not None:
             self.act(action)
+        elif not self.keys_for_buttons:
+            self._take_square(event)  # the board's cursor: the arrows move it, Enter plays on it
 
-    def _board_event(self, event: pygame.event.Event) -> None:
+    def _take_pointer(self, event: pygame.event.Event) -> None:
+        action = self.group.handle(event)
+        if action is not None:
+            self.act(action)
+        elif not self.pointer(event):
+            self._take_square(event)
+
+    def _take_square(self, event: pygame.event.Event) -> None:
         square = self.board.pick(event)
         if square is not None:
             self.try_move(square)
