@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 
 from game.i18n import LANGUAGES
 from game.platform.resources import SCRIPT_FONTS
-from game.web.build import OFFLINE_MARKER, BuildError, check_sources, pygbag_command
+from game.web.build import DEFAULT_CDN, OFFLINE_MARKER, BuildError, check_sources, pygbag_command
 from game.web.serve import make_server
 from game.web.slim import metadata_rows
 
@@ -190,6 +190,68 @@ def test_sw_js_pins_the_hash_of_each_page_file_the_build_wrote(tmp_path: Path) -
     assert sorted(pins) == sorted(files)
     for name in files:  # index.html as filled in, not its template
         assert pins[name] == hashlib.sha256((tmp_path / name).read_bytes()).hexdigest(), name
+
+
+def test_sw_js_pins_the_runtime_files_the_build_is_given_beside_the_page_files(tmp_path: Path) -> None:
+    # issue 48, item 7: a runtime file planted in the cache outlived every deploy; sw.js knew no runtime hash
+    import json
+
+    from game.web.offline import add_offline_files
+    from game.web.page_texts import page_heads
+    from game.web.runtime_pins import runtime_pins
+
+    runtime = tmp_path / "mirror"
+    (runtime / "0.9.3" / "cpython312").mkdir(parents=True)
+    (runtime / "cp312").mkdir()
+    (runtime / "0.9.3" / "pythons.js").write_text("// loader", encoding="utf-8")
+    (runtime / "0.9.3" / "cpython312" / "main.wasm").write_bytes(b"\0asm")
+    (runtime / "cp312" / "pygame.whl").write_bytes(b"wheel")
+    (runtime / "index-0.9.3-cp312.json").write_text("{}", encoding="utf-8")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text('const OTHELLO_BUILD = "__OTHELLO_BUILD__"\n', encoding="utf-8")
+    (site / "favicon.png").write_bytes(b"png")
+    (site / "main.tar.gz").write_bytes(b"archive")
+    pins = runtime_pins("https://mirror.example/cdn/0.9.3/", DEFAULT_CDN, runtime)
+    unpinned = add_offline_files(site, site / "main.tar.gz", page_heads("Othello", {}))
+    version = add_offline_files(site, site / "main.tar.gz", page_heads("Othello", {}), runtime_pins=pins)
+    hashes = json.loads(re.search(r"const HASHES = (\{.*\})", (site / "sw.js").read_text(encoding="utf-8"))[1])  # type: ignore[index]
+    sha = {name: hashlib.sha256((runtime / name).read_bytes()).hexdigest()
+           for name in ("0.9.3/pythons.js", "0.9.3/cpython312/main.wasm", "cp312/pygame.whl", "index-0.9.3-cp312.json")}
+    assert {url: digest for url, digest in hashes.items() if url.startswith("https:")} == {
+        f"https://mirror.example/cdn/{name}": digest for name, digest in sha.items()}
+    assert "index.html" in hashes and "main.tar.gz" in hashes
+    assert version != unpinned  # other pins, another cache
+
+
+def test_the_runtime_is_pinned_relative_to_the_page_and_pygbags_cdn_by_the_files_learnt_from_it(tmp_path: Path) -> None:
+    from game.web.runtime_pins import PYGBAG_RUNTIME, runtime_pins
+
+    (tmp_path / "0.9.3").mkdir()
+    (tmp_path / "0.9.3" / "pythons.js").write_text("// loader", encoding="utf-8")
+    loader = hashlib.sha256(b"// loader").hexdigest()
+    assert runtime_pins("cdn/0.9.3/", DEFAULT_CDN, tmp_path) == {"cdn/0.9.3/pythons.js": loader}
+    assert runtime_pins(DEFAULT_CDN, DEFAULT_CDN) == {
+        f"https://pygame-web.github.io/cdn/{name}": digest for name, digest in PYGBAG_RUNTIME.items()}
+    assert runtime_pins("https://mirror.example/cdn/0.9.3/", DEFAULT_CDN) == {}  # a mirror's files are its own
+    # the copies of pygbag 0.9.3's files beside this checkout are what the table says
+    shared = REPO.parent / "shared" / "runtime"
+    for name, path in (("0.9.3/pythons.js", "pygbag-0.9.3/pythons.js"),
+                       ("0.9.3/cpythonrc.py", "pygbag-0.9.3/cpythonrc.py"),
+                       ("cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl",
+                        "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl")):
+        if (shared / path).is_file():
+            assert hashlib.sha256((shared / path).read_bytes()).hexdigest() == PYGBAG_RUNTIME[name], name
+
+
+def test_a_runtime_copy_the_page_could_not_fetch_by_its_names_is_refused(tmp_path: Path) -> None:
+    from game.web.runtime_pins import runtime_pins
+
+    (tmp_path / "a#b.js").write_text("", encoding="utf-8")
+    with pytest.raises(ValueError, match="safe file name"):
+        runtime_pins("cdn/0.9.3/", DEFAULT_CDN, tmp_path)
+    with pytest.raises(FileNotFoundError, match="--runtime-files"):
+        runtime_pins("cdn/0.9.3/", DEFAULT_CDN, tmp_path / "missing")
 
 
 def test_without_offline_play_the_build_publishes_the_retiring_worker(project: Path, tmp_path: Path) -> None:
