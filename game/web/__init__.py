@@ -13,7 +13,7 @@ the page, one escaping per context), ``policy`` (the page's
 Content-Security-Policy), ``offline`` (the
 service worker, the manifests and icons), ``runtime_pins`` (the runtime
 files' hashes the worker checks its copies against), ``figures`` (docs/web.md's size
-table), ``serve`` (the static server), ``__main__`` (the command line).
+figures), ``serve`` (the static server), ``__main__`` (the command line).
 
 This is development tooling: ``pygbag.ini`` keeps ``game/web`` out of the
 packed app, and nothing in the game imports it.

@@ -20,7 +20,7 @@ from pathlib import Path
 from game.engine import NumberError, whole_number
 
 from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build, record_share_base
-from .figures import table, write_into
+from .figures import LANGUAGE_BEGIN, LANGUAGE_END, language_files, table, write_into
 from .page_texts import MANIFEST
 from .serve import DEFAULT_BIND, DEFAULT_PORT, make_server, page_url, serve_until_interrupted
 
@@ -61,7 +61,8 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd.add_argument("--title", default=DEFAULT_TITLE, help=f"page title (default: {DEFAULT_TITLE})")
     build_cmd.add_argument("--verbose", action="store_true", help="show pygbag's output")
     build_cmd.add_argument("--figures", type=Path, metavar="DOC",
-                           help="write the size table into DOC (docs/web.md), between its build-figures markers")
+                           help="write the size table and the language files' sizes into DOC (docs/web.md), "
+                                "between their markers")
     build_cmd.add_argument("--no-offline", action="store_true",
                            help="publish no offline play: a service worker that removes an earlier build's")
     build_cmd.add_argument("--share-base", help="the address the site is published at, for the desktop's share "
@@ -100,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
             if getattr(args, "figures", None) is not None:
                 write_into(args.figures, table(result.tarball, result.index_html, result.favicon,
                                               datetime.date.today().isoformat()))
-                print(f"wrote the size table into {args.figures}")
+                write_into(args.figures, language_files(result.output_dir), LANGUAGE_BEGIN, LANGUAGE_END)
+                print(f"wrote the size table and the language files' sizes into {args.figures}")
         if args.command == "serve":
             server = make_server(repo / OUTPUT_DIR, args.bind, args.port)
             print(f"serving {OUTPUT_DIR}/ at {page_url(server)}  (Ctrl+C stops)")
