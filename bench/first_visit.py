@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import datetime  # noqa: E402
 
 from game.web.figures import write_into  # noqa: E402
-from tests.chromium import CHROMIUM, SwitchableSite, built_site, standin_runtime, visit  # noqa: E402
+from tests.chromium import CHROMIUM, SwitchableSite, built_against_standin, standin_runtime, visit  # noqa: E402
 
 VISITS = (("first", False), ("repeat, online", False), ("offline", True))
 BEGIN = "<!-- first visit: python bench/first_visit.py --write docs/web.md -->"
@@ -75,7 +75,7 @@ def run(cache_control: str, doc: Path | None = None) -> int:
         (runtime / "index.html").write_text("stand-in CDN\n", encoding="utf-8")
         cdn = SwitchableSite(runtime, cors=True, cache_control=cache_control)
         (root / "game").mkdir()
-        site = built_site(root / "game", cdn=cdn.url + "cdn/0.9.3/")
+        site = built_against_standin(root / "game", cdn)
         page = SwitchableSite(site, cache_control=cache_control)
         profile = root / "profile"
         status = 0

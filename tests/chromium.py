@@ -135,10 +135,12 @@ def visit(url: str, budget_ms: int, profile: Path, flags: tuple[str, ...] = ()) 
     return reader.page
 
 
-def built_site(tmp: Path, cdn: str | None, edit: Callable[[Path], None] | None = None, offline: bool = True) -> Path:
+def built_site(tmp: Path, cdn: str | None, edit: Callable[[Path], None] | None = None, offline: bool = True,
+               runtime_files: Path | None = None) -> Path:
     """Build a copy of the game (main.py, game/, assets/, the template) and return its ``build/web``.
 
-    ``edit`` may change the copy first (a new build differs from the last).
+    ``edit`` may change the copy first (a new build differs from the last);
+    ``runtime_files``: the runtime's files the service worker is pinned to (``build``'s).
     """
     for name in ("main.py", "index.html", "pygbag.ini"):
         shutil.copy2(REPO / name, tmp / name)
@@ -146,7 +148,13 @@ def built_site(tmp: Path, cdn: str | None, edit: Callable[[Path], None] | None =
         shutil.copytree(REPO / folder, tmp / folder, ignore=shutil.ignore_patterns("__pycache__", "wthor"))
     if edit is not None:
         edit(tmp)
-    return build(tmp, cdn=cdn, offline=offline).output_dir
+    return build(tmp, cdn=cdn, offline=offline, runtime_files=runtime_files).output_dir
+
+
+def built_against_standin(tmp: Path, cdn: SwitchableSite, edit: Callable[[Path], None] | None = None,
+                          offline: bool = True) -> Path:
+    """``built_site`` against the stand-in CDN ``cdn`` (``standin_cdn``), its runtime's files pinned."""
+    return built_site(tmp, cdn=cdn.url + "cdn/0.9.3/", edit=edit, offline=offline, runtime_files=cdn.site / "cdn")
 
 
 def serve(site: Path) -> Iterator[str]:

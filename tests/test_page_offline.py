@@ -28,7 +28,7 @@ import pytest
 
 from game.web.offline import SERVICE_WORKER
 from game.web.page_texts import MANIFEST
-from tests.chromium import WHEEL, SwitchableSite, app_report, built_site, needs_chromium, standin_cdn, visit
+from tests.chromium import WHEEL, SwitchableSite, app_report, built_against_standin, needs_chromium, standin_cdn, visit
 
 pytestmark = needs_chromium
 
@@ -47,7 +47,7 @@ def _build(tmp: Path, cdn: SwitchableSite, change: str = "", offline: bool = Tru
         with (copy / "main.py").open("a", encoding="utf-8") as main:
             main.write(f"\n# {change}\n")
 
-    return built_site(tmp, cdn=cdn.url + "cdn/0.9.3/", edit=edit if change else None, offline=offline)
+    return built_against_standin(tmp, cdn, edit=edit if change else None, offline=offline)
 
 
 def _log(page_text: str) -> dict[str, str]:

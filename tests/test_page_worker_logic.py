@@ -10,7 +10,8 @@ visitor's offline copy (issue 48):
   proxy's) was kept as the runtime;
 * a copy of a page file planted in the new build's cache (by any page of the
   origin, while the old build's page ran) was served for good: the worker
-  knew no file's hash (item 7).
+  knew no file's hash (item 7); a planted runtime file (pygbag's loader) still was,
+  until the build recorded the runtime's hashes too.
 """
 
 from __future__ import annotations
@@ -42,11 +43,14 @@ ERROR_PAGE = {"status": 200, "type": "cors", "contentType": "text/html; charset=
 
 
 def run_worker(steps: list[list[Any]], network: dict[str, Any], old_cache: dict[str, str] | None = None,
-               ) -> dict[str, Any]:
-    """The harness's report: each step's outcome and every cache's addresses and bodies afterwards."""
+               runtime_pins: dict[str, str] | None = None) -> dict[str, Any]:
+    """The harness's report: each step's outcome and every cache's addresses and bodies afterwards.
+
+    ``runtime_pins``: the runtime files' SHA-256 the build recorded, by address (none by default).
+    """
     worker = (HERE / "service_worker.js").read_text(encoding="utf-8")
     worker = worker.replace(BUILD_FIELD, NEW.rsplit(":", 1)[1]).replace(FILES_FIELD, json.dumps(PAGE_FILES))
-    pins = {name: hashlib.sha256(f"new {name}".encode()).hexdigest() for name in PAGE_FILES}
+    pins = (runtime_pins or {}) | {name: hashlib.sha256(f"new {name}".encode()).hexdigest() for name in PAGE_FILES}
     worker = worker.replace(HASHES_FIELD, json.dumps(pins))
     page = {SCOPE + name: {"status": 200, "responseType": "basic", "body": f"new {name}"} for name in PAGE_FILES}
     caches = {}
@@ -176,3 +180,43 @@ def test_a_runtime_file_planted_in_the_new_cache_before_the_install_is_replaced(
                         old_cache={MAIN_JS: "// old CPython", MAIN_WASM: "old wasm"})
     assert [step["ok"] for step in report["steps"]] == [True, True, True]
     assert report["caches"][NEW][MAIN_JS] == "// CPython"
+
+
+RUNTIME_PINS = {MAIN_JS: hashlib.sha256(SCRIPT["body"].encode()).hexdigest(),
+                MAIN_WASM: hashlib.sha256(WASM["body"].encode()).hexdigest()}
+
+
+def test_a_runtime_file_planted_in_the_cache_is_neither_served_nor_kept() -> None:
+    # the old build's page, its planted loader running, writes into the new cache after the install filled it
+    report = run_worker([["install"], ["activate"], ["plant", NEW, MAIN_JS, PLANT], ["fetch", MAIN_JS, "no-cors"]],
+                        {MAIN_JS: SCRIPT, MAIN_WASM: WASM}, old_cache={MAIN_JS: "// old CPython"},
+                        runtime_pins=RUNTIME_PINS)
+    assert [step["ok"] for step in report["steps"]] == [True] * 4
+    assert report["steps"][3]["answer"]["body"] == SCRIPT["body"]  # fetched anew
+    assert report["caches"][NEW][MAIN_JS] == SCRIPT["body"]         # and the good copy kept
+
+
+def test_offline_a_planted_runtime_file_is_not_served() -> None:
+    report = run_worker([["install"], ["fetch", MAIN_JS, "no-cors"], ["plant", NEW, MAIN_JS, PLANT],
+                         ["network", {MAIN_JS: "offline"}], ["fetch", MAIN_JS, "no-cors"]],
+                        {MAIN_JS: SCRIPT}, runtime_pins=RUNTIME_PINS)
+    assert report["steps"][1]["answer"]["body"] == SCRIPT["body"]
+    assert report["steps"][4]["ok"] is False or report["steps"][4]["answer"]["body"] != PLANT
+    assert report["caches"][NEW].get(MAIN_JS) != PLANT
+
+
+def test_a_runtime_file_that_does_not_match_its_pin_is_passed_on_but_never_kept() -> None:
+    # a CDN that changed the file, a proxy's rewrite: the page gets the network's answer, the cache nothing
+    other = SCRIPT | {"body": "// another CPython"}
+    report = run_worker([["install"], ["fetch", MAIN_JS, "no-cors"], ["keep", [MAIN_WASM]]],
+                        {MAIN_JS: other, MAIN_WASM: WASM | {"body": "another wasm"}}, runtime_pins=RUNTIME_PINS)
+    assert report["steps"][1]["answer"]["body"] == "// another CPython"
+    assert report["steps"][2]["answer"]["failed"] == [MAIN_WASM]
+    assert MAIN_JS not in report["caches"][NEW] and MAIN_WASM not in report["caches"][NEW]
+
+
+def test_an_update_leaves_out_a_runtime_file_that_no_longer_matches_its_pin() -> None:
+    report = run_worker([["install"], ["activate"]], {MAIN_JS: SCRIPT, MAIN_WASM: WASM | {"body": "another wasm"}},
+                        old_cache={MAIN_JS: "// old CPython", MAIN_WASM: "old wasm"}, runtime_pins=RUNTIME_PINS)
+    assert [step["ok"] for step in report["steps"]] == [True, True]
+    assert report["caches"][NEW][MAIN_JS] == SCRIPT["body"] and MAIN_WASM not in report["caches"][NEW]

@@ -26,6 +26,7 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -33,7 +34,7 @@ from hypothesis import strategies as st
 
 from game.i18n import LANGUAGES
 from game.platform.resources import SCRIPT_FONTS
-from game.web.build import OFFLINE_MARKER, BuildError, check_sources, pygbag_command
+from game.web.build import DEFAULT_CDN, OFFLINE_MARKER, BuildError, check_sources, pygbag_command
 from game.web.serve import make_server
 from game.web.slim import metadata_rows
 
@@ -190,6 +191,68 @@ def test_sw_js_pins_the_hash_of_each_page_file_the_build_wrote(tmp_path: Path) -
     assert sorted(pins) == sorted(files)
     for name in files:  # index.html as filled in, not its template
         assert pins[name] == hashlib.sha256((tmp_path / name).read_bytes()).hexdigest(), name
+
+
+def test_sw_js_pins_the_runtime_files_the_build_is_given_beside_the_page_files(tmp_path: Path) -> None:
+    # issue 48, item 7: a runtime file planted in the cache outlived every deploy; sw.js knew no runtime hash
+    import json
+
+    from game.web.offline import add_offline_files
+    from game.web.page_texts import page_heads
+    from game.web.runtime_pins import runtime_pins
+
+    runtime = tmp_path / "mirror"
+    (runtime / "0.9.3" / "cpython312").mkdir(parents=True)
+    (runtime / "cp312").mkdir()
+    (runtime / "0.9.3" / "pythons.js").write_text("// loader", encoding="utf-8")
+    (runtime / "0.9.3" / "cpython312" / "main.wasm").write_bytes(b"\0asm")
+    (runtime / "cp312" / "pygame.whl").write_bytes(b"wheel")
+    (runtime / "index-0.9.3-cp312.json").write_text("{}", encoding="utf-8")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text('const OTHELLO_BUILD = "__OTHELLO_BUILD__"\n', encoding="utf-8")
+    (site / "favicon.png").write_bytes(b"png")
+    (site / "main.tar.gz").write_bytes(b"archive")
+    pins = runtime_pins("https://mirror.example/cdn/0.9.3/", DEFAULT_CDN, runtime)
+    unpinned = add_offline_files(site, site / "main.tar.gz", page_heads("Othello", {}))
+    version = add_offline_files(site, site / "main.tar.gz", page_heads("Othello", {}), runtime_pins=pins)
+    hashes = json.loads(re.search(r"const HASHES = (\{.*\})", (site / "sw.js").read_text(encoding="utf-8"))[1])  # type: ignore[index]
+    sha = {name: hashlib.sha256((runtime / name).read_bytes()).hexdigest()
+           for name in ("0.9.3/pythons.js", "0.9.3/cpython312/main.wasm", "cp312/pygame.whl", "index-0.9.3-cp312.json")}
+    assert {url: digest for url, digest in hashes.items() if url.startswith("https:")} == {
+        f"https://mirror.example/cdn/{name}": digest for name, digest in sha.items()}
+    assert "index.html" in hashes and "main.tar.gz" in hashes
+    assert version != unpinned  # other pins, another cache
+
+
+def test_the_runtime_is_pinned_relative_to_the_page_and_pygbags_cdn_by_the_files_learnt_from_it(tmp_path: Path) -> None:
+    from game.web.runtime_pins import PYGBAG_RUNTIME, runtime_pins
+
+    (tmp_path / "0.9.3").mkdir()
+    (tmp_path / "0.9.3" / "pythons.js").write_text("// loader", encoding="utf-8")
+    loader = hashlib.sha256(b"// loader").hexdigest()
+    assert runtime_pins("cdn/0.9.3/", DEFAULT_CDN, tmp_path) == {"cdn/0.9.3/pythons.js": loader}
+    assert runtime_pins(DEFAULT_CDN, DEFAULT_CDN) == {
+        f"https://pygame-web.github.io/cdn/{name}": digest for name, digest in PYGBAG_RUNTIME.items()}
+    assert runtime_pins("https://mirror.example/cdn/0.9.3/", DEFAULT_CDN) == {}  # a mirror's files are its own
+    # the copies of pygbag 0.9.3's files beside this checkout are what the table says
+    shared = REPO.parent / "shared" / "runtime"
+    for name, path in (("0.9.3/pythons.js", "pygbag-0.9.3/pythons.js"),
+                       ("0.9.3/cpythonrc.py", "pygbag-0.9.3/cpythonrc.py"),
+                       ("cp312/pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl",
+                        "pygame_ce-2.5.7.dev1-cp312-cp312-wasm32_bi_emscripten.whl")):
+        if (shared / path).is_file():
+            assert hashlib.sha256((shared / path).read_bytes()).hexdigest() == PYGBAG_RUNTIME[name], name
+
+
+def test_a_runtime_copy_the_page_could_not_fetch_by_its_names_is_refused(tmp_path: Path) -> None:
+    from game.web.runtime_pins import runtime_pins
+
+    (tmp_path / "a#b.js").write_text("", encoding="utf-8")
+    with pytest.raises(ValueError, match="safe file name"):
+        runtime_pins("cdn/0.9.3/", DEFAULT_CDN, tmp_path)
+    with pytest.raises(FileNotFoundError, match="--runtime-files"):
+        runtime_pins("cdn/0.9.3/", DEFAULT_CDN, tmp_path / "missing")
 
 
 def test_without_offline_play_the_build_publishes_the_retiring_worker(project: Path, tmp_path: Path) -> None:
@@ -508,12 +571,7 @@ def test_docs_web_md_has_the_markers_of_its_size_table() -> None:
 
 
 def test_docs_web_md_has_the_markers_of_its_visit_table_and_the_bench_writes_between_them(tmp_path: Path) -> None:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("first_visit", REPO / "bench" / "first_visit.py")
-    assert spec is not None and spec.loader is not None
-    first_visit = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(first_visit)
+    first_visit = first_visit_bench()
     text = (REPO / "docs" / "web.md").read_text(encoding="utf-8")
     assert text.index(first_visit.BEGIN) < text.index(first_visit.END)
     page = [("/index.html?standin=playing", 200, 1000), ("/index.html", 200, 1000), ("/sw.js", 304, 0)]
@@ -529,6 +587,69 @@ def test_docs_web_md_has_the_markers_of_its_visit_table_and_the_bench_writes_bet
     write_into(doc, table, first_visit.BEGIN, first_visit.END)
     assert doc.read_text(encoding="utf-8") == f"before\n{first_visit.BEGIN}\n{table}\n{first_visit.END}\nafter\n"
 
+
+
+def first_visit_bench() -> Any:
+    """``bench/first_visit.py`` as a module (bench/ is no package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("first_visit", REPO / "bench" / "first_visit.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def marked(text: str, begin: str, end: str) -> str:
+    """What ``text`` holds between the markers ``begin`` and ``end``, stripped."""
+    return text[text.index(begin) + len(begin): text.index(end)].strip()
+
+
+def test_docs_web_md_says_the_language_files_sizes_the_build_measures(project: Path, built: dict[str, object]) -> None:
+    # issue 48, item 11: "about 26 kB" and "about 28 kB" by hand, when they were 27.7-29.0 kB
+    from game.web.figures import LANGUAGE_BEGIN, LANGUAGE_END, SCRIPT_NAMES, language_files
+
+    assert set(SCRIPT_NAMES) == set(SCRIPT_FONTS)
+    doc = (REPO / "docs" / "web.md").read_text(encoding="utf-8")
+    assert marked(doc, LANGUAGE_BEGIN, LANGUAGE_END) == language_files(web(project)), (
+        "stale: python -m game.web build --figures docs/web.md")
+
+
+FIGURES_TOLERANCE = {"sw.js": 0.05, "": 0.01}
+"""How far a size in docs/web.md's tables may be from this build's: the page names its runtime's address, and
+``sw.js`` pins the runtime's files (the first-visit bench's are the stand-in CDN's, seven of them)."""
+
+
+def test_docs_web_md_tables_give_the_sizes_of_this_builds_files(project: Path, built: dict[str, object]) -> None:
+    # issue 48, item 11: the first-visit table was ~3.6 kB stale; each table is regenerated by its command
+    from game.web.figures import BEGIN, END
+
+    doc = (REPO / "docs" / "web.md").read_text(encoding="utf-8")
+    first_visit = first_visit_bench()
+    (first,) = [row for row in marked(doc, first_visit.BEGIN, first_visit.END).splitlines()
+                if row.startswith("| first |")]
+    tarball = next(web(project).glob("*.tar.gz"))
+    said = {}
+    for name, size, notes in re.findall(r"`([^`]+)` ([\d,]+)(?: \(([^)]*)\))?", first.split(" | ")[1]):
+        requests = int(re.search(r"(\d+) requests", notes)[1]) if "requests" in notes else 1  # type: ignore[index]
+        not_modified = re.search(r"(\d+) of them `304`", notes)
+        answered = requests - (int(not_modified[1]) if not_modified else 0)
+        said[tarball.name if name.endswith(".tar.gz") else name] = int(size.replace(",", "")) / answered
+    assert set(said) == {path.name for path in web(project).iterdir() if path.is_file()}
+    build_table = marked(doc, BEGIN, END)
+    said_by_build = {"index.html": re.search(r"\| `index.html` \| ([\d,]+) \|", build_table),
+                     "favicon.png": re.search(r"\| `favicon.png` \| ([\d,]+) \|", build_table),
+                     tarball.name: re.search(r"the packed app \(budget [\d,]+\) \| \*\*([\d,]+)\*\*", build_table)}
+    for name, found in said_by_build.items():
+        assert found is not None, name
+        said[f"{name} (build figures)"] = int(found[1].replace(",", ""))
+    stale = []
+    for name, size in said.items():
+        actual = (web(project) / name.split(" ")[0]).stat().st_size
+        if abs(size - actual) > FIGURES_TOLERANCE.get(name, FIGURES_TOLERANCE[""]) * actual:
+            stale.append(f"{name}: docs say {size:,.0f}, the build wrote {actual:,}")
+    assert not stale, ("stale (python bench/first_visit.py --write docs/web.md; python -m game.web build "
+                       "--figures docs/web.md): " + "; ".join(stale))
 
 
 def test_no_packed_module_imports_a_desktop_only_one_when_it_is_imported() -> None:

@@ -186,6 +186,18 @@ def test_a_cdn_that_is_no_http_address_or_page_folder_is_refused(cdn: str) -> No
         valid_cdn(cdn)
 
 
+@pytest.mark.parametrize(("cdn", "why"), [
+    ("//host/", "give the scheme"),                # protocol-relative: the policy would lack the runtime's origin
+    ("//host/cdn/0.9.3/", "give the scheme"),
+    ("https://host/", "folder of the host"),       # a mirror at a host's root: PYGPI would be "https://"
+    ("https://host", "folder of the host"),
+])
+def test_a_protocol_relative_cdn_or_one_at_a_hosts_root_is_refused_at_build_time(cdn: str, why: str) -> None:
+    # issue 48, item 9: each would build a page that cannot load its runtime or its packages
+    with pytest.raises(ValueError, match=f"--cdn.*{why}"):
+        valid_cdn(cdn)
+
+
 def test_a_cdn_is_an_http_address_or_a_folder_of_the_page_ending_in_a_slash() -> None:
     assert valid_cdn(DEFAULT_CDN) == DEFAULT_CDN
     assert valid_cdn("https://mirror.example.org/pygbag/0.9.3") == "https://mirror.example.org/pygbag/0.9.3/"

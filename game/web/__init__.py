@@ -11,8 +11,9 @@ The files: ``build`` (pygbag run offline, the result checked), ``slim``
 language), ``escape`` (the title, runtime address and app name written into
 the page, one escaping per context), ``policy`` (the page's
 Content-Security-Policy), ``offline`` (the
-service worker, the manifests and icons), ``figures`` (docs/web.md's size
-table), ``serve`` (the static server), ``__main__`` (the command line).
+service worker, the manifests and icons), ``runtime_pins`` (the runtime
+files' hashes the worker checks its copies against), ``figures`` (docs/web.md's size
+figures), ``serve`` (the static server), ``__main__`` (the command line).
 
 This is development tooling: ``pygbag.ini`` keeps ``game/web`` out of the
 packed app, and nothing in the game imports it.

@@ -3,6 +3,7 @@
     python -m game.web build              # build/web/ offline (pygbag 0.9.3, our template and icon)
     python -m game.web build --archive    # ... and build/web.zip for itch.io
     python -m game.web build --cdn URL    # the page loads pygbag's runtime from URL instead
+    python -m game.web build --cdn URL --runtime-files DIR   # ... pinned to the files of DIR, a copy of it
     python -m game.web build --no-offline # no offline play: retire the service worker of earlier builds
     python -m game.web build --share-base https://you.github.io/othello/   # where it will be published
     python -m game.web share-base URL     # only record that address (a desktop build's share links)
@@ -19,7 +20,7 @@ from pathlib import Path
 from game.engine import NumberError, whole_number
 
 from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build, record_share_base
-from .figures import table, write_into
+from .figures import LANGUAGE_BEGIN, LANGUAGE_END, language_files, table, write_into
 from .page_texts import MANIFEST
 from .serve import DEFAULT_BIND, DEFAULT_PORT, make_server, page_url, serve_until_interrupted
 
@@ -54,10 +55,14 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd = commands.add_parser("build", help="build build/web/ with pygbag, offline")
     build_cmd.add_argument("--archive", action="store_true", help="also write build/web.zip for itch.io")
     build_cmd.add_argument("--cdn", help="where the page loads pygbag's runtime from (default: pygbag's CDN)")
+    build_cmd.add_argument("--runtime-files", type=Path, metavar="DIR",
+                           help="a copy of the runtime at --cdn (the folder above it), whose files' hashes the "
+                                "service worker checks its copies against")
     build_cmd.add_argument("--title", default=DEFAULT_TITLE, help=f"page title (default: {DEFAULT_TITLE})")
     build_cmd.add_argument("--verbose", action="store_true", help="show pygbag's output")
     build_cmd.add_argument("--figures", type=Path, metavar="DOC",
-                           help="write the size table into DOC (docs/web.md), between its build-figures markers")
+                           help="write the size table and the language files' sizes into DOC (docs/web.md), "
+                                "between their markers")
     build_cmd.add_argument("--no-offline", action="store_true",
                            help="publish no offline play: a service worker that removes an earlier build's")
     build_cmd.add_argument("--share-base", help="the address the site is published at, for the desktop's share "
@@ -90,12 +95,14 @@ def main(argv: list[str] | None = None) -> int:
                 quiet=not getattr(args, "verbose", False),
                 share_base=getattr(args, "share_base", None),
                 offline=not getattr(args, "no_offline", False),
+                runtime_files=getattr(args, "runtime_files", None),
             )
             print(_describe(result, repo))
             if getattr(args, "figures", None) is not None:
                 write_into(args.figures, table(result.tarball, result.index_html, result.favicon,
                                               datetime.date.today().isoformat()))
-                print(f"wrote the size table into {args.figures}")
+                write_into(args.figures, language_files(result.output_dir), LANGUAGE_BEGIN, LANGUAGE_END)
+                print(f"wrote the size table and the language files' sizes into {args.figures}")
         if args.command == "serve":
             server = make_server(repo / OUTPUT_DIR, args.bind, args.port)
             print(f"serving {OUTPUT_DIR}/ at {page_url(server)}  (Ctrl+C stops)")

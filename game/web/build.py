@@ -50,6 +50,7 @@ from game.web.escape import html_attribute, html_text, js_string, python_string
 from game.web.offline import add_offline_files, safe_file_name
 from game.web.page_texts import fill_page_texts, page_heads, page_translations
 from game.web.policy import fill_policy
+from game.web.runtime_pins import runtime_pins
 from game.web.slim import slim, slim_tree
 
 PYGBAG_VERSION = "0.9.3"
@@ -162,7 +163,8 @@ def valid_cdn(cdn: str) -> str:
     An http or https address as a browser parses it (``links.web_address``,
     the check ``--share-base`` has too) with no query or fragment, or a
     folder relative to the page (``cdn/0.9.3/``: letters, digits and
-    ``._~-/``). Not a protocol-relative ``//host/`` (write its scheme).
+    ``._~-/``). Not a protocol-relative ``//host/`` (write its scheme), nor
+    a host's root (the package index is one folder above the runtime).
 
     >>> valid_cdn("HTTPS://Mirror.example.org/pygbag/0.9.3"), valid_cdn("cdn/0.9.3/")
     ('https://mirror.example.org/pygbag/0.9.3/', 'cdn/0.9.3/')
@@ -180,6 +182,8 @@ def valid_cdn(cdn: str) -> str:
         raise refuse(f"not an http(s) address or a folder relative to the page: {exc}") from None
     if address.query or address.fragment:
         raise refuse("the runtime's address has no query or fragment")
+    if address.path.strip("/") == "":
+        raise refuse("the runtime must be in a folder of the host: its package index is the folder above")
     href = address.href
     return href if href.endswith("/") else href + "/"
 
@@ -247,6 +251,7 @@ def build(
     quiet: bool = True,
     share_base: str | None = None,
     offline: bool = True,
+    runtime_files: Path | None = None,
 ) -> BuildResult:
     """Build the static site into ``repo/build/web`` (replacing what was there) and check it.
 
@@ -255,6 +260,9 @@ def build(
     ``share_base`` records where the site is published (see the module).
     ``offline=False`` publishes the retiring service worker instead of the
     offline one (``docs/web.md``, "Offline play": how to turn it off).
+    ``runtime_files``: a copy of the runtime the page loads (laid out as the
+    folder above it), whose files' hashes the service worker checks its
+    copies against (``runtime_pins.py``).
     """
     repo = repo.resolve()
     check_sources(repo)
@@ -262,7 +270,8 @@ def build(
         title = check_title(title)
         runtime = DEFAULT_CDN if cdn is None else valid_cdn(cdn)
         app = app_name(repo)
-    except ValueError as exc:
+        pins = runtime_pins(runtime, DEFAULT_CDN, runtime_files)
+    except (ValueError, FileNotFoundError) as exc:
         raise BuildError(str(exc)) from None
     if share_base is not None:
         record_share_base(repo, checked_share_base(share_base))
@@ -309,7 +318,7 @@ def build(
     page = fill_policy(fill_page_texts(page, tables, heads), runtime)
     page = fill_page_values(page, title=title, cdn=runtime, app=app)
     result.index_html.write_text(page, encoding="utf-8")
-    version = add_offline_files(output_dir, result.tarball, heads, offline=offline)
+    version = add_offline_files(output_dir, result.tarball, heads, offline=offline, runtime_pins=pins)
     result = BuildResult(**{**result.__dict__, "version": version})
     if archive:
         result = BuildResult(**{**result.__dict__, "archive": write_archive(output_dir, repo / ARCHIVE_PATH)})

@@ -1,21 +1,29 @@
-"""The size table of docs/web.md, made from a build rather than by hand.
+"""The size figures of docs/web.md, made from a build rather than by hand.
 
 ``python -m game.web build --figures docs/web.md`` measures what the page
 downloads of the game itself (beside pygbag's runtime) and writes the table
-between the ``<!-- build figures -->`` markers of that file. Each group of
-files in the archive is deflated on its own (zlib level 9), so the groups add
-up to a little more than the archive itself.
+between the ``<!-- build figures -->`` markers of that file, and the
+language files' sizes (``language_files``) between the ``<!-- language
+files -->`` ones. Each group of files in the archive is deflated on its own
+(zlib level 9), so the groups add up to a little more than the archive itself.
 """
 
 from __future__ import annotations
 
+import gzip
 import tarfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from game.platform.resources import SCRIPT_FONTS, WEB_LOCALE_DIR
+
 BEGIN = "<!-- build figures: python -m game.web build --figures docs/web.md -->"
 END = "<!-- end of build figures -->"
+LANGUAGE_BEGIN = "<!-- language files: python -m game.web build --figures docs/web.md -->"
+LANGUAGE_END = "<!-- end of language files -->"
+SCRIPT_NAMES = {"ja": "Japanese", "zh_CN": "Chinese"}
+"""The languages of ``SCRIPT_FONTS`` as the docs name them (a test keeps the two in step)."""
 BUDGET_BYTES = 1_500_000
 """The most the packed app may weigh (tests/test_web_build.py holds it to this)."""
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
@@ -86,3 +94,27 @@ def write_into(doc: Path, text: str, begin: str = BEGIN, end: str = END) -> None
     if start < 0 or stop < start:
         raise ValueError(f"{doc} has no '{begin}' … '{end}' markers")
     doc.write_text(content[: start + len(begin)] + "\n" + text + "\n" + content[stop:], encoding="utf-8")
+
+
+def _kilobytes(sizes: list[int]) -> str:
+    """The range of ``sizes`` in whole kB (1,000 bytes): ``"77-89 kB"``, or one figure when they round alike."""
+    low, high = round(min(sizes) / 1000), round(max(sizes) / 1000)
+    return f"{low} kB" if low == high else f"{low}-{high} kB"
+
+
+def language_files(output_dir: Path) -> str:
+    """What a player of another language than English fetches beside the page, as docs/web.md says it.
+
+    Measured in the built site ``output_dir``: the compiled catalogs
+    (``locale/*.mo``, raw and gzip'd at level 9, as a host that compresses
+    sends them) and the Japanese and Chinese fonts.
+    """
+    catalogs = [path.read_bytes() for path in sorted((output_dir / WEB_LOCALE_DIR).glob("*.mo"))]
+    if not catalogs:
+        raise FileNotFoundError(f"{output_dir / WEB_LOCALE_DIR} has no catalogs to measure")
+    fonts = ", ".join(f"{SCRIPT_NAMES[code]} {_kilobytes([(output_dir / relative).stat().st_size])}"
+                      for code, relative in SCRIPT_FONTS.items())
+    return (f"A player whose language is not English also fetches its catalog (`{WEB_LOCALE_DIR}/<code>.mo`, "
+            f"{_kilobytes([len(data) for data in catalogs])}, "
+            f"{_kilobytes([len(gzip.compress(data, 9)) for data in catalogs])} gzip'd) and, for a language "
+            f"with a font of its own, that font ({fonts}), once: the worker keeps them.")

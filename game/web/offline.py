@@ -9,8 +9,9 @@ The build calls ``add_offline_files`` once pygbag has written the site:
   ``tools/make_icon.py --web``), so Chromium, Android and iOS offer to
   install the game;
 * ``sw.js``, the service worker (``service_worker.js`` with this build's
-  hash, file list and each page file's SHA-256 filled in: it keeps and
-  serves only copies that match) that keeps the page and the runtime for
+  hash, file list and the SHA-256 of each page file and of each runtime file
+  the build knows filled in: it keeps and serves only copies that match)
+  that keeps the page and the runtime for
   offline play; with ``offline=False`` the retiring worker instead, which
   removes an earlier build's worker and caches from visitors' browsers;
 * the build's hash in ``index.html`` (``__OTHELLO_BUILD__``), which the page
@@ -39,7 +40,10 @@ BUILD_FIELD = "__OTHELLO_BUILD__"
 OFFLINE_FIELD = "__OTHELLO_OFFLINE__"
 FILES_FIELD = "__OTHELLO_PAGE_FILES__"
 HASHES_FIELD = "__OTHELLO_PAGE_HASHES__"
-"""``sw.js``'s ``HASHES``: each page file's SHA-256 (hex) as the build wrote it, ``index.html`` filled in."""
+"""``sw.js``'s ``HASHES``: each page file's SHA-256 (hex) as the build wrote it, ``index.html`` filled in, and
+each runtime file's the build knows (``runtime_pins.py``), by address."""
+RUNTIME_PART = "runtime pins"
+"""The runtime's pins among the parts of the build's hash: another runtime makes another cache."""
 THEME_COLOUR = "#18211e"
 """The page's background (index.html's ``theme-color``): the splash screen and the title bar."""
 
@@ -108,10 +112,13 @@ def build_hash(parts: dict[str, bytes]) -> str:
     return digest.hexdigest()[:12]
 
 
-def add_offline_files(output_dir: Path, tarball: Path, heads: Mapping[str, PageHead], offline: bool = True) -> str:
+def add_offline_files(output_dir: Path, tarball: Path, heads: Mapping[str, PageHead], offline: bool = True,
+                      runtime_pins: Mapping[str, str] | None = None) -> str:
     """Write the manifests (one per language of ``heads``), icons and ``sw.js`` into ``output_dir``; fill in the page.
 
-    Returns the build's hash. Raises ``FileNotFoundError`` naming an icon
+    ``runtime_pins`` (``runtime_pins.runtime_pins``: each runtime file's
+    address, absolute or relative to the page, and its SHA-256) go into
+    ``sw.js``'s ``HASHES`` beside the page files'. Returns the build's hash. Raises ``FileNotFoundError`` naming an icon
     that is missing (run ``python tools/make_icon.py --web game/web/icons``),
     ``ValueError`` for a file the worker could not fetch by its name
     (``safe_file_name``).
@@ -133,13 +140,15 @@ def add_offline_files(output_dir: Path, tarball: Path, heads: Mapping[str, PageH
         safe_file_name(name)  # sw.js fetches each by this name, relative to the page
     worker_source = (HERE / ("service_worker.js" if offline else "retiring_worker.js")).read_text(encoding="utf-8")
     parts = {name: (output_dir / name).read_bytes() for name in page_files if name != "index.html"}
-    parts.update({"index.html": template.encode("utf-8"), SERVICE_WORKER: worker_source.encode("utf-8")})
+    runtime = dict(runtime_pins or {})
+    parts.update({"index.html": template.encode("utf-8"), SERVICE_WORKER: worker_source.encode("utf-8"),
+                  RUNTIME_PART: json.dumps(runtime, sort_keys=True).encode("utf-8")})
     version = build_hash(parts)
 
     filled = template.replace(BUILD_FIELD, version).replace(OFFLINE_FIELD, "true" if offline else "false")
     index_html.write_text(filled, encoding="utf-8")
     written = parts | {"index.html": index_html.read_bytes()}
-    pins = {name: hashlib.sha256(written[name]).hexdigest() for name in page_files}
+    pins = runtime | {name: hashlib.sha256(written[name]).hexdigest() for name in page_files}
     worker = (worker_source.replace(BUILD_FIELD, version).replace(FILES_FIELD, json.dumps(page_files))
               .replace(HASHES_FIELD, json.dumps(pins)))
     (output_dir / SERVICE_WORKER).write_text(worker, encoding="utf-8")

@@ -4,11 +4,13 @@
 // * The page's own files (index.html, the game's archive, the icons, the manifest) are cached when
 //   this worker installs, all or nothing: a build whose files cannot all be fetched never installs,
 //   and the version before it keeps serving its own, consistent set.
-// * The build pins each page file's SHA-256 (HASHES): a copy is kept and served only if it matches.
-//   A copy planted in this build's cache (by any page of the same origin: the old build's page, open
-//   while this worker installs) is dropped when it would be served, and the file fetched anew;
-//   offline it is not served at all. A page file from the network that does not match (a newer
-//   build deployed while this worker still runs) is passed on, never kept.
+// * The build pins each page file's SHA-256 (HASHES), and each runtime file's it knows (by address:
+//   game/web/runtime_pins.py): a copy is kept and served only if it matches. A copy planted in this
+//   build's cache (by any page of the same origin: the old build's page, open while this worker
+//   installs, its planted loader running) is dropped when it would be served, and the file fetched
+//   anew; offline it is not served at all. A file from the network that does not match (a newer
+//   build deployed while this worker still runs, a CDN that changed a runtime file) is passed on,
+//   never kept.
 // * The runtime (pygbag's loader, CPython's wasm and data, pygame-ce's wheel, from the CDN or a
 //   mirror) is kept as the page fetches it, and the page lists what it fetched before this worker
 //   was running (the first visit) once its first frame is on screen.
@@ -48,8 +50,8 @@ async function sha256(response) {
     return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("")
 }
 
-// Whether ``response`` may be kept or served as ``url``: a page file only if its bytes are the
-// build's (its pinned SHA-256); any other file (the runtime, the language files) as before
+// Whether ``response`` may be kept or served as ``url``: a pinned file (a page file, a runtime file
+// the build knew) only if its bytes are the build's; any other (the language files) as before
 async function matchesPin(url, response) {
     const pin = pins.get(new URL(url).href)
     return pin === undefined || await sha256(response) === pin
