@@ -45,6 +45,11 @@ def is_portrait(size: tuple[int, int]) -> bool:
     return size[1] > size[0]
 
 
+def is_phone(size: tuple[int, int]) -> bool:
+    """Whether a logical size is the phone's portrait: narrower than ``PORTRAIT``, its smallest text larger."""
+    return is_portrait(size) and size[0] < PORTRAIT[0]
+
+
 @dataclass(frozen=True)
 class GameLayout:
     """Rects of the game and results scenes."""
@@ -52,7 +57,8 @@ class GameLayout:
     board: pygame.Rect
     cards: tuple[pygame.Rect, pygame.Rect]
     status: pygame.Rect
-    buttons: tuple[pygame.Rect, pygame.Rect]
+    buttons: tuple[pygame.Rect, ...]
+    """The rows of buttons, top to bottom (two; three on the phone, where five side by side would be cramped)."""
     moves: pygame.Rect
     side: pygame.Rect
     """The whole area beside (or below) the board."""
@@ -62,15 +68,16 @@ def game_layout(size: tuple[int, int]) -> GameLayout:
     """Where the board, the player cards, the status line, the buttons and the move list go."""
     if is_portrait(size):
         width = size[0]
-        if width < PORTRAIT[0]:  # the phone's: a card each across the whole width (a level's name is long)
+        if is_phone(size):  # a card each across the whole width (a level's name is long)
             cards = (pygame.Rect(16, 16, width - 32, 96), pygame.Rect(16, 120, width - 32, 96))
         else:
             half = (width - 48) // 2
             cards = (pygame.Rect(16, 16, half, 96), pygame.Rect(32 + half, 16, half, 96))
         status = pygame.Rect(16, cards[1].bottom + 8, width - 32, 56)
         board = pygame.Rect(0, status.bottom + 4, width, width)
-        rows = (pygame.Rect(16, board.bottom + 12, width - 32, 62), pygame.Rect(16, board.bottom + 86, width - 32, 62))
-        moves = pygame.Rect(16, rows[1].bottom + 14, width - 32, size[1] - 16 - rows[1].bottom - 14)
+        rows = tuple(pygame.Rect(16, board.bottom + 12 + 74 * row, width - 32, 62)
+                     for row in range(3 if is_phone(size) else 2))
+        moves = pygame.Rect(16, rows[-1].bottom + 14, width - 32, size[1] - 16 - rows[-1].bottom - 14)
         side = pygame.Rect(16, rows[0].top, width - 32, size[1] - 16 - rows[0].top)
         return GameLayout(board, cards, status, rows, moves, side)
     board = pygame.Rect(20, 20, size[1] - 40, size[1] - 40)

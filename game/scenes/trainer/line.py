@@ -37,6 +37,7 @@ from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.session_board import SessionBoard
 from game.ui.text_flow import say as flow
+from game.ui.text_flow import say_above
 from game.ui.theme import RGB
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
@@ -211,10 +212,7 @@ class TrainerScene(Scene):
         draw_panel(surface, self.panel, theme)
         inner = self.panel.inflate(-32, -28)
         # the judgements come from the FFO's games, which asks for credit wherever they are shown
-        credit_lines = len(text.wrap(_(CREDIT), 14, inner.width))
-        credit = pygame.Rect(inner.left, inner.bottom - 18 * credit_lines - 2, inner.width, 18 * credit_lines + 2)
-        text.draw_in(surface, _(CREDIT), 14, theme.text_dim, credit, "left", "top", wrap=True, smallest=12,
-                     line_gap=18 / 14)
+        credit = say_above(text, surface, _(CREDIT), 14, theme.text_dim, inner, line_gap=18 / 14)
         score = pygame.Rect(inner.left, credit.top - 56, inner.width, 26)
         text.draw_in(surface, _("This line: {score}").format(score=session.line_score.text()), 18, theme.text, score,
                      "left", "top")

@@ -17,6 +17,7 @@ from game.scenes.entries import Entry, TrainerEntry, TrainerPlayEntry
 from game.scenes.trainer.book import handed_opening, load_book
 from game.trainer import GOOD_MARGIN, TrainerProgress, TrainingOpening, load_progress, opening_title, trainable_openings
 from game.ui.layout import is_portrait
+from game.ui.text_flow import say_above
 from game.ui.widgets import Button, ButtonGroup, button_row, fill_background
 
 TILE_SIZE = 21
@@ -158,4 +159,5 @@ class TrainerListScene(Scene):
         self.group.draw(surface, text, theme)
         text.draw_in(surface, _("Page {page} of {pages}").format(page=self.page + 1, pages=self.pages), 17,
                      theme.text_dim, self.page_label_box, valign="bottom")
-        text.draw_in(surface, _(CREDIT), 14, theme.text_dim, pygame.Rect(16, height - 26, width - 32, 24), smallest=12)
+        say_above(text, surface, _(CREDIT), 14, theme.text_dim, pygame.Rect(16, 0, width - 32, height - 4),
+                  align="center")
