@@ -116,7 +116,8 @@ class App:
         self.assets.text_floor = text_floor(logical)
         self.surface = pygame.Surface(logical)
         self.ctx = Context(self.assets, storage, logical, IS_BROWSER)
-        self.ctx.store.documents.messages += place_documents.take_messages()
+        for message in place_documents.take_messages():
+            self.ctx.store.tell(message)
         self.stack = SceneStack(self.ctx, SCENES)
         self.running = True
         self.audio_unlocked = False
@@ -133,8 +134,8 @@ class App:
         """When the window was last moved or resized, until its place is saved (``window_memory.SAVE_AFTER_MS``)."""
         self.ctx.now_ms = self.clock_ms()
         self.stack.start(self.ctx.now_ms, self._first_scene(fragment))
-        self.ctx.flush_storage_messages()
-        notice = self.ctx.store.documents.store_notice()  # a page that blocks saving says so at once
+        self.ctx.store.report_to(self.ctx.toasts.show_errors)  # the start's messages, then each as it comes
+        notice = self.ctx.store.store_notice()  # a page that blocks saving says so at once
         if notice:
             self.ctx.toasts.show(notice, error=True, ms=9000)
         self._viewport_checked_ms = self.ctx.now_ms

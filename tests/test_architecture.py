@@ -190,3 +190,12 @@ def test_every_module_is_on_its_packages_map() -> None:
         missing += [f"{path.relative_to(GAME.parent)}" for path in sorted(package.glob("*.py"))
                     if path.stem != "__init__" and not re.search(rf"(?<![\w.]){re.escape(path.stem)}(?!\w)", text)]
     assert missing == [], "not on their package's map: " + ", ".join(missing)
+
+
+def test_no_screen_reaches_past_the_players_store() -> None:
+    """The store saves every document and says what went wrong itself: no screen passes its messages on or
+    reads and writes its documents by key (issue 49, item 4)."""
+    past_the_store = re.compile(r"store\.documents|flush_storage_messages|JsonDocuments")
+    reaching = {str(path.relative_to(GAME)) for path in (GAME / "scenes").rglob("*.py")
+                if past_the_store.search(path.read_text(encoding="utf-8"))}
+    assert reaching == set()

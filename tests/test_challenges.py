@@ -21,16 +21,15 @@ from game.challenges import (
     ChallengeError,
     ChallengeProgress,
     load_challenges,
-    load_progress,
     moves_meeting_goal,
     parse_challenges,
-    save_progress,
     stars_for,
 )
 from game.engine import GameRecord, Position, square_name
 from game.engine.bitboard import CORNERS
 from game.platform.storage import FileStorage, JsonDocuments, MemoryStorage
 from game.play.session import Phase
+from game.play.store import PlayerStore
 from game.scenes.challenges import ChallengeListScene, ChallengeScene, draw_stars
 from tests.app_driver import Player as AppPlayer
 from tools.make_challenges import empty_regions
@@ -148,18 +147,18 @@ def test_progress_saved_and_restored_through_the_storage_interface(tmp_path: Pat
     progress = ChallengeProgress()
     progress.record_solve("corner-01", first_try=False, used_hint=False)
     progress.record_solution_seen("endgame-02")
-    save_progress(JsonDocuments(FileStorage(tmp_path)), progress)
-    assert load_progress(JsonDocuments(FileStorage(tmp_path))) == progress
+    PlayerStore(FileStorage(tmp_path)).save_challenge_progress(progress)
+    assert PlayerStore(FileStorage(tmp_path)).load_challenge_progress() == progress
 
 
 @pytest.mark.parametrize("text", ['{"stars": {"corner-01": 5}}', '{"stars": []}', '[1, 2]', "not json"])
 def test_corrupt_progress_is_set_aside_and_play_goes_on(text: str) -> None:
     storage = MemoryStorage({PROGRESS_KEY: text})
-    documents = JsonDocuments(storage)
-    assert load_progress(documents) == ChallengeProgress()  # none yet
+    store = PlayerStore(storage)
+    assert store.load_challenge_progress() == ChallengeProgress()  # none yet
     assert storage.read(PROGRESS_KEY) is None
     assert [v for k, v in storage.data.items() if k.startswith(f"{PROGRESS_KEY}.corrupt-")] == [text]
-    said = documents.take_messages()
+    said = store.take_messages()
     assert len(said) == 1 and "challenge progress" in said[0], said
 
 

@@ -487,3 +487,26 @@ def test_with_the_explorer_on_the_idle_menu_counts_the_openings_ahead_of_need(pl
     player.app.ctx.settings.show_explorer = True
     player.run_until(lambda: service.done, frames=300)
     assert player.app.scene_name == "menu" and service.index is not None and service.index.games == 300
+
+
+def test_the_explorers_keys_walk_the_line_and_move_the_buttons_focus_never_a_board_cursor(
+        player_factory, shared_index) -> None:
+    player = player_factory(MemoryStorage())
+    player.app.scene.open(ExplorerEntry())  # type: ignore[attr-defined]
+    player.frame()
+    scene = player.scene
+    player.click_button("move:f5")
+    player.click_button("move:d6")
+    player.press(pygame.K_LEFT)  # a shortcut: back along the line
+    assert scene.record.transcript == "f5"  # type: ignore[attr-defined]
+    player.press(pygame.K_RETURN)  # no shortcut: the buttons' (none has the focus yet), not the board's
+    player.press(pygame.K_DOWN)
+    assert scene.board.cursor is None and scene.record.transcript == "f5"  # type: ignore[attr-defined]
+    group = scene.group  # type: ignore[attr-defined]
+    for _ in range(len(group.buttons)):
+        if group.focus is not None and group.buttons[group.focus].action == "start":
+            break
+        player.press(pygame.K_TAB)
+    assert group.buttons[group.focus].action == "start"
+    player.press(pygame.K_RETURN)  # Enter presses the focused button
+    assert scene.record.transcript == "" and scene.board.cursor is None  # type: ignore[attr-defined]

@@ -198,16 +198,16 @@ def test_a_rating_that_is_no_number_is_set_aside_alone_and_the_results_stay(tmp_
     assert number in text
     (tmp_path / "stats.json").write_text(text, encoding="utf-8")
     store = PlayerStore(FileStorage(tmp_path))
-    stats = store.load_stats()
+    stats = store.stats
     messages = store.take_messages()
     assert len(messages) == 1 and "rating could not be read" in messages[0] and "results are kept" in messages[0]
     assert stats.tally(LEVELS[0].name, BLACK) == Tally(7, 2, 1, 20) and stats.two_player_games == 4
     assert stats.rating == PlayerRating() and not list(tmp_path.glob("stats.corrupt-*"))
-    store.save_stats(stats)  # the unreadable rating is kept with the results, its number as text
+    store.save_stats()  # the unreadable rating is kept with the results, its number as text
     stored = json.loads((tmp_path / "stats.json").read_text(encoding="utf-8"))
     assert stored["rating_set_aside"][0][field].startswith(number[:40])
     again = PlayerStore(FileStorage(tmp_path))
-    assert again.load_stats().tally(LEVELS[0].name, BLACK) == Tally(7, 2, 1, 20) and again.take_messages() == []
+    assert again.stats.tally(LEVELS[0].name, BLACK) == Tally(7, 2, 1, 20) and again.take_messages() == []
 
 
 def test_a_count_no_player_could_reach_is_set_aside_alone_and_the_other_results_stay(
@@ -233,7 +233,7 @@ def test_a_count_no_player_could_reach_is_set_aside_alone_and_the_other_results_
     assert stored["tallies_set_aside"]["two_player_games"] == "1e400"
     assert stored["vs_computer"][f"{other}:O"]["won"] == 3
     again = PlayerStore(FileStorage(tmp_path))
-    assert again.load_stats().tally(other, WHITE) == Tally(3, 0, 0, 8) and again.take_messages() == []
+    assert again.stats.tally(other, WHITE) == Tally(3, 0, 0, 8) and again.take_messages() == []
 
 
 @pytest.mark.parametrize("entry", [{"won": -1}, {"won": 10**9 + 1}, {"best": 65}, {"won": True}, [1, 2], "lots"])

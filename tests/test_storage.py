@@ -579,9 +579,51 @@ def test_settings_whose_level_is_named_by_no_level_keep_the_rest_and_say_so(name
     del data["level_name"]
     store = MemoryStorage({"settings": json.dumps(data | named)})
     player_store = PlayerStore(store)
-    settings = player_store.load_settings()
+    settings = player_store.settings
     assert settings.level is None and settings.sound is False and settings.language == "fr"
     [message] = player_store.take_messages()
     assert message.startswith("Your settings named a level the game does not have")
     first = {"show_legal": True, "sound": False, "level": 3}  # a file of the first ladder's time
     assert LEVELS[Settings.from_json(first).level or 0].name == "Club" and Settings.from_json(first).notice is None
+
+
+# -- issue 49, item 4: the store says what went wrong itself -------------------------------------------------
+
+
+class RefusingStorage(MemoryStorage):
+    """A store that reads but, once ``full``, refuses every write (a full disk)."""
+
+    full = False
+
+    def write(self, key: str, text: str) -> None:
+        """Refuse once full."""
+        if self.full:
+            raise OSError(28, "No space left on device")
+        super().write(key, text)
+
+
+def test_a_failed_save_reaches_the_toasts_without_any_screen_passing_it_on(player_factory) -> None:
+    storage = RefusingStorage()
+    player = player_factory(storage)
+    player.frame()
+    storage.full = True
+    before = len([t for t in player.app.ctx.toasts if t.error])
+    player.app.ctx.store.save_challenge_progress(ChallengeProgress(stars={"corner-01": 3}))  # no scene involved
+    said = [t.message for t in player.app.ctx.toasts if t.error]
+    assert len(said) == before + 1 and said[-1].startswith("Could not save your challenge progress: ")
+    assert "No space left on device" in said[-1] and PROGRESS_KEY not in storage.data  # nothing else changed
+    assert player.app.ctx.store.take_messages() == []  # said once, not kept for a second showing
+
+
+def test_what_goes_wrong_before_the_screen_is_up_waits_for_it_then_shows() -> None:
+    storage = RefusingStorage({SETTINGS_KEY: "{not json"})
+    store = PlayerStore(storage)
+    shown: list[str] = []
+    store.tell("a problem of the start")
+    store.report_to(shown.extend)
+    assert len(shown) == 2 and shown[0].startswith("Your settings could not be read")
+    assert shown[1] == "a problem of the start"
+    storage.full = True
+    store.save_settings()
+    assert len(shown) == 3 and shown[2] == "Could not save your settings: [Errno 28] No space left on device"
+    assert store.take_messages() == []

@@ -23,7 +23,7 @@ from .model import (
     parse_challenges,
 )
 from .objectives import meets_goal, moves_meeting_goal
-from .progress import PROGRESS_KEY, ChallengeProgress, load_progress, save_progress, stars_for
+from .progress import PROGRESS_KEY, ChallengeProgress, stars_for
 
 __all__ = [
     "CHALLENGES_FILE",
@@ -38,10 +38,8 @@ __all__ = [
     "Goal",
     "Kind",
     "load_challenges",
-    "load_progress",
     "meets_goal",
     "moves_meeting_goal",
     "parse_challenges",
-    "save_progress",
     "stars_for",
 ]

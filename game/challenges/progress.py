@@ -2,9 +2,8 @@
 
 Stars for a solve: three for the first try without a hint, two for the
 first try with a hint or a later try without one, one otherwise. The best
-result is kept. Saved as JSON under ``PROGRESS_KEY`` through the game's
-storage interface (``load_progress``, ``save_progress``); a bad file is set
-aside by ``JsonDocuments``, with a message in its ``messages``.
+result is kept. Saved as JSON under ``PROGRESS_KEY`` by the player's store
+(``game.play.store.PlayerStore``); a bad file is set aside there, with a message.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.i18n import N_
-from game.platform.storage import JsonDocuments
 
 PROGRESS_KEY = "challenges"
 WHAT = N_("challenge progress")
@@ -74,12 +72,3 @@ class ChallengeProgress:
             progress.seen_solution.add(key)
         return progress
 
-
-def load_progress(documents: JsonDocuments) -> ChallengeProgress:
-    """The saved progress, or none yet (a file that cannot be read is set aside, with a message)."""
-    return documents.load(PROGRESS_KEY, ChallengeProgress.from_json, WHAT) or ChallengeProgress()
-
-
-def save_progress(documents: JsonDocuments, progress: ChallengeProgress) -> None:
-    """Store the progress (a failed write leaves a message)."""
-    documents.save(PROGRESS_KEY, progress.to_json(), WHAT)

@@ -244,9 +244,12 @@ def use_data_dir(path: Path) -> Path:
     return path.resolve()
 
 
-def games_folder(storage: Storage) -> Path:
-    """Where game files are saved on the desktop (the file chooser's folder): ``games`` next to the data."""
-    return (folder_of(storage) or user_data_dir()) / "games"
+def games_folder(data_folder: Path | None) -> Path:
+    """Where game files are saved on the desktop (the file chooser's folder): ``games`` next to the data.
+
+    ``data_folder`` is the store's folder (``folder_of``); a store of no files uses the user's data folder.
+    """
+    return (data_folder or user_data_dir()) / "games"
 
 
 def folder_of(storage: Storage) -> Path | None:
@@ -348,14 +351,31 @@ def _check_nesting(text: str) -> None:
 class JsonDocuments:
     """JSON values stored under keys, with corrupt values set aside instead of crashing.
 
-    Every problem becomes a line in ``messages`` (for the player) and the
-    caller carries on with ``None`` or its default.
+    Every problem becomes a line for the player and the caller carries on
+    with ``None`` or its default. The lines wait in ``messages`` until someone
+    takes them (``take_messages``) or a ``report`` is given (``report_to``):
+    from then on each goes to it as soon as it is said.
     """
 
     def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
         self.storage = storage
         self.messages: list[str] = []
         self.clock = clock
+        self._report: Callable[[list[str]], None] | None = None
+
+    def report_to(self, report: Callable[[list[str]], None]) -> None:
+        """Hand every message to ``report`` from now on, starting with those waiting."""
+        self._report = report
+        self._pass_on()
+
+    def tell(self, message: str) -> None:
+        """Say ``message`` to the player (at once if there is a ``report``, else when the messages are taken)."""
+        self.messages.append(message)
+        self._pass_on()
+
+    def _pass_on(self) -> None:
+        if self._report is not None and self.messages:
+            self._report(self.take_messages())
 
     def load(self, key: str, parse: Callable[[Any], T], what: str, lenient_numbers: bool = False) -> T | None:
         """The value under ``key`` passed through ``parse``, or ``None``.
@@ -373,7 +393,7 @@ class JsonDocuments:
             self._set_aside(key, None, what, exc)
             return None
         except Exception as exc:  # a backend failure must not stop the game
-            self.messages.append(_("Could not read your {what} ({error}); starting without it.").format(
+            self.tell(_("Could not read your {what} ({error}); starting without it.").format(
                 what=_(what), error=_one_line(exc)))
             return None
         if text is None:
@@ -389,11 +409,11 @@ class JsonDocuments:
         try:
             self.storage.write(key, json.dumps(value, indent=1, sort_keys=True, default=_unreadable_text))
         except Exception as exc:
-            self.messages.append(_("Could not save your {what}: {error}").format(what=_(what), error=_one_line(exc)))
+            self.tell(_("Could not save your {what}: {error}").format(what=_(what), error=_one_line(exc)))
             return False
         notice = self.store_notice()
         if notice:
-            self.messages.append(notice)
+            self.tell(notice)
         return True
 
     def store_notice(self) -> str | None:
@@ -410,7 +430,7 @@ class JsonDocuments:
         try:
             self.storage.delete(key)
         except Exception as exc:
-            self.messages.append(_("Could not remove old data ({key}): {error}").format(key=key, error=_one_line(exc)))
+            self.tell(_("Could not remove old data ({key}): {error}").format(key=key, error=_one_line(exc)))
 
     def take_messages(self) -> list[str]:
         """The messages gathered so far, emptied."""
@@ -455,7 +475,7 @@ class JsonDocuments:
         except Exception as failure:  # the store is failing too: say the bad copy was not kept
             where = _("It could not be kept ({error}).").format(error=_one_line(failure))
         subject = self._file_name(key) or _("the copy kept")  # the browser's storage has no files to name
-        self.messages.append(_("Your {what} could not be read: {subject} {problem}. {where} Starting afresh.").format(
+        self.tell(_("Your {what} could not be read: {subject} {problem}. {where} Starting afresh.").format(
             what=_(what), subject=subject, problem=what_is_wrong(exc), where=where))
 
     def _file_name(self, key: str) -> str | None:

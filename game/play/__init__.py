@@ -13,7 +13,8 @@
 * ``live_analysis``: analysis until stopped, one depth after another;
 * ``engine_output``: the engine's progress in words (depth, value, line, speed);
 * ``settings``: the player's settings and their JSON form;
-* ``store``: the player's documents (settings, statistics, the game in progress, the last game) by what they are;
+* ``store``: the player's documents (settings, statistics, the game in progress, the last game, the challenges'
+  and the trainer's progress) by what they are; it says what went wrong itself, to the toasts it is handed;
 * ``level_compat``: the levels of old save files, read as today's;
 * ``stats``: wins, losses and draws against each level, and the player's rating;
 * ``rating``: the player's rating (Glicko-1 against the levels' ratings) and the level for an even game.

@@ -2,7 +2,8 @@
 
 * ``base``: the scene protocol (startup, pause, resume, cleanup; open, switch, back, home) and the
   ``Context`` every scene shares; ``entries``: what each scene is opened with; ``names``: their names;
-  ``stack``: the stack of open scenes the app keeps (``docs/architecture.md``);
+  ``stack``: the stack of open scenes the app keeps (``docs/architecture.md``); ``board_scene``: the one
+  input order of the screens that play on the board (``BoardScene``: a dialog, keys, buttons, the board);
 * the screens: ``menu``, ``new_game``, ``game`` (a package: the scene and its panels), ``results``,
   ``review``, ``analysis`` (the analysis mode), ``editor``, ``transcript``, ``challenge_list`` and
   ``challenges``, ``tutorial``, ``trainer`` (a package: the list and one opening's lines), ``library``,

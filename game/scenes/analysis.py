@@ -10,6 +10,8 @@ Back returns where the analysis was opened from.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pygame
 
 from game.engine import Position, square_name
@@ -21,15 +23,20 @@ from game.play.session import Refusal, Session
 from game.play.words import colour_name
 from game.records.formats import write_obf
 from game.review.hints import value_label
-from game.scenes.base import Context, Scene
+from game.scenes.base import Context
+from game.scenes.board_scene import BoardScene
 from game.scenes.entries import AnalysisEntry, Entry
 from game.ui.layout import game_layout, is_portrait
 from game.ui.session_board import SessionBoard
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 
-class AnalysisScene(Scene):
+class AnalysisScene(BoardScene):
     """A position, the live analysis of it, and moves to try."""
+
+    shortcuts: ClassVar[dict[int, str]] = {pygame.K_ESCAPE: "back", pygame.K_s: "stop", pygame.K_BACKSPACE: "undo",
+                                           pygame.K_u: "undo"}
+    """Escape, S (stop or resume), Backspace or U (undo)."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -81,21 +88,6 @@ class AnalysisScene(Scene):
 
     # -- input ------------------------------------------------------------------------
 
-    def get_event(self, event: pygame.event.Event) -> None:
-        """Buttons, Escape, Space (stop or resume), Backspace (undo), or a move on the board."""
-        if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_ESCAPE: "back", pygame.K_s: "stop", pygame.K_BACKSPACE: "undo", pygame.K_u: "undo"}
-            if event.key in keys:
-                self.act(keys[event.key])
-                return
-        action = self.group.handle(event) if event.type != pygame.KEYDOWN or self.group.focus is not None else None
-        if action is not None:
-            self.act(action)
-            return
-        square = self.board.pick(event)
-        if square is not None:
-            self.try_move(square)
-
     def act(self, action: str) -> None:
         """Carry out a button's action."""
         if action == "back":
@@ -118,11 +110,8 @@ class AnalysisScene(Scene):
 
     def try_move(self, square: int) -> None:
         """Play ``square`` (for the side to move) to analyse the position after it."""
-        played = self.board.click(square, self.now_ms)
-        if isinstance(played, Refusal):
-            self.board.flash_bad(square, self.now_ms)  # at the end too: nothing can be played here
-            return
-        self._restart()
+        if not isinstance(self.board.click(square, self.now_ms), Refusal):  # a refused square: the board flashes it
+            self._restart()
 
     def update(self, now_ms: int) -> None:
         """Run the analysis for a slice of the frame."""

@@ -34,7 +34,6 @@ def abandon_dialog(size: tuple[int, int], text: TextRenderer, saved: SavedGame) 
 def game_in_progress(ctx: Context) -> SavedGame | None:
     """The saved game a new one would replace, if one is being played."""
     saved = ctx.store.load_saved_game()
-    ctx.flush_storage_messages()
     return saved if saved is not None and not saved.record.is_over() and not saved.unplayed else None
 
 

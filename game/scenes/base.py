@@ -21,6 +21,8 @@ import pygame
 from game import i18n
 from game.platform.storage import Storage
 from game.play.frame_budget import FrameBudget
+from game.play.settings import Settings
+from game.play.stats import Stats
 from game.play.store import PlayerStore
 from game.scenes.entries import AskNewGameEntry, Entry, GameEntry
 from game.ui.assets import Assets
@@ -36,10 +38,10 @@ class Context:
     """What the scenes share, each concern in its own place.
 
     ``assets`` and ``text`` (fonts, sounds, drawing words), ``store`` (the
-    player's documents), ``settings`` and ``stats`` (loaded from it),
-    ``languages`` (the language spoken), ``toasts`` (short messages), the
-    logical ``size``, the game's clock ``now_ms``, the ``frame`` budget, the
-    board views of the current theme, and the game's own random draws.
+    player's documents, and the one copy of the ``settings`` and ``stats``,
+    which it saves), ``languages`` (the language spoken), ``toasts`` (short
+    messages), the logical ``size``, the game's clock ``now_ms``, the
+    ``frame`` budget, the board views of the current theme, and the game's own random draws.
     """
 
     def __init__(self, assets: Assets, storage: Storage, size: tuple[int, int], is_browser: bool) -> None:
@@ -52,18 +54,26 @@ class Context:
         self.frame = FrameBudget()
         """The app's measure of drawing and the slice of background work it leaves (``frame.slice_ms``)."""
         self.toasts = Toasts(lambda: self.now_ms)
-        self.settings = self.store.load_settings()
         self.languages = LanguageSwitch(assets, self.text, self.toasts, lambda: self.is_browser,
                                         chosen=lambda: self.settings.language, remember=self._remember_language)
         notice = self.languages.start()
         if notice:
-            self.store.documents.messages.append(notice)
-        self.stats = self.store.load_stats()
-        self.assets.sounds.muted = not self.settings.sound
+            self.store.tell(notice)
+        self.assets.sounds.follow(lambda: not self.settings.sound)
         self._views: dict[tuple[tuple[int, int, int, int], str], BoardView] = {}
         self.print_line: Callable[[str], None] = print
         self.rng = random.Random(os.urandom(32))
         """The game's own draws (colours "at random"): real entropy, whatever seeded ``random`` (pygbag: 1)."""
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings (the store's: change them, then ``store.save_settings()``)."""
+        return self.store.settings
+
+    @property
+    def stats(self) -> Stats:
+        """The player's statistics (the store's: add to them, then ``store.save_stats()``)."""
+        return self.store.stats
 
     @property
     def theme(self) -> Theme:
@@ -81,22 +91,7 @@ class Context:
 
     def _remember_language(self, code: str) -> None:
         self.settings.language = code
-        self.save_settings()
-
-    def flush_storage_messages(self) -> None:
-        """Show whatever the storage had to report (files set aside, failed writes)."""
-        self.toasts.show_errors(self.store.take_messages())
-
-    def save_settings(self) -> None:
-        """Store the settings and apply the mute switch."""
-        self.assets.sounds.muted = not self.settings.sound
-        self.store.save_settings(self.settings)
-        self.flush_storage_messages()
-
-    def save_stats(self) -> None:
-        """Store the statistics."""
-        self.store.save_stats(self.stats)
-        self.flush_storage_messages()
+        self.store.save_settings()
 
 
 @dataclass(frozen=True)
@@ -191,7 +186,6 @@ class Scene:
     def start_game(self, entry: GameEntry) -> None:
         """Start ``entry``'s game in this scene's place, asking first when it would replace a game in progress."""
         saved = self.ctx.store.load_saved_game()
-        self.ctx.flush_storage_messages()
         if saved is not None and not saved.record.is_over() and not saved.unplayed and not entry.resume:
             self.open(AskNewGameEntry(entry))
         else:

@@ -18,7 +18,6 @@ from game.challenges import (
     ChallengeProgress,
     Kind,
     load_challenges,
-    load_progress,
     words,
 )
 from game.i18n import _, pgettext
@@ -64,8 +63,7 @@ class ChallengeListScene(Scene):
         kind = entry.kind
         if kind in KINDS:
             self.kind = kind
-        self.progress = load_progress(self.ctx.store.documents)
-        self.ctx.flush_storage_messages()
+        self.progress = self.ctx.store.load_challenge_progress()
         super().startup(now_ms, entry)
         challenges, error = shipped_challenges()
         if error:
@@ -74,8 +72,7 @@ class ChallengeListScene(Scene):
 
     def resume(self, now_ms: int) -> None:
         """Back from a challenge: its stars may have changed."""
-        self.progress = load_progress(self.ctx.store.documents)
-        self.ctx.flush_storage_messages()
+        self.progress = self.ctx.store.load_challenge_progress()
         super().resume(now_ms)
 
     def challenges_of(self, kind: Kind) -> list[Challenge]:

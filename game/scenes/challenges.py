@@ -10,14 +10,17 @@ solutions seen), saved after every change. The list of challenges is
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pygame
 
-from game.challenges import KIND_NAMES, Challenge, ChallengeProgress, load_progress, save_progress, words
+from game.challenges import KIND_NAMES, Challenge, ChallengeProgress, words
 from game.challenges.attempt import SOLVED, ChallengeJudge, attempt
 from game.engine import square_name
 from game.i18n import _
 from game.play.session import Move, Phase, Refusal, RefusalReason, Session
-from game.scenes.base import Context, Scene
+from game.scenes.base import Context
+from game.scenes.board_scene import BoardScene
 from game.scenes.challenge_list import ChallengeListScene, shipped_challenges
 from game.scenes.entries import ChallengeEntry, Entry
 from game.ui.board_view import Marks, spinner
@@ -35,8 +38,11 @@ RESTART_MS = 2000
 """After a wrong try, how long its position stays on the board before the challenge starts again by itself."""
 
 
-class ChallengeScene(Scene):
+class ChallengeScene(BoardScene):
     """Solve one challenge: objective, hint, retry, show solution, next, and the explanation."""
+
+    shortcuts: ClassVar[dict[int, str]] = {pygame.K_h: "hint", pygame.K_r: "retry", pygame.K_s: "solution",
+                                           pygame.K_n: "next", pygame.K_ESCAPE: "list"}
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -83,8 +89,7 @@ class ChallengeScene(Scene):
         """Open the challenge the entry names (the first one if unknown)."""
         assert isinstance(entry, ChallengeEntry)
         self.now_ms = now_ms
-        self.progress = load_progress(self.ctx.store.documents)
-        self.ctx.flush_storage_messages()
+        self.progress = self.ctx.store.load_challenge_progress()
         challenges = shipped_challenges()[0]
         chosen = next((c for c in challenges if c.id == entry.challenge_id), challenges[0] if challenges else None)
         super().startup(now_ms, entry)
@@ -149,24 +154,11 @@ class ChallengeScene(Scene):
 
     # -- events ------------------------------------------------------------------
 
-    def get_event(self, event: pygame.event.Event) -> None:
-        """Buttons, the board and shortcut keys."""
-        action = self.group.handle(event) if event.type != pygame.KEYDOWN else None
-        if action is not None:
-            self.act(action)
-            return
-        if event.type == pygame.KEYDOWN and self.solution and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.step_solution(-1 if event.key == pygame.K_LEFT else 1)
-            return
-        if event.type == pygame.KEYDOWN:
-            shortcut = {pygame.K_h: "hint", pygame.K_r: "retry", pygame.K_s: "solution", pygame.K_n: "next",
-                        pygame.K_ESCAPE: "list"}
-            if event.key in shortcut:
-                self.act(shortcut[event.key])
-                return
-        square = self.board.pick(event)
-        if square is not None:
-            self.try_move(square)
+    def shortcut(self, event: pygame.event.Event) -> str | None:
+        """The letters, Escape for the list, and, while the solution is shown, Left and Right to step it."""
+        if self.solution and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return "sol_prev" if event.key == pygame.K_LEFT else "sol_next"
+        return super().shortcut(event)
 
     def act(self, action: str) -> None:
         """Carry out a button's action."""
@@ -226,8 +218,7 @@ class ChallengeScene(Scene):
         elif self.session.phase is Phase.OVER:
             assert self.challenge is not None
             self.earned = self.progress.record_solve(self.challenge.id, self.wrong_tries == 0, self.used_hint)
-            save_progress(self.ctx.store.documents, self.progress)
-            self.ctx.flush_storage_messages()
+            self.ctx.store.save_challenge_progress(self.progress)
             self.message = _(SOLVED)
         else:
             self.message = verdict.text
@@ -240,8 +231,7 @@ class ChallengeScene(Scene):
         self.session.stop()
         if not self.solved:
             self.progress.record_solution_seen(challenge.id)
-            save_progress(self.ctx.store.documents, self.progress)
-            self.ctx.flush_storage_messages()
+            self.ctx.store.save_challenge_progress(self.progress)
         self.board.reset(challenge.position)
         self.solution_step = 0
         self.auto_solution = True

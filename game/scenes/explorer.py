@@ -18,6 +18,7 @@ until then and in the browser; the panel says which.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 import pygame
 
@@ -27,7 +28,8 @@ from game.library.explorer import Exploration, MoveStats, explore, reach_words, 
 from game.library.service import index_pending, loaded_index, shared
 from game.play.session import Refusal
 from game.play.words import colour_name
-from game.scenes.base import Context, Scene
+from game.scenes.base import Context
+from game.scenes.board_scene import BoardScene
 from game.scenes.entries import Entry, ExplorerEntry, TrainerPlayEntry
 from game.scenes.library import load_library_slice
 from game.ui.board_view import Marks
@@ -65,8 +67,12 @@ def signed(value: float) -> str:
     return "+" + shown if round(value, 1) > 0 else shown
 
 
-class ExplorerScene(Scene):
+class ExplorerScene(BoardScene):
     """The tree of master games' openings, one position at a time."""
+
+    shortcuts: ClassVar[dict[int, str]] = {pygame.K_LEFT: "undo", pygame.K_RIGHT: "redo", pygame.K_HOME: "start",
+                                           pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "undo"}
+    keys_for_buttons = True  # the arrow keys walk the line here, not a cursor on the board
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -110,13 +116,10 @@ class ExplorerScene(Scene):
         """The line explored (its cursor is the position shown)."""
         return self.board.record
 
-    def play(self, square: int) -> None:
-        """Play a move (any legal one); a square that cannot be played flashes and changes nothing."""
-        played = self.board.click(square, self.now_ms)
-        if isinstance(played, Refusal):
-            self.board.flash_bad(square, self.now_ms)  # at the end too: nothing can be played here
-            return
-        self.refresh()
+    def try_move(self, square: int) -> None:
+        """Play a move (any legal one); a square that cannot be played changes nothing (the board flashes it)."""
+        if not isinstance(self.board.click(square, self.now_ms), Refusal):
+            self.refresh()
 
     def step(self, move: Callable[[], None]) -> None:
         """Move along the line (back, forward, to the start) and look the position up."""
@@ -157,27 +160,10 @@ class ExplorerScene(Scene):
 
     # -- events ------------------------------------------------------------------------
 
-    def get_event(self, event: pygame.event.Event) -> None:
-        """Board clicks, move rows, the buttons and the arrow keys."""
-        if event.type == pygame.KEYDOWN:
-            key = {pygame.K_LEFT: "undo", pygame.K_RIGHT: "redo", pygame.K_HOME: "start",
-                   pygame.K_ESCAPE: "back", pygame.K_BACKSPACE: "undo"}.get(event.key)
-            if key is not None:
-                self.act(key)
-                return
-        if event.type != pygame.KEYDOWN:  # the arrow keys walk the line here, not a cursor on the board
-            square = self.board.pick(event)
-            if square is not None:
-                self.play(square)
-                return
-        action = self.group.handle(event)
-        if action is not None:
-            self.act(action)
-
     def act(self, action: str) -> None:
         """Carry out a button's action."""
         if action.startswith("move:"):
-            self.play(parse_square(action[5:]))
+            self.try_move(parse_square(action[5:]))
         elif action == "undo" and self.record.can_undo():
             self.step(self.record.undo)
         elif action == "redo" and self.record.can_redo():

@@ -46,7 +46,6 @@ class MenuScene(Scene):
 
     def _look_for_saved_game(self) -> None:
         self.saved = self.ctx.store.load_saved_game()
-        self.ctx.flush_storage_messages()
         if self.saved is not None and (self.saved.record.is_over() or self.saved.unplayed):
             self.saved = None  # an unplayed one comes from an older version, which kept them
         self.dialog = self.pending = None

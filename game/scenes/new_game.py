@@ -173,14 +173,14 @@ class NewGameScene(Scene):
             return
         if action.startswith("colour:"):
             self.ctx.settings.colour = action.removeprefix("colour:")
-            self.ctx.save_settings()
+            self.ctx.store.save_settings()
         elif action.startswith("level:"):
             self.ctx.settings.custom = None
             self.ctx.settings.level = int(action.removeprefix("level:"))
-            self.ctx.save_settings()
+            self.ctx.store.save_settings()
         elif action.startswith("custom:"):
             self.ctx.settings.custom = action.removeprefix("custom:")
-            self.ctx.save_settings()
+            self.ctx.store.save_settings()
         elif action.startswith("clock:"):
             self.clock, self.increment = parse_clock(action)
             if self.clock is None:
@@ -201,7 +201,7 @@ class NewGameScene(Scene):
             return
         self.ctx.settings.custom = None
         self.ctx.settings.level = found[0].index
-        self.ctx.save_settings()
+        self.ctx.store.save_settings()
         self.play(self.setup())
 
     def play(self, setup: MatchSetup) -> None:

@@ -11,7 +11,6 @@ import pygame
 from game import i18n
 from game.i18n import LANGUAGES, N_, _
 from game.platform.dirs import open_folder, shown_path
-from game.platform.storage import folder_of
 from game.play.settings import ANIMATION_NAMES, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
 from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
@@ -93,7 +92,7 @@ class SettingsScene(Scene):
                 y += row.height + SECOND_LINE_GAP
             else:
                 buttons += button_row(row, options, gap=10, size=20)
-        folder = None if self.ctx.is_browser else folder_of(self.ctx.store.documents.storage)
+        folder = None if self.ctx.is_browser else self.ctx.store.folder
         row_width = 320 if folder is None else min(column, 760)
         back = pygame.Rect((width - row_width) // 2, min(height - 100, y + 30), row_width, 68)
         credit_y = min(height - 14, back.bottom + 28)
@@ -132,7 +131,7 @@ class SettingsScene(Scene):
 
     def open_data_folder(self) -> None:
         """Show the data folder in the platform's file manager (a message if it cannot)."""
-        folder = folder_of(self.ctx.store.documents.storage)
+        folder = self.ctx.store.folder
         if folder is not None:
             problem = open_folder(folder)
             self.ctx.toasts.show(problem or _("Opened {folder}").format(folder=shown_path(folder)),
@@ -147,7 +146,7 @@ class SettingsScene(Scene):
             return
         current = getattr(self.ctx.settings, field)
         setattr(self.ctx.settings, field, value == "on" if isinstance(current, bool) else value)
-        self.ctx.save_settings()
+        self.ctx.store.save_settings()
         self._mark()
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:

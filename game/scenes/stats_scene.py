@@ -99,13 +99,13 @@ class StatsScene(Scene):
         if found is not None:
             self.ctx.settings.custom = None
             self.ctx.settings.level = found[0].index
-            self.ctx.save_settings()
+            self.ctx.store.save_settings()
         self.switch(NewGameEntry())
 
     def reset(self) -> None:
         """Start the statistics afresh (an unreadable rating set aside earlier is still kept)."""
-        self.ctx.stats = Stats(rating_set_aside=self.ctx.stats.rating_set_aside)
-        self.ctx.save_stats()
+        self.ctx.store.stats = Stats(rating_set_aside=self.ctx.stats.rating_set_aside)
+        self.ctx.store.save_stats()
         self.ctx.toasts.show(_("Statistics reset."))
 
     def draw(self, surface: pygame.Surface, now_ms: int) -> None:

@@ -84,13 +84,11 @@ class TranscriptScene(TextScene):
         record, players = entry.record, entry.players
         if record is None:
             saved = self.ctx.store.load_saved_game()
-            self.ctx.flush_storage_messages()
             record = saved.record if saved is not None else None
             if saved is not None:
                 players = file_players(saved.setup)
         if record is None:
             last = self.ctx.store.load_last_game()
-            self.ctx.flush_storage_messages()
             if last is not None:
                 record, players = last.record, last.players
         useful = record is not None and (bool(record.moves) or record.start != Position.start())
@@ -293,7 +291,7 @@ class TranscriptScene(TextScene):
 
     def _open_chooser(self, mode: str, name: str) -> None:
         """The file chooser in the games folder (made when saving; the home folder if it cannot be)."""
-        folder = games_folder(self.ctx.store.documents.storage)
+        folder = games_folder(self.ctx.store.folder)
         try:
             if mode == "save":
                 folder.mkdir(parents=True, exist_ok=True)

@@ -23,7 +23,8 @@ from game.i18n import N_, _, ngettext
 from game.play.lesson import LessonJudge, lesson
 from game.play.match import MatchSetup, Mode
 from game.play.session import Phase, Refusal, RefusalReason, Session
-from game.scenes.base import Context, Scene
+from game.scenes.base import Context
+from game.scenes.board_scene import BoardScene
 from game.scenes.entries import Entry
 from game.scenes.game.panels import pass_message
 from game.ui.board_view import Marks
@@ -145,7 +146,7 @@ STEPS: tuple[Step, ...] = (
 )
 
 
-class TutorialScene(Scene):
+class TutorialScene(BoardScene):
     """The interactive How to Play."""
 
 
@@ -159,8 +160,6 @@ class TutorialScene(Scene):
         """What the last tap or Next was told (as the session or the step gave it: translated when drawn)."""
         self.now_ms = 0
         self.group = ButtonGroup()
-        self.dialog: Dialog | None = None
-        """The pass announcement while it waits for OK."""
 
     @property
     def session(self) -> Session:
@@ -226,43 +225,36 @@ class TutorialScene(Scene):
 
     # -- events --------------------------------------------------------------------
 
-    def get_event(self, event: pygame.event.Event) -> None:
-        """Skip, Next, Escape, or a square; with the pass announced, only its OK (Enter and Escape too)."""
-        if self.dialog is not None:
-            if self.dialog.handle(event) is not None:
-                self.dialog = None
-                self.session.acknowledge_pass()
-            return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.leave()
-            return
-        action = self.group.handle(event) if event.type != pygame.KEYDOWN or self.group.focus is not None else None
+    def shortcut(self, event: pygame.event.Event) -> str | None:
+        """Escape leaves; Enter goes on once the step is done (and no cursor is on the board to play on)."""
+        if event.key == pygame.K_ESCAPE:
+            return "skip"
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.finished_step and self.board.cursor is None:
+            return "next"
+        return None
+
+    def act(self, action: str) -> None:
+        """Skip (or Escape) leaves, Back and Next (or Enter) go through the steps."""
         if action == "skip":
             self.leave()
-            return
-        if action == "back":
+        elif action == "back":
             self.previous_step()
-            return
-        if action == "next":
+        elif action == "next":
             self.next_step()
-            return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and self.finished_step and self.board.cursor is None:
-            self.next_step()
-            return
-        square = self.board.pick(event)
-        if square is not None:
-            self.tap(square)
 
-    def tap(self, square: int) -> bool:
-        """The player taps ``square``: the step's move proceeds, anything else is explained. True if played."""
+    def close_dialog(self, answer: str) -> None:
+        """The pass was acknowledged: play goes on."""
+        self.dialog = None
+        self.session.acknowledge_pass()
+
+    def try_move(self, square: int) -> None:
+        """The player taps ``square``: the step's move proceeds, anything else is explained."""
         played = self.board.click(square, self.now_ms)
         if isinstance(played, Refusal):
             if played.reason is not RefusalReason.WAIT:
                 self.message = played.text
-            return False
+            return
         self.message = self.session.verdict.text
-        return True
 
     def next_step(self) -> None:
         """On to the next step (only once this one is done); after the last, leave."""

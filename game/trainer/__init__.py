@@ -22,7 +22,7 @@ from .model import (
     opening_title,
     trainable_openings,
 )
-from .progress import PROGRESS_KEY, OpeningProgress, TrainerProgress, load_progress, save_progress
+from .progress import PROGRESS_KEY, OpeningProgress, TrainerProgress
 
 __all__ = [
     "GOOD_MARGIN",
@@ -40,9 +40,7 @@ __all__ = [
     "TrainerSession",
     "TrainingOpening",
     "disc_text",
-    "load_progress",
     "opening_at",
     "opening_title",
-    "save_progress",
     "trainable_openings",
 ]

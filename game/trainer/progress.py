@@ -1,9 +1,8 @@
 """The player's opening-trainer progress: per opening and colour, lines played, finished, finished clean, answers.
 
-Saved as JSON under ``PROGRESS_KEY`` through the game's storage interface
-(``load_progress``, ``save_progress``), like the challenge progress; a file that cannot be read is set aside by
-``JsonDocuments`` (with a message) and the trainer starts afresh, touching
-no other key.
+Saved as JSON under ``PROGRESS_KEY`` by the player's store (``game.play.store.PlayerStore``), like the
+challenge progress; a file that cannot be read is set aside there (with a message) and the trainer starts
+afresh, touching no other key.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from typing import Any
 
 from game.engine import BLACK, WHITE, Color
 from game.i18n import N_, _, ngettext, pgettext
-from game.platform.storage import JsonDocuments
 
 PROGRESS_KEY = "trainer"
 WHAT = N_("opening-trainer progress")
@@ -109,12 +107,3 @@ class TrainerProgress:
                 progress.openings.setdefault(str(name), {})[colours[colour_text]] = entry
         return progress
 
-
-def load_progress(documents: JsonDocuments) -> TrainerProgress:
-    """The saved progress, or none yet (an unreadable file is set aside with a message; nothing else changes)."""
-    return documents.load(PROGRESS_KEY, TrainerProgress.from_json, WHAT) or TrainerProgress()
-
-
-def save_progress(documents: JsonDocuments, progress: TrainerProgress) -> None:
-    """Store the progress (a failed write leaves a message)."""
-    documents.save(PROGRESS_KEY, progress.to_json(), WHAT)

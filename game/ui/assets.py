@@ -54,7 +54,16 @@ class Sounds:
 
     def __init__(self, sounds: dict[str, pygame.mixer.Sound]) -> None:
         self._sounds = sounds
-        self.muted = False
+        self._muted: Callable[[], bool] = lambda: False
+
+    def follow(self, muted: Callable[[], bool]) -> None:
+        """Be silent whenever ``muted()`` says so (the settings' sound switch, read at each sound)."""
+        self._muted = muted
+
+    @property
+    def muted(self) -> bool:
+        """Whether sounds are silenced now."""
+        return self._muted()
 
     @property
     def available(self) -> bool:

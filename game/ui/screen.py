@@ -20,11 +20,13 @@ class Screen(Protocol):
     """The assets, settings, theme and text renderer of the screen, and its messages."""
 
     assets: Assets
-    settings: Settings
     text: TextRenderer
     is_browser: bool
     print_line: Callable[[str], None]
     toasts: Toasts
+
+    @property
+    def settings(self) -> Settings: ...
 
     @property
     def theme(self) -> Theme: ...

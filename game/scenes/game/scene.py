@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -25,7 +25,8 @@ from game.play.match import MatchSetup, SavedGame, file_players
 from game.play.match_controller import MatchController
 from game.play.session import Move, Phase, Refusal, RefusalReason
 from game.review.hints import hint_marks
-from game.scenes.base import Context, Scene
+from game.scenes.base import Context
+from game.scenes.board_scene import BoardScene
 from game.scenes.entries import AnalysisEntry, Entry, GameEntry, ResultsEntry, TutorialEntry
 from game.ui.board_view import Marks
 from game.ui.explorer_panel import ExplorerPanel
@@ -36,19 +37,18 @@ from game.ui.widgets import ButtonGroup, Dialog, fill_background
 
 END_PAUSE_MS = 1400
 """How long the final position stays on screen before the results."""
-SHORTCUTS = {pygame.K_u: "undo", pygame.K_BACKSPACE: "undo", pygame.K_r: "redo", pygame.K_h: "hint",
-             pygame.K_a: "analyse", pygame.K_n: "new", pygame.K_ESCAPE: "menu"}
-
-
-class GameScene(Scene):
+class GameScene(BoardScene):
     """A match in progress against the computer or between two players."""
+
+    shortcuts: ClassVar[dict[int, str]] = {
+        pygame.K_u: "undo", pygame.K_BACKSPACE: "undo", pygame.K_r: "redo", pygame.K_h: "hint", pygame.K_a: "analyse",
+        pygame.K_n: "new", pygame.K_ESCAPE: "menu", pygame.K_o: "output"}  # O for output (E is the review's explorer)
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.match = MatchController(MatchSetup())
         self.board = SessionBoard(ctx, self.match)
         self.moves = MoveList(pygame.Rect(0, 0, 0, 0))
-        self.dialog: Dialog | None = None
         self._on_choice: Callable[[str], None] | None = None
         self.message = ""
         self.message_until_ms = 0
@@ -178,42 +178,21 @@ class GameScene(Scene):
 
     # -- events -------------------------------------------------------------
 
-    def get_event(self, event: pygame.event.Event) -> None:
-        """Clicks and taps on the board, the move list and the buttons, keys, and the dialogs."""
-        if self.dialog is not None:
-            action = self.dialog.handle(event)
-            if action is not None:
-                self._close_dialog(action)
-            return
-        action = self.group.handle(event) if event.type != pygame.KEYDOWN else None
-        if action is not None:
-            self._button_action(action)
-            return
+    def shortcut(self, event: pygame.event.Event) -> str | None:
+        """The letters and Escape, and Ctrl+Z and Ctrl+Y (Cmd on a Mac) for undo and redo."""
+        if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and event.key in (pygame.K_z, pygame.K_y):
+            return "undo" if event.key == pygame.K_z else "redo"
+        return super().shortcut(event)
+
+    def pointer(self, event: pygame.event.Event) -> bool:
+        """A click on a move of the move list goes back (or on) to just after it."""
         ply = self.moves.handle(event)
         if ply is not None:
             self.jump_to(ply + 1)
-            return
-        if event.type == pygame.KEYDOWN and self._key(event):
-            return
-        square = self.board.pick(event)
-        if square is not None:
-            self.try_move(square)
+        return ply is not None
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        """Shortcut keys; True if the key was one."""
-        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        key = event.key
-        if key == pygame.K_o:  # O for output (E is the review's explorer)
-            self.toggle_engine_output()
-            return True
-        action = {pygame.K_z: "undo", pygame.K_y: "redo"}.get(key) if ctrl else None
-        action = action or SHORTCUTS.get(key)
-        if action is not None:
-            self._button_action(action)
-        return action is not None
-
-    def try_move(self, square: int) -> bool:
-        """Play ``square`` for the player to move if the match accepts it; gentle feedback if not. True if played.
+    def try_move(self, square: int) -> None:
+        """Play ``square`` for the player to move if the match accepts it; gentle feedback if not.
 
         The board's one rule holds: a click during an animation finishes it at once, then is played or refused.
         """
@@ -226,9 +205,8 @@ class GameScene(Scene):
                 self._show_pass()  # the pass the animation kept back is announced at once
             elif phase is not Phase.OVER and not self.match.over:
                 self._say(played.text)
-            return False
+            return
         self._show_move(played)
-        return True
 
     def _say(self, message: str, ms: int = 2600) -> None:
         self.message = message
@@ -236,8 +214,10 @@ class GameScene(Scene):
 
     # -- buttons and dialogs -----------------------------------------------
 
-    def _button_action(self, action: str) -> None:
-        simple = {"undo": self.undo, "redo": self.redo, "hint": self.request_hint, "share": self.share}
+    def act(self, action: str) -> None:
+        """Carry out a button's or a shortcut's action."""
+        simple = {"undo": self.undo, "redo": self.redo, "hint": self.request_hint, "share": self.share,
+                  "output": self.toggle_engine_output}
         if action in simple:
             simple[action]()
         elif action == "menu":
@@ -262,10 +242,11 @@ class GameScene(Scene):
         self.dialog = Dialog(self.ctx.size, title, message, choices, self.ctx.text)
         self._on_choice = on_choice
 
-    def _close_dialog(self, action: str) -> None:
+    def close_dialog(self, answer: str) -> None:
+        """The dialog was answered: its question's own follow-up (a new game, a resignation) hears how."""
         on_choice, self._on_choice, self.dialog = self._on_choice, None, None
         if on_choice is not None:
-            on_choice(action)
+            on_choice(answer)
 
     def _show_pass(self) -> None:
         passer = self.match.pending_pass
@@ -309,7 +290,7 @@ class GameScene(Scene):
         """Show or hide the computer's search while it thinks (O; also in Settings), and remember it."""
         settings = self.ctx.settings
         settings.engine_output = not settings.engine_output
-        self.ctx.save_settings()
+        self.ctx.store.save_settings()
         self.ctx.toasts.show(panels.engine_output_words(settings.engine_output), ms=2500)
 
     def request_hint(self) -> None:
@@ -341,15 +322,13 @@ class GameScene(Scene):
             self.ctx.store.clear_saved_game()
         else:
             self.ctx.store.save_game(saved)
-        self.ctx.flush_storage_messages()
 
     def _on_end(self, match: MatchController) -> None:
         """The match has ended (the controller has counted it if it counts): the one place its end is saved."""
         if match.counted:
-            self.ctx.save_stats()
+            self.ctx.store.save_stats()
         self.ctx.store.clear_saved_game()
         self.ctx.store.keep_last_game(match.record, file_players(match.setup))
-        self.ctx.flush_storage_messages()
 
     def _show_results(self) -> None:
         self.switch(ResultsEntry(self.setup, self.record, self.match.outcome, self.match.counted,

@@ -11,6 +11,7 @@ any way (after a weak move, by Back or Menu, by closing the window) counts.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import pygame
 
@@ -20,7 +21,8 @@ from game.play.session import Phase, Refusal
 from game.play.words import colour_name
 from game.records.openings import opening_name
 from game.records.wthor import CREDIT
-from game.scenes.base import Context, Scene
+from game.scenes.base import Context
+from game.scenes.board_scene import BoardScene
 from game.scenes.entries import Entry, TrainerPlayEntry
 from game.scenes.trainer.book import handed_opening, load_book
 from game.trainer import (
@@ -28,9 +30,7 @@ from game.trainer import (
     TrainerProgress,
     TrainerSession,
     disc_text,
-    load_progress,
     opening_title,
-    save_progress,
     trainable_openings,
 )
 from game.ui.board_view import Marks
@@ -42,8 +42,11 @@ from game.ui.theme import RGB
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 
-class TrainerScene(Scene):
+class TrainerScene(BoardScene):
     """Lines of one opening: the computer's book moves, your answers, the feedback and the score."""
+
+    shortcuts: ClassVar[dict[int, str]] = {pygame.K_t: "retry", pygame.K_n: "next", pygame.K_ESCAPE: "list"}
+    """T try again, N the next line, Escape the list."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -64,8 +67,7 @@ class TrainerScene(Scene):
         book, error = load_book()
         opening = handed_opening(entry) or (trainable_openings(book)[0] if book is not None else None)
         colour: Color = WHITE if entry.colour == WHITE else BLACK
-        self.progress = load_progress(self.ctx.store.documents)
-        self.ctx.flush_storage_messages()
+        self.progress = self.ctx.store.load_trainer_progress()
         super().startup(now_ms, entry)
         if book is None or opening is None:
             if error:
@@ -84,8 +86,7 @@ class TrainerScene(Scene):
         if result.opening.saved:
             self.progress.record_line(result.opening.progress_name, result.colour, result.answered, result.good,
                                       result.completed, result.mistakes, result.new_line)
-            save_progress(self.ctx.store.documents, self.progress)
-            self.ctx.flush_storage_messages()
+            self.ctx.store.save_trainer_progress(self.progress)
 
     def layout(self) -> None:
         """The board, the header, the feedback panel and the buttons, landscape or portrait."""
@@ -110,21 +111,6 @@ class TrainerScene(Scene):
         self.group = ButtonGroup(top + bottom)
 
     # -- events -------------------------------------------------------------------------
-
-    def get_event(self, event: pygame.event.Event) -> None:
-        """Buttons, the board, and keys (T try again, N next line, Escape the list)."""
-        action = self.group.handle(event) if event.type != pygame.KEYDOWN else None
-        if action is not None:
-            self.act(action)
-            return
-        if event.type == pygame.KEYDOWN:
-            shortcut = {pygame.K_t: "retry", pygame.K_n: "next", pygame.K_ESCAPE: "list"}.get(event.key)
-            if shortcut is not None:
-                self.act(shortcut)
-                return
-        square = self.board.pick(event)
-        if square is not None:
-            self.try_move(square)
 
     def act(self, action: str) -> None:
         """Carry out a button's action."""

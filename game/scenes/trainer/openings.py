@@ -15,7 +15,7 @@ from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, TrainerEntry, TrainerPlayEntry
 from game.scenes.trainer.book import handed_opening, load_book
-from game.trainer import GOOD_MARGIN, TrainerProgress, TrainingOpening, load_progress, opening_title, trainable_openings
+from game.trainer import GOOD_MARGIN, TrainerProgress, TrainingOpening, opening_title, trainable_openings
 from game.ui.layout import is_portrait
 from game.ui.text_flow import say_above
 from game.ui.widgets import Button, ButtonGroup, button_row, fill_background
@@ -50,16 +50,14 @@ class TrainerListScene(Scene):
             self.page = 0
         if entry.colour in (BLACK, WHITE):
             self.colour = entry.colour
-        self.progress = load_progress(self.ctx.store.documents)
-        self.ctx.flush_storage_messages()
+        self.progress = self.ctx.store.load_trainer_progress()
         super().startup(now_ms, entry)
         if self.error:
             self.ctx.toasts.show(self.error, error=True, ms=8000)
 
     def resume(self, now_ms: int) -> None:
         """Back from training a line: its marks may have changed."""
-        self.progress = load_progress(self.ctx.store.documents)
-        self.ctx.flush_storage_messages()
+        self.progress = self.ctx.store.load_trainer_progress()
         super().resume(now_ms)
 
     @property
