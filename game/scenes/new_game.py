@@ -120,8 +120,8 @@ class NewGameScene(Scene):
         column = min(720 if portrait or len(LEVELS) <= 8 else WIDE_COLUMN if per_row >= 6 else 960, width - 48)
         left = (width - column) // 2
         self.column = (left, column)
-        # the phone's rows are lower and its clock heading takes two lines: all of it fits its 1200 px
-        top = 136 if phone else 200 if portrait else 120
+        # the phone's rows are lower and its clock heading takes two lines: all of it fits its 1200 px under a toast
+        top = 152 if phone else 200 if portrait else 120
         choice_height = 44 if phone else 52
         colours = [(_(label), action) for label, action in COLOUR_LABELS]
         buttons = button_row(pygame.Rect(left, top, column, choice_height), colours, gap=12, size=24)
@@ -167,7 +167,7 @@ class NewGameScene(Scene):
             self.description_words = pygame.Rect(inner.left, inner.top, mine_rect.left - 16 - inner.left, inner.height)
         mine = Button(mine_rect, _("Play at my level"), "my_level", size=22, subtitle=mine_words,
                       enabled=found is not None)
-        bottom = (pygame.Rect(left, height - 76, column, 60) if phone else
+        bottom = (pygame.Rect(left, height - 72, column, 56) if phone else
                   pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72))
         actions = button_row(bottom, [(_("Back"), "back"), (_("Two players"), "two"),
                                       (_("Play the computer"), "start")], gap=16, size=26)
@@ -247,7 +247,7 @@ class NewGameScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         width = self.ctx.size[0]
-        title_y = 48 if is_phone(self.ctx.size) else 90 if is_portrait(self.ctx.size) else 50
+        title_y = 56 if is_phone(self.ctx.size) else 90 if is_portrait(self.ctx.size) else 50
         title = _("New game") if self.start is None else _("New game from your position")
         text.draw_in(surface, title, 48, theme.text, pygame.Rect(16, title_y - 32, width - 32, 64), bold=True)
         left, column = self.column
