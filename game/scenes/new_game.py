@@ -21,7 +21,7 @@ from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, NewGameEntry
 from game.ui.layout import is_phone, is_portrait
 from game.ui.text_flow import say
-from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
+from game.ui.widgets import Button, ButtonGroup, button_row, button_rows, draw_panel, fill_background
 
 COLOUR_LABELS = [(N_("Black"), "colour:black"), (N_("White"), "colour:white"), (N_("Random"), "colour:random")]
 """The colour choices (labels marked: translated when laid out)."""
@@ -127,11 +127,9 @@ class NewGameScene(Scene):
         buttons = button_row(pygame.Rect(left, top, column, choice_height), colours, gap=12, size=24)
         self.clock_top = top + choice_height + self.clock_heading_height() + 12
         clock_rows, clock_height = (PHONE_CLOCK_ROWS, 44) if phone else (1, 48)
-        clocks = [(_(label), action) for label, action in CLOCK_LABELS]
-        per_clock_row = -(-len(clocks) // clock_rows)
-        for row in range(clock_rows):
-            buttons += button_row(pygame.Rect(left, self.clock_top + row * (clock_height + 8), column, clock_height),
-                                  clocks[row * per_clock_row:(row + 1) * per_clock_row], gap=12, size=20)
+        buttons += button_rows([pygame.Rect(left, self.clock_top + row * (clock_height + 8), column, clock_height)
+                                for row in range(clock_rows)],
+                               [(_(label), action) for label, action in CLOCK_LABELS], gap=12, size=20)
         level_top = self.clock_top + clock_rows * (clock_height + 8) + 32
         rows = (len(LEVELS) + per_row - 1) // per_row
         pitch = 70 if rows <= 2 else PHONE_LEVEL_PITCH if phone else LEVEL_PITCH
