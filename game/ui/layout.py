@@ -46,7 +46,12 @@ def is_portrait(size: tuple[int, int]) -> bool:
 
 
 def is_phone(size: tuple[int, int]) -> bool:
-    """Whether a logical size is the phone's portrait: narrower than ``PORTRAIT``, its smallest text larger."""
+    """Whether a logical size is the phone's: portrait and narrower than ``PORTRAIT`` (its text at least
+    ``PHONE_TEXT_FLOOR``, so a screen stacks and wraps what sits side by side on the others).
+
+    >>> is_phone(PHONE), is_phone(PORTRAIT), is_phone(LANDSCAPE)
+    (True, False, False)
+    """
     return is_portrait(size) and size[0] < PORTRAIT[0]
 
 

@@ -352,6 +352,15 @@ def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 
     ]
 
 
+def button_rows(rects: Sequence[pygame.Rect], labels: Sequence[tuple[str, str]], gap: int = 10,
+                size: int = 22) -> list[Button]:
+    """Buttons (label, action) shared out in order over the rows ``rects``, as many to a row (the last may have
+    fewer), each row filled as ``button_row`` fills one."""
+    per_row = -(-len(labels) // max(1, len(rects)))
+    return [button for i, rect in enumerate(rects)
+            for button in button_row(rect, labels[i * per_row:(i + 1) * per_row], gap, size)]
+
+
 def draw_tooltip(surface: pygame.Surface, text: TextRenderer, theme: Theme, pointer: tuple[int, int] | None) -> None:
     """The full words of a text shortened this frame: the one under ``pointer``, else the focused widget's."""
     marks = text.marks

@@ -34,7 +34,7 @@ from game.trainer import (
     trainable_openings,
 )
 from game.ui.board_view import Marks
-from game.ui.layout import game_layout, is_portrait
+from game.ui.layout import game_layout, is_phone, is_portrait
 from game.ui.session_board import SessionBoard
 from game.ui.text_flow import say as flow
 from game.ui.text_flow import say_above
@@ -91,7 +91,12 @@ class TrainerScene(BoardScene):
     def layout(self) -> None:
         """The board, the header, the feedback panel and the buttons, landscape or portrait."""
         width, height = self.ctx.size
-        if is_portrait(self.ctx.size):
+        if is_phone(self.ctx.size):  # the board across the screen, the buttons at its foot (1200 px, not 1280)
+            self.header = pygame.Rect(16, 10, width - 32, 150)
+            board_rect = pygame.Rect(0, 164, width, width)
+            rows = (pygame.Rect(16, height - 136, width - 32, 56), pygame.Rect(16, height - 72, width - 32, 56))
+            self.panel = pygame.Rect(16, board_rect.bottom + 10, width - 32, rows[0].top - 12 - board_rect.bottom - 10)
+        elif is_portrait(self.ctx.size):
             self.header = pygame.Rect(16, 10, width - 32, 150)
             board_rect = pygame.Rect((width - 640) // 2, 164, 640, 640)
             self.panel = pygame.Rect(16, 814, width - 32, 290)
