@@ -35,6 +35,7 @@ from game.scenes.entries import Entry, ExplorerEntry, GameEntry, ReviewEntry
 from game.ui.board_view import Marks
 from game.ui.layout import is_phone, is_portrait
 from game.ui.text_field import MAX_CHARS, TextField
+from game.ui.text_flow import say_above
 from game.ui.widgets import Button, ButtonGroup, button_row, button_rows, draw_panel, fill_background
 
 # the placeholders are short enough to show whole in their fields; a range of years and an opening's name are
@@ -144,7 +145,7 @@ class LibraryScene(TextScene):
                                   [(_("Search"), "find"), (_("Clear"), "clear"), (colour, "color")], gap=16, size=20)
             top = form_bottom + 72
         if phone:  # the board with its buttons beside it, the game's words across the width under them
-            back = pygame.Rect(24, height - 84, width - 48, 48)
+            back = pygame.Rect(24, height - 100, width - 48, 48)  # the credit's two lines under it
             self.info_rect = pygame.Rect(24, back.top - 184, width - 48, 172)
             self.board_rect = pygame.Rect(24, self.info_rect.top - 270, 260, 260)
             beside = pygame.Rect(self.board_rect.right + 12, self.board_rect.top, 0, self.board_rect.height)
@@ -403,5 +404,9 @@ class LibraryScene(TextScene):
         self.group.draw(surface, text, theme)
         credit = _(CREDIT) if service.table is None or service.table.full else \
             _("{credit} (the browser's selection)").format(credit=_(CREDIT))
-        text.draw_in(surface, credit, 14, theme.text_dim,
-                     pygame.Rect(self.credit_pos, (self.ctx.size[0] - 48, 20)), "left", "top")
+        if is_phone(self.ctx.size):
+            say_above(text, surface, credit, 14, theme.text_dim,
+                      pygame.Rect(24, 0, self.ctx.size[0] - 48, self.ctx.size[1] - 6))
+        else:
+            text.draw_in(surface, credit, 14, theme.text_dim,
+                         pygame.Rect(self.credit_pos, (self.ctx.size[0] - 48, 20)), "left", "top")

@@ -101,6 +101,8 @@ class MenuScene(Scene):
         if first is not None:
             first.primary = True
         self.group = ButtonGroup(buttons)
+        if phone:  # no free band below on the phone's full screen: a message shows over the title
+            self.ctx.toasts.area = pygame.Rect(16, 16, self.ctx.size[0] - 32, 150)
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Choose an entry (or answer the dialog)."""

@@ -173,6 +173,8 @@ class NewGameScene(Scene):
         self.group = ButtonGroup(buttons + [mine] + actions)
         self.group.focus = len(self.group.buttons) - 1
         self._mark_selected()
+        if phone:  # no free band below on the phone's full screen: a message shows over the title
+            self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 96)
 
     def _mark_selected(self) -> None:
         for button in self.group.buttons:

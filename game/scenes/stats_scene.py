@@ -97,6 +97,8 @@ class StatsScene(Scene):
         self.group = ButtonGroup(button_row(row, [(_("Back"), "back"), (_("Play at my level…"), "my_level"),
                                                   (_("Reset…"), "reset")], gap=24, size=26))
         self.group.focus = 0
+        if phone:  # no free band below on the phone's full screen: a message shows over the title
+            self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 96)
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Back to the menu, play at my level, or reset (after asking; keeping them is the default)."""
