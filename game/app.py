@@ -29,15 +29,16 @@ from game.scenes import SCENES, Context, Scene
 from game.scenes.entries import Entry, GameEntry, MenuEntry
 from game.scenes.stack import SceneStack
 from game.ui.assets import Assets
-from game.ui.layout import LANDSCAPE, game_layout, logical_size_for
+from game.ui.layout import LANDSCAPE, PHONE, game_layout, logical_size_for, text_floor
 from game.ui.widgets import draw_tooltip
 
 WINDOW_TITLE = "Othello"
 FPS = 60
 VIEWPORT_CHECK_MS = 400
 """How often the browser page's shape is checked (a phone rotated, a window resized)."""
-MIN_WINDOW = (640, 400)
-"""The smallest desktop window (half the logical size): below this the text is unreadable."""
+MIN_WINDOW = (PHONE[0], LANDSCAPE[1] // 2)
+"""The smallest desktop window: the phone's layout at its own size when narrow, half the landscape's height when
+low; below this the text is unreadable."""
 
 POINTER_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 FINGER_TO_MOUSE = {
@@ -112,6 +113,7 @@ class App:
         if self.assets.icon is not None and not IS_BROWSER:
             pygame.display.set_icon(self.assets.icon)
         logical = logical_size_for(self.window.get_size())
+        self.assets.text_floor = text_floor(logical)
         self.surface = pygame.Surface(logical)
         self.ctx = Context(self.assets, storage, logical, IS_BROWSER)
         for message in place_documents.take_messages():
@@ -213,6 +215,9 @@ class App:
         if logical != self.surface.get_size():
             self.surface = pygame.Surface(logical)
             self.ctx.size = logical
+            if text_floor(logical) != self.assets.text_floor:
+                self.assets.text_floor = text_floor(logical)
+                self.ctx.text.forget()  # its texts were measured and drawn at the other floor
             self.scene.layout()
 
     def follow_page_shape(self, viewport: tuple[int, int] | None) -> bool:

@@ -582,15 +582,18 @@ def test_main_py_on_the_desktop_lets_the_error_through(monkeypatch: pytest.Monke
 
 
 def test_the_layout_follows_the_page_when_it_turns(player_factory: Any) -> None:
-    from game.ui.layout import LANDSCAPE, PORTRAIT
+    from game.ui.layout import LANDSCAPE, PHONE, PORTRAIT
 
     player = player_factory()
     assert player.app.surface.get_size() == LANDSCAPE
     assert player.app.follow_page_shape((390, 844)) is True  # a phone turned upright
-    assert player.app.surface.get_size() == PORTRAIT and player.app.ctx.size == PORTRAIT
+    assert player.app.surface.get_size() == PHONE and player.app.ctx.size == PHONE
+    assert player.app.ctx.assets.text_floor == 16  # its texts read at a phone's scale
     assert player.app.follow_page_shape((400, 860)) is False  # the same shape: nothing to do
     assert player.app.follow_page_shape((844, 390)) is True
-    assert player.app.surface.get_size() == LANDSCAPE
+    assert player.app.surface.get_size() == LANDSCAPE and player.app.ctx.assets.text_floor == 0
+    assert player.app.follow_page_shape((768, 1024)) is True  # a tablet upright: the roomier portrait
+    assert player.app.surface.get_size() == PORTRAIT
 
 
 def test_a_malformed_escape_in_the_link_is_named_not_fatal() -> None:

@@ -52,7 +52,7 @@ from game.scenes.entries import (
     TutorialEntry,
 )
 from game.scenes.new_game import LEVEL_ROWS
-from game.ui.layout import is_portrait
+from game.ui.layout import PHONE, is_portrait, text_floor
 from game.ui.text import DrawnText, Recording, drawable, split_ideographs
 from game.ui.theme import RGB
 from game.ui.widgets import TIGHT_LABEL_MARGIN, Button, ButtonGroup
@@ -60,7 +60,7 @@ from tests.app_driver import Player
 from tests.test_scenes import BLOCKED_39_3
 from tests.test_trainer import click_square, open_trainer
 
-SIZES = ((1280, 800), (720, 1280), (640, 400))
+SIZES = ((1280, 800), (720, 1280), (640, 400), PHONE)
 THEMES = ("classic", "contrast")
 
 LONGEST_LEVEL = max(LEVELS, key=lambda level: len(level.name))
@@ -101,8 +101,11 @@ def problems_in(recording: Recording, screen: pygame.Surface, toast_area: pygame
     texts = [t for t in recording.texts if t.rect.width > 0 and t.shown.strip()]
     buttons = [w for w in recording.widgets if w.kind == "button" and w.target is screen]
     toasts = [w for w in recording.widgets if w.kind == "toast" and w.target is screen]
+    floor = text_floor(screen.get_size())
     for t in texts:
         where = f"{t.shown!r} ({t.size} px at {tuple(t.rect)})"
+        if t.size < floor:
+            found.append(f"{where} is smaller than this layout's smallest readable size, {floor} px")
         if cut_short(t.text, t.shown):
             found.append(f"{where} is cut short of {t.text!r}")
         bounds = screen_rect if t.target is screen else t.target.get_rect()
@@ -146,7 +149,7 @@ def problems_in(recording: Recording, screen: pygame.Surface, toast_area: pygame
         for t in texts:
             if t.text == w.label and t.box is not None and w.rect.contains(t.box):
                 room = min(t.rect.left - w.rect.left, w.rect.right - t.rect.right)
-                if room < (MIN_LABEL_ROOM if t.size > CROWDED_LABEL_SIZE else TIGHT_LABEL_MARGIN):
+                if room < (MIN_LABEL_ROOM if t.size > max(CROWDED_LABEL_SIZE, floor) else TIGHT_LABEL_MARGIN):
                     found.append(f"the label {w.label!r} is {room} px from its button's edge {tuple(w.rect)}")
     for w in buttons:
         lines = [t for t in texts if t.text == w.label and t.box is not None and w.rect.contains(t.box)]
@@ -175,6 +178,7 @@ MIN_LABEL_ROOM = 10
 """Pixels at least between a button's label and its left and right edges (a label shrunk to
 ``CROWDED_LABEL_SIZE`` or less may have ``TIGHT_LABEL_MARGIN``: a long word in a row of five)."""
 CROWDED_LABEL_SIZE = 14
+"""A label this size or smaller, or at the layout's text floor (the phone's), is crowded (it could shrink no more)."""
 LONGEST_WORDS_LABEL = 40
 """Button labels up to this long are words (an action, a level, a challenge) and must show whole; longer ones
 are data (a game's players and event, a file's name) that may be cut short, the tooltip showing them all."""

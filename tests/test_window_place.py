@@ -168,4 +168,4 @@ def test_under_a_real_small_screen_a_place_mostly_off_it_is_dropped_and_the_real
                                cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
     assert completed.returncode == 0, completed.stderr
     saved = json.loads((tmp_path / "window.json").read_text(encoding="utf-8"))
-    assert saved == {"size": [576, 336], "position": [32, 32]}  # fitted, centred by SDL, read back from the window
+    assert saved == {"size": [540, 336], "position": [50, 32]}  # fitted, centred by SDL, read back from the window

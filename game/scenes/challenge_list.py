@@ -24,7 +24,7 @@ from game.i18n import _, pgettext
 from game.play.words import colour_name
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ChallengeEntry, ChallengesEntry, Entry
-from game.ui.layout import is_portrait
+from game.ui.layout import is_phone, is_portrait
 from game.ui.stars import draw_stars
 from game.ui.widgets import Button, ButtonGroup, button_row, fill_background, row_sizes
 
@@ -97,7 +97,7 @@ class ChallengeListScene(Scene):
         for tab in tabs:
             tab.selected = tab.action == f"kind:{self.kind}"
         self.tiles = []
-        columns = 6 if not portrait else 3
+        columns = 6 if not portrait else 2 if is_phone(self.ctx.size) else 3
         tile_w = (width - 2 * margin - 200 * (not portrait) - (columns - 1) * 12) // columns
         tile_h = 96
         y = tab_row.bottom + 70
@@ -161,10 +161,13 @@ class ChallengeListScene(Scene):
         sizes = row_sizes((button.rect, max(12, text.fit_size(words.title(challenge), TILE_TITLE_SIZE,
                                                               button.rect.width - 28, bold=True)))
                           for button, challenge in self.tiles)  # the longest title sets its row's size
+        tiles = {id(b) for b, _challenge in self.tiles}
+        sizes.update(row_sizes((b.rect, b.label_size(text)) for b in self.group.buttons if id(b) not in tiles))
         for index, button in enumerate(self.group.buttons):
             tile = next((c for b, c in self.tiles if b is button), None)
-            if tile is None:
-                button.draw(surface, text, theme, focused=index == self.group.focus)
+            if tile is None:  # a tab or Back, the size of its row (a tab's label shrunk to fit shrinks its row)
+                button.draw(surface, text, theme, focused=index == self.group.focus,
+                            size=sizes[(button.rect.top, button.rect.height)])
             else:
                 self._draw_tile(surface, button, tile, index == self.group.focus,
                                 sizes[(button.rect.top, button.rect.height)])

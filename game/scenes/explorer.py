@@ -35,6 +35,7 @@ from game.scenes.library import load_library_slice
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_portrait
 from game.ui.session_board import SessionBoard
+from game.ui.text_flow import say_above
 from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
 
 
@@ -249,5 +250,5 @@ class ExplorerScene(BoardScene):
         self.group.draw(surface, text, theme)
         credit = _(self.exploration.credit) if self.exploration is not None else ""
         x, y = self.credit_pos
-        text.draw_in(surface, credit, 14, theme.text_dim, pygame.Rect(x, y - 17, self.header.width, 34), "left",
-                     "bottom", wrap=True, line_gap=17.5 / 14)
+        say_above(text, surface, credit, 14, theme.text_dim, pygame.Rect(x, 0, self.header.width, y + 17),
+                  line_gap=17.5 / 14)

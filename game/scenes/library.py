@@ -33,9 +33,10 @@ from game.records.wthor import CREDIT, WthorGame
 from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, ExplorerEntry, GameEntry, ReviewEntry
 from game.ui.board_view import Marks
-from game.ui.layout import is_portrait
+from game.ui.layout import is_phone, is_portrait
 from game.ui.text_field import MAX_CHARS, TextField
-from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
+from game.ui.text_flow import say_above
+from game.ui.widgets import Button, ButtonGroup, button_row, button_rows, draw_panel, fill_background
 
 # the placeholders are short enough to show whole in their fields; a range of years and an opening's name are
 # searched too (docs/library.md)
@@ -121,7 +122,7 @@ class LibraryScene(TextScene):
     def layout(self) -> None:
         """Lists on the left (above in portrait), the chosen game on the right (below)."""
         width, height = self.ctx.size
-        portrait = is_portrait(self.ctx.size)
+        portrait, phone = is_portrait(self.ctx.size), is_phone(self.ctx.size)
         left_w = width - 48 if portrait else 620
         tabs = pygame.Rect(24, 64, min(420, left_w), 44)
         buttons = button_row(tabs, [(_("World finals"), "shelf"), (_("Search"), "search")], gap=10, size=20)
@@ -130,16 +131,46 @@ class LibraryScene(TextScene):
         buttons[0].selected = self.mode in ("shelf", "final")
         buttons[1].selected = self.mode == "search"
         top = 124
-        # the four fields side by side: the form takes two rows, so a page lists more games
-        quarter = (left_w - 3 * 12) // 4
+        # the four fields side by side (two by two on the phone, whose placeholders are 16 px): the form takes
+        # two rows (three), so a page lists more games
+        per_row = 2 if phone else 4
+        field_width = (left_w - (per_row - 1) * 12) // per_row
         for i, field in enumerate(self.fields):
-            field.rect = pygame.Rect(24 + i * (quarter + 12), 146, quarter, 42)
+            row, column = divmod(i, per_row)
+            field.rect = pygame.Rect(24 + column * (field_width + 12), 146 + row * 68, field_width, 42)
+        form_bottom = self.fields[-1].rect.bottom
         if self.mode == "search":
             colour = {"any": _("Either colour"), "black": _("As Black"), "white": _("As White")}[self.color]
-            buttons += button_row(pygame.Rect(24, 204, left_w, 44), [(_("Search"), "find"), (_("Clear"), "clear"),
-                                                                     (colour, "color")], gap=16, size=20)
-            top = 260
-        bottom = 700 if portrait else height - 64
+            buttons += button_row(pygame.Rect(24, form_bottom + 16, left_w, 44),
+                                  [(_("Search"), "find"), (_("Clear"), "clear"), (colour, "color")], gap=16, size=20)
+            top = form_bottom + 72
+        if phone:  # the board with its buttons beside it, the game's words across the width under them
+            back = pygame.Rect(24, height - 100, width - 48, 48)  # the credit's two lines under it
+            self.info_rect = pygame.Rect(24, back.top - 184, width - 48, 172)
+            self.board_rect = pygame.Rect(24, self.info_rect.top - 270, 260, 260)
+            beside = pygame.Rect(self.board_rect.right + 12, self.board_rect.top, 0, self.board_rect.height)
+            beside.width = width - 24 - beside.left
+            nav = [pygame.Rect(beside.left, beside.top + i * 52, beside.width, 44) for i in range(2)]
+            actions = [pygame.Rect(beside.left, beside.top + 108 + i * 52, beside.width, 44) for i in range(3)]
+            self.credit_pos = (24, height - 28)
+            bottom = self.board_rect.top - 12
+        elif portrait:
+            self.board_rect = pygame.Rect(24, 724, 300, 300)
+            self.info_rect = pygame.Rect(340, 724, width - 364, 300)
+            nav = [pygame.Rect(24, 1036, width - 48, 50)]
+            actions = [pygame.Rect(24, 1098, width - 48, 56)]
+            back = pygame.Rect(24, 1166, width - 48, 50)
+            self.credit_pos = (24, 1236)
+            bottom = 700
+        else:
+            right = 668
+            self.board_rect = pygame.Rect(right + (width - right - 24 - 360) // 2, 20, 360, 360)
+            self.info_rect = pygame.Rect(right, 448, width - right - 24, 150)
+            nav = [pygame.Rect(right, 390, width - right - 24, 46)]
+            actions = [pygame.Rect(right, 610, width - right - 24, 56)]
+            back = pygame.Rect(right, 680, width - right - 24, 50)
+            self.credit_pos = (24, height - 30)
+            bottom = height - 64
         row_h, gap = 50, 6
         self.heading_box = pygame.Rect(24, top, left_w, 28)
         self.title_box = pygame.Rect(24, 16, left_w, 44)
@@ -154,30 +185,15 @@ class LibraryScene(TextScene):
         pages[0].enabled = self.page > 0
         pages[1].enabled = (self.page + 1) * self.rows_per_page < self.row_count()
         buttons += pages
-        if portrait:
-            self.board_rect = pygame.Rect(24, 724, 300, 300)
-            self.info_rect = pygame.Rect(340, 724, width - 364, 300)
-            nav = pygame.Rect(24, 1036, width - 48, 50)
-            actions = pygame.Rect(24, 1098, width - 48, 56)
-            back = pygame.Rect(24, 1166, width - 48, 50)
-            self.credit_pos = (24, 1236)
-        else:
-            right = 668
-            self.board_rect = pygame.Rect(right + (width - right - 24 - 360) // 2, 20, 360, 360)
-            self.info_rect = pygame.Rect(right, 448, width - right - 24, 150)
-            nav = pygame.Rect(right, 390, width - right - 24, 46)
-            actions = pygame.Rect(right, 610, width - right - 24, 56)
-            back = pygame.Rect(right, 680, width - right - 24, 50)
-            self.credit_pos = (24, height - 30)
         self.view = self.ctx.board_view(self.board_rect)
         self.ctx.toasts.area = self.info_rect  # no buttons there
         chosen = self.record is not None
-        for button in button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last")],
-                                 gap=8, size=22):
+        for button in button_rows(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last")],
+                                  gap=8, size=22):
             button.enabled = chosen
             buttons.append(button)
-        for button in button_row(actions, [(_("Review"), "review"), (_("Explorer"), "explorer"),
-                                           (_("Play from here"), "play")], gap=10, size=20):
+        for button in button_rows(actions, [(_("Review"), "review"), (_("Explorer"), "explorer"),
+                                            (_("Play from here"), "play")], gap=10, size=20):
             button.enabled = chosen or button.action == "explorer"
             buttons.append(button)
         buttons += button_row(back, [(_("Back"), "back")], size=22)
@@ -388,5 +404,9 @@ class LibraryScene(TextScene):
         self.group.draw(surface, text, theme)
         credit = _(CREDIT) if service.table is None or service.table.full else \
             _("{credit} (the browser's selection)").format(credit=_(CREDIT))
-        text.draw_in(surface, credit, 14, theme.text_dim,
-                     pygame.Rect(self.credit_pos, (self.ctx.size[0] - 48, 20)), "left", "top")
+        if is_phone(self.ctx.size):
+            say_above(text, surface, credit, 14, theme.text_dim,
+                      pygame.Rect(24, 0, self.ctx.size[0] - 48, self.ctx.size[1] - 6))
+        else:
+            text.draw_in(surface, credit, 14, theme.text_dim,
+                         pygame.Rect(self.credit_pos, (self.ctx.size[0] - 48, 20)), "left", "top")

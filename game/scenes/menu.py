@@ -11,7 +11,7 @@ from game.play.match import MatchSetup, Mode, SavedGame
 from game.scenes.ask_new_game import abandon_dialog
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ENTRY_TYPES, Entry, GameEntry
-from game.ui.layout import is_portrait, menu_column
+from game.ui.layout import is_phone, is_portrait, menu_column
 from game.ui.widgets import Button, ButtonGroup, Dialog, fill_background
 
 MENU_ONE_COLUMN = 8
@@ -80,11 +80,13 @@ class MenuScene(Scene):
         """Stack the entries under the title; in landscape, two columns when one would squeeze them."""
         entries = self.entries()
         portrait = is_portrait(self.ctx.size)
-        top = 300 if portrait else 200
+        phone = is_phone(self.ctx.size)
+        top = 260 if phone else 300 if portrait else 200
         columns = 1 if portrait or len(entries) <= MENU_ONE_COLUMN else 2
         rows = (len(entries) + columns - 1) // columns
         gap = 14 if rows < 7 else 10
-        height = min(76, (self.ctx.size[1] - top - 30) // max(1, rows) - gap)
+        # the phone's taller items hold a subtitle of two lines (its words are large there)
+        height = min(84 if phone else 76, (self.ctx.size[1] - top - 30) // max(1, rows) - gap)
         if columns == 1:
             rects = menu_column(self.ctx.size, len(entries), top=top, height=height, gap=gap)
         else:
@@ -99,6 +101,8 @@ class MenuScene(Scene):
         if first is not None:
             first.primary = True
         self.group = ButtonGroup(buttons)
+        if phone:  # no free band below on the phone's full screen: a message shows over the title
+            self.ctx.toasts.area = pygame.Rect(16, 16, self.ctx.size[0] - 32, 150)
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Choose an entry (or answer the dialog)."""

@@ -19,9 +19,9 @@ from game.play.rating import expected_score, my_level
 from game.play.words import colour_name, seconds_text
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, NewGameEntry
-from game.ui.layout import is_portrait
+from game.ui.layout import is_phone, is_portrait
 from game.ui.text_flow import say
-from game.ui.widgets import Button, ButtonGroup, button_row, draw_panel, fill_background
+from game.ui.widgets import Button, ButtonGroup, button_row, button_rows, draw_panel, fill_background
 
 COLOUR_LABELS = [(N_("Black"), "colour:black"), (N_("White"), "colour:white"), (N_("Random"), "colour:random")]
 """The colour choices (labels marked: translated when laid out)."""
@@ -38,6 +38,12 @@ WIDE_COLUMN = 1080
 """The landscape column's width when six or more levels share a row (so each name keeps its size)."""
 MY_LEVEL_WIDTH = 230
 """The width of the Play at my level button, at the right of the description box."""
+PHONE_LEVEL_PITCH = 64
+"""The level rows' pitch on the phone: a level's number and rating, under its name, are 16 px there."""
+PHONE_CLOCK_ROWS = 2
+"""The phone's clock choices take two rows ("No clock" at 16 px and five more do not fit one)."""
+MY_LEVEL_HEIGHT = 52
+"""The height of Play at my level on the phone, across the foot of the description box."""
 
 
 def custom_label(spec: str) -> str:
@@ -109,20 +115,24 @@ class NewGameScene(Scene):
     def layout(self) -> None:
         """Colour row, a grid of levels (each with its rating), the description with Play at my level, Start, Back."""
         width, height = self.ctx.size
-        portrait = is_portrait(self.ctx.size)
+        portrait, phone = is_portrait(self.ctx.size), is_phone(self.ctx.size)
         per_row = levels_per_row(len(LEVELS), portrait)
         column = min(720 if portrait or len(LEVELS) <= 8 else WIDE_COLUMN if per_row >= 6 else 960, width - 48)
         left = (width - column) // 2
         self.column = (left, column)
-        top = 200 if portrait else 120
+        # the phone's rows are lower and its clock heading takes two lines: all of it fits its 1200 px under a toast
+        top = 152 if phone else 200 if portrait else 120
+        choice_height = 44 if phone else 52
         colours = [(_(label), action) for label, action in COLOUR_LABELS]
-        buttons = button_row(pygame.Rect(left, top, column, 52), colours, gap=12, size=24)
-        self.clock_top = top + 92
-        buttons += button_row(pygame.Rect(left, self.clock_top, column, 48),
-                              [(_(label), action) for label, action in CLOCK_LABELS], gap=12, size=20)
-        level_top = self.clock_top + 88
+        buttons = button_row(pygame.Rect(left, top, column, choice_height), colours, gap=12, size=24)
+        self.clock_top = top + choice_height + self.clock_heading_height() + 12
+        clock_rows, clock_height = (PHONE_CLOCK_ROWS, 44) if phone else (1, 48)
+        buttons += button_rows([pygame.Rect(left, self.clock_top + row * (clock_height + 8), column, clock_height)
+                                for row in range(clock_rows)],
+                               [(_(label), action) for label, action in CLOCK_LABELS], gap=12, size=20)
+        level_top = self.clock_top + clock_rows * (clock_height + 8) + 32
         rows = (len(LEVELS) + per_row - 1) // per_row
-        pitch = 70 if rows <= 2 else LEVEL_PITCH
+        pitch = 70 if rows <= 2 else PHONE_LEVEL_PITCH if phone else LEVEL_PITCH
         level_gap = 12
         level_width = (column - level_gap * (per_row - 1)) // per_row  # a short last row keeps the full rows' widths
         for row in range(rows):
@@ -139,21 +149,32 @@ class NewGameScene(Scene):
         customs = [(custom_label(spec), f"custom:{spec}") for spec in CUSTOM_SPECS]
         if self.custom is not None and self.custom not in CUSTOM_SPECS:
             customs.append((custom_label(self.custom), f"custom:{self.custom}"))  # one remembered from elsewhere
-        buttons += button_row(pygame.Rect(left, self.custom_top, column, 52), customs, gap=8, size=20)
-        self.description_rect = pygame.Rect(left, self.custom_top + 62, column, 150 if portrait else 110)
+        buttons += button_row(pygame.Rect(left, self.custom_top, column, choice_height), customs, gap=8, size=20)
+        self.description_rect = pygame.Rect(left, self.custom_top + choice_height + 10, column,
+                                            196 if phone else 150 if portrait else 110)
         found = my_level(self.ctx.stats.rating)
         mine_words = "" if found is None else _("{level} · rated {rating}").format(level=level_title(found[0].name),
                                                                                     rating=found[0].rating)
-        mine = Button(pygame.Rect(self.description_rect.right - 16 - MY_LEVEL_WIDTH, self.description_rect.centery - 32,
-                                  MY_LEVEL_WIDTH, 64), _("Play at my level"), "my_level", size=22,
-                      subtitle=mine_words, enabled=found is not None)
-        bottom = pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72)
+        inner = self.description_rect.inflate(-32, -20)
+        if phone:  # under the words, across the box: its subtitle names a level at 16 px
+            mine_rect = pygame.Rect(inner.left, inner.bottom - MY_LEVEL_HEIGHT, inner.width, MY_LEVEL_HEIGHT)
+            self.description_words = pygame.Rect(inner.left, inner.top, inner.width, mine_rect.top - 4 - inner.top)
+        else:
+            mine_rect = pygame.Rect(self.description_rect.right - 16 - MY_LEVEL_WIDTH,
+                                    self.description_rect.centery - 32, MY_LEVEL_WIDTH, 64)
+            self.description_words = pygame.Rect(inner.left, inner.top, mine_rect.left - 16 - inner.left, inner.height)
+        mine = Button(mine_rect, _("Play at my level"), "my_level", size=22, subtitle=mine_words,
+                      enabled=found is not None)
+        bottom = (pygame.Rect(left, height - 72, column, 56) if phone else
+                  pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72))
         actions = button_row(bottom, [(_("Back"), "back"), (_("Two players"), "two"),
                                       (_("Play the computer"), "start")], gap=16, size=26)
         actions[2].primary = True
         self.group = ButtonGroup(buttons + [mine] + actions)
         self.group.focus = len(self.group.buttons) - 1
         self._mark_selected()
+        if phone:  # no free band below on the phone's full screen: a message shows over the title
+            self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 96)
 
     def _mark_selected(self) -> None:
         for button in self.group.buttons:
@@ -226,29 +247,31 @@ class NewGameScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         width = self.ctx.size[0]
-        portrait = is_portrait(self.ctx.size)
-        title_y = 90 if portrait else 50
+        title_y = 56 if is_phone(self.ctx.size) else 90 if is_portrait(self.ctx.size) else 50
         title = _("New game") if self.start is None else _("New game from your position")
         text.draw_in(surface, title, 48, theme.text, pygame.Rect(16, title_y - 32, width - 32, 64), bold=True)
         left, column = self.column
         first = self.group.buttons[0].rect
         level_button = next(b for b in self.group.buttons if b.action.startswith("level:"))
-        for heading, bottom in ((self.colour_heading(), first.top - 12),
-                                (_("Clock: each side's time, + seconds gained a move (a flag fall loses)"),
-                                 self.clock_top - 8),
-                                (pgettext("heading", "Level"), level_button.rect.top - 12),
-                                (_("Or a custom level: time per move, or depth"), self.custom_top - 8)):
-            text.draw_in(surface, heading, 20, theme.text_dim, pygame.Rect(left, bottom - 28, column, 28), "left",
-                         "bottom")
+        for heading, bottom, height in ((self.colour_heading(), first.top - 12, 28),
+                                        (_("Clock: each side's time, + seconds gained a move (a flag fall loses)"),
+                                         self.clock_top - 8, self.clock_heading_height()),
+                                        (pgettext("heading", "Level"), level_button.rect.top - 12, 28),
+                                        (_("Or a custom level: time per move, or depth"), self.custom_top - 8, 28)):
+            text.draw_in(surface, heading, 20, theme.text_dim, pygame.Rect(left, bottom - height, column, height),
+                         "left", "bottom", wrap=height > 28)
         draw_panel(surface, self.description_rect, theme)
         level = custom_level(self.custom) if self.custom else LEVELS[self.level_index]
-        inner = self.description_rect.inflate(-32, -20)
-        inner.width -= MY_LEVEL_WIDTH + 16
+        inner = self.description_words
         text.draw_in(surface, level_title(level.name), 22, theme.accent,
                      pygame.Rect(inner.left, inner.top, inner.width, 30), "left", "top", bold=True)
         y = say(text, surface, level_description(level), 18, theme.text_dim, inner, inner.top + 32, 46)
         say(text, surface, self.rating_line(level), 16, theme.text, inner, y + 4, inner.bottom - y - 4)
         self.group.draw(surface, text, theme)
+
+    def clock_heading_height(self) -> int:
+        """The clock heading's height: two lines on the phone (it is long), one elsewhere."""
+        return 48 if is_phone(self.ctx.size) else 28
 
     def colour_heading(self) -> str:
         """Over the colours: who moves first, from the start or from the position handed in."""

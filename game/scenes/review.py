@@ -31,7 +31,7 @@ from game.scenes.entries import AnalysisEntry, Entry, ExplorerEntry, GameEntry, 
 from game.ui.board_view import Marks
 from game.ui.eval_graph import VERDICT_MARK, draw_eval_graph, draw_slider, slider_index
 from game.ui.explorer_panel import ExplorerPanel
-from game.ui.layout import game_layout, is_portrait
+from game.ui.layout import game_layout, is_phone, is_portrait
 from game.ui.move_list import MoveList
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
@@ -111,15 +111,20 @@ class ReviewScene(Scene):
         """Board, graph, slider, navigation, comment, summary, move list and actions."""
         width, height = self.ctx.size
         if is_portrait(self.ctx.size):
-            self.view = self.ctx.board_view(pygame.Rect((width - 600) // 2, 52, 600, 600))
+            side = min(600, width)
+            board = pygame.Rect((width - side) // 2, 52, side, side)
+            self.view = self.ctx.board_view(board)
             left, column = 16, width - 32
-            self.graph = pygame.Rect(left, 660, column, 110)
-            self.slider = pygame.Rect(left, 776, column, 30)
-            nav = pygame.Rect(left, 812, column, 52)
-            self.comment = pygame.Rect(left, 872, column, 84)
-            self.summary_rect = pygame.Rect(left, 962, column, 70)
-            self.moves_rect = pygame.Rect(left, 1040, column, 150)
+            self.graph = pygame.Rect(left, board.bottom + 8, column, 110)
+            self.slider = pygame.Rect(left, self.graph.bottom + 6, column, 30)
+            nav = pygame.Rect(left, self.slider.bottom + 6, column, 52)
+            self.comment = pygame.Rect(left, nav.bottom + 8, column, 84)
+            # a side's line takes two lines of the phone's larger smallest text
+            summary_height = 92 if is_phone(self.ctx.size) else 70
+            self.summary_rect = pygame.Rect(left, self.comment.bottom + 6, column, summary_height)
             actions = pygame.Rect(left, height - 80, column, 62)
+            self.moves_rect = pygame.Rect(left, self.summary_rect.bottom + 8, column,
+                                          actions.top - 10 - self.summary_rect.bottom - 8)
             self.title_pos = (left, 26)
         else:
             rects = game_layout(self.ctx.size)

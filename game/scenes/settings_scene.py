@@ -14,7 +14,8 @@ from game.platform.dirs import open_folder, shown_path
 from game.play.settings import ANIMATION_NAMES, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
 from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
-from game.ui.layout import is_portrait
+from game.ui.layout import is_phone, is_portrait
+from game.ui.text_flow import say
 from game.ui.widgets import ButtonGroup, button_row, fill_background
 
 ON_OFF = {"on": N_("On"), "off": N_("Off")}
@@ -95,12 +96,15 @@ class SettingsScene(Scene):
         row_width = 320 if folder is None else min(column, 760)
         back = pygame.Rect((width - row_width) // 2, min(height - 100, y + 30), row_width, 68)
         credit_y = min(height - 14, back.bottom + 28)
-        self.credit_box = pygame.Rect(16, credit_y - 12, width - 32, 24)
+        self.credit_box = pygame.Rect(16, credit_y - 12, width - 32, height - credit_y + 12)
+        """Where the FFO's credit goes: a line, or two on the phone, under the buttons."""
         buttons += button_row(back, [(_("Back"), "back")] + ([(_("Open data folder"), OPEN_DATA)] if folder else []),
                               size=26)
         if folder is not None:
             buttons[-1].subtitle = shown_path(folder)  # where the games, settings and statistics are kept
         self.group = ButtonGroup(buttons)
+        if is_phone(self.ctx.size):  # every band below holds choices: a message shows over the title for its moment
+            self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 106)
         self._mark()
 
     def _value_of(self, field: str) -> str:
@@ -157,4 +161,5 @@ class SettingsScene(Scene):
             text.draw_in(surface, label, 22, theme.text, box, "left", "top" if portrait else "middle", bold=True)
         self.group.draw(surface, text, theme)
         # the evaluation and the opening book are made from the FFO's games, which asks for credit
-        text.draw_in(surface, _(CREDIT), 16, theme.text, self.credit_box)
+        say(text, surface, _(CREDIT), 16, theme.text, self.credit_box, self.credit_box.top, self.credit_box.height,
+            line_gap=1.25, align="center")

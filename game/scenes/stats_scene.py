@@ -17,7 +17,7 @@ from game.play.rating import my_level
 from game.play.stats import Stats, Tally
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, NewGameEntry
-from game.ui.layout import is_portrait
+from game.ui.layout import is_phone, is_portrait
 from game.ui.rating_graph import draw_rating_graph
 from game.ui.text_flow import say
 from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
@@ -26,14 +26,36 @@ ROW_PITCH = 48
 """A level's row in the table, when there is room for it (rows get closer with many levels)."""
 PORTRAIT_PANEL = 340
 """The least height of the rating panel under the table in portrait."""
+COLUMN_SHARES = (0, 0.22, 0.37, 0.605, 0.84, 1.0)
+"""Where the table's columns start, as shares of its width (and where the last ends), but on the phone.
+
+The rating column fits its heading ("Classement"); the tallies need less than their headings, which take two
+lines where they must. The phone's columns are as wide as what they hold (``columns_by_need``)."""
+PHONE_MARGIN = 8
+"""The phone's panels come this close to the screen's edges (its table's five columns need the room)."""
 RATING_RULE = N_("Only games against a named level from the standard start count toward it: custom levels, "
                  "practice games and two-player games do not.")
 """What counts toward the rating, in words (``docs/rating.md``; marked: translated where drawn)."""
 
 
-def tally_text(tally: Tally) -> str:
-    """'3 – 1 – 0' (won, lost, drawn) or a dash."""
-    return f"{tally.won} – {tally.lost} – {tally.drawn}" if tally.played else "–"
+def tally_text(tally: Tally, dash: str = " – ") -> str:
+    """'3 – 1 – 0' (won, lost, drawn; the phone's '3–1–0') or a dash."""
+    return dash.join(str(count) for count in (tally.won, tally.lost, tally.drawn)) if tally.played else "–"
+
+
+def columns_by_need(needs: list[int], left: int, width: int) -> list[int]:
+    """Where columns that need ``needs`` pixels start in ``width`` from ``left`` (and where the last ends):
+    each as wide as it needs, the room left shared out equally.
+
+    >>> columns_by_need([10, 20], 0, 50)
+    [0, 20, 50]
+    """
+    spare = (width - sum(needs)) // len(needs)
+    starts = [left]
+    for need in needs:
+        starts.append(starts[-1] + need + spare)
+    starts[-1] = left + width
+    return starts
 
 
 def rating_text(rating: int | None) -> str:
@@ -58,15 +80,16 @@ class StatsScene(Scene):
     def layout(self) -> None:
         """The table, the rating panel (beside it in landscape, under it in portrait) and the buttons."""
         width, height = self.ctx.size
-        portrait = is_portrait(self.ctx.size)
-        top = 180 if portrait else 130
+        portrait, phone = is_portrait(self.ctx.size), is_phone(self.ctx.size)
+        top = 112 if phone else 180 if portrait else 130
         row = pygame.Rect(16, height - 100, width - 32, 68) if portrait else \
             pygame.Rect((width - 760) // 2, height - 100, 760, 68)
         bottom = row.top - 24
         if portrait:
+            margin = PHONE_MARGIN if phone else 16
             wanted = 64 + ROW_PITCH * len(LEVELS) + 120
-            self.table = pygame.Rect(16, top, width - 32, min(wanted, bottom - top - PORTRAIT_PANEL - 16))
-            self.panel = pygame.Rect(16, self.table.bottom + 16, width - 32, bottom - self.table.bottom - 16)
+            self.table = pygame.Rect(margin, top, width - 2 * margin, min(wanted, bottom - top - PORTRAIT_PANEL - 16))
+            self.panel = pygame.Rect(margin, self.table.bottom + 16, self.table.width, bottom - self.table.bottom - 16)
         else:
             self.table = pygame.Rect(16, top, (width - 48) * 3 // 5, bottom - top)
             self.panel = pygame.Rect(self.table.right + 16, top, width - 32 - self.table.width - 16, bottom - top)
@@ -74,6 +97,8 @@ class StatsScene(Scene):
         self.group = ButtonGroup(button_row(row, [(_("Back"), "back"), (_("Play at my level…"), "my_level"),
                                                   (_("Reset…"), "reset")], gap=24, size=26))
         self.group.focus = 0
+        if phone:  # no free band below on the phone's full screen: a message shows over the title
+            self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 96)
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Back to the menu, play at my level, or reset (after asking; keeping them is the default)."""
@@ -124,25 +149,35 @@ class StatsScene(Scene):
         """One row per level (its rating beside its name), then the totals."""
         theme, text, stats = self.ctx.theme, self.ctx.text, self.ctx.stats
         draw_panel(surface, self.table, theme)
-        left, width = self.table.left + 20, self.table.width - 40
-        # the rating column fits its heading ("Classement"), the tallies need less than their headings,
-        # which take two lines where they must
-        columns = [int(left + width * share) for share in (0, 0.22, 0.37, 0.605, 0.84, 1.0)]
-        cell_boxes = [pygame.Rect(x, 0, right - x - 8, min(40, self.pitch - 2))
-                      for x, right in zip(columns, columns[1:], strict=False)]
+        phone = is_phone(self.ctx.size)
+        padding = 12 if phone else 20
+        left, width = self.table.left + padding, self.table.width - 2 * padding
         size = min(20 if width > 700 else 16, max(13, self.pitch - 10))
         headers = [pgettext("heading", "Level"), _("Rating"), _("As Black (W–L–D)"), _("As White (W–L–D)"),
                    _("Best win")]
+        rows = []
+        for level in LEVELS:
+            black, white = stats.tally(level.name, BLACK), stats.tally(level.name, WHITE)
+            bests = [t.best for t in (black, white) if t.best is not None]
+            # the phone's row is one line of 16 px text: the row's place gives the level's number
+            rows.append([level_title(level.name, numbered=not phone), rating_text(level.rating),
+                         tally_text(black, "–" if phone else " – "), tally_text(white, "–" if phone else " – "),
+                         f"+{max(bests)}" if bests else "–"])
+        gap = 6 if phone else 8
+        if phone:
+            needs = [max(max(text.width(word, size, True) for word in header.split()),
+                         max(text.width(cells[i], size) for cells in rows)) + gap for i, header in enumerate(headers)]
+            columns = columns_by_need(needs, left, width + gap)
+        else:
+            columns = [int(left + width * share) for share in COLUMN_SHARES]
+        cell_boxes = [pygame.Rect(x, 0, right - x - gap, min(40, self.pitch - 2))
+                      for x, right in zip(columns, columns[1:], strict=False)]
         y = self.table.top + 20
         for box, header in zip(cell_boxes, headers, strict=True):
             text.draw_in(surface, header, size, theme.text_dim, pygame.Rect(box.x, y, box.width, 40), "left", "top",
                          bold=True, wrap=True, line_gap=1.1)
         y += 44
-        for level in LEVELS:
-            black, white = stats.tally(level.name, BLACK), stats.tally(level.name, WHITE)
-            bests = [t.best for t in (black, white) if t.best is not None]
-            cells = [level_title(level.name), rating_text(level.rating), tally_text(black), tally_text(white),
-                     f"+{max(bests)}" if bests else "–"]
+        for cells in rows:
             for box, cell in zip(cell_boxes, cells, strict=True):
                 text.draw_in(surface, cell, size, theme.text, box.move(0, y), "left", "top")
             y += self.pitch

@@ -32,7 +32,7 @@ from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, GameEntry, NewGameEntry, ReviewEntry, TranscriptEntry
 from game.ui import transcript_words as words
 from game.ui.board_view import Marks
-from game.ui.layout import is_portrait
+from game.ui.layout import is_phone, is_portrait
 from game.ui.text import drawable, full_stop, move_pieces
 from game.ui.text_field import backspaced, selects_all, typed_into
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
@@ -117,7 +117,12 @@ class TranscriptScene(TextScene):
             self.board_rect = pygame.Rect(836, 96, 420, 420)
             rows = (pygame.Rect(40, 470, 760, 60), pygame.Rect(40, 548, 760, 60), pygame.Rect(40, 640, 760, 64))
         tools = words.labels(words.TOOLS + (words.BROWSER_TOOLS if self.ctx.is_browser else words.DESKTOP_TOOLS))
-        buttons = button_row(rows[0], tools, gap=12, size=22)
+        if is_phone(self.ctx.size):  # the tools in two rows, above the others: six are too many for one
+            half = (len(tools) + 1) // 2
+            buttons = button_row(rows[0].move(0, -78), tools[:half], gap=12, size=22)
+            buttons += button_row(rows[0], tools[half:], gap=12, size=22)
+        else:
+            buttons = button_row(rows[0], tools, gap=12, size=22)
         buttons += button_row(rows[1], words.labels(words.USES), gap=12, size=22)
         back = button_row(rows[2], [(_("Menu"), "menu")], size=26)
         self.group = ButtonGroup(buttons + back)
@@ -125,7 +130,9 @@ class TranscriptScene(TextScene):
         box = self.box.inflate(-12, -12)
         self.field.open((box.x / width, box.y / height, box.width / width, box.height / height), self.text,
                         _(words.PLACEHOLDER))
-        if is_portrait(self.ctx.size):
+        if is_phone(self.ctx.size):  # no room under the board: a toast shows over it for its moment
+            self.ctx.toasts.area = self.board_rect.copy()
+        elif is_portrait(self.ctx.size):
             self.ctx.toasts.area = pygame.Rect(24, self.board_rect.bottom + 8, width - 48, rows[0].top - 16
                                               - self.board_rect.bottom)
         else:

@@ -194,6 +194,8 @@ class Assets:
         self.script: str | None = None
         """The language whose own font is in use (``'ja'``, ``'zh_CN'``), ``None`` for DejaVu."""
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.text_floor = 0
+        """The smallest size any text is drawn at (the layout's: a phone's raises it), whatever size is asked."""
         self._names: FontFile | None = None
         """The fallback font (``None`` if missing or damaged: a character no font has is drawn as a box)."""
         self._names_scale = 1.0
@@ -222,12 +224,16 @@ class Assets:
             check_regular_file(icon_path, MAX_MEDIA_BYTES)
             self.icon = pygame.image.load(str(icon_path))
 
+    def readable(self, size: int) -> int:
+        """The size a text asked for at ``size`` is drawn at: never under the layout's ``text_floor``."""
+        return max(size, self.text_floor)
+
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
-        """The font of the language in use at ``size`` pixels (cached)."""
-        key = (size, bold)
+        """The font of the language in use at ``size`` pixels, raised to the text floor (cached)."""
+        key = (self.readable(size), bold)
         font = self._fonts.get(key)
         if font is None:
-            font = self._font_files[bold].open(max(6, round(size * self._scale)))
+            font = self._font_files[bold].open(max(6, round(key[0] * self._scale)))
             if bold and self._synthetic_bold:
                 font.set_bold(True)  # the script fonts come in one face: FreeType emboldens it
             self._fonts[key] = font
@@ -267,11 +273,11 @@ class Assets:
         return pieces
 
     def _fallback(self, size: int, bold: bool) -> pygame.font.Font:
-        key = (size, bold)
+        key = (self.readable(size), bold)
         font = self._fallbacks.get(key)
         if font is None:
             assert self._names is not None
-            font = self._names.open(max(6, round(size * self._names_scale)))
+            font = self._names.open(max(6, round(key[0] * self._names_scale)))
             font.set_bold(bold)  # one face: FreeType emboldens it
             self._fallbacks[key] = font
         return font

@@ -13,17 +13,46 @@ import pygame
 
 LANDSCAPE = (1280, 800)
 PORTRAIT = (720, 1280)
+PHONE = (540, 1200)
+"""Portrait on a phone: narrower than ``PORTRAIT`` so that its text is read at a phone's scale (the smallest,
+16 px, is 12 CSS px on a 412 px wide phone), and as tall as a phone's screen (412 x 915 is filled)."""
+PHONE_WIDEST = 600
+"""The widest window (CSS px in the browser) held upright that gets the phone's layout."""
+PHONE_TEXT_FLOOR = 16
+"""On the phone's layout no text is smaller (12 CSS px on a 412 px wide phone): a smaller size asked for is raised."""
 
 
 def logical_size_for(window_size: tuple[int, int]) -> tuple[int, int]:
-    """The logical size that fits a window best: portrait when it is clearly taller than wide."""
+    """The logical size that fits a window best: portrait when it is clearly taller than wide, the phone's
+    portrait when it is narrow too.
+
+    >>> logical_size_for((412, 915)), logical_size_for((768, 1024)), logical_size_for((915, 412))
+    ((540, 1200), (720, 1280), (1280, 800))
+    """
     width, height = window_size
-    return PORTRAIT if height > width * 1.15 else LANDSCAPE
+    if height <= width * 1.15:
+        return LANDSCAPE
+    return PHONE if width < PHONE_WIDEST else PORTRAIT
+
+
+def text_floor(size: tuple[int, int]) -> int:
+    """The smallest text size on a logical surface of ``size`` (0: any size the layout asks for)."""
+    return PHONE_TEXT_FLOOR if size == PHONE else 0
 
 
 def is_portrait(size: tuple[int, int]) -> bool:
     """Whether a logical size is the portrait one."""
     return size[1] > size[0]
+
+
+def is_phone(size: tuple[int, int]) -> bool:
+    """Whether a logical size is the phone's: portrait and narrower than ``PORTRAIT`` (its text at least
+    ``PHONE_TEXT_FLOOR``, so a screen stacks and wraps what sits side by side on the others).
+
+    >>> is_phone(PHONE), is_phone(PORTRAIT), is_phone(LANDSCAPE)
+    (True, False, False)
+    """
+    return is_portrait(size) and size[0] < PORTRAIT[0]
 
 
 @dataclass(frozen=True)
@@ -33,7 +62,8 @@ class GameLayout:
     board: pygame.Rect
     cards: tuple[pygame.Rect, pygame.Rect]
     status: pygame.Rect
-    buttons: tuple[pygame.Rect, pygame.Rect]
+    buttons: tuple[pygame.Rect, ...]
+    """The rows of buttons, top to bottom (two; three on the phone, where five side by side would be cramped)."""
     moves: pygame.Rect
     side: pygame.Rect
     """The whole area beside (or below) the board."""
@@ -43,13 +73,17 @@ def game_layout(size: tuple[int, int]) -> GameLayout:
     """Where the board, the player cards, the status line, the buttons and the move list go."""
     if is_portrait(size):
         width = size[0]
-        half = (width - 48) // 2
-        cards = (pygame.Rect(16, 16, half, 96), pygame.Rect(32 + half, 16, half, 96))
-        status = pygame.Rect(16, 120, width - 32, 56)
-        board = pygame.Rect(0, 180, width, width)
-        rows = (pygame.Rect(16, 912, width - 32, 62), pygame.Rect(16, 986, width - 32, 62))
-        moves = pygame.Rect(16, 1062, width - 32, size[1] - 1078)
-        side = pygame.Rect(16, 912, width - 32, size[1] - 928)
+        if is_phone(size):  # a card each across the whole width (a level's name is long)
+            cards = (pygame.Rect(16, 16, width - 32, 96), pygame.Rect(16, 120, width - 32, 96))
+        else:
+            half = (width - 48) // 2
+            cards = (pygame.Rect(16, 16, half, 96), pygame.Rect(32 + half, 16, half, 96))
+        status = pygame.Rect(16, cards[1].bottom + 8, width - 32, 56)
+        board = pygame.Rect(0, status.bottom + 4, width, width)
+        rows = tuple(pygame.Rect(16, board.bottom + 12 + 74 * row, width - 32, 62)
+                     for row in range(3 if is_phone(size) else 2))
+        moves = pygame.Rect(16, rows[-1].bottom + 14, width - 32, size[1] - 16 - rows[-1].bottom - 14)
+        side = pygame.Rect(16, rows[0].top, width - 32, size[1] - 16 - rows[0].top)
         return GameLayout(board, cards, status, rows, moves, side)
     board = pygame.Rect(20, 20, size[1] - 40, size[1] - 40)
     left = board.right + 24

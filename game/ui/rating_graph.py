@@ -51,10 +51,13 @@ def draw_rating_graph(surface: pygame.Surface, text: TextRenderer, theme: Theme,
         text.draw_in(surface, _("Your rating's history shows here after your first rated game."), 16, theme.text_dim,
                      area, wrap=True)
         return
+    low, high = rating_span(points)
     label_width = min(max((text.width(f"{name} {rating}", LABEL_SIZE) for name, rating in levels), default=0) + 8,
                       area.width // 3)
-    plot = pygame.Rect(area.left + AXIS_WIDTH, area.top + 8, area.width - AXIS_WIDTH - label_width, area.height - 16)
-    low, high = rating_span(points)
+    # where the text floor raises the labels (the phone's), their boxes and the axis grow with them
+    label_height = max(16, text.assets.font(LABEL_SIZE).get_height())
+    axis_width = max(AXIS_WIDTH, max(text.width(f"{round(figure)}", LABEL_SIZE) for figure in (low, high)) + 6)
+    plot = pygame.Rect(area.left + axis_width, area.top + 8, area.width - axis_width - label_width, area.height - 16)
 
     def y_of(rating: float) -> int:
         return round(plot.bottom - (rating - low) / (high - low) * plot.height)
@@ -78,13 +81,13 @@ def draw_rating_graph(surface: pygame.Surface, text: TextRenderer, theme: Theme,
         y = y_of(rating)
         for x in range(plot.left, plot.right + 6, 8):  # dashed: a level, not a second curve
             pygame.draw.line(surface, level_line, (x, y), (min(x + 4, plot.right + 6), y), 1)
-        box = pygame.Rect(plot.right + 8, y - 8, label_width - 8, 16).clamp(area)
+        box = pygame.Rect(plot.right + 8, y - label_height // 2, label_width - 8, label_height).clamp(area)
         if last_label is None or box.bottom <= last_label.top:  # close levels: the line without a second label
             text.draw_in(surface, f"{name} {rating}", LABEL_SIZE, theme.text_dim, box, "left")
             last_label = box
     if len(points) > 1:
         pygame.draw.lines(surface, theme.accent, False, [(x_of(i), y_of(p.rating)) for i, p in enumerate(points)], 2)
     pygame.draw.circle(surface, theme.accent, (x_of(len(points) - 1), y_of(points[-1].rating)), 4)
-    axis = pygame.Rect(area.left, plot.top - 8, AXIS_WIDTH - 6, plot.height + 16)
+    axis = pygame.Rect(area.left, plot.top - 8, axis_width - 6, plot.height + 16)
     text.draw_in(surface, f"{round(high)}", LABEL_SIZE, theme.text_dim, axis, "left", "top")
     text.draw_in(surface, f"{round(low)}", LABEL_SIZE, theme.text_dim, axis, "left", "bottom")

@@ -206,6 +206,7 @@ class TextRenderer:
 
     def render(self, text: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
         """The text as a surface with per-pixel alpha."""
+        size = self.assets.readable(size)
         key = (text, size, colour, bold)
         surface = self._cache.get(key)
         if surface is not None:
@@ -241,6 +242,7 @@ class TextRenderer:
         bold: bool = False,
     ) -> pygame.Rect:
         """Draw ``text`` with its ``anchor`` (a ``pygame.Rect`` attribute name) at ``pos``; its rect."""
+        size = self.assets.readable(size)
         surface = self.render(text, size, colour, bold)
         rect = surface.get_rect(**{anchor: pos})
         self._blit(target, surface, rect, text, text, None, colour, size, bold)
@@ -267,6 +269,7 @@ class TextRenderer:
         fit the box's height, and the last that fits is cut short. Text that is
         shortened is noted for the tooltip with its full words.
         """
+        size, smallest = self.assets.readable(size), self.assets.readable(smallest)
         lines, size = self._fitted(text, size, box.size, bold, wrap, min(smallest, size), line_gap)
         step = int(size * line_gap) if len(lines) > 1 else self.assets.font(size, bold).get_height()
         height = step * (len(lines) - 1) + self.assets.font(size, bold).get_height()
@@ -353,7 +356,9 @@ class TextRenderer:
         return sum(font.size(piece)[0] for piece, font in self.assets.runs(drawable(text), size, bold))
 
     def fit_size(self, text: str, size: int, max_width: int, bold: bool = False, smallest: int = 12) -> int:
-        """The largest size up to ``size`` at which ``text`` fits in ``max_width``."""
+        """The largest size up to ``size`` at which ``text`` fits in ``max_width`` (the text floor at least)."""
+        size, smallest = self.assets.readable(size), self.assets.readable(smallest)
+
         def work() -> int:
             fitted = size
             while fitted > smallest and self.width(text, fitted, bold) > max_width:
@@ -369,6 +374,7 @@ class TextRenderer:
         """The largest size up to ``size`` at which ``text`` wraps into ``box`` in at most ``most_lines``
         lines with no word cut (what ``draw_in(..., wrap=True)`` then draws); ``None`` below ``smallest``.
         """
+        size, smallest = self.assets.readable(size), self.assets.readable(smallest)
         width, height = box
         units = [unit for word in text.split() for unit in split_ideographs(word)]
 

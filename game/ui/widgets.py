@@ -46,6 +46,8 @@ TWO_LINES_MARGIN = 10
 """Pixels of a button's inside that two lines of its label leave free (so they do not touch its edges)."""
 MIN_BUTTON_TEXT = 12
 """The smallest size a button's label shrinks to (``TextRenderer.fit_size``'s floor) before it is cut short."""
+SUBTITLE_LINE_GAP = 1.2
+"""A subtitle that takes two lines, this many of its sizes apart."""
 LABEL_MARGIN = 12
 """Pixels between a button's label and its left and right edges (8 looked like touching: issue 47, item 8)."""
 TIGHT_LABEL_MARGIN = 8
@@ -118,11 +120,16 @@ class Button:
         if self.subtitle:
             small = max(12, int(size * 0.62))
             label_height = text.assets.font(size, True).get_height()
-            top = pygame.Rect(inner.left, inner.top, inner.width, inner.height * label_height
-                              // max(1, label_height + text.assets.font(small).get_height()))
+            subtitle_height = text.assets.font(small).get_height()
+            two_lines = text.width(self.subtitle, small) > inner.width  # where the smallest text is large (a phone)
+            if two_lines:
+                subtitle_height += int(text.assets.readable(small) * SUBTITLE_LINE_GAP)
+            top = pygame.Rect(inner.left, inner.top, inner.width,
+                              inner.height * label_height // max(1, label_height + subtitle_height))
             bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.bottom - top.bottom)
             text.draw_in(surface, self.label, size, colour, top, valign="bottom", bold=True)
-            text.draw_in(surface, self.subtitle, small, colour, bottom, valign="top", smallest=12)
+            text.draw_in(surface, self.subtitle, small, colour, bottom, valign="top", smallest=12, wrap=two_lines,
+                         line_gap=SUBTITLE_LINE_GAP)
         else:
             # two lines where one would be too small, never cutting a word
             wrap = (text.width(self.label, size, True) > inner.width
@@ -343,6 +350,15 @@ def button_row(rect: pygame.Rect, labels: Sequence[tuple[str, str]], gap: int = 
         Button(pygame.Rect(rect.left + i * (width + gap), rect.top, width, rect.height), label, action, size=size)
         for i, (label, action) in enumerate(labels)
     ]
+
+
+def button_rows(rects: Sequence[pygame.Rect], labels: Sequence[tuple[str, str]], gap: int = 10,
+                size: int = 22) -> list[Button]:
+    """Buttons (label, action) shared out in order over the rows ``rects``, as many to a row (the last may have
+    fewer), each row filled as ``button_row`` fills one."""
+    per_row = -(-len(labels) // max(1, len(rects)))
+    return [button for i, rect in enumerate(rects)
+            for button in button_row(rect, labels[i * per_row:(i + 1) * per_row], gap, size)]
 
 
 def draw_tooltip(surface: pygame.Surface, text: TextRenderer, theme: Theme, pointer: tuple[int, int] | None) -> None:

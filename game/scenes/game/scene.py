@@ -33,7 +33,7 @@ from game.ui.explorer_panel import ExplorerPanel
 from game.ui.layout import game_layout
 from game.ui.move_list import MoveList
 from game.ui.session_board import SessionBoard
-from game.ui.widgets import ButtonGroup, Dialog, button_row, fill_background
+from game.ui.widgets import ButtonGroup, Dialog, fill_background
 
 END_PAUSE_MS = 1400
 """How long the final position stays on screen before the results."""
@@ -116,9 +116,7 @@ class GameScene(BoardScene):
             self.layout_rects = replace(self.layout_rects, moves=moves)
         self.moves = MoveList(pygame.Rect(moves.left + 10, moves.top + 34, moves.width - 20, moves.height - 40))
         self.ctx.toasts.area = moves.inflate(-20, -16)
-        top = button_row(self.layout_rects.buttons[0], panels.labels(panels.TOP_BUTTONS))
-        bottom = button_row(self.layout_rects.buttons[1], panels.labels(panels.BOTTOM_BUTTONS))
-        self.group = ButtonGroup(top + bottom)
+        self.group = ButtonGroup(panels.button_rows(self.layout_rects.buttons))
 
     # -- what the tests and the other scenes look at ------------------------------
 

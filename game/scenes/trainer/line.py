@@ -34,9 +34,10 @@ from game.trainer import (
     trainable_openings,
 )
 from game.ui.board_view import Marks
-from game.ui.layout import game_layout, is_portrait
+from game.ui.layout import game_layout, is_phone, is_portrait
 from game.ui.session_board import SessionBoard
 from game.ui.text_flow import say as flow
+from game.ui.text_flow import say_above
 from game.ui.theme import RGB
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
@@ -90,7 +91,12 @@ class TrainerScene(BoardScene):
     def layout(self) -> None:
         """The board, the header, the feedback panel and the buttons, landscape or portrait."""
         width, height = self.ctx.size
-        if is_portrait(self.ctx.size):
+        if is_phone(self.ctx.size):  # the board across the screen, the buttons at its foot (1200 px, not 1280)
+            self.header = pygame.Rect(16, 10, width - 32, 150)
+            board_rect = pygame.Rect(0, 164, width, width)
+            rows = (pygame.Rect(16, height - 136, width - 32, 56), pygame.Rect(16, height - 72, width - 32, 56))
+            self.panel = pygame.Rect(16, board_rect.bottom + 10, width - 32, rows[0].top - 12 - board_rect.bottom - 10)
+        elif is_portrait(self.ctx.size):
             self.header = pygame.Rect(16, 10, width - 32, 150)
             board_rect = pygame.Rect((width - 640) // 2, 164, 640, 640)
             self.panel = pygame.Rect(16, 814, width - 32, 290)
@@ -197,10 +203,7 @@ class TrainerScene(BoardScene):
         draw_panel(surface, self.panel, theme)
         inner = self.panel.inflate(-32, -28)
         # the judgements come from the FFO's games, which asks for credit wherever they are shown
-        credit_lines = len(text.wrap(_(CREDIT), 14, inner.width))
-        credit = pygame.Rect(inner.left, inner.bottom - 18 * credit_lines - 2, inner.width, 18 * credit_lines + 2)
-        text.draw_in(surface, _(CREDIT), 14, theme.text_dim, credit, "left", "top", wrap=True, smallest=12,
-                     line_gap=18 / 14)
+        credit = say_above(text, surface, _(CREDIT), 14, theme.text_dim, inner, line_gap=18 / 14)
         score = pygame.Rect(inner.left, credit.top - 56, inner.width, 26)
         text.draw_in(surface, _("This line: {score}").format(score=session.line_score.text()), 18, theme.text, score,
                      "left", "top")

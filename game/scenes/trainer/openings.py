@@ -16,7 +16,8 @@ from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, TrainerEntry, TrainerPlayEntry
 from game.scenes.trainer.book import handed_opening, load_book
 from game.trainer import GOOD_MARGIN, TrainerProgress, TrainingOpening, opening_title, trainable_openings
-from game.ui.layout import is_portrait
+from game.ui.layout import is_phone, is_portrait
+from game.ui.text_flow import say_above
 from game.ui.widgets import Button, ButtonGroup, button_row, fill_background
 
 TILE_SIZE = 21
@@ -72,9 +73,10 @@ class TrainerListScene(Scene):
         self.ctx.toasts.area = pygame.Rect(margin, 4, width - 2 * margin, 146 if portrait else 104)  # above the buttons
         colour_row = pygame.Rect(margin + (0 if portrait else 280), 156 if portrait else 112,
                                  width - 2 * margin - (0 if portrait else 560), 54)
-        columns, top = (2, 232) if portrait else (3, 186)
+        # the phone's tiles take the whole width: a subtitle at its 16 px did not fit half of it
+        columns, top = (1 if is_phone(self.ctx.size) else 2, 232) if portrait else (3, 186)
         bottom_row = pygame.Rect(margin, height - (110 if portrait else 92), width - 2 * margin, 58)
-        tile_h, gap = 70, 10
+        tile_h, gap = (60 if columns == 1 else 70), 10
         rows = max(1, (bottom_row.top - 14 - top + gap) // (tile_h + gap))
         self.per_page = rows * columns
         self.page = max(0, min(self.page, self.pages - 1))
@@ -156,4 +158,5 @@ class TrainerListScene(Scene):
         self.group.draw(surface, text, theme)
         text.draw_in(surface, _("Page {page} of {pages}").format(page=self.page + 1, pages=self.pages), 17,
                      theme.text_dim, self.page_label_box, valign="bottom")
-        text.draw_in(surface, _(CREDIT), 14, theme.text_dim, pygame.Rect(16, height - 26, width - 32, 24), smallest=12)
+        say_above(text, surface, _(CREDIT), 14, theme.text_dim, pygame.Rect(16, 0, width - 32, height - 4),
+                  align="center")
