@@ -159,3 +159,14 @@ def test_the_transcript_box_gives_the_phone_its_keyboard_and_takes_what_is_typed
     assert phone.python("app.scene.record.transcript") == "f5d6c3d3c4"
     assert phone.tab.evaluate("document.getElementById('othello-text').hidden") is True  # the field went too
     phone.to_menu()
+
+
+def test_every_text_of_the_menu_and_a_game_is_readable_on_a_phone_held_upright(phone: GamePage) -> None:
+    phone.to_menu()
+    wait_fitted(phone, PORTRAIT)
+    sizes = [smallest_text_css_px(phone)]
+    phone.start_computer_game("Casual")
+    sizes.append(smallest_text_css_px(phone))
+    phone.to_menu()
+    for size, text in sizes:
+        assert size >= MIN_READABLE_CSS_PX, f"{text!r} is {size:.1f} CSS px tall on a {PORTRAIT} phone"
