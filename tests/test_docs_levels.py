@@ -51,9 +51,10 @@ def test_the_strength_table_is_the_levels_table() -> None:
     assert len(rows) == len(LEVELS)
     for row, level in zip(rows, LEVELS, strict=True):
         index, name, evaluation, depth, time, exact, wld, randomness, _book, rating = row
-        assert (int(index), name, int(depth), int(rating)) == (level.index, level.name, level.depth, level.rating)
+        limits = level.limits
+        assert (int(index), name, int(depth), int(rating)) == (level.index, level.name, limits.depth, level.rating)
         assert evaluation == ("hand-written" if level.evaluation is Evaluator.HEURISTIC else "trained patterns"), name
-        assert time == ("-" if level.seconds is None else f"{level.seconds:g} s"), name
-        assert exact == ("never" if not level.exact_empties else f"{level.exact_empties} empties"), name
-        assert wld == ("never" if not level.wld_empties else f"{level.wld_empties} empties"), name
+        assert time == ("-" if limits.seconds is None else f"{limits.seconds:g} s"), name
+        assert exact == ("never" if not limits.exact_empties else f"{limits.exact_empties} empties"), name
+        assert wld == ("never" if not limits.wld_empties else f"{limits.wld_empties} empties"), name
         assert (randomness == "none") == (level.temperature == 0), name

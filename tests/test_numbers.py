@@ -269,4 +269,4 @@ def test_gtp_caps_time_left_with_a_note_and_takes_ordinary_clocks() -> None:
 def test_a_gtp_engine_refuses_a_move_time_past_the_caps(move_time: float) -> None:
     with pytest.raises(ValueError, match="move time"):
         GtpEngine(move_time=move_time)
-    assert GtpEngine(move_time=MAX_SECONDS).level.seconds == MAX_SECONDS
+    assert GtpEngine(move_time=MAX_SECONDS).limits.seconds == MAX_SECONDS

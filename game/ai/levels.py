@@ -1,9 +1,10 @@
 """The playing levels, one row each in one table.
 
-Columns: the evaluation; the deepest midgame search; the time per move in
-seconds (``None`` = depth only); from how many empty squares the exact
-endgame solver and the win/loss/draw solver take over (0 = never); and the
-randomness: a temperature in discs for choosing among the searched moves
+A level is a playing style and its ``Limits``. Columns: the evaluation; the
+limits (``_limits``: the deepest midgame search; the time per move in seconds,
+``None`` = depth only; from how many empty squares the exact endgame solver and
+the win/loss/draw solver take over, 0 = never; every level's time is split by
+the one ``TimeShape``, which a row may give its own); and the randomness: a temperature in discs for choosing among the searched moves
 (0 = always the best). A few levels also use ``greed``: the share of a
 novice's attention that goes to flipping many discs now, the typical
 beginner's mistake. ``book``: the stronger levels open from the opening
@@ -40,49 +41,47 @@ class Level:
     name: str
     description: str
     evaluation: EvaluationChoice
-    depth: int
-    seconds: float | None
-    exact_empties: int
-    wld_empties: int
+    limits: Limits
+    """What bounds the level's search: its depth, time a move and endgame stages (no node limit, no clock)."""
     temperature: float
     greed: float = 0.0
     book: float | None = None
     rating: int | None = None
     """Elo on the ladder's scale (Novice = 800; ``docs/strength.md``); ``None`` when unmeasured (custom levels)."""
 
-    @property
-    def limits(self) -> Limits:
-        """What bounds this level's search: its time per move, depth and endgame stages (no node limit)."""
-        return Limits(self.seconds, self.depth, None, self.exact_empties, self.wld_empties)
+
+def _limits(depth: int, seconds: float | None, exact_empties: int, wld_empties: int) -> Limits:
+    """A row's limits in the table's column order: depth, time a move, exact and win/loss/draw empties."""
+    return Limits(seconds, depth, None, exact_empties, wld_empties)
 
 
 # fmt: off
 LEVELS: tuple[Level, ...] = (
-    #     index name            description                                                   eval      depth secs  exact wld  temp  greed book
-    Level(0,  "Novice",       "Grabs discs and sometimes misses the danger",                  HEURISTIC, 1, None,   0,   0,  3.0, 0.6, rating=800),
-    Level(1,  "Apprentice",   "Has heard that corners matter; still grabs discs",             HEURISTIC, 1, None,   0,   0,  1.7, 0.35, rating=982),
-    Level(2,  "Improver",     "Takes corners when it sees them; greedy now and then",         HEURISTIC, 1, None,   0,   0,  1.4, 0.15, rating=1078),
-    Level(3,  "Learner",      "Plays the best-looking move more often; still one move deep",  HEURISTIC, 1, None,   0,   0,  0.9, 0.1, rating=1179),
-    Level(4,  "Beginner",     "Knows corners are good; looks one move ahead",                 HEURISTIC, 2, None,   6,   0,  2.0, 0.2, rating=1310),
-    Level(5,  "Hobbyist",     "Looks one move ahead and counts the last few moves",           HEURISTIC, 2, None,   8,   0,  1.75, 0.1, rating=1438),
-    Level(6,  "Amateur",      "Careful one move ahead, no longer greedy",                     HEURISTIC, 2, None,  10,   0,  1.5, rating=1566),
-    Level(7,  "Regular",      "Has a feel for good shapes but plays carelessly",              PATTERN,   2, None,   8,   0,  3.9, rating=1731),
-    Level(8,  "Casual",       "Plays sensibly and rarely blunders a corner",                  PATTERN,   2, None,   8,   0,  2.5, rating=1913),
-    Level(9,  "Intermediate", "Sees a little further and plays the end well",                 PATTERN,   3, None,  10,   0,  2.6, rating=2097),
-    Level(10, "Skilled",      "Careful a few moves ahead; plays the last twelve squares perfectly", PATTERN, 3, None, 12, 0, 1.4, rating=2261),
-    Level(11, "Advanced",     "Reads two moves of each side; slips now and then",             PATTERN,   4, None,  12,   0,  1.6, rating=2437),
-    Level(12, "Seasoned",     "Reads two moves of each side and seldom slips",                PATTERN,   4, None,  12,   0,  0.9, rating=2530),
-    Level(13, "Contender",    "Reads deeper, knows who wins the ending; rarely slips",        PATTERN,   5, None,  12,   0,  1.2, rating=2635),
-    Level(14, "Competitor",   "Knows the openings and the ending; reads one move less than Club", PATTERN, 5, 0.25, 12, 14, 0.0, 0.0, 3.0, rating=2715),
-    Level(15, "Club",         "Reads a few moves deep, knows the openings, ends well",        PATTERN,   6, 0.25, 12,  14,  0.0, 0.0, 3.0, rating=2850),
-    Level(16, "Candidate",    "Searches deeper than Club and knows the openings better",      PATTERN,   7, 0.35, 12,  16,  0.0, 0.0, 2.0, rating=3001),
-    Level(17, "Strategist",   "Expert's openings and endgame, reading a little less deep",   PATTERN,   9, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=3165),
-    Level(18, "Expert",       "Deep search, master openings and an exact endgame",            PATTERN,  20, 0.5,  14,  16,  0.0, 0.0, 1.5, rating=3223),
-    Level(19, "Master",       "Everything it has: about a second a move",                     PATTERN,  30, 1.0,  16,  18,  0.0, 0.0, 1.0, rating=3414),
+    #     index name            description                                                   eval      limits: depth secs exact wld  temp  greed book
+    Level(0,  "Novice",       "Grabs discs and sometimes misses the danger",                  HEURISTIC, _limits(1, None, 0, 0),    3.0, 0.6, rating=800),
+    Level(1,  "Apprentice",   "Has heard that corners matter; still grabs discs",             HEURISTIC, _limits(1, None, 0, 0),    1.7, 0.35, rating=982),
+    Level(2,  "Improver",     "Takes corners when it sees them; greedy now and then",         HEURISTIC, _limits(1, None, 0, 0),    1.4, 0.15, rating=1078),
+    Level(3,  "Learner",      "Plays the best-looking move more often; still one move deep",  HEURISTIC, _limits(1, None, 0, 0),    0.9, 0.1, rating=1179),
+    Level(4,  "Beginner",     "Knows corners are good; looks one move ahead",                 HEURISTIC, _limits(2, None, 6, 0),    2.0, 0.2, rating=1310),
+    Level(5,  "Hobbyist",     "Looks one move ahead and counts the last few moves",           HEURISTIC, _limits(2, None, 8, 0),    1.75, 0.1, rating=1438),
+    Level(6,  "Amateur",      "Careful one move ahead, no longer greedy",                     HEURISTIC, _limits(2, None, 10, 0),   1.5, rating=1566),
+    Level(7,  "Regular",      "Has a feel for good shapes but plays carelessly",              PATTERN,   _limits(2, None, 8, 0),    3.9, rating=1731),
+    Level(8,  "Casual",       "Plays sensibly and rarely blunders a corner",                  PATTERN,   _limits(2, None, 8, 0),    2.5, rating=1913),
+    Level(9,  "Intermediate", "Sees a little further and plays the end well",                 PATTERN,   _limits(3, None, 10, 0),   2.6, rating=2097),
+    Level(10, "Skilled",      "Careful a few moves ahead; plays the last twelve squares perfectly", PATTERN,   _limits(3, None, 12, 0),   1.4, rating=2261),
+    Level(11, "Advanced",     "Reads two moves of each side; slips now and then",             PATTERN,   _limits(4, None, 12, 0),   1.6, rating=2437),
+    Level(12, "Seasoned",     "Reads two moves of each side and seldom slips",                PATTERN,   _limits(4, None, 12, 0),   0.9, rating=2530),
+    Level(13, "Contender",    "Reads deeper, knows who wins the ending; rarely slips",        PATTERN,   _limits(5, None, 12, 0),   1.2, rating=2635),
+    Level(14, "Competitor",   "Knows the openings and the ending; reads one move less than Club", PATTERN,   _limits(5, 0.25, 12, 14),  0.0, 0.0, 3.0, rating=2715),
+    Level(15, "Club",         "Reads a few moves deep, knows the openings, ends well",        PATTERN,   _limits(6, 0.25, 12, 14),  0.0, 0.0, 3.0, rating=2850),
+    Level(16, "Candidate",    "Searches deeper than Club and knows the openings better",      PATTERN,   _limits(7, 0.35, 12, 16),  0.0, 0.0, 2.0, rating=3001),
+    Level(17, "Strategist",   "Expert's openings and endgame, reading a little less deep",   PATTERN,   _limits(9, 0.5, 14, 16),   0.0, 0.0, 1.5, rating=3165),
+    Level(18, "Expert",       "Deep search, master openings and an exact endgame",            PATTERN,   _limits(20, 0.5, 14, 16),  0.0, 0.0, 1.5, rating=3223),
+    Level(19, "Master",       "Everything it has: about a second a move",                     PATTERN,   _limits(30, 1.0, 16, 18),  0.0, 0.0, 1.0, rating=3414),
 )
 # fmt: on
 
-BASELINE = Level(-1, "Baseline", "Club's search with the hand-written evaluation", HEURISTIC, 6, 0.25, 12, 14, 0.0)
+BASELINE = Level(-1, "Baseline", "Club's search with the hand-written evaluation", HEURISTIC, _limits(6, 0.25, 12, 14),  0.0)
 """Not offered to players: the yardstick that shows what the trained evaluation buys."""
 
 DEFAULT_LEVEL = next(level.index for level in LEVELS if level.name == "Beginner")

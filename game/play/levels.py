@@ -4,9 +4,10 @@ The named levels themselves, and looking them up (``level_named``: an index
 clamped to the levels that exist), are the AI's (``game.ai``); this module is
 everything a match adds: the custom specs (``'time:3'``: three seconds a move, ``'depth:8'``:
 eight plies) checked and turned into a ``Level``, the level a match set-up
-plays at. (A clock is not applied to the level: the match passes it to ``game.ai.think``.)
+plays at. (A clock is not applied to the level: the match passes ``game.ai.think`` the
+level's ``Limits`` on the clock, ``Limits.on_clock``.)
 
->>> custom_level("time:3").name, custom_level("depth:8").depth
+>>> custom_level("time:3").name, custom_level("depth:8").limits.depth
 ('Custom (3 s a move)', 8)
 
 The names are English, as the statistics and the files keep them; what a
@@ -27,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-from game.ai import LEVELS, Level, level_called, level_named
+from game.ai import LEVELS, Level, Limits, level_called, level_named
 from game.engine import NumberError, decimal_number
 from game.i18n import _, ngettext, pgettext
 from game.play.words import seconds_text
@@ -81,11 +82,11 @@ def custom_level(spec: str) -> Level:
         exact = 12 if value < 0.5 else 14 if value < 2 else 16
         seconds = f"{value:g} second{'s' if value != 1 else ''}"  # English: the name is a statistics key
         return Level(CUSTOM_INDEX, f"{CUSTOM_NAME} ({value:g} s a move)", f"Searches {seconds} a move",
-                     strongest.evaluation, 40, value, exact, exact + 2, 0.0)
+                     strongest.evaluation, Limits(value, 40, None, exact, exact + 2), 0.0)
     depth = int(value)
     exact = min(14, depth + 6)
     return Level(CUSTOM_INDEX, f"{CUSTOM_NAME} (depth {depth})", f"Searches {depth} moves ahead, however long it takes",
-                 strongest.evaluation, depth, None, exact, 0, 0.0)
+                 strongest.evaluation, Limits(None, depth, None, exact, 0), 0.0)
 
 
 _CUSTOM_TIME = re.compile(rf"{CUSTOM_NAME} \(([0-9.e+-]+) s a move\)")
@@ -128,8 +129,9 @@ def level_description(level: Level) -> str:
         count = int(seconds) if seconds.is_integer() else 2
         return ngettext("Searches {seconds} second a move", "Searches {seconds} seconds a move",
                         count).format(seconds=seconds_text(seconds))
+    depth = level.limits.depth or 0  # a custom level by depth has one
     return ngettext("Searches {depth} move ahead, however long it takes",
-                    "Searches {depth} moves ahead, however long it takes", level.depth).format(depth=level.depth)
+                    "Searches {depth} moves ahead, however long it takes", depth).format(depth=depth)
 
 
 def is_custom_name(name: str) -> bool:
