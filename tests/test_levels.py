@@ -7,19 +7,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ai import DEFAULT_LEVEL, DISC, LEVELS, Level, engine_for, think
+from game.ai import CUSTOM_INDEX, DEFAULT_LEVEL, DISC, LEVELS, CustomSpec, Level, custom_level, engine_for, think
 from game.ai.search_limits import TimePlan, plan
 from game.engine import BLACK, WHITE, GameRecord, Position
 from game.platform.storage import FileStorage
 from game.play.level_compat import FIRST_LADDER, SECOND_LADDER, stored_level_index
-from game.play.levels import (
-    CUSTOM_INDEX,
-    custom_level,
-    is_custom_name,
-    level_for,
-    level_named,
-    parse_custom,
-)
+from game.play.levels import is_custom_name, level_for, level_named
 from game.play.match import MatchSetup
 from tests.app_driver import Player
 
@@ -34,10 +27,11 @@ def test_a_named_level_is_clamped_to_the_ladder() -> None:
 
 
 def test_custom_specs_are_read_within_their_ranges_and_refused_outside() -> None:
-    assert parse_custom("time:3") == ("time", 3.0) and parse_custom("depth:8") == ("depth", 8.0)
+    assert CustomSpec.parse("time:3") == CustomSpec("time", 3.0)
+    assert CustomSpec.parse("depth:8") == CustomSpec("depth", 8)
     for bad in ("time:0", "time:31", "depth:0", "depth:21", "depth:2.5", "speed:3", "time:", "", "time:nan"):
         with pytest.raises(ValueError, match="bad custom level"):
-            parse_custom(bad)
+            CustomSpec.parse(bad)
 
 
 def test_custom_level_specs_are_checked() -> None:

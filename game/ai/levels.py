@@ -18,19 +18,87 @@ Every lookup of a named level is here: by index (``level_named``, clamped; ``lev
 name (``level_called``), by either as typed on a command line
 (``level_by_name_or_index``). How older files name their level is the save
 format's business (``game.play.level_compat``).
+
+Beside the table, the custom levels a player may make instead (``CustomSpec``:
+``'time:3'``, three seconds a move, or ``'depth:8'``, eight plies; ``custom_level``
+makes its ``Level``, which keeps the spec in ``Level.custom``). What a player reads of
+any level, in their language, is ``game.play.levels``'.
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import dataclass
+from typing import Literal
 
-from game.engine.numbers import NumberError, shown, whole_number
+from game.engine.numbers import NumberError, decimal_number, shown, whole_number
 
 from .evaluations import EvaluationChoice, Evaluator
 from .search_limits import Limits
 
 HEURISTIC, PATTERN = Evaluator.HEURISTIC, Evaluator.PATTERN
+
+CUSTOM_INDEX = -2
+"""The index custom levels carry (not one of ``LEVELS``)."""
+CUSTOM_NAME = "Custom"
+"""How every custom level's name begins (the statistics count them under their names)."""
+CUSTOM_SECONDS = (0.1, 30.0)
+"""The time per move a custom level may take, in seconds."""
+CUSTOM_DEPTHS = (1, 20)
+"""The search depths a custom level may use."""
+
+
+@dataclass(frozen=True)
+class CustomSpec:
+    """A custom level as a player chooses it: ``value`` seconds a move (``kind`` ``'time'``) or plies (``'depth'``).
+
+    >>> CustomSpec.parse("time:3"), CustomSpec.parse("depth:8").name
+    (CustomSpec(kind='time', value=3.0), 'Custom (depth 8)')
+    >>> CustomSpec.named("Custom (2.5 s a move)"), CustomSpec.named("Club")
+    (CustomSpec(kind='time', value=2.5), None)
+    """
+
+    kind: Literal["time", "depth"]
+    value: float
+
+    @classmethod
+    def parse(cls, text: object) -> CustomSpec:
+        """The spec written ``'time:2'`` / ``'depth:8'`` (settings, saved games); ``ValueError`` otherwise."""
+        kind, _, value = text.partition(":") if isinstance(text, str) else ("", "", "")
+        try:
+            number = decimal_number(value, "seconds")  # the digits 0-9 only: 'time:٣' is no level
+        except NumberError:
+            number = float("nan")
+        if kind == "time" and CUSTOM_SECONDS[0] <= number <= CUSTOM_SECONDS[1]:
+            return cls("time", number)
+        if kind == "depth" and number.is_integer() and CUSTOM_DEPTHS[0] <= number <= CUSTOM_DEPTHS[1]:
+            return cls("depth", number)
+        raise ValueError(f"bad custom level {text!r}: use time:{CUSTOM_SECONDS[0]:g}-{CUSTOM_SECONDS[1]:g} "
+                         f"or depth:{CUSTOM_DEPTHS[0]}-{CUSTOM_DEPTHS[1]}")
+
+    @property
+    def name(self) -> str:
+        """The custom level's name: English, as the statistics keep it (``named`` reads it back)."""
+        if self.kind == "time":
+            return f"{CUSTOM_NAME} ({self.value:g} s a move)"
+        return f"{CUSTOM_NAME} (depth {int(self.value)})"
+
+    @classmethod
+    def named(cls, name: str) -> CustomSpec | None:
+        """The spec a custom level's ``name`` was made from (a statistics key read back), ``None`` for any other."""
+        found = _NAMED_TIME.fullmatch(name)
+        if found is not None:
+            try:
+                return cls("time", float(found[1]))
+            except ValueError:
+                return None
+        found = _NAMED_DEPTH.fullmatch(name)
+        return None if found is None else cls("depth", int(found[1]))
+
+
+_NAMED_TIME = re.compile(rf"{CUSTOM_NAME} \(([0-9.e+-]+) s a move\)")
+_NAMED_DEPTH = re.compile(rf"{CUSTOM_NAME} \(depth ([0-9]+)\)")
 
 
 @dataclass(frozen=True)
@@ -48,6 +116,8 @@ class Level:
     book: float | None = None
     rating: int | None = None
     """Elo on the ladder's scale (Novice = 800; ``docs/strength.md``); ``None`` when unmeasured (custom levels)."""
+    custom: CustomSpec | None = None
+    """What a custom level was made from (``custom_level``); ``None`` for the named levels."""
 
 
 def _limits(depth: int, seconds: float | None, exact_empties: int, wld_empties: int) -> Limits:
@@ -84,6 +154,25 @@ LEVELS: tuple[Level, ...] = (
 BASELINE = Level(-1, "Baseline", "Club's search with the hand-written evaluation", HEURISTIC, _limits(6, 0.25, 12, 14),  0.0)
 """Not offered to players: the yardstick that shows what the trained evaluation buys."""
 
+def custom_level(spec: str | CustomSpec) -> Level:
+    """The level a custom spec describes (``'time:2'``: two seconds a move; ``'depth:8'``: eight plies).
+
+    Full strength otherwise: the strongest level's evaluation, no randomness, the exact
+    endgame from as many empties as the time or depth can afford. ``ValueError`` for a bad spec.
+    """
+    chosen = spec if isinstance(spec, CustomSpec) else CustomSpec.parse(spec)
+    strongest = LEVELS[-1]
+    if chosen.kind == "time":
+        seconds = chosen.value
+        exact = 12 if seconds < 0.5 else 14 if seconds < 2 else 16
+        words = f"{seconds:g} second{'s' if seconds != 1 else ''}"
+        return Level(CUSTOM_INDEX, chosen.name, f"Searches {words} a move", strongest.evaluation,
+                     Limits(seconds, 40, None, exact, exact + 2), 0.0, custom=chosen)
+    depth = int(chosen.value)
+    return Level(CUSTOM_INDEX, chosen.name, f"Searches {depth} moves ahead, however long it takes",
+                 strongest.evaluation, Limits(None, depth, None, min(14, depth + 6), 0), 0.0, custom=chosen)
+
+
 DEFAULT_LEVEL = next(level.index for level in LEVELS if level.name == "Beginner")
 MAX_LEVEL = len(LEVELS) - 1
 
@@ -91,8 +180,8 @@ MAX_LEVEL = len(LEVELS) - 1
 def level_named(index: int) -> Level:
     """The level for an index, clamped to the levels that exist.
 
-    >>> level_named(99).name, level_named(-1).name
-    ('Master', 'Novice')
+    >>> level_named(99) == LEVELS[MAX_LEVEL], level_named(-1).name
+    (True, 'Novice')
     """
     return LEVELS[max(0, min(index, MAX_LEVEL))]
 
