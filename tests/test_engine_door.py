@@ -21,6 +21,7 @@ from game.ai import (
     Limits,
     analyze,
     engine_for,
+    level_called,
     limited_search,
     move_seconds,
     new_engine,
@@ -93,7 +94,8 @@ def test_a_level_gets_its_own_warm_engine_and_explicit_limits_a_fresh_strongest_
 
 
 def test_a_level_is_bounded_by_its_limits() -> None:
-    master = LEVELS[-1]
+    master = level_called("Master")
+    assert master is not None
     assert master.limits == Limits(1.0, 30, None, 16, 18)  # its row's depth, time and endgame stages
     assert Limits(2.0, 8, 1000, 12, 14).share(0.5) == Limits(1.0, 8, 500, 12, 14)
 

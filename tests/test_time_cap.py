@@ -84,9 +84,10 @@ def test_without_a_clock_the_solve_may_take_more_than_the_moves_time() -> None:
 
 
 def test_a_levels_time_shape_changes_its_plan_alone() -> None:
-    quick_solver = dataclasses.replace(MASTER.limits, shape=TimeShape(solve=1.0, quick_look=0.5))
+    one_second = Limits(seconds=1.0, depth=30, exact_empties=16, wld_empties=18)  # the Master's
+    quick_solver = dataclasses.replace(one_second, shape=TimeShape(solve=1.0, quick_look=0.5))
     assert (plan(quick_solver, 17).solve, plan(quick_solver, 17).quick_look) == (1.0, 0.5)
-    assert (plan(MASTER.limits, 17).solve, plan(MASTER.limits, 17).quick_look) == (3.0, 0.25)  # the others' stays
+    assert (plan(one_second, 17).solve, plan(one_second, 17).quick_look) == (3.0, 0.25)  # the others' stays
     assert all(level.limits.shape == DEFAULT_SHAPE for level in LEVELS)  # one shape for all today
     with pytest.raises(ValueError):
         TimeShape(quick_look=1.5)  # more than the move's time would pass the clock's cap
