@@ -8,8 +8,8 @@
   how often masters chose it).
 - The others search by iterative deepening within their time per move; from
   ``exact_empties`` (or ``wld_empties`` for win/loss/draw) they solve the
-  endgame after a quick midgame look, within ``ENDGAME_TIME_FACTOR``
-  (``search_limits``) times their time, falling back on the midgame move if the solve runs out.
+  endgame after a quick midgame look, within their ``TimeShape``'s ``solve``
+  factor (``search_limits``) times their time, falling back on the midgame move if the solve runs out.
   The win/loss/draw stage keeps the margin: once the best outcome is proved it
   plays, of the moves that keep it, the exact best if the solve finishes in
   time, else the one the midgame values most (never just the first win found);
