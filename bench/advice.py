@@ -176,7 +176,8 @@ def deep_analysis(position: Position, seconds: float, engine: Engine) -> dict[st
     p, o = position.player, position.opponent
     budget = engine.budget
     started, cpu = budget.clock(), time.process_time()
-    decision = Job(engine.deepen(p, o, min(LEVELS[-1].depth, position.empty_count), seconds, started), budget).run()
+    depth = min(LEVELS[-1].limits.depth or 64, position.empty_count)
+    decision = Job(engine.deepen(p, o, depth, seconds, started), budget).run()
     value = round(decision.value / DISC, 2)
     return {
         "deep_seconds": seconds, "move": square_name(decision.move), "value": value, "depth": decision.depth,

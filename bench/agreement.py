@@ -48,8 +48,9 @@ def sample(n: int) -> list[tuple[Position, int]]:
 
 def variant(level: Level, time_scale: float, weights: str | None, book: bool = True) -> Level:
     """The level with its time scaled and, if given, another weights file or no opening book."""
-    if level.seconds is not None:
-        level = dataclasses.replace(level, seconds=level.seconds * time_scale)
+    seconds = level.limits.seconds
+    if seconds is not None:
+        level = dataclasses.replace(level, limits=level.limits.per_move(seconds * time_scale))
     if weights is not None and level.evaluation is Evaluator.PATTERN:
         level = dataclasses.replace(level, evaluation=WeightsFile(str(weights)))
     if not book:
@@ -72,7 +73,8 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         agreed = sum(think(position, level, seed=i).run() == move for i, (position, move) in enumerate(pairs))
         print(
-            f"{level.name} ({level.evaluation}, {level.seconds} s a move, book {level.book}): {agreed}/{len(pairs)} = "
+            f"{level.name} ({level.evaluation}, {level.limits.seconds} s a move, book {level.book}): "
+            f"{agreed}/{len(pairs)} = "
             f"{100 * agreed / len(pairs):.1f}% agree with the champion ({time.perf_counter() - started:.0f} s)",
             flush=True,
         )

@@ -41,7 +41,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.reference import GtpOpponent, Reference, reference_level  # noqa: E402
-from game.ai import LEVELS, level_by_name_or_index, think  # noqa: E402
+from game.ai import LEVELS, Limits, level_by_name_or_index, think  # noqa: E402
 from game.ai.evaluations import WeightsFile, evaluation_text, parse_evaluation  # noqa: E402
 from game.ai.levels import BASELINE, Level  # noqa: E402
 from game.engine import BLACK, GameRecord  # noqa: E402
@@ -60,14 +60,22 @@ FIRST_MASTER = dataclasses.replace(
 )
 """Not offered to players: the Master of the first ladder (self-play weights, no book)."""
 
+LIMIT_FIELDS = ("depth", "seconds", "exact_empties", "wld_empties")
+"""The fields of a level's ``Limits`` that a table row sets (named as the cache has always named them)."""
 PLAYING_FIELDS = tuple(f.name for f in dataclasses.fields(Level) if f.name not in ("index", "name", "description",
-                                                                                       "rating"))
+                                                                                       "rating", "limits", "custom"))
+PLAYING_FIELDS = PLAYING_FIELDS[:1] + LIMIT_FIELDS + PLAYING_FIELDS[1:]
 """The fields that decide how a level plays: a cached game is reused only for the same values."""
+
+
+def field_of(level: Level, field: str) -> Any:
+    """One of ``PLAYING_FIELDS`` of ``level`` (a limit's from its ``Limits``)."""
+    return getattr(level.limits if field in LIMIT_FIELDS else level, field)
 
 
 def with_changes(level: Level, changes: str) -> Level:
     """``level`` with ``field=value,...`` applied (values read as the field's type); ``ValueError`` if bad."""
-    kinds = {f.name: f.type for f in dataclasses.fields(Level)}
+    kinds = {f.name: f.type for f in (*dataclasses.fields(Level), *dataclasses.fields(Limits))}
     updates: dict[str, Any] = {}
     for change in filter(None, changes.split(",")):
         field, _, text = change.partition("=")
@@ -85,7 +93,8 @@ def with_changes(level: Level, changes: str) -> Level:
         else:
             updates[field] = text
     name = f"{level.name} ({changes})" if updates else level.name
-    return dataclasses.replace(level, name=name, **updates)
+    limits = dataclasses.replace(level.limits, **{f: updates.pop(f) for f in LIMIT_FIELDS if f in updates})
+    return dataclasses.replace(level, name=name, limits=limits, **updates)
 
 
 def level_named(key: str, time_scale: float) -> Level | Reference:
@@ -94,13 +103,14 @@ def level_named(key: str, time_scale: float) -> Level | Reference:
     ``ref@<commit>:<level>`` is that level as an earlier commit played it (``bench/reference.py``).
     """
     if key.lower().startswith("ref@"):
-        return reference_level(key, {level.name.lower(): level.seconds for level in LEVELS}, time_scale)
+        return reference_level(key, {level.name.lower(): level.limits.seconds for level in LEVELS}, time_scale)
     base, _, changes = key.partition(":")
     special = {"B": BASELINE, "M1": FIRST_MASTER}
     level = special[base.upper()] if base.upper() in special else level_by_name_or_index(base)
     level = with_changes(level, changes)
-    if level.seconds is not None and time_scale != 1.0:
-        level = dataclasses.replace(level, seconds=level.seconds * time_scale)
+    seconds = level.limits.seconds
+    if seconds is not None and time_scale != 1.0:
+        level = dataclasses.replace(level, limits=level.limits.per_move(seconds * time_scale))
     return level
 
 
@@ -108,7 +118,7 @@ def settings(level: Level | Reference) -> dict[str, object]:
     """What a level plays like (for the cache): its playing fields (a reference: its commit, level and time)."""
     if isinstance(level, Reference):
         return level.settings()
-    values = {field: getattr(level, field) for field in PLAYING_FIELDS}
+    values = {field: field_of(level, field) for field in PLAYING_FIELDS}
     values["evaluation"] = evaluation_text(level.evaluation)
     return values
 
@@ -150,9 +160,10 @@ def play_game(task: Task) -> tuple[float, int, int]:
 
 def report_slow_move(level: Level | Reference, spent: float, position: str) -> None:
     """Says on stderr when a move took far longer than its level's time (the time limits should prevent it)."""
-    if level.seconds is not None and spent > SLOW_MOVE_FACTOR * level.seconds + 1.0:
+    seconds = level.seconds if isinstance(level, Reference) else level.limits.seconds
+    if seconds is not None and spent > SLOW_MOVE_FACTOR * seconds + 1.0:
         # keep the position to reproduce it
-        print(f"slow move: {level.name} took {spent:.1f} s (time {level.seconds:g} s) at {position}",
+        print(f"slow move: {level.name} took {spent:.1f} s (time {seconds:g} s) at {position}",
               file=sys.stderr, flush=True)
 
 

@@ -28,7 +28,8 @@ OPENINGS = Path("/work/shared/reference/openings/xot-50.txt")
 
 def play(engines: dict[Color, Engine], opening: str, seconds: float) -> int:
     """One game from ``opening``; the final disc difference for Black (empties to the winner)."""
-    level = dataclasses.replace(LEVELS[-1], seconds=seconds, book=None)
+    level = dataclasses.replace(LEVELS[-1], book=None)
+    limits = level.limits.per_move(seconds)
     record = GameRecord.from_transcript(opening)
     while not record.is_over():
         position = record.position
@@ -36,7 +37,7 @@ def play(engines: dict[Color, Engine], opening: str, seconds: float) -> int:
             record.play(PASS)
             continue
         engine = engines[position.to_move]
-        steps = choose_move(engine, level, position, random.Random(record.ply), engine.budget.clock())
+        steps = choose_move(engine, level, position, random.Random(record.ply), engine.budget.clock(), limits)
         record.play(Job(steps, engine.budget).run())
     result = record.result
     assert result is not None

@@ -118,8 +118,8 @@ def test_the_win_loss_stage_keeps_the_margin() -> None:
     solved = exact_values(text)
     top = max(solved.values())
     master = LEVELS[-1]
-    win_loss_only = replace(master, exact_empties=0)  # the win-loss stage alone decides at 17 empties
-    assert 17 == position.empty_count <= win_loss_only.wld_empties
+    win_loss_only = replace(master, limits=replace(master.limits, exact_empties=0))  # the win-loss stage alone
+    assert 17 == position.empty_count <= win_loss_only.limits.wld_empties
     for level in (master, win_loss_only):
         move = think(position, level, seed=0, node_budget=50_000_000).run()
         assert solved[move] == top, (level.name, square_name(move), solved[move], top)

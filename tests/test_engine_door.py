@@ -21,6 +21,7 @@ from game.ai import (
     Limits,
     analyze,
     engine_for,
+    level_called,
     limited_search,
     move_seconds,
     new_engine,
@@ -81,7 +82,8 @@ def test_the_factory_wires_the_search_and_its_solver_together() -> None:
 
 def test_a_level_gets_its_own_warm_engine_and_explicit_limits_a_fresh_strongest_one() -> None:
     master, novice = LEVELS[-1], LEVELS[0]
-    assert engine_for(master) is engine_for(dataclasses.replace(master, seconds=0.1))  # a clock: the same tables
+    on_clock = think(MIDGAME, master, limits=master.limits.on_clock(5.0))  # a clock is the move's limits ...
+    assert on_clock.budget is engine_for(master).budget  # ... not another level: the same warm tables
     assert engine_for(master) is not engine_for(novice)
     assert engine_for(master, fresh=True) is not engine_for(master)
     assert engine_for(novice).search.probes is None
@@ -92,8 +94,9 @@ def test_a_level_gets_its_own_warm_engine_and_explicit_limits_a_fresh_strongest_
 
 
 def test_a_level_is_bounded_by_its_limits() -> None:
-    master = LEVELS[-1]
-    assert master.limits == Limits(master.seconds, master.depth, None, master.exact_empties, master.wld_empties)
+    master = level_called("Master")
+    assert master is not None
+    assert master.limits == Limits(1.0, 30, None, 16, 18)  # its row's depth, time and endgame stages
     assert Limits(2.0, 8, 1000, 12, 14).share(0.5) == Limits(1.0, 8, 500, 12, 14)
 
 
@@ -147,10 +150,10 @@ def test_gtp_and_the_game_deepen_in_the_one_loop(deepenings: list[int]) -> None:
     level = dataclasses.replace(LEVELS[15], book=None)
     engine = GtpEngine(level, move_time=0.05)
     assert engine.handle("genmove b").startswith("= ")
-    assert deepenings and deepenings[0] == level.depth
+    assert deepenings and deepenings[0] == level.limits.depth
     deepenings.clear()
     think(MIDGAME, level, seed=1, node_budget=3000).run()
-    assert deepenings == [level.depth]
+    assert deepenings == [level.limits.depth]
 
 
 def test_the_hint_deepens_in_the_one_loop(deepenings: list[int]) -> None:
@@ -193,8 +196,8 @@ def test_a_moves_time_never_exceeds_the_clock_and_grows_with_it(
 
 def test_the_game_and_gtp_take_a_moves_time_from_the_same_function() -> None:
     master = LEVELS[-1]
-    on_clock = plan(dataclasses.replace(master.limits, clock=60.0, increment=2), 40)
-    assert on_clock.seconds == move_seconds(60, 2, 40, master.seconds)
+    on_clock = plan(master.limits.on_clock(60.0, 2), 40)
+    assert on_clock.seconds == move_seconds(60, 2, 40, master.limits.seconds)
     engine = GtpEngine(master)
     engine.handle("time_left b 30 0")
     assert engine.level == master and engine.clocks == {BLACK: 30.0}  # the clock goes to think, not into the level

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pygame
 import pytest
 
-from game.ai import DEFAULT_LEVEL, DISC, LEVELS, Level, engine_for, think
+from game.ai import CUSTOM_INDEX, DEFAULT_LEVEL, DISC, LEVELS, CustomSpec, Level, custom_level, engine_for, think
 from game.ai.search_limits import TimePlan, plan
 from game.engine import BLACK, WHITE, GameRecord, Position
 from game.platform.storage import FileStorage
 from game.play.level_compat import FIRST_LADDER, SECOND_LADDER, stored_level_index
-from game.play.levels import (
-    CUSTOM_INDEX,
-    custom_level,
-    is_custom_name,
-    level_for,
-    level_named,
-    parse_custom,
-)
+from game.play.levels import is_custom_name, level_for, level_named
 from game.play.match import MatchSetup
 from tests.app_driver import Player
 
@@ -35,14 +27,16 @@ def test_a_named_level_is_clamped_to_the_ladder() -> None:
 
 
 def test_custom_specs_are_read_within_their_ranges_and_refused_outside() -> None:
-    assert parse_custom("time:3") == ("time", 3.0) and parse_custom("depth:8") == ("depth", 8.0)
+    assert CustomSpec.parse("time:3") == CustomSpec("time", 3.0)
+    assert CustomSpec.parse("depth:8") == CustomSpec("depth", 8)
     for bad in ("time:0", "time:31", "depth:0", "depth:21", "depth:2.5", "speed:3", "time:", "", "time:nan"):
         with pytest.raises(ValueError, match="bad custom level"):
-            parse_custom(bad)
+            CustomSpec.parse(bad)
 
 
 def test_custom_level_specs_are_checked() -> None:
-    assert custom_level("time:2").seconds == 2.0 and custom_level("time:2").depth > 20
+    timed = custom_level("time:2").limits
+    assert timed.seconds == 2.0 and timed.depth is not None and timed.depth > 20
     for bad in ("time:0", "time:99", "depth:0", "depth:2.5", "speed:3", "depth:x"):
         with pytest.raises(ValueError):
             custom_level(bad)
@@ -54,8 +48,8 @@ def test_custom_level_specs_are_checked() -> None:
 
 def test_a_custom_level_is_full_strength_at_its_time_or_depth() -> None:
     timed, deep = custom_level("time:3"), custom_level("depth:8")
-    assert (timed.index, timed.seconds, timed.temperature) == (CUSTOM_INDEX, 3.0, 0.0)
-    assert (deep.depth, deep.seconds, deep.evaluation) == (8, None, LEVELS[-1].evaluation)
+    assert (timed.index, timed.limits.seconds, timed.temperature) == (CUSTOM_INDEX, 3.0, 0.0)
+    assert (deep.limits.depth, deep.limits.seconds, deep.evaluation) == (8, None, LEVELS[-1].evaluation)
     assert is_custom_name(timed.name) and is_custom_name(deep.name)
     assert not any(is_custom_name(level.name) for level in LEVELS)
 
@@ -67,21 +61,22 @@ def test_a_match_plays_at_its_custom_level_else_its_named_one() -> None:
 
 def on_clock(level: Level, clock_ms: int, increment: int, empties: int) -> TimePlan:
     """The plan of ``level``'s move on a clock (as a match's ``EngineOpponent`` asks ``think`` for it)."""
-    return plan(dataclasses.replace(level.limits, clock=clock_ms / 1000, increment=increment), empties)
+    return plan(level.limits.on_clock(clock_ms / 1000, increment), empties)
 
 
 def test_a_clock_cuts_the_time_a_move_but_never_below_a_twentieth_of_a_second() -> None:
     master = LEVELS[-1]
-    assert on_clock(master, 3_600_000, 0, 60).seconds == master.seconds
+    assert on_clock(master, 3_600_000, 0, 60).seconds == master.limits.seconds
     assert on_clock(master, 100, 0, 60).seconds == 0.05
     assert on_clock(custom_level("depth:12"), 10_000, 0, 20).seconds is not None  # a fixed depth is timed too
 
 
 def test_with_a_clock_the_computer_thinks_within_what_its_clock_affords() -> None:
     master = level_by_name("Master")
-    assert on_clock(master, 600_000, 0, 56).seconds == master.seconds  # ten minutes: its own pace
+    assert on_clock(master, 600_000, 0, 56).seconds == master.limits.seconds  # ten minutes: its own pace
     short = on_clock(master, 30_000, 0, 56).seconds
-    assert short is not None and short < master.seconds and short * 32 <= 30.0  # spread over the moves to come
+    own = master.limits.seconds
+    assert short is not None and own is not None and short < own and short * 32 <= 30.0  # spread over the moves to come
     deep = on_clock(custom_level("depth:12"), 20_000, 3, 20).seconds
     assert deep is not None and 2.4 < deep < 20 / 14 + 2.5  # a fixed depth gets a time limit too, plus the increment
 
@@ -96,7 +91,7 @@ def test_a_custom_level_by_depth_plays_and_is_counted_under_its_name(player_fact
     player.click_button("custom:depth:4")
     player.click_button("start")
     game = player.game
-    assert game.setup.custom == "depth:4" and game.level.name == "Custom (depth 4)" and game.level.depth == 4
+    assert game.setup.custom == "depth:4" and game.level.name == "Custom (depth 4)" and game.level.limits.depth == 4
     player.run_until(player.my_turn, frames=600)  # the computer (Black) moved
     assert len(game.record.moves) == 1
     player.click_button("resign")

@@ -17,10 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import cli
-from game.ai import MAX_NODES, MAX_SECONDS, Limits, capped, level_by_name_or_index
+from game.ai import MAX_NODES, MAX_SECONDS, CustomSpec, Limits, capped, level_by_name_or_index
 from game.engine import NumberError, decimal_number, whole_number
 from game.interfaces.gtp import GtpEngine
-from game.play.levels import parse_custom
 
 FFO_3 = "----OX----OOXX---OOOXX-XOOXXOOOOOXXOXXOOOXXXOOOOOXXXXOXO--OOOOOX X"
 START = "---------------------------OX------XO--------------------------- X"
@@ -155,10 +154,10 @@ def test_level_by_name_or_index_takes_ascii_indexes_only(text: str) -> None:
 
 
 def test_a_custom_level_is_read_in_ascii_digits() -> None:
-    assert parse_custom("time:3") == ("time", 3.0)
+    assert CustomSpec.parse("time:3") == CustomSpec("time", 3.0)
     for spec in ("time:٣", "depth:٨", "time:３", "time:nan"):
         with pytest.raises(ValueError, match="bad custom level"):
-            parse_custom(spec)
+            CustomSpec.parse(spec)
 
 
 def test_the_game_and_the_web_server_read_ascii_digits_too() -> None:
@@ -269,4 +268,4 @@ def test_gtp_caps_time_left_with_a_note_and_takes_ordinary_clocks() -> None:
 def test_a_gtp_engine_refuses_a_move_time_past_the_caps(move_time: float) -> None:
     with pytest.raises(ValueError, match="move time"):
         GtpEngine(move_time=move_time)
-    assert GtpEngine(move_time=MAX_SECONDS).level.seconds == MAX_SECONDS
+    assert GtpEngine(move_time=MAX_SECONDS).limits.seconds == MAX_SECONDS

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from game.ai import LEVELS, MAX_LEVEL, Job, engine_for
 from game.ai.policy import choose_move
-from game.ai.search_limits import Limits, clock_margin, plan
+from game.ai.search_limits import DEFAULT_SHAPE, Limits, TimeShape, clock_margin, plan
 from game.engine import BLACK, WHITE, GameRecord, opponent_of, parse_square
 from game.interfaces.gtp import GtpEngine
 from game.play.match import MatchSetup
@@ -59,13 +59,18 @@ def record_at(empties: int, seed: int = 1) -> GameRecord:
 # -- the plan ---------------------------------------------------------------------------------
 
 
+SHARES = st.floats(0.01, 1.0)
+SHAPES = st.builds(TimeShape, next_iteration=SHARES, quick_look=SHARES, solve=st.floats(0.1, 10), exact=SHARES)
+"""Any level's time shape (every level has ``DEFAULT_SHAPE`` today; one may be given its own)."""
+
+
 @settings(max_examples=300, deadline=None)
 @given(seconds=st.none() | st.floats(0.01, 30), clock=st.floats(0, 3600), increment=st.floats(0, 30),
-       empties=st.integers(1, 60))
+       empties=st.integers(1, 60), shape=SHAPES)
 def test_with_a_clock_nothing_in_the_plan_passes_the_clock_less_its_margin(
-    seconds: float | None, clock: float, increment: float, empties: int
+    seconds: float | None, clock: float, increment: float, empties: int, shape: TimeShape
 ) -> None:
-    time = plan(Limits(seconds=seconds, clock=clock, increment=increment), empties)
+    time = plan(Limits(seconds=seconds, clock=clock, increment=increment, shape=shape), empties)
     assert time.hard is not None and 0 <= time.hard <= max(0.0, clock - clock_margin(clock))
     for part in (time.seconds, time.soft, time.quick_look, time.solve):
         assert part is not None and 0 <= part <= time.hard
@@ -74,12 +79,32 @@ def test_with_a_clock_nothing_in_the_plan_passes_the_clock_less_its_margin(
 
 def test_without_a_clock_the_solve_may_take_more_than_the_moves_time() -> None:
     time = plan(MASTER.limits, 17)
-    assert time.hard is None and time.seconds == MASTER.seconds
+    assert time.hard is None and time.seconds == MASTER.limits.seconds
     assert time.solve is not None and time.seconds is not None and time.solve > time.seconds
 
 
+def test_a_levels_time_shape_changes_its_plan_alone() -> None:
+    one_second = Limits(seconds=1.0, depth=30, exact_empties=16, wld_empties=18)  # the Master's
+    quick_solver = dataclasses.replace(one_second, shape=TimeShape(solve=1.0, quick_look=0.5))
+    assert (plan(quick_solver, 17).solve, plan(quick_solver, 17).quick_look) == (1.0, 0.5)
+    assert (plan(one_second, 17).solve, plan(one_second, 17).quick_look) == (3.0, 0.25)  # the others' stays
+    assert all(level.limits.shape == DEFAULT_SHAPE for level in LEVELS)  # one shape for all today
+    with pytest.raises(ValueError):
+        TimeShape(quick_look=1.5)  # more than the move's time would pass the clock's cap
+
+
+def test_the_deepening_starts_no_iteration_past_its_shapes_share() -> None:
+    position = record_at(40).position
+    p, o = position.player, position.opponent
+    engine = engine_for(MASTER, fresh=True)
+    lean = Job(engine.deepen(p, o, 4, 1000.0, engine.budget.clock(), shape=TimeShape(next_iteration=1e-9)),
+               engine.budget).run()
+    full = Job(engine.deepen(p, o, 4, 1000.0, engine.budget.clock()), engine.budget).run()
+    assert (lean.depth, full.depth) == (1, 4)
+
+
 def test_the_issues_case_a_tenth_of_a_second_left_at_17_empties_is_capped() -> None:
-    time = plan(dataclasses.replace(MASTER.limits, clock=0.1), 17)
+    time = plan(MASTER.limits.on_clock(0.1), 17)
     assert time.seconds == 0.05  # move_seconds' floor, as before ...
     assert time.solve is not None and time.solve <= 0.1 - 0.03  # ... but the solve no longer gets 0.15 s
 
@@ -96,10 +121,10 @@ def test_the_masters_search_stops_before_its_clock_runs_out(
     engine = engine_for(MASTER)
     monkeypatch.setattr(engine.budget, "clock", MadeUpClock())
     started = engine.budget.clock()
-    steps = choose_move(engine, MASTER, position, random.Random(0), started, clock=clock)
+    steps = choose_move(engine, MASTER, position, random.Random(0), started, MASTER.limits.on_clock(clock))
     move = Job(steps, engine.budget, engine.progress).run()
     spent = engine.budget.clock() - started
-    hard = plan(dataclasses.replace(MASTER.limits, clock=clock), empties).hard
+    hard = plan(MASTER.limits.on_clock(clock), empties).hard
     assert position.is_legal(move)
     assert hard is not None and spent <= hard + OVERRUN < clock
 

@@ -99,7 +99,6 @@ import time
 from game.ai import level_by_name_or_index, think, warm_up
 from game.ai.budget import Budget
 from game.ai.jobs import Job
-from game.ai.search_limits import ENDGAME_TIME_FACTOR
 from game.engine import GameRecord
 
 class CountingClock:
@@ -142,7 +141,7 @@ for plies in PLIES:
     runs[-1]["fixed_budget_move"] = fixed
     # the top level thinks for longer (a second a move, solving from 16 empties): many more slices
     runs[-1]["deep_slices"] = in_slices(think(position, deep.index, seed=7), SLICE_MS)[1]
-{"level": level.index, "budget": level.seconds, "endgame_factor": ENDGAME_TIME_FACTOR, "runs": runs,
+{"level": level.index, "budget": level.limits.seconds, "endgame_factor": level.limits.shape.solve, "runs": runs,
  "warm_up_slices": warm_up_slices}
 """
 AI_PLIES = (10, 30, 46)  # opening, midgame, and 14 empty squares (the endgame solver's range)

@@ -6,7 +6,8 @@ CPython on WebAssembly. Nothing here imports pygame.
 This is the one door to the AI: code outside ``game/ai`` imports from here
 only (``tests/test_architecture.py`` checks it). The game uses ``LEVELS``
 (weakest first; looked up by ``level_named``, ``level_called`` and
-``level_by_name_or_index``), ``think(position, level)`` which returns a job
+``level_by_name_or_index``) and the custom levels beside them (``CustomSpec``,
+``custom_level``), ``think(position, level)`` which returns a job
 whose ``advance(max_ms)`` gives the chosen square once done, and
 ``advise(position, limits)`` whose job gives an ``Analysis`` (the one source
 of advice: the hint with ``HINT_LIMITS``, the review with its own limits,
@@ -16,8 +17,8 @@ of advice: the hint with ``HINT_LIMITS``, the review with its own limits,
 at most ``MAX_SECONDS`` and ``MAX_NODES``: ``capped``), ``move_seconds``
 turns a clock into a move's time, and ``limited_search`` is the command line's
 search within ``--time``/``--nodes``. ``docs/ai.md`` maps the modules. The
-level as players choose it (custom, per match, on a clock) is
-``game.play.levels``. Scores are in ``DISC`` units.
+level as players choose and read it (per match, in their language) is
+``game.play.levels``'. Scores are in ``DISC`` units.
 """
 
 from .book import Book, BookError, BookMove, choose_book_move, default_book
@@ -30,10 +31,14 @@ from .factory import engine_for, new_engine, solve_exactly
 from .jobs import stepwise
 from .levels import (
     BASELINE,
+    CUSTOM_INDEX,
+    CUSTOM_NAME,
     DEFAULT_LEVEL,
     LEVELS,
     MAX_LEVEL,
+    CustomSpec,
     Level,
+    custom_level,
     level_at,
     level_by_name_or_index,
     level_called,
@@ -57,6 +62,8 @@ from .thinking import (
 
 __all__ = [
     "BASELINE",
+    "CUSTOM_INDEX",
+    "CUSTOM_NAME",
     "DEFAULT_LEVEL",
     "DISC",
     "HINT_LIMITS",
@@ -71,6 +78,7 @@ __all__ = [
     "Budget",
     "BookError",
     "BookMove",
+    "CustomSpec",
     "Evaluator",
     "Found",
     "Job",
@@ -84,6 +92,7 @@ __all__ = [
     "analyze",
     "capped",
     "choose_book_move",
+    "custom_level",
     "default_book",
     "engine_for",
     "level_at",

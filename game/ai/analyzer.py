@@ -6,7 +6,7 @@ each with its own ``Limits`` (the hint's ``HINT_LIMITS`` here, the review's
 ``game.review.analysis.review_limits``, a level's through ``analyze``). Within ``limits.seconds``:
 
 1. the strongest evaluation deepens, every move valued at each finished depth
-   (when an exact solve follows, a quick look: ``search_limits.QUICK_LOOK_SHARE``
+   (when an exact solve follows, a quick look: the limits' ``TimeShape.quick_look``
    of the time, ``QUICK_LOOK_DEPTH`` at most);
 2. from ``limits.exact_empties`` empties the exact solver proves the score and
    every best move (its first window centred on the midgame value), then each
@@ -39,7 +39,7 @@ from .evaluations import EvaluationChoice
 from .factory import STRONGEST, exact_solver, new_engine
 from .jobs import Job
 from .levels import LEVELS, Level
-from .search_limits import QUICK_LOOK_DEPTH, QUICK_LOOK_SHARE, Limits
+from .search_limits import QUICK_LOOK_DEPTH, Limits
 
 T = TypeVar("T")
 
@@ -141,7 +141,7 @@ class Analyzer:
             solved = _Solved()
             yield from self._solve(p, o, None, every_value, solved)
             return self._exact_analysis(p, o, solved, None, n_empty, nodes_before, started)
-        look_seconds = None if seconds is None else seconds * (QUICK_LOOK_SHARE if solving else 1.0)
+        look_seconds = None if seconds is None else seconds * (limits.shape.quick_look if solving else 1.0)
         look_depth = self._depth_limit(n_empty, min(QUICK_LOOK_DEPTH, self.limits.depth or QUICK_LOOK_DEPTH)) \
             if solving else self._depth_limit(n_empty)
         estimate = yield from self._deepened(p, o, look_depth, look_seconds, nodes_before, started)
@@ -252,7 +252,7 @@ class Analyzer:
             latest = yield from self._valued(p, o, decision.depth, nodes_before, started)
             return each(latest)
 
-        yield from self.engine.deepen(p, o, max_depth, seconds, started, valued)
+        yield from self.engine.deepen(p, o, max_depth, seconds, started, valued, shape=self.limits.shape)
         return latest
 
     def _valued(
@@ -330,9 +330,10 @@ def advise(position: Position, limits: Limits, every_value: bool = True) -> Job[
 def level_limits(level: Level, empties: int, exact_empties: int | None = None) -> Limits:
     """The limits of a level's analysis of a position with ``empties``: its time and depth in the midgame, an
     exact solve to the end within the level's reach (at least ``MIN_EXACT_EMPTIES``, or ``exact_empties``)."""
-    limit = max(level.exact_empties, MIN_EXACT_EMPTIES) if exact_empties is None else exact_empties
-    seconds = None if empties <= limit else level.seconds
-    return Limits(seconds=seconds, depth=level.depth, exact_empties=limit)
+    own = level.limits
+    limit = max(own.exact_empties, MIN_EXACT_EMPTIES) if exact_empties is None else exact_empties
+    seconds = None if empties <= limit else own.seconds
+    return Limits(seconds=seconds, depth=own.depth, exact_empties=limit, shape=own.shape)
 
 
 def analyze(position: Position, level: int | Level | None = None, exact_empties: int | None = None) -> Job[Analysis]:

@@ -1,7 +1,7 @@
 """Searches bounded by time and by nodes (the command line's ``--time``/``--nodes``), answering the best found.
 
 ``limited_search``: an exact solve (``Solver`` in a ``Job``, with its node
-limit) gets ``search_limits.EXACT_SHARE`` of the limits; if it does not finish, the
+limit) gets the limits' ``TimeShape.exact`` share of them; if it does not finish, the
 one deepening loop (``Analyzer.analyses``, tables warm from depth to depth)
 values every move at each depth in what is left, and its last finished depth
 is the answer, marked not exact. Nothing here blocks past the time limit by
@@ -26,7 +26,7 @@ from .evaluations import evaluation_of
 from .factory import STRONGEST, exact_solver
 from .jobs import Job
 from .levels import LEVELS
-from .search_limits import EXACT_SHARE, Limits
+from .search_limits import Limits
 
 T = TypeVar("T")
 
@@ -60,13 +60,14 @@ def limited_search(position: Position, limits: Limits, every_value: bool = False
     guess = round(evaluation_of(STRONGEST)(position.player, position.opponent) / DISC)
     solver = exact_solver()
     started = time.perf_counter()
-    exact, spent = _exact(position, limits.share(EXACT_SHARE), every_value, guess, started, solver)
+    exact, spent = _exact(position, limits.share(limits.shape.exact), every_value, guess, started, solver)
     if exact is not None:
         exact.seconds = time.perf_counter() - started
         return exact
     left_nodes = None if limits.nodes is None else max(1, limits.nodes - spent)
     deadline = None if limits.seconds is None else started + limits.seconds
-    found = _midgame(position, LEVELS[-1].depth if limits.depth is None else limits.depth, deadline, left_nodes)
+    depth = next(depth for depth in (limits.depth, LEVELS[-1].limits.depth, 64) if depth is not None)
+    found = _midgame(position, depth, deadline, left_nodes)
     found.nodes += spent
     found.seconds = time.perf_counter() - started
     return found

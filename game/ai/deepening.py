@@ -22,7 +22,7 @@ from .endgame import Solver
 from .evaluation import DISC
 from .jobs import Progress
 from .search import MidgameSearch
-from .search_limits import next_iteration_fits
+from .search_limits import DEFAULT_SHAPE, TimeShape
 from .table import INF
 
 ASPIRATION = 4 * DISC
@@ -78,6 +78,7 @@ class Engine:
     def deepen(
         self, p: Bitboard, o: Bitboard, max_depth: int, seconds: float | None, started: float,
         each: Callable[[Decision], Generator[None, None, bool]] | None = None, hard: float | None = None,
+        shape: TimeShape = DEFAULT_SHAPE,
     ) -> Generator[None, None, Decision]:
         """Iterative deepening with aspiration windows; stops early when time is short.
 
@@ -89,6 +90,7 @@ class Engine:
         ``seconds`` after ``started`` an iteration past the first ``FULL_WINDOW_DEPTHS`` is dropped; ``hard``
         (a time of the budget's clock: a move's clock less its margin, ``search_limits.plan``) stops every
         iteration, the first too: the answer is then the last finished one, or the first legal move.
+        No new iteration starts past ``shape``'s share of ``seconds`` (the limits' ``TimeShape``).
         """
         search = self.search
         budget = self.budget
@@ -122,7 +124,7 @@ class Engine:
             order = sorted(scores, key=lambda sq: -scores[sq])
             if each is not None and (yield from each(decision)):
                 break
-            if exact or not next_iteration_fits(budget.clock() - started, seconds):
+            if exact or not shape.next_iteration_fits(budget.clock() - started, seconds):
                 break
         progress.deepened = True
         return decision

@@ -64,18 +64,17 @@ _ENGINES: dict[Level, Engine] = {}
 def engine_for(target: Level | Limits, fresh: bool = False) -> Engine:
     """The engine a level plays with, or a fresh one for explicit limits (the strongest evaluation).
 
-    A level's engine is kept between moves so its tables stay warm; a level with another time per
-    move (GTP clocks, scaled matches) shares it. ``fresh`` (a node-limited, reproducible search, or
-    limits with nodes) gives a new one.
+    A level's engine is kept between moves so its tables stay warm (a move on a clock or at another
+    time a move passes other ``Limits`` to ``think``, and the level stays the same). ``fresh`` (a
+    node-limited, reproducible search, or limits with nodes) gives a new one.
     """
     if isinstance(target, Limits):
         return new_engine()
     if fresh:
         return new_engine(target.evaluation)
-    key = dataclasses.replace(target, seconds=None)
-    engine = _ENGINES.get(key)
+    engine = _ENGINES.get(target)
     if engine is None:
-        engine = _ENGINES[key] = new_engine(target.evaluation)
+        engine = _ENGINES[target] = new_engine(target.evaluation)
     return engine
 
 

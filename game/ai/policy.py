@@ -8,14 +8,15 @@
   how often masters chose it).
 - The others search by iterative deepening within their time per move; from
   ``exact_empties`` (or ``wld_empties`` for win/loss/draw) they solve the
-  endgame after a quick midgame look, within ``ENDGAME_TIME_FACTOR``
-  (``search_limits``) times their time, falling back on the midgame move if the solve runs out.
+  endgame after a quick midgame look, within their ``TimeShape``'s ``solve``
+  factor (``search_limits``) times their time, falling back on the midgame move if the solve runs out.
   The win/loss/draw stage keeps the margin: once the best outcome is proved it
   plays, of the moves that keep it, the exact best if the solve finishes in
   time, else the one the midgame values most (never just the first win found);
   when every move loses, the one that loses least if solved in time.
-  What bounds each level's search is its ``Level.limits`` with the clock, if any, and every
-  deadline comes from their one ``search_limits.plan``: on a clock, nothing runs past its hard limit.
+  What bounds each level's search is one ``Limits``: its ``Level.limits`` unless ``think`` is given others
+  (on a clock: ``Limits.on_clock``; another time a move: ``Limits.per_move``), and every deadline comes
+  from their one ``search_limits.plan``: on a clock, nothing runs past its hard limit.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Generator
-from dataclasses import replace
 
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves
 from game.engine.position import Position
@@ -36,7 +36,7 @@ from .evaluation import DISC
 from .factory import engine_for
 from .jobs import Job
 from .levels import LEVELS, Level
-from .search_limits import QUICK_LOOK_DEPTH, plan
+from .search_limits import QUICK_LOOK_DEPTH, Limits, plan
 
 GREED_DISCS_PER_FLIP = 4.0
 """What a novice thinks a flipped disc is worth, in discs."""
@@ -53,13 +53,12 @@ def choose(values: dict[int, float], temperature: float, rng: random.Random) -> 
 
 
 def choose_move(
-    engine: Engine, level: Level, position: Position, rng: random.Random, started: float,
-    node_budget: int | None = None, clock: float | None = None, increment: float = 0.0,
+    engine: Engine, level: Level, position: Position, rng: random.Random, started: float, limits: Limits,
 ) -> Generator[None, None, int]:
-    """The level's move in ``position`` (a generator to run in a job).
+    """The level's move in ``position`` within ``limits`` (a generator to run in a job).
 
-    ``clock``: the seconds left on the mover's clock (``increment``: what it gains a move); the move's time
-    is then cut to it and no search passes its hard limit (``search_limits.plan``).
+    On a clock (``limits.clock``) the move's time is cut to it and no search passes its hard limit
+    (``search_limits.plan``).
     """
     p, o = position.player, position.opponent
     moves = legal_moves(p, o)
@@ -68,9 +67,6 @@ def choose_move(
     if moves & (moves - 1) == 0:
         return moves.bit_length() - 1
     n_empty = 64 - (p | o).bit_count()
-    limits = level.limits if node_budget is None else replace(level.limits, seconds=None, nodes=node_budget)
-    if clock is not None:
-        limits = replace(limits, clock=clock, increment=increment)
     time = plan(limits, n_empty)
     hard = time.deadline(started, time.hard)
     budget = engine.budget
@@ -103,11 +99,12 @@ def choose_move(
         budget.limit_nodes(limits.nodes)
     depth_limit = n_empty if limits.depth is None else min(limits.depth, n_empty)
     if n_empty > max(limits.exact_empties, limits.wld_empties):
-        decision = yield from engine.deepen(p, o, depth_limit, time.seconds, started, hard=hard)
+        decision = yield from engine.deepen(p, o, depth_limit, time.seconds, started, hard=hard, shape=limits.shape)
         return decision.move
     engine.progress.endgame = "exact" if n_empty <= limits.exact_empties else "win-loss"
     # a quick midgame look first, so a solve that runs out of time still leaves a good move
-    decision = yield from engine.deepen(p, o, min(depth_limit, QUICK_LOOK_DEPTH), time.quick_look, started, hard=hard)
+    decision = yield from engine.deepen(p, o, min(depth_limit, QUICK_LOOK_DEPTH), time.quick_look, started, hard=hard,
+                                        shape=limits.shape)
     if limits.nodes is not None:
         budget.limit_nodes(limits.nodes)  # the solve has a budget of its own
     settled: list[int] = []  # the move the win-loss stage settled on, kept if the margin's solve runs out
@@ -158,7 +155,7 @@ def book_move(position: Position, margin: float, rng: random.Random) -> int | No
 
 def think(
     position: Position, level: int | Level, seed: int | None = None, node_budget: int | None = None,
-    clock: float | None = None, increment: float = 0.0,
+    limits: Limits | None = None,
 ) -> Job[int]:
     """Start choosing a move for the side to move; advance the returned job to get it.
 
@@ -166,18 +163,22 @@ def think(
     principal variation of each finished iteration, and ``endgame`` says
     which solve (exact or win-loss) follows them.
 
-    ``node_budget`` replaces the time limit by a node count, which makes the
-    search reproducible (tests, matches). ``clock``: the seconds left on the
-    mover's clock, and ``increment`` what it gains a move; the move's time is
-    then a cap, ending before the clock would (``search_limits.plan``).
+    ``limits``: what bounds the search instead of the level's own ``Level.limits``
+    (made from them: ``on_clock`` for the mover's clock, whose time is then a
+    cap ending before the clock would, ``per_move`` for another time a move).
+    ``node_budget`` replaces the time limit by a node count (``Limits.by_nodes``),
+    which makes the search reproducible (tests, matches).
     """
     chosen = level if isinstance(level, Level) else LEVELS[level]
-    engine = engine_for(chosen, fresh=node_budget is not None)
+    bounds = chosen.limits if limits is None else limits
+    if node_budget is not None:
+        bounds = bounds.by_nodes(node_budget)
+    engine = engine_for(chosen, fresh=bounds.nodes is not None)
     # a move starts with no hard time limit: one left by a job that was dropped mid-solve would
     # otherwise end every slice of this one before it began
     engine.budget.set_hard_limit(None)
     rng = random.Random(seed)
-    steps = choose_move(engine, chosen, position, rng, engine.budget.clock(), node_budget, clock, increment)
+    steps = choose_move(engine, chosen, position, rng, engine.budget.clock(), bounds)
     return Job(steps, engine.budget, engine.progress)
 
 

@@ -8,10 +8,16 @@ game's clocks, GTP's ``time_left``), and ``plan(limits, empties)`` is the one
 place a move's time is decided: a ``TimePlan`` with the deepening's time, its
 soft limit, the quick look's and the solve's, and the hard limit nothing passes
 (the clock left less ``clock_margin``). ``move_seconds`` turns a clock into a
-move's time. The shares below are every split of that time the searches make:
-deepening (``NEXT_ITERATION_SHARE``), the quick look before a solve and the
-solve itself (``QUICK_LOOK_SHARE``, ``ENDGAME_TIME_FACTOR``), the command line's
-exact attempt (``EXACT_SHARE``).
+move's time. How a move's time is split is the limits' ``TimeShape``: the
+deepening's soft limit (``NEXT_ITERATION_SHARE``), the quick look before a
+solve and the solve itself (``QUICK_LOOK_SHARE``, ``ENDGAME_TIME_FACTOR``), the
+command line's exact attempt (``EXACT_SHARE``). The constants below are the
+shape every level has today; a level whose time is spent otherwise gives its
+``Limits`` a shape of its own, and no other level changes.
+
+A level's limits are changed only by the methods here: ``on_clock`` (the clock
+of the side to move), ``by_nodes`` (a node budget instead of time) and
+``per_move`` (another time a move, GTP's ``--move-time``).
 
 No limit that comes in from outside (the command line's ``--time``,
 ``--nodes``, ``--max-seconds`` and ``--move-time``, GTP's ``time_left``) is
@@ -57,6 +63,41 @@ CLOCK_MARGIN_SHARE = 0.1
 
 
 @dataclass(frozen=True)
+class TimeShape:
+    """How a move's time is split between the searches of the move (``plan`` reads it).
+
+    >>> TimeShape().next_iteration_fits(0.4, 1.0), TimeShape().next_iteration_fits(0.5, 1.0)
+    (True, False)
+    """
+
+    next_iteration: float = NEXT_ITERATION_SHARE
+    """No new iteration of the deepening once this share of its time is spent."""
+    quick_look: float = QUICK_LOOK_SHARE
+    """The midgame look before an endgame solve gets this share of the move's time ..."""
+    solve: float = ENDGAME_TIME_FACTOR
+    """... and the solve this many times the move's time (with a clock, never past the plan's hard limit)."""
+    exact: float = EXACT_SHARE
+    """A bounded search (the command line's ``--time``/``--nodes``) gives its exact solve this share of each limit."""
+
+    def __post_init__(self) -> None:
+        # a share above the whole would let the deepening or the look pass the move's time, and with it the clock
+        for name, share in (("next_iteration", self.next_iteration), ("quick_look", self.quick_look),
+                            ("exact", self.exact)):
+            if not 0 < share <= 1:
+                raise ValueError(f"a time shape's {name} is a share of the time, above 0 and at most 1, not {share}")
+        if not self.solve > 0:
+            raise ValueError(f"a time shape's solve is a factor of the time above 0, not {self.solve}")
+
+    def next_iteration_fits(self, spent: float, seconds: float | None) -> bool:
+        """Whether a deepening with ``seconds`` starts another iteration after ``spent`` of them."""
+        return seconds is None or spent <= self.next_iteration * seconds
+
+
+DEFAULT_SHAPE = TimeShape()
+"""Every level's shape today, and any search's that is given none."""
+
+
+@dataclass(frozen=True)
 class Limits:
     """What bounds a search: ``seconds`` a move, ``depth`` plies, ``nodes`` (``None``: no such limit).
 
@@ -74,6 +115,20 @@ class Limits:
     """Seconds left on the clock of the side to move (``None``: no clock)."""
     increment: float = 0.0
     """Seconds the clock gains after each move (a Fischer increment)."""
+    shape: TimeShape = DEFAULT_SHAPE
+    """How the move's time is split (``plan``)."""
+
+    def on_clock(self, clock: float | None, increment: float = 0.0) -> Limits:
+        """These limits on a clock with ``clock`` seconds left (``None``: no clock) gaining ``increment`` a move."""
+        return replace(self, clock=clock, increment=increment)
+
+    def by_nodes(self, nodes: int) -> Limits:
+        """These limits with ``nodes`` instead of the time a move: a reproducible search (tests, matches)."""
+        return replace(self, seconds=None, nodes=nodes)
+
+    def per_move(self, seconds: float) -> Limits:
+        """These limits with ``seconds`` a move instead of their own time."""
+        return replace(self, seconds=seconds)
 
     def share(self, fraction: float) -> Limits:
         """The same limits with time and nodes cut to ``fraction`` (nodes rounded down, at least one)."""
@@ -100,11 +155,6 @@ def capped(value: _Number, cap: _Number, name: str, unit: str) -> tuple[_Number,
         return value, None
     given, most = (f"{value:g}", f"{cap:g}") if isinstance(value, float) else (str(value), str(cap))
     return cap, f"{name} {given} is more than the cap of {most} {unit}: capped at {most}"
-
-
-def next_iteration_fits(spent: float, seconds: float | None) -> bool:
-    """Whether the deepening starts another iteration after ``spent`` of a move's ``seconds``."""
-    return seconds is None or spent <= NEXT_ITERATION_SHARE * seconds
 
 
 def move_seconds(clock: float, increment: float, empties: int, cap: float | None = None) -> float:
@@ -141,11 +191,11 @@ class TimePlan:
     seconds: float | None
     """The deepening's time: an iteration still running then is dropped for the last finished one."""
     soft: float | None
-    """No new deepening iteration starts once this much is spent (``NEXT_ITERATION_SHARE`` of ``seconds``)."""
+    """No new deepening iteration starts once this much is spent (the shape's ``next_iteration`` of ``seconds``)."""
     quick_look: float | None
-    """The time of the midgame look before an endgame solve (``QUICK_LOOK_SHARE`` of ``seconds``)."""
+    """The time of the midgame look before an endgame solve (the shape's ``quick_look`` of ``seconds``)."""
     solve: float | None
-    """When an endgame solve stops (``ENDGAME_TIME_FACTOR`` times ``seconds``): its move is then the look's."""
+    """When an endgame solve stops (the shape's ``solve`` times ``seconds``): its move is then the look's."""
     hard: float | None
     """Where every search of the move stops, its first iterations too: the clock left less ``clock_margin``
     (``None``: no clock)."""
@@ -159,7 +209,7 @@ def plan(limits: Limits, empties: int) -> TimePlan:
     """The plan for a move with ``empties`` empty squares within ``limits``: the one place a move's time is decided.
 
     Without a clock, the move's time is ``limits.seconds`` and a solve may take
-    ``ENDGAME_TIME_FACTOR`` times it. With one, the move's time is
+    the shape's ``solve`` (``ENDGAME_TIME_FACTOR``) times it. With one, the move's time is
     ``move_seconds`` of the clock (within ``limits.seconds``), and nothing, the
     solve included, goes past the clock left less ``clock_margin``: the time is a cap.
 
@@ -182,6 +232,7 @@ def plan(limits: Limits, empties: int) -> TimePlan:
         seconds = min(seconds, hard)
     if seconds is None:
         return TimePlan(None, None, None, None, hard)
-    solve = ENDGAME_TIME_FACTOR * seconds
-    return TimePlan(seconds, NEXT_ITERATION_SHARE * seconds, QUICK_LOOK_SHARE * seconds,
+    shape = limits.shape
+    solve = shape.solve * seconds
+    return TimePlan(seconds, shape.next_iteration * seconds, shape.quick_look * seconds,
                     solve if hard is None else min(solve, hard), hard)

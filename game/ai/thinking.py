@@ -35,10 +35,8 @@ from .jobs import Job, Progress
 from .mpc import MpcError, default_endgame_probes, default_probes
 from .patterns import loading_default
 from .policy import think
-from .search_limits import ENDGAME_TIME_FACTOR
 
 __all__ = [
-    "ENDGAME_TIME_FACTOR",
     "HINT_LIMITS",
     "HINT_LIMITS_IN_PAGE",
     "Analysis",

@@ -4,8 +4,8 @@ Commands: ``protocol_version, name, version, known_command, list_commands,
 boardsize 8, clear_board, play <colour> <move|pass>, genmove <colour>,
 undo, showboard, quit``, and for match tools ``final_score`` (``B+12``,
 ``W+4`` or ``0``, empty squares to the winner), ``time_settings`` and
-``time_left`` (the clock's time left, less what ``genmove`` spends since, caps each move: ``game.ai.think``'s
-``clock``). Colours are ``black``/``white``/``b``/``w``; moves
+``time_left`` (the clock's time left, less what ``genmove`` spends since, caps each move: ``Limits.on_clock``
+of the limits ``game.ai.think`` is given). Colours are ``black``/``white``/``b``/``w``; moves
 ``a1``..``h8`` (lower case in answers) or ``pass``. A command may carry a
 numeric id, echoed in the answer. Errors answer ``? message`` and change
 nothing; a command that takes no arguments refuses any, and ``genmove`` with
@@ -33,7 +33,6 @@ takes back the confirmation only; ``clear_board`` forgets every confirmation.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import math
 import os
 import sys
@@ -108,9 +107,9 @@ class GtpEngine:
         if move_time is not None and not (math.isfinite(move_time) and 0 < move_time <= MAX_SECONDS):
             raise ValueError(f"the move time must be a number of seconds above 0 and at most {MAX_SECONDS:g},"
                              f" not {move_time}")
-        if move_time is not None:
-            chosen = dataclasses.replace(chosen, seconds=move_time)
         self.level = chosen
+        self.limits = chosen.limits if move_time is None else chosen.limits.per_move(move_time)
+        """What bounds each move's search: the level's own limits, or with ``move_time`` a move."""
         self.log = log
         self.clocks: dict[Color, float] = {}
         """Seconds left on each side's clock: as ``time_left`` said, less what ``genmove`` spent since."""
@@ -258,7 +257,7 @@ class GtpEngine:
         clock = self.clocks.get(colour)
         started = time.perf_counter()
         try:
-            square = think(position, self.level, clock=clock).run()
+            square = think(position, self.level, limits=self.limits.on_clock(clock)).run()
         except WeightsError as exc:
             problem = " ".join(str(exc).split()).encode("ascii", "backslashreplace").decode()
             raise GtpError(f"cannot generate a move: the evaluation's weights cannot be used ({problem})") from None

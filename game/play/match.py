@@ -10,12 +10,12 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.ai import DEFAULT_LEVEL, level_at
+from game.ai import DEFAULT_LEVEL, CustomSpec, level_at
 from game.engine import BLACK, WHITE, Color, GameRecord, Position, opponent_of, square_name
 from game.engine.record import PASS
 from game.i18n import _
 from game.play.level_compat import FIRST_SETUP_FIELDS, document_level
-from game.play.levels import level_for, level_title, parse_custom
+from game.play.levels import level_for, level_title
 from game.play.words import colour_name
 from game.records.formats import computer_players
 
@@ -134,7 +134,7 @@ class MatchSetup:
             raise ValueError(f"bad number of given moves {given!r}")
         custom = data.get("custom")
         if custom is not None:
-            parse_custom(custom)  # raises ValueError if malformed
+            CustomSpec.parse(custom)  # raises ValueError if malformed
         clock = data.get("clock")
         if clock is not None and (not isinstance(clock, int) or isinstance(clock, bool)
                                   or not CLOCK_SECONDS[0] <= clock <= CLOCK_SECONDS[1]):

@@ -33,10 +33,11 @@ class EngineOpponent(Opponent):
     def think(self, session: Session, position: Position) -> JobThinking[int]:
         """Start the search for the computer's move."""
         match = self.match
+        level = match.level
         if match.clocks is None:
-            return JobThinking(think(position, match.level), Thought)
+            return JobThinking(think(position, level), Thought)
         clock = match.clocks[position.to_move] / 1000
-        return JobThinking(think(position, match.level, clock=clock, increment=match.setup.increment), Thought)
+        return JobThinking(think(position, level, limits=level.limits.on_clock(clock, match.setup.increment)), Thought)
 
 
 class MatchController(Session):

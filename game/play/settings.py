@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from game.ai import level_at
+from game.ai import CustomSpec, level_at
 from game.i18n import LANGUAGES, N_, _
 from game.play.level_compat import FIRST_SETTINGS_FIELDS, document_level
-from game.play.levels import parse_custom
 
 ANIMATION_SECONDS: dict[str, float] = {"off": 0.0, "fast": 0.15, "normal": 0.3, "slow": 0.6}
 """How long one disc takes to turn over at each animation setting."""
@@ -113,7 +112,7 @@ def _custom_or_none(value: Any) -> str | None:
     if not isinstance(value, str):
         return None
     try:
-        parse_custom(value)
+        CustomSpec.parse(value)
     except ValueError:
         return None
     return value

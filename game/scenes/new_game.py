@@ -10,10 +10,10 @@ from dataclasses import replace
 
 import pygame
 
-from game.ai import DEFAULT_LEVEL, LEVELS, Level
+from game.ai import DEFAULT_LEVEL, LEVELS, CustomSpec, Level, custom_level, level_at
 from game.engine import BLACK, WHITE, Position
 from game.i18n import N_, _, pgettext
-from game.play.levels import custom_level, level_description, level_title, parse_custom
+from game.play.levels import level_description, level_title
 from game.play.match import MatchSetup, Mode
 from game.play.rating import expected_score, my_level
 from game.play.words import colour_name, seconds_text
@@ -48,10 +48,10 @@ MY_LEVEL_HEIGHT = 52
 
 def custom_label(spec: str) -> str:
     """A custom level's button: '3 s', 'Depth 8' (in the player's language)."""
-    kind, value = parse_custom(spec)
-    if kind == "time":
-        return _("{seconds} s").format(seconds=seconds_text(value))
-    return _("Depth {depth}").format(depth=int(value))
+    custom = CustomSpec.parse(spec)
+    if custom.kind == "time":
+        return _("{seconds} s").format(seconds=seconds_text(custom.value))
+    return _("Depth {depth}").format(depth=int(custom.value))
 
 
 def parse_clock(action: str) -> tuple[int | None, int]:
@@ -106,11 +106,9 @@ class NewGameScene(Scene):
 
     @property
     def level_index(self) -> int:
-        """The chosen level (the remembered one, or the AI's default)."""
-        level = self.ctx.settings.level
-        if level is None or level >= len(LEVELS):
-            return int(DEFAULT_LEVEL)
-        return int(level)
+        """The chosen level (the remembered one if it is one of ``LEVELS``, or the AI's default)."""
+        remembered = level_at(self.ctx.settings.level)
+        return DEFAULT_LEVEL if remembered is None else remembered.index
 
     def layout(self) -> None:
         """Colour row, a grid of levels (each with its rating), the description with Play at my level, Start, Back."""
