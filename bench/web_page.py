@@ -18,6 +18,11 @@ pygbag's pygame-ce wasm wheel, beside it), serves it on 127.0.0.1 and measures, 
    in the page's Python and natively in this process.
 4. the wasm heap's size after the games.
 
+``--phone`` measures a phone instead: a 412 x 915 touch screen (every input a tap), chromium's CPU
+throttled 4 times and its network at DevTools' "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down,
+675 kbit/s up), start-up and the frame gaps of the menu and of games against Casual and Master
+(the search speed and the other windows are left out: they measure the engine, not the phone).
+
 Not a test: it prints figures. Needs what the real-browser tests need (they skip without it).
 """
 
@@ -68,6 +73,23 @@ app.scene.open(ReviewEntry(__record))
 True
 """
 LONG_GAP_MS = 50.0
+PHONE_VIEWPORT = (412, 915)
+PHONE_CPU_SLOWDOWN = 4
+FAST_3G = {"offline": False, "latency": 562.5, "downloadThroughput": 1.44e6 / 8, "uploadThroughput": 675e3 / 8}
+"""Chromium DevTools' "Fast 3G" preset (its 150 ms and 1.6/0.75 Mbit/s, times its 3.75 and 0.9 adjustments)."""
+
+
+def new_tab(browser: Browser, phone: bool) -> Tab:
+    """A tab as the bench's visitor has it: a desktop window, or a throttled phone with a touch screen."""
+    if not phone:
+        return browser.new_tab()
+    tab = browser.new_tab(*PHONE_VIEWPORT, phone=True)
+    tab.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
+    tab.send("Network.enable")
+    # chromium 156 no longer throttles through the deprecated Network.emulateNetworkConditions: a rule
+    # with no URL pattern throttles every request
+    tab.send("Network.emulateNetworkConditionsByRule", {"matchedNetworkConditions": [{"urlPattern": "", **FAST_3G}]})
+    return tab
 
 GAP_RECORDER = """(() => {
     window.__gaps = []
@@ -89,9 +111,10 @@ def python_probe(expression: str) -> str:
     return f"[performance.now(), {python_truth(expression)}]"
 
 
-def boot_once(browser: Browser, url: str) -> tuple[GamePage, dict[str, float]]:
-    """Open the page in a new tab, click to play when asked, and time each stage (page ms from navigation)."""
-    tab = browser.new_tab()
+def boot_once(browser: Browser, url: str, phone: bool = False) -> tuple[GamePage, dict[str, float]]:
+    """Open the page in a new tab, click (or tap) to play when asked, and time each stage (page ms from
+    navigation)."""
+    tab = new_tab(browser, phone)
     tab.bring_to_front()
     tab.navigate(url)
     seen: dict[str, float] = {}
@@ -116,7 +139,7 @@ def boot_once(browser: Browser, url: str) -> tuple[GamePage, dict[str, float]]:
                     "(() => { const r = document.getElementById('play').getBoundingClientRect();"
                     " return [performance.now(), r.left + r.width / 2, r.top + r.height / 2] })()")
                 seen["click"] = box[0]
-                tab.click(box[1], box[2])
+                page.press_at(box[1], box[2])
         else:
             now, ready = tab.evaluate(python_probe("app.frames_shown > 2"))
             if ready:
@@ -273,6 +296,8 @@ def page_perft(page: GamePage, bulk: bool) -> tuple[int, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="fresh-profile start-ups to time (default 3)")
+    parser.add_argument("--phone", action="store_true",
+                        help="a throttled phone: 412x915 touch, CPU x4, Fast 3G (start-up and frame gaps only)")
     args = parser.parse_args()
     problem = missing_runtime()
     if problem is not None:
@@ -280,7 +305,7 @@ def main() -> int:
         return 1
     wheel = pygame_wheel()
     assert wheel is not None and CHROMIUM is not None
-    print(f"# python bench/web_page.py --runs {args.runs}")
+    print(f"# python bench/web_page.py --runs {args.runs}{' --phone' if args.phone else ''}")
     print(f"# {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}, {platform.node()}, "
           f"Python {platform.python_version()}, {CHROMIUM}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f}")
@@ -300,12 +325,15 @@ def main() -> int:
                 for old in browsers:
                     old.close()
                 browsers = [Browser(CHROMIUM, CHROMIUM_FLAGS, tmp / f"profile{index}")]
-                page, seen = boot_once(browsers[0], url)
+                page, seen = boot_once(browsers[0], url, args.phone)
                 runs.append(seen)
                 print(f"# run {index + 1}: " + ", ".join(f"{k} {v:.0f}" for k, v in sorted(seen.items(),
                                                                                           key=lambda kv: kv[1])))
             print_startup(runs)
             assert page is not None
+            if args.phone:
+                measure_games(page)
+                return 0
             in_page = measure_page(page)
         finally:
             for old in browsers:
@@ -320,8 +348,8 @@ def main() -> int:
     return 0
 
 
-def measure_page(page: GamePage) -> dict[str, float]:
-    """Frame gaps, the wasm heap, and perft in the page (printed but for perft, returned)."""
+def measure_games(page: GamePage) -> None:
+    """Frame gaps on the menu, idle, and over a play window against Casual and against Master (printed)."""
     print(f"\n## Frame gaps (requestAnimationFrame), ms; long = gaps > {LONG_GAP_MS:.0f} ms")
     print(f"  {'scenario':34} window frames    p50    p90    p99     max  long")
     time.sleep(1.0)
@@ -334,6 +362,11 @@ def measure_page(page: GamePage) -> dict[str, float]:
         plies = page.python("len(app.scene.record.moves) if hasattr(app.scene, 'record') else -1")
         print(f"  {'':34} ({plies} plies played in the window)")
     page.to_menu()
+
+
+def measure_page(page: GamePage) -> dict[str, float]:
+    """Frame gaps, the wasm heap, and perft in the page (printed but for perft, returned)."""
+    measure_games(page)
     page.python(REVIEW)  # a finished game's review: it analyses every move in the frames' slices
     print_gaps("review's analysis", *record_gaps(page, lambda d: time.sleep(max(0.0, d - time.monotonic())),
                                                  ANALYSIS_WINDOW_S))

@@ -116,7 +116,7 @@ class GameScene(BoardScene):
             self.layout_rects = replace(self.layout_rects, moves=moves)
         self.moves = MoveList(pygame.Rect(moves.left + 10, moves.top + 34, moves.width - 20, moves.height - 40))
         self.ctx.toasts.area = moves.inflate(-20, -16)
-        self.group = ButtonGroup(panels.button_rows(self.layout_rects.buttons))
+        self.group = ButtonGroup(panels.game_buttons(self.layout_rects.buttons))
 
     # -- what the tests and the other scenes look at ------------------------------
 
