@@ -86,6 +86,8 @@ def new_tab(browser: Browser, phone: bool) -> Tab:
     tab = browser.new_tab(*PHONE_VIEWPORT, phone=True)
     tab.send("Emulation.setCPUThrottlingRate", {"rate": PHONE_CPU_SLOWDOWN})
     tab.send("Network.enable")
+    # the worker's own fetches (it claims the page while the runtime downloads) are not the tab's to throttle
+    tab.send("Network.setBypassServiceWorker", {"bypass": True})
     # chromium 156 no longer throttles through the deprecated Network.emulateNetworkConditions: a rule
     # with no URL pattern throttles every request
     tab.send("Network.emulateNetworkConditionsByRule", {"matchedNetworkConditions": [{"urlPattern": "", **FAST_3G}]})
