@@ -33,8 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.ai import Limits, SolveMode, advise
-from game.ai.endgame import run_to_end
+from game.ai import Job, Limits, SolveMode, advise
 from game.ai.factory import new_engine
 from game.engine.bitboard import legal_moves
 from game.engine.notation import square_name
@@ -262,7 +261,7 @@ def move_values(position: Position) -> dict[int, int]:
 def all_values(position: Position) -> dict[int, int]:
     """Every legal move's exact value by the solver's own full-window ``SolveMode.ALL_VALUES`` root (slower)."""
     solver = new_engine().solver
-    _, _, values = run_to_end(solver.root(position.player, position.opponent, SolveMode.ALL_VALUES))
+    _, _, values = Job(solver.root(position.player, position.opponent, SolveMode.ALL_VALUES)).run()
     return values
 
 

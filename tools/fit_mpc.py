@@ -30,8 +30,8 @@ import sys
 import time
 from pathlib import Path
 
-from game.ai import think
-from game.ai.endgame import run_to_end, solve
+from game.ai import Job, think
+from game.ai.endgame import solve
 from game.ai.factory import build_search
 from game.ai.mpc import MIN_DEPTH, PARAMETERS_PATH, VERSION, endgame_probe_depth, shallow_depth
 from game.ai.patterns import WEIGHTS_PATH, default_evaluation
@@ -73,7 +73,7 @@ def sample_positions(games: int) -> list[tuple[int, int, int]]:
 def depth_scores(player: int, opponent: int, max_depth: int) -> list[int]:
     """The root score at depths 1 to ``max_depth`` (evaluation units)."""
     search = build_search(default_evaluation())
-    return [run_to_end(search.root(player, opponent, d, -INF, INF))[0] for d in range(1, max_depth + 1)]
+    return [Job(search.root(player, opponent, d, -INF, INF)).run()[0] for d in range(1, max_depth + 1)]
 
 
 def fit(pairs: list[tuple[int, int]]) -> tuple[float, float, float]:
@@ -119,7 +119,7 @@ def fit_endgame(per_bucket: int, out: Path) -> int:
     for i, (p, o, empties) in enumerate(positions):
         exact = solve(p, o, all_best=False, evaluation=evaluation).score
         search = build_search(evaluation)
-        shallow = run_to_end(search.root(p, o, endgame_probe_depth(empties), -INF, INF))[0]
+        shallow = Job(search.root(p, o, endgame_probe_depth(empties), -INF, INF)).run()[0]
         rows.append((empties, shallow, exact))
         if (i + 1) % 10 == 0:
             print(f"  {i + 1}/{len(positions)} solved, {time.perf_counter() - started:.0f} s", flush=True)

@@ -40,8 +40,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.ai import Job  # noqa: E402
 from game.ai.book import BOOK_PATH, NO_SCORE, BookInfo, encode_book  # noqa: E402
-from game.ai.endgame import run_to_end  # noqa: E402
 from game.ai.evaluation import DISC  # noqa: E402
 from game.ai.factory import build_search  # noqa: E402
 from game.ai.patterns import WEIGHTS_PATH, load  # noqa: E402
@@ -183,7 +183,7 @@ def search_value(p: Bitboard, o: Bitboard, depth: int) -> int:
             return final_score(p, o) * DISC
         return -search_value(o, p, depth)
     search = build_search(_EVALUATION[0])
-    best, _, _ = run_to_end(search.root(p, o, depth, -INF, INF))
+    best, _, _ = Job(search.root(p, o, depth, -INF, INF)).run()
     return best
 
 

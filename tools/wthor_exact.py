@@ -31,7 +31,8 @@ from collections.abc import Callable, Iterator
 from multiprocessing import Pool
 from pathlib import Path
 
-from game.ai.endgame import Solver, run_to_end
+from game.ai import Job
+from game.ai.endgame import Solver
 from game.ai.evaluation import DISC
 from game.ai.patterns import default_evaluation
 from game.records.wthor import WthorGame, read_games, replay
@@ -64,7 +65,7 @@ def game_solver() -> Solver:
 
 def solved_score(solver: Solver, evaluate: Callable[[int, int], int], player: int, opponent: int) -> int:
     """The exact score for the side to move (FFO rule), searched in windows centred on the evaluation."""
-    score, _ = run_to_end(solver.aspirated(player, opponent, round(evaluate(player, opponent) / DISC)))
+    score, _ = Job(solver.aspirated(player, opponent, round(evaluate(player, opponent) / DISC))).run()
     return score
 
 

@@ -34,7 +34,6 @@ import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TypeVar
 
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves, ray_tests
 from game.engine.outcome import final_score
@@ -42,15 +41,14 @@ from game.engine.outcome import final_score
 from .budget import Budget, NodeLimitReached
 from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
 from .evaluation import DISC
+from .jobs import Job
 from .mpc import WLD_MIN_EMPTIES, WLD_THRESHOLD, EndgameProbes
 from .ordering import ChildSearch, evaluated_fastest_first, fastest_first_endgame, parity_order, searched
 from .table import EXACT_DEPTH, INF, TABLE_LIMIT, Entry, Table, store
 
 __all__ = [
-    "NodeLimitReached", "SolveResult", "Solver", "first_guess", "run_to_end", "solve", "stable_discs",
+    "NodeLimitReached", "SolveResult", "Solver", "first_guess", "solve", "stable_discs",
 ]
-
-T = TypeVar("T")
 
 PLAIN_EMPTIES = 7
 """Below this many empties the solver recurses without table or cut-offs (just below, checking the clock)."""
@@ -626,16 +624,6 @@ def _solve5(p: Bitboard, o: Bitboard, alpha: int, beta: int, empty: Bitboard, pa
     return best
 
 
-def run_to_end(gen: Generator[None, None, T]) -> T:
-    """Drive a search generator to completion, ignoring slice pauses."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as done:
-            result: T = done.value
-            return result
-
-
 def guess_from(discs: float) -> int:
     """The score to centre a solve's first window on, from a midgame value in discs for the side to move.
 
@@ -658,7 +646,7 @@ def first_guess(player: Bitboard, opponent: Bitboard, search: ProbeSearch) -> in
     depth = max(2, min(GUESS_MAX_DEPTH, empties - GUESS_EMPTIES_LEFT) & ~1)
     value = 0
     for plies in range(1, depth + 1):  # deepening, so each search is ordered by the last one's table
-        value = run_to_end(search(player, opponent, plies, -INF, INF))
+        value = Job(search(player, opponent, plies, -INF, INF)).run()
     return guess_from(value / DISC)
 
 
@@ -686,5 +674,5 @@ def solve(
         guess = first_guess(player, opponent, guess_search)
     else:
         guess = 0 if evaluation is None else round(evaluation(player, opponent) / DISC)
-    score, best = run_to_end(solver.aspirated(player, opponent, guess, all_best))
+    score, best = Job(solver.aspirated(player, opponent, guess, all_best)).run()
     return SolveResult(score, best, solver.nodes, time.perf_counter() - started)

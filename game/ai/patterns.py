@@ -62,7 +62,7 @@ from game.engine.symmetry import map_square
 from game.platform.files import read_regular_file, regular_file_chunks
 
 from .evaluation import HeuristicEvaluation
-from .jobs import all_at_once
+from .jobs import Job
 
 WEIGHTS_PATH = Path(__file__).parent / "weights" / "patterns.bin"
 MAX_WEIGHTS_BYTES = 64 * 1024 * 1024
@@ -432,7 +432,7 @@ def decoding_weights(data: bytes) -> Generator[None, None, PatternWeights]:
 
 def decode_weights(data: bytes) -> PatternWeights:
     """Weights from file bytes; ``WeightsError`` if they are not a valid weights file."""
-    return all_at_once(decoding_weights(data))
+    return Job(decoding_weights(data)).run()
 
 
 def loading(path: Path | None = None) -> Generator[None, None, PatternEvaluation]:
