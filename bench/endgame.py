@@ -5,9 +5,9 @@
 Positions come from games the Beginner level (hand-written evaluation, so
 the sample does not change when the trained weights do) plays against itself from the XOT
 openings (reproducible: fixed seeds), taken when the given number of squares
-is empty. Each is solved exactly (score and one best move) by ``endgame.solve`` with the
+is empty. Each is solved exactly (score and one best move) by ``exact.solve`` with the
 pattern evaluation and the first window centred on a shallow midgame search's
-value (``guess_search``, ``endgame.first_guess``; its nodes and time are counted).
+value (``guess_search``, ``first_guess.first_guess``; its nodes and time are counted).
 FFO positions are checked against the suite's known best score.
 """
 
@@ -19,8 +19,8 @@ import time
 from pathlib import Path
 
 from game.ai import think
-from game.ai.endgame import solve
 from game.ai.evaluations import Evaluator, evaluation_of
+from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.mpc import default_probes
 from game.engine import GameRecord, Position

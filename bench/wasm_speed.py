@@ -65,7 +65,7 @@ def run(depth):
 """,
     "endgame solve, FFO #1, 14 empty (nodes/s)": """
 from time import perf_counter
-from game.ai.endgame import solve
+from game.ai.exact import solve
 from game.engine import Position
 
 def run(depth):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from game.ai import Job
-from game.ai.endgame import LAST_SQUARE, Solver
+from game.ai.endgame import Solver
+from game.ai.last_square import LAST_SQUARE
 from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard
 

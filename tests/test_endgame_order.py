@@ -9,8 +9,9 @@ from collections.abc import Generator
 import pytest
 
 from game.ai import Job, endgame, ordering, search
-from game.ai.endgame import DEEP_TT_EMPTIES, SolveMode, Solver, solve
+from game.ai.endgame import DEEP_TT_EMPTIES, SolveMode, Solver
 from game.ai.evaluation import DISC, HeuristicEvaluation
+from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.ordering import (
     EVALUATED_REPLY_WEIGHT,

@@ -8,8 +8,9 @@ from collections.abc import Generator
 import pytest
 
 from game.ai import Job
-from game.ai.endgame import ProbeSearch, SolveMode, Solver, solve
+from game.ai.endgame import ProbeSearch, SolveMode, Solver
 from game.ai.evaluation import HeuristicEvaluation
+from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.mpc import (
     PARAMETERS_PATH,

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.endgame import solve
+from game.ai.exact import solve
 from game.ai.patterns import (
     INFLATE_STEP,
     PATTERNS,

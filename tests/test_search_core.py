@@ -10,8 +10,9 @@ import pytest
 from game.ai import Job, level_by_name_or_index, think
 from game.ai.budget import Budget, NodeLimitReached, OutOfTime
 from game.ai.deepening import hard_limit
-from game.ai.endgame import Solver, solve
+from game.ai.endgame import Solver
 from game.ai.evaluation import HeuristicEvaluation
+from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.search import INF
 from game.engine import PASS, GameRecord, Position

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from game.ai import Job
-from game.ai.endgame import solve
 from game.ai.evaluation import DISC
+from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.patterns import load
 from game.ai.table import INF

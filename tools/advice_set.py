@@ -18,7 +18,7 @@ The file ``bench/data/advice_set.json`` is written when the positions are picked
 and again, atomically (``game.platform.storage.write_durably``), after each solved position, fewest
 empties first: an interrupted build resumes where it stopped. Each move's exact value is the child
 position's (after the move) exact score, negated, searched with narrow windows around a shallow
-midgame search's guess (``Solver.aspirated``, ``endgame.first_guess``): faster than one full-window
+midgame search's guess (``Solver.aspirated``, ``first_guess.first_guess``): faster than one full-window
 ``SolveMode.ALL_VALUES`` root and the same values (``verify`` checks it on positions of the set).
 """
 

@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from game.ai import Job, think
-from game.ai.endgame import solve
+from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.mpc import MIN_DEPTH, PARAMETERS_PATH, VERSION, endgame_probe_depth, shallow_depth
 from game.ai.patterns import WEIGHTS_PATH, default_evaluation

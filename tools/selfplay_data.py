@@ -49,8 +49,9 @@ from pathlib import Path
 import numpy as np
 
 from game.ai import Job
-from game.ai.endgame import Solver, solve
+from game.ai.endgame import Solver
 from game.ai.evaluation import DISC, HeuristicEvaluation
+from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.patterns import load
 from game.ai.search import MidgameSearch

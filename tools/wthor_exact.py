@@ -34,6 +34,7 @@ from pathlib import Path
 from game.ai import Job
 from game.ai.endgame import Solver
 from game.ai.evaluation import DISC
+from game.ai.factory import new_solver
 from game.ai.patterns import default_evaluation
 from game.records.wthor import WthorGame, read_games, replay
 
@@ -60,7 +61,7 @@ def solve_game(game: WthorGame, empties: int) -> tuple[int, list[int]] | None:
 
 def game_solver() -> Solver:
     """A solver for one game's positions, one after another (its table carries from each to the next)."""
-    return Solver(tt_limit=400_000)
+    return new_solver(tt_limit=400_000)
 
 
 def solved_score(solver: Solver, evaluate: Callable[[int, int], int], player: int, opponent: int) -> int:

@@ -26,7 +26,8 @@ from .budget import Budget
 from .endgame import SolveMode
 from .evaluation import DISC
 from .evaluations import Evaluator, WeightsFile, parse_evaluation
-from .factory import engine_for, new_engine, solve_exactly
+from .exact import solve_exactly
+from .factory import engine_for, new_engine
 from .jobs import stepwise
 from .levels import (
     BASELINE,
