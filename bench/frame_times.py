@@ -108,7 +108,7 @@ def slow_down_search(factor: int) -> None:
     import game.ai.endgame as endgame
     import game.ai.ordering as ordering
     import game.ai.search as search
-    from game.ai.patterns import default_evaluation
+    from game.ai.shipped_evaluation import default_evaluation
 
     evaluation = default_evaluation()
     fast_evaluate = evaluation.evaluate

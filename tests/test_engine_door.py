@@ -28,8 +28,8 @@ from game.ai import (
 )
 from game.ai.deepening import Decision, Engine
 from game.ai.evaluation import HeuristicEvaluation
-from game.ai.patterns import default_evaluation
 from game.ai.search_limits import MIN_MOVE_SECONDS, plan
+from game.ai.shipped_evaluation import default_evaluation
 from game.engine import BLACK, GameRecord, Position
 from game.interfaces.gtp import GtpEngine
 from game.play.live_analysis import LiveAnalysis

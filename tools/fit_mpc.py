@@ -34,8 +34,9 @@ from game.ai import Job, think
 from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.mpc import MIN_DEPTH, PARAMETERS_PATH, VERSION, endgame_probe_depth, shallow_depth
-from game.ai.patterns import WEIGHTS_PATH, default_evaluation
+from game.ai.patterns import WEIGHTS_PATH
 from game.ai.search import INF
+from game.ai.shipped_evaluation import default_evaluation
 from game.engine import PASS, GameRecord
 from game.records.wthor import read_games, replay
 from tools.wthor_exact import HELD_OUT_YEAR

@@ -35,7 +35,7 @@ from game.ai import Job
 from game.ai.endgame import Solver
 from game.ai.evaluation import DISC
 from game.ai.factory import new_solver
-from game.ai.patterns import default_evaluation
+from game.ai.shipped_evaluation import default_evaluation
 from game.records.wthor import WthorGame, read_games, replay
 
 CHUNK = 500

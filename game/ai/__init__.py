@@ -40,8 +40,8 @@ from .levels import (
     level_called,
     level_named,
 )
-from .patterns import WeightsError, play_on_without_weights, weights_problem
 from .search_limits import MAX_NODES, MAX_SECONDS, Limits, capped, move_seconds
+from .shipped_evaluation import play_on_without_weights, weights_problem
 from .thinking import (
     HINT_LIMITS,
     HINT_LIMITS_IN_PAGE,
@@ -55,6 +55,7 @@ from .thinking import (
     think,
     warm_up,
 )
+from .weights_file import WeightsError
 
 __all__ = [
     "BASELINE",
