@@ -19,10 +19,7 @@ import time
 from pathlib import Path
 
 from game.ai import think
-from game.ai.evaluations import Evaluator, evaluation_of
-from game.ai.exact import solve
-from game.ai.factory import build_search
-from game.ai.mpc import default_probes
+from game.ai.lab import Evaluator, build_search, default_probes, evaluation_of, solve
 from game.engine import GameRecord, Position
 
 OPENINGS = Path("/work/shared/reference/openings/xot-50.txt")

@@ -50,9 +50,9 @@ def run(depth):
     "midgame search, pattern eval (nodes/s)": """
 from time import perf_counter
 from game.ai import Job
-from game.ai.factory import build_search
-from game.ai.search import INF
-from game.ai.evaluations import Evaluator, evaluation_of
+from game.ai.lab import build_search
+from game.ai.lab import INF
+from game.ai.lab import Evaluator, evaluation_of
 from game.engine import GameRecord
 
 def run(depth):
@@ -65,7 +65,7 @@ def run(depth):
 """,
     "endgame solve, FFO #1, 14 empty (nodes/s)": """
 from time import perf_counter
-from game.ai.exact import solve
+from game.ai.lab import solve
 from game.engine import Position
 
 def run(depth):

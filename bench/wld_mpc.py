@@ -18,10 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-import game.ai.endgame as endgame
 from game.ai import Job
-from game.ai.endgame import SolveMode
-from game.ai.factory import new_engine
+from game.ai.lab import SolveMode, endgame, new_engine
 from game.records.wthor import read_games, replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

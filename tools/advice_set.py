@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import Job, Limits, SolveMode, advise
-from game.ai.factory import new_engine
+from game.ai.lab import new_engine
 from game.engine.bitboard import legal_moves
 from game.engine.notation import square_name
 from game.engine.position import Position

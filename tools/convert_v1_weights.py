@@ -17,8 +17,7 @@ import sys
 import zlib
 from pathlib import Path
 
-from game.ai.pattern_geometry import PATTERNS, class_count, class_map
-from game.ai.weights_file import encode_weights
+from game.ai.lab import PATTERNS, class_count, class_map, encode_weights
 
 V1_PHASES = 15
 

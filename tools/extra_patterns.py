@@ -29,7 +29,7 @@ fish             a1 b1, a2-d2, b3 c3, b4 d4             4
 
 from __future__ import annotations
 
-from game.ai.pattern_geometry import Pattern
+from game.ai.lab import Pattern
 
 EXTRA_PATTERNS: tuple[Pattern, ...] = (
     Pattern.of("triangle", "a1 b1 c1 d1 a2 b2 c2 a3 b3 a4"),

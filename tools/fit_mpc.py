@@ -31,12 +31,18 @@ import time
 from pathlib import Path
 
 from game.ai import Job, think
-from game.ai.exact import solve
-from game.ai.factory import build_search
-from game.ai.mpc import MIN_DEPTH, PARAMETERS_PATH, VERSION, endgame_probe_depth, shallow_depth
-from game.ai.patterns import WEIGHTS_PATH
-from game.ai.search import INF
-from game.ai.shipped_evaluation import default_evaluation
+from game.ai.lab import (
+    INF,
+    MIN_DEPTH,
+    PARAMETERS_PATH,
+    WEIGHTS_PATH,
+    build_search,
+    default_evaluation,
+    endgame_probe_depth,
+    mpc,
+    shallow_depth,
+    solve,
+)
 from game.engine import PASS, GameRecord
 from game.records.wthor import read_games, replay
 from tools.wthor_exact import HELD_OUT_YEAR
@@ -179,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
                          "b": round(b, 1), "sigma": round(sigma, 1), "positions": len(pairs)})
             print(f"depth {depth} (probe {probe}) empties {lo}-{hi}: deep = {a:.3f} * shallow + {b:.0f},"
                   f" sigma {sigma / 100:.2f} discs over {len(pairs)} positions", flush=True)
-    data = {"version": VERSION, "weights": WEIGHTS_PATH.name, "weights_bytes": WEIGHTS_PATH.stat().st_size,
+    data = {"version": mpc.VERSION, "weights": WEIGHTS_PATH.name, "weights_bytes": WEIGHTS_PATH.stat().st_size,
             "games": args.games, "max_depth": args.max_depth, "fits": fits}
     if args.out.exists():  # keep the win/loss/draw stage's fit (refit it with --endgame)
         for key, value in json.loads(args.out.read_text(encoding="utf-8")).items():

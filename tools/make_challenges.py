@@ -41,8 +41,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.ai import Job, think
-from game.ai.endgame import SolveMode
-from game.ai.factory import new_solver
+from game.ai.lab import SolveMode, new_solver
 from game.challenges import words
 from game.challenges.model import (
     CHALLENGES_FILE,

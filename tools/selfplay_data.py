@@ -49,13 +49,7 @@ from pathlib import Path
 import numpy as np
 
 from game.ai import Job
-from game.ai.endgame import Solver
-from game.ai.evaluation import DISC, HeuristicEvaluation
-from game.ai.exact import solve
-from game.ai.factory import build_search
-from game.ai.patterns import load
-from game.ai.search import MidgameSearch
-from game.ai.table import INF
+from game.ai.lab import DISC, INF, HeuristicEvaluation, MidgameSearch, Solver, build_search, load, solve
 from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, legal_moves
 from tools.wthor_exact import game_solver, solved_score

@@ -37,9 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.pattern_geometry import PATTERNS, canonical_indices, instances, phase_table
-from game.ai.patterns import WEIGHTS_PATH, load
-from game.ai.weights_file import encode_weights
+from game.ai.lab import PATTERNS, WEIGHTS_PATH, canonical_indices, encode_weights, instances, load, phase_table
 from game.records.wthor import read_games, replay
 from tools.extra_patterns import BY_NAME as EXTRA_PATTERNS
 from tools.wthor_exact import HELD_OUT_YEAR, exact_games

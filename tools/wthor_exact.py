@@ -32,10 +32,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 from game.ai import Job
-from game.ai.endgame import Solver
-from game.ai.evaluation import DISC
-from game.ai.factory import new_solver
-from game.ai.shipped_evaluation import default_evaluation
+from game.ai.lab import DISC, Solver, default_evaluation, new_solver
 from game.records.wthor import WthorGame, read_games, replay
 
 CHUNK = 500
