@@ -40,8 +40,8 @@ def main() -> None:
     guesses: list[int] = []
     first_guess = solving.first_guess
 
-    def recorded(player: int, opponent: int, search: Any) -> int:
-        guesses.append(first_guess(player, opponent, search))
+    def recorded(player: int, opponent: int, guesser: Any) -> int:
+        guesses.append(first_guess(player, opponent, guesser))
         return guesses[-1]
 
     solving.first_guess = recorded

@@ -9,6 +9,7 @@ from collections.abc import Generator
 import pytest
 
 from game.ai import Job, endgame, ordering, search
+from game.ai.deepening import Engine
 from game.ai.endgame import DEEP_TT_EMPTIES, SolveMode, Solver
 from game.ai.evaluation import DISC, HeuristicEvaluation
 from game.ai.exact import solve
@@ -114,17 +115,18 @@ def counted_search(search: ChildSearch, depths: list[int]) -> ChildSearch:
     return counted
 
 
-def test_solve_orders_by_its_guess_search(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solve_orders_by_its_guess_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(endgame, "SEARCHED_ORDER_EMPTIES", 9)
     rng = random.Random(45)
     for _ in range(3):
         p, o = random_position(rng, 11)
         depths: list[int] = []
-        guess = counted_search(build_search(HeuristicEvaluation()).pvs, depths)
-        result = solve(p, o, all_best=False, guess_search=guess)
+        guess = Engine(build_search(HeuristicEvaluation()))
+        monkeypatch.setattr(guess.search, "pvs", counted_search(guess.search.pvs, depths))
+        result = solve(p, o, all_best=False, guess_engine=guess)
         assert result.score == minimax(p, o, {})
         if legal_moves(p, o):
-            # first_guess asks for 1 and 2 plies once each; every other call ordered a node's children
+            # first_guess's deepening asks for 2 plies at most once; every other call ordered a node's children
             assert depths.count(endgame.ORDER_SEARCH_DEPTH) > 1
 
 

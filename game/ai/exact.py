@@ -18,7 +18,8 @@ from collections.abc import Callable
 from game.engine.bitboard import Bitboard
 from game.engine.position import Position
 
-from .endgame import ProbeSearch, SolveResult
+from .deepening import Engine
+from .endgame import SolveResult
 from .evaluation import DISC
 from .evaluations import evaluation_of, probes_for
 from .factory import STRONGEST, build_search, new_solver
@@ -33,22 +34,21 @@ def solve(
     opponent: Bitboard,
     all_best: bool = True,
     evaluation: Callable[[Bitboard, Bitboard], int] | None = None,
-    guess_search: ProbeSearch | None = None,
+    guess_engine: Engine | None = None,
 ) -> SolveResult:
     """Solve exactly (blocking); the score is the final disc difference for ``player``.
 
     With ``all_best`` every best move is listed, otherwise just one. An
     ``evaluation`` (like the pattern evaluation) orders the moves and gives
-    the first guess of the score; a ``guess_search`` (``MidgameSearch.pvs``)
-    gives a better one (``first_guess``, counted in the seconds) and orders
-    the moves at many empties (``Solver.order_search``; its nodes count on
-    its own search's budget). Either speeds the search up; neither changes
-    the result.
+    the first guess of the score; a ``guess_engine`` gives a better one
+    (``first_guess``, counted in the seconds) and its search orders the moves
+    at many empties (``Solver.order_search``; its nodes count on the engine's
+    own budget). Either speeds the search up; neither changes the result.
     """
-    solver = new_solver(evaluation, order_search=guess_search)
+    solver = new_solver(evaluation, order_search=None if guess_engine is None else guess_engine.search.pvs)
     started = time.perf_counter()
-    if guess_search is not None:
-        guess = first_guess(player, opponent, guess_search)
+    if guess_engine is not None:
+        guess = first_guess(player, opponent, guess_engine)
     else:
         guess = 0 if evaluation is None else round(evaluation(player, opponent) / DISC)
     score, best = Job(solver.aspirated(player, opponent, guess, all_best)).run()
@@ -62,7 +62,6 @@ def solve_exactly(position: Position) -> SolveResult:
     on a budget of its own, orders the solver's moves at many empties.
     """
     evaluation = evaluation_of(STRONGEST)
-    guess_search = build_search(evaluation, probes=probes_for(STRONGEST)[0])
-    result = solve(position.player, position.opponent, all_best=True, evaluation=evaluation,
-                   guess_search=guess_search.pvs)
-    return dataclasses.replace(result, nodes=result.nodes + guess_search.nodes)
+    guess_engine = Engine(build_search(evaluation, probes=probes_for(STRONGEST)[0]))
+    result = solve(position.player, position.opponent, all_best=True, evaluation=evaluation, guess_engine=guess_engine)
+    return dataclasses.replace(result, nodes=result.nodes + guess_engine.budget.nodes)

@@ -1,18 +1,17 @@
 """Where an exact solve centres its first window: a midgame value, nudged towards the exact score.
 
 ``guess_from`` turns a midgame value in discs into the score a solve's narrow first window is
-centred on (``Solver.aspirated``); ``first_guess`` gets that value from a shallow midgame search
-of its own, deepened a ply at a time (the blocking solves of ``game.ai.exact``).
+centred on (``Solver.aspirated``); ``first_guess`` gets that value from an engine's shallow
+deepening (``Engine.deepen``, the one deepening loop; the blocking solves of ``game.ai.exact``).
 """
 
 from __future__ import annotations
 
-from game.engine.bitboard import Bitboard
+from game.engine.bitboard import Bitboard, legal_moves
 
-from .endgame import ProbeSearch
+from .deepening import Engine
 from .evaluation import DISC
 from .jobs import Job
-from .table import INF
 
 __all__ = ["GUESS_BONUS", "first_guess", "guess_from"]
 
@@ -38,16 +37,20 @@ def guess_from(discs: float) -> int:
     return max(-64, min(64, round(discs) + GUESS_BONUS))
 
 
-def first_guess(player: Bitboard, opponent: Bitboard, search: ProbeSearch) -> int:
-    """The score (discs) to centre a solve's first window on: a shallow midgame ``search``'s value.
+def first_guess(player: Bitboard, opponent: Bitboard, engine: Engine) -> int:
+    """The score (discs) to centre a solve's first window on: a shallow midgame search's value.
 
-    ``search`` (``MidgameSearch.pvs``, in evaluation units) deepens to ``GUESS_EMPTIES_LEFT`` plies
+    The ``engine`` deepens (``Engine.deepen``, the one deepening loop) to ``GUESS_EMPTIES_LEFT`` plies
     short of the empties (an even depth, at most ``GUESS_MAX_DEPTH``; at least 2), and ``GUESS_BONUS``
-    is added: such values fall short of the exact score for the side to move.
+    is added: such values fall short of the exact score for the side to move. A side that must pass
+    is valued by its opponent's search.
     """
     empties = 64 - (player | opponent).bit_count()
     depth = max(2, min(GUESS_MAX_DEPTH, empties - GUESS_EMPTIES_LEFT) & ~1)
-    value = 0
-    for plies in range(1, depth + 1):  # deepening, so each search is ordered by the last one's table
-        value = Job(search(player, opponent, plies, -INF, INF)).run()
+    if legal_moves(player, opponent):
+        value = Job(engine.deepen(player, opponent, depth, None, engine.budget.clock())).run().value
+    elif legal_moves(opponent, player):
+        value = -Job(engine.deepen(opponent, player, depth, None, engine.budget.clock())).run().value
+    else:  # the game is over: the solve needs no guess
+        value = 0
     return guess_from(value / DISC)
