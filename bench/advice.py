@@ -34,9 +34,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.ai import DISC, LEVELS, Analysis, Job, analyze, new_engine, think
-from game.ai.deepening import Engine
-from game.ai.table import INF
+from game.ai import DISC, LEVELS, Analysis, Job, analyze, think
+from game.ai.lab import INF, Engine, new_engine
 from game.engine.notation import square_name
 from game.engine.position import Position
 from tools.advice_set import SET_PATH, AdviceSetError, Entry, load_set

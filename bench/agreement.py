@@ -24,8 +24,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import LEVELS, think  # noqa: E402
-from game.ai.evaluations import Evaluator, WeightsFile  # noqa: E402
-from game.ai.levels import Level  # noqa: E402
+from game.ai.lab import (  # noqa: E402
+    Evaluator,
+    Level,  # noqa: E402
+    WeightsFile,
+)
 from game.engine import Position  # noqa: E402
 from game.records.wthor import read_games, replay  # noqa: E402
 

@@ -17,7 +17,7 @@ sys.path.insert(0, str(REPO))
 
 MEASURE = """
 import time
-from game.ai.book import BOOK_PATH, decode_book
+from game.ai.lab import BOOK_PATH, decode_book
 from game.engine import GameRecord
 
 def measure(repeats):

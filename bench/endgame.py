@@ -5,9 +5,9 @@
 Positions come from games the Beginner level (hand-written evaluation, so
 the sample does not change when the trained weights do) plays against itself from the XOT
 openings (reproducible: fixed seeds), taken when the given number of squares
-is empty. Each is solved exactly (score and one best move) by ``endgame.solve`` with the
+is empty. Each is solved exactly (score and one best move) by ``exact.solve`` with the
 pattern evaluation and the first window centred on a shallow midgame search's
-value (``guess_search``, ``endgame.first_guess``; its nodes and time are counted).
+value (``guess_engine``, ``first_guess.first_guess``; its nodes and time are counted).
 FFO positions are checked against the suite's known best score.
 """
 
@@ -19,10 +19,7 @@ import time
 from pathlib import Path
 
 from game.ai import think
-from game.ai.endgame import solve
-from game.ai.evaluations import Evaluator, evaluation_of
-from game.ai.factory import build_search
-from game.ai.mpc import default_probes
+from game.ai.lab import Engine, Evaluator, build_search, default_probes, evaluation_of, solve
 from game.engine import GameRecord, Position
 
 OPENINGS = Path("/work/shared/reference/openings/xot-50.txt")
@@ -47,10 +44,10 @@ def sample_positions(empties: int, count: int) -> list[Position]:
 def timed_solve(position: Position) -> tuple[float, int, int, float]:
     """(seconds, score, nodes, CPU seconds) of one exact solve."""
     evaluation = evaluation_of(Evaluator.PATTERN)
-    guess = build_search(evaluation, probes=default_probes())
+    guess = Engine(build_search(evaluation, probes=default_probes()))
     started, cpu = time.perf_counter(), time.process_time()
-    result = solve(position.player, position.opponent, all_best=False, evaluation=evaluation, guess_search=guess.pvs)
-    return time.perf_counter() - started, result.score, result.nodes + guess.nodes, time.process_time() - cpu
+    result = solve(position.player, position.opponent, all_best=False, evaluation=evaluation, guess_engine=guess)
+    return time.perf_counter() - started, result.score, result.nodes + guess.budget.nodes, time.process_time() - cpu
 
 
 def main() -> None:

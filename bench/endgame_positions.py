@@ -5,7 +5,7 @@
 Loads the working directory's own ``bench/endgame.py`` (so an older commit's tree, checked out in a worktree,
 is measured with its own solver and its own benchmark) and prints, for each position, its exact score, the
 nodes ``timed_solve`` counts (the first guess's and the ordering searches' included), its CPU seconds and
-the first window's guess (``endgame.first_guess``). ``eNN`` is the benchmark's eight positions at ``NN``
+the first window's guess (``first_guess.first_guess``). ``eNN`` is the benchmark's eight positions at ``NN``
 empties, ``hNN`` the next eight (held out of the benchmark), ``ffoNN`` an FFO position (checked against the
 suite's score). Made for issue 45's seventh round of ``docs/ai-measurements.md``.
 """
@@ -28,18 +28,24 @@ def main() -> None:
     assert spec is not None and spec.loader is not None
     bench: Any = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
-    from game.ai import endgame
     from game.engine import Position
 
-    guesses: list[int] = []
-    first_guess = endgame.first_guess
+    # the module whose solve() looks first_guess up: the measured tree may be older than this script, so it is
+    # looked up by name (a tree before the lab's door had solve() in game.ai.endgame)
+    try:
+        solving: Any = importlib.import_module("game.ai.lab").exact
+    except (ImportError, AttributeError):
+        solving = importlib.import_module("game.ai.endgame")
 
-    def recorded(player: int, opponent: int, search: endgame.ProbeSearch) -> int:
-        guesses.append(first_guess(player, opponent, search))
+    guesses: list[int] = []
+    first_guess = solving.first_guess
+
+    def recorded(player: int, opponent: int, guesser: Any) -> int:
+        guesses.append(first_guess(player, opponent, guesser))
         return guesses[-1]
 
-    endgame.first_guess = recorded  # solve() looks it up in its module
-    print(f"# {endgame.__file__}", flush=True)
+    solving.first_guess = recorded
+    print(f"# {solving.__file__}", flush=True)
     lines = bench.FFO.read_text().splitlines()
     total_nodes, total_cpu = 0, 0.0
     for name in args.sets:

@@ -105,10 +105,7 @@ def slow_down_search(factor: int) -> None:
     WebAssembly runs the same Python about 2-3x slower; this stands in for it
     natively, so the frames show what slices that overrun by more cost.
     """
-    import game.ai.endgame as endgame
-    import game.ai.ordering as ordering
-    import game.ai.search as search
-    from game.ai.patterns import default_evaluation
+    from game.ai.lab import default_evaluation, endgame, ordering, search
 
     evaluation = default_evaluation()
     fast_evaluate = evaluation.evaluate

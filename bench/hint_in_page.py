@@ -28,10 +28,10 @@ HARNESS = REPO / "tests" / "wasm" / "run_in_pyodide.mjs"
 PROGRAM = """
 import json, time
 from game.ai import HINT_LIMITS_IN_PAGE, advise, warm_up
-from game.ai.jobs import all_at_once
+from game.ai import Job
 from game.engine import Position
 
-all_at_once(warm_up())
+Job(warm_up()).run()
 results = []
 for text in TEXTS:
     job = advise(Position.from_text(text), HINT_LIMITS_IN_PAGE)

@@ -42,8 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.reference import GtpOpponent, Reference, reference_level  # noqa: E402
 from game.ai import LEVELS, Limits, level_by_name_or_index, think  # noqa: E402
-from game.ai.evaluations import WeightsFile, evaluation_text, parse_evaluation  # noqa: E402
-from game.ai.levels import BASELINE, Level  # noqa: E402
+from game.ai.lab import BASELINE, Level, WeightsFile, evaluation_text, parse_evaluation  # noqa: E402
 from game.engine import BLACK, GameRecord  # noqa: E402
 
 DEFAULT_OPENINGS = Path("/work/shared/reference/openings/xot-50.txt")

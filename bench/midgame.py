@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from endgame import sample_positions  # noqa: E402
 
-from game.ai.factory import new_engine  # noqa: E402
+from game.ai.lab import new_engine  # noqa: E402
 from game.engine import Position  # noqa: E402
 
 

@@ -15,12 +15,7 @@ import math
 import random
 from pathlib import Path
 
-import game.ai.mpc as mpc
-from game.ai.deepening import Engine
-from game.ai.factory import new_engine
-from game.ai.jobs import Job
-from game.ai.levels import LEVELS
-from game.ai.policy import choose_move
+from game.ai.lab import LEVELS, Engine, Job, choose_move, mpc, new_engine
 from game.engine import BLACK, PASS, WHITE, Color, GameRecord
 
 OPENINGS = Path("/work/shared/reference/openings/xot-50.txt")

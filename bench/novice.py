@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import level_by_name_or_index, think  # noqa: E402
-from game.ai.levels import Level  # noqa: E402
+from game.ai.lab import Level  # noqa: E402
 from game.engine import BLACK, WHITE, GameRecord, Position  # noqa: E402
 from game.engine.bitboard import FLIPPERS  # noqa: E402
 

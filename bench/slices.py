@@ -95,7 +95,7 @@ def longest_stores(limits: list[int], stores: int = 700_000) -> dict[str, list[f
     import gc
     import random
 
-    from game.ai.table import store
+    from game.ai.lab import store
 
     cpu = cpu_clock()
     longest: dict[str, list[float]] = {}
@@ -129,8 +129,7 @@ def measure(levels: list[int], positions: list[tuple[int, int, str]], slice_ms: 
     import traceback
 
     from game.ai import LEVELS, think, warm_up
-    from game.ai.budget import Budget
-    from game.ai.jobs import Job
+    from game.ai.lab import Budget, Job
     from game.engine import Position
 
     cpu = cpu_clock()
@@ -241,7 +240,7 @@ def main() -> None:
                         help="instead: the longest stores into a table of each limit (default: 200,000 and ours)")
     args = parser.parse_args()
     if args.tables is not None:
-        from game.ai.search import TABLE_LIMIT
+        from game.ai.lab import TABLE_LIMIT
 
         limits = args.tables or [200_000, TABLE_LIMIT]
         runs = {"native": longest_stores(limits)} if args.native else {}

@@ -49,10 +49,10 @@ def run(depth):
 """,
     "midgame search, pattern eval (nodes/s)": """
 from time import perf_counter
-from game.ai.endgame import run_to_end
-from game.ai.factory import build_search
-from game.ai.search import INF
-from game.ai.evaluations import Evaluator, evaluation_of
+from game.ai import Job
+from game.ai.lab import build_search
+from game.ai.lab import INF
+from game.ai.lab import Evaluator, evaluation_of
 from game.engine import GameRecord
 
 def run(depth):
@@ -60,12 +60,12 @@ def run(depth):
     start = perf_counter()
     for opening in ("f5d6c3d3c4f4f6f3e6e7", "f5f6e6f4g5e7f7h5", "f5d6c6f4d3c3g4h4"):
         position = GameRecord.from_transcript(opening).position
-        run_to_end(search.root(position.player, position.opponent, 6, -INF, INF))
+        Job(search.root(position.player, position.opponent, 6, -INF, INF)).run()
     return search.nodes, perf_counter() - start
 """,
     "endgame solve, FFO #1, 14 empty (nodes/s)": """
 from time import perf_counter
-from game.ai.endgame import solve
+from game.ai.lab import solve
 from game.engine import Position
 
 def run(depth):

@@ -18,9 +18,8 @@ import sys
 import time
 from pathlib import Path
 
-import game.ai.endgame as endgame
-from game.ai.endgame import SolveMode, run_to_end
-from game.ai.factory import new_engine
+from game.ai import Job
+from game.ai.lab import SolveMode, endgame, new_engine
 from game.records.wthor import read_games, replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,7 +49,7 @@ def wld(p: int, o: int, selective: bool) -> tuple[int, int, float]:
     """(result, nodes, seconds) of a fresh engine's win/loss/draw search."""
     engine = new_engine()
     started = time.perf_counter()
-    score, _, _ = run_to_end(engine.solver.root(p, o, SolveMode.BEST, -1, 1, selective=selective))
+    score, _, _ = Job(engine.solver.root(p, o, SolveMode.BEST, -1, 1, selective=selective)).run()
     return sign(score), engine.budget.nodes, time.perf_counter() - started
 
 

@@ -14,10 +14,8 @@ This module imports nothing from pygame.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
 import json
-import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -37,6 +35,7 @@ from game.engine import (
     timed_perft,
     whole_number,
 )
+from game.interfaces.closed_pipe import quiet_stdout
 from game.platform.storage import use_data_dir
 
 if TYPE_CHECKING:
@@ -567,13 +566,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     return 0
-
-
-def quiet_stdout() -> None:
-    """After a reader closed stdout: point it at the null device, so nothing at exit complains either."""
-    with contextlib.suppress(OSError, ValueError):
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from game.ai import LEVELS, analyze, level_by_name_or_index, think
-from game.ai.endgame import solve, stable_discs
+from game.ai.endgame import stable_discs
+from game.ai.exact import solve
 from game.ai.thinking import Job
 from game.engine import GameRecord, Position, square_name
 from tests.reference_othello import RefBoard

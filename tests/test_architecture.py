@@ -145,6 +145,38 @@ def test_everything_outside_the_ai_comes_in_by_its_one_door() -> None:
     assert behind == {}
 
 
+LAB = ("tools", "bench")
+"""The folders of the lab (training, fitting, building data, measuring), which come in by ``game.ai.lab``."""
+AI_DOORS = {"game.ai", "game.ai.lab"}
+
+
+def past_the_doors(source: str) -> set[str]:
+    """The AI modules a script imports other than the two doors (``from game.ai import endgame`` too)."""
+    reached = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            reached |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            reached.add(node.module)
+            if node.module == "game.ai":  # a module through the door is past it
+                reached |= {f"game.ai.{alias.name}" for alias in node.names
+                            if (GAME / "ai" / f"{alias.name}.py").exists()}
+    return {name for name in reached if inside(name, "game.ai") and name not in AI_DOORS}
+
+
+def test_the_lab_comes_in_by_its_own_declared_door() -> None:
+    """``tools/`` and ``bench/`` import ``game.ai`` or ``game.ai.lab``, never another of the AI's modules."""
+    root = GAME.parent
+    behind = {str(path.relative_to(root)): past for folder in LAB for path in sorted((root / folder).rglob("*.py"))
+              if (past := past_the_doors(path.read_text(encoding="utf-8")))}
+    assert behind == {}
+
+
+def test_the_lab_check_sees_a_reach_past_the_door() -> None:
+    script = "from game.ai.endgame import Solver\nfrom game.ai import patterns, think\nfrom game.ai.lab import solve\n"
+    assert past_the_doors(script) == {"game.ai.endgame", "game.ai.patterns"}
+
+
 def test_the_widgets_never_import_the_scenes_or_the_app() -> None:
     for name, targets in import_graph().items():
         if inside(name, "game.ui"):

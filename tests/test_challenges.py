@@ -13,7 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ai.endgame import SolveMode, Solver, run_to_end
+from game.ai import Job
+from game.ai.endgame import SolveMode, Solver
 from game.challenges import (
     KINDS,
     PROGRESS_KEY,
@@ -38,7 +39,7 @@ CHALLENGES = load_challenges()
 
 
 def exact_values(position: Position) -> dict[int, int]:
-    outcome = run_to_end(Solver().root(position.player, position.opponent, SolveMode.ALL_VALUES))
+    outcome = Job(Solver().root(position.player, position.opponent, SolveMode.ALL_VALUES)).run()
     assert isinstance(outcome, tuple)
     values: dict[int, int] = outcome[2]
     return values

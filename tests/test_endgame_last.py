@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import random
 
-from game.ai.endgame import LAST_SQUARE, Solver, run_to_end
+from game.ai import Job
+from game.ai.endgame import Solver
+from game.ai.last_square import LAST_SQUARE
 from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, MASK64, Bitboard
 
@@ -61,7 +63,7 @@ def test_the_last_empties_solvers_agree_with_minimax() -> None:
         p, o = random_position(rng, empties)
         exact = minimax(p, o)
         for alpha, beta in windows:
-            assert_fail_soft(run_to_end(Solver().search(p, o, alpha, beta)), exact, alpha, beta, (hex(p), hex(o)))
+            assert_fail_soft(Job(Solver().search(p, o, alpha, beta)).run(), exact, alpha, beta, (hex(p), hex(o)))
 
 
 def test_the_last_square_scorers_agree_with_minimax_on_every_square() -> None:

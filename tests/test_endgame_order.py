@@ -8,9 +8,11 @@ from collections.abc import Generator
 
 import pytest
 
-from game.ai import endgame, ordering, search
-from game.ai.endgame import DEEP_TT_EMPTIES, SolveMode, Solver, run_to_end, solve
+from game.ai import Job, endgame, ordering, search
+from game.ai.deepening import Engine
+from game.ai.endgame import DEEP_TT_EMPTIES, SolveMode, Solver
 from game.ai.evaluation import DISC, HeuristicEvaluation
+from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.ordering import (
     EVALUATED_REPLY_WEIGHT,
@@ -36,7 +38,7 @@ def test_the_middle_levels_agree_with_minimax() -> None:
         exact = minimax(p, o, {})
         solver = Solver()  # one solver for every window: its tables carry bounds from one search to the next
         for alpha, beta in windows:
-            assert_fail_soft(run_to_end(solver.search(p, o, alpha, beta)), exact, alpha, beta, (hex(p), hex(o)))
+            assert_fail_soft(Job(solver.search(p, o, alpha, beta)).run(), exact, alpha, beta, (hex(p), hex(o)))
 
 
 def test_ordering_by_a_shallow_search_changes_no_score(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -52,7 +54,7 @@ def test_ordering_by_a_shallow_search_changes_no_score(monkeypatch: pytest.Monke
         depths: list[int] = []
         midgame.solver.order_search = counted_search(midgame.pvs, depths)
         for alpha, beta in windows:
-            score = run_to_end(midgame.solver.search(p, o, alpha, beta))
+            score = Job(midgame.solver.search(p, o, alpha, beta)).run()
             assert_fail_soft(score, exact, alpha, beta, (hex(p), hex(o)))
         if legal_moves(p, o):
             assert depths, "the children were not ordered by the search"
@@ -113,17 +115,18 @@ def counted_search(search: ChildSearch, depths: list[int]) -> ChildSearch:
     return counted
 
 
-def test_solve_orders_by_its_guess_search(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solve_orders_by_its_guess_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(endgame, "SEARCHED_ORDER_EMPTIES", 9)
     rng = random.Random(45)
     for _ in range(3):
         p, o = random_position(rng, 11)
         depths: list[int] = []
-        guess = counted_search(build_search(HeuristicEvaluation()).pvs, depths)
-        result = solve(p, o, all_best=False, guess_search=guess)
+        guess = Engine(build_search(HeuristicEvaluation()))
+        monkeypatch.setattr(guess.search, "pvs", counted_search(guess.search.pvs, depths))
+        result = solve(p, o, all_best=False, guess_engine=guess)
         assert result.score == minimax(p, o, {})
         if legal_moves(p, o):
-            # first_guess asks for 1 and 2 plies once each; every other call ordered a node's children
+            # first_guess's deepening asks for 2 plies at most once; every other call ordered a node's children
             assert depths.count(endgame.ORDER_SEARCH_DEPTH) > 1
 
 
@@ -203,8 +206,8 @@ def test_a_full_table_replaced_deep_in_the_tree_keeps_each_table_to_its_own_empt
     for _ in range(4):
         p, o = random_position(rng, 15)
         solver = Solver(tt_limit=16)
-        exact = run_to_end(Solver().root(p, o, SolveMode.BEST, -64, 64))[0]
-        assert run_to_end(solver.root(p, o, SolveMode.BEST, -64, 64))[0] == exact
+        exact = Job(Solver().root(p, o, SolveMode.BEST, -64, 64)).run()[0]
+        assert Job(solver.root(p, o, SolveMode.BEST, -64, 64)).run()[0] == exact
         empties = [64 - (a | b).bit_count() for a, b in solver.tt]
         shallow = [64 - (a | b).bit_count() for a, b in solver.tt_shallow]
         assert all(n >= DEEP_TT_EMPTIES for n in empties), empties
@@ -221,12 +224,12 @@ def test_the_root_is_remembered_and_its_best_move_searched_first_next_time() -> 
         # minimax past 10 empties takes minutes; there a fresh full-window solve (checked against it
         # elsewhere) is the reference
         empties = 64 - (p | o).bit_count()
-        exact = minimax(p, o, {}) if empties <= 10 else run_to_end(Solver().root(p, o, SolveMode.BEST, -64, 64))[0]
+        exact = minimax(p, o, {}) if empties <= 10 else Job(Solver().root(p, o, SolveMode.BEST, -64, 64)).run()[0]
         solver = Solver()
-        score, best, _ = run_to_end(solver.root(p, o, SolveMode.BEST, exact - 1, exact + 1))
+        score, best, _ = Job(solver.root(p, o, SolveMode.BEST, exact - 1, exact + 1)).run()
         assert score == exact
         table = solver.tt if 64 - (p | o).bit_count() >= DEEP_TT_EMPTIES else solver.tt_shallow
         entry = table[(p, o)]
         assert (entry[1], entry[2], entry[3]) == (exact, exact, best[0])
         # the next window's search tries that move first, so it is the one found again
-        assert run_to_end(solver.root(p, o, SolveMode.BEST, exact - 3, exact + 3))[:2] == (exact, best)
+        assert Job(solver.root(p, o, SolveMode.BEST, exact - 3, exact + 3)).run()[:2] == (exact, best)

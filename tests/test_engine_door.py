@@ -17,20 +17,19 @@ from hypothesis import strategies as st
 from game import cli
 from game.ai import (
     LEVELS,
-    Evaluator,
     Limits,
     analyze,
     engine_for,
     level_called,
     limited_search,
     move_seconds,
-    new_engine,
     think,
 )
 from game.ai.deepening import Decision, Engine
 from game.ai.evaluation import HeuristicEvaluation
-from game.ai.patterns import default_evaluation
+from game.ai.lab import Evaluator, new_engine
 from game.ai.search_limits import MIN_MOVE_SECONDS, plan
+from game.ai.shipped_evaluation import default_evaluation
 from game.engine import BLACK, GameRecord, Position
 from game.interfaces.gtp import GtpEngine
 from game.play.live_analysis import LiveAnalysis

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.ai.patterns import PATTERNS, Pattern, canonical_indices, instances
+from game.ai.pattern_geometry import PATTERNS, Pattern, canonical_indices, instances
 from game.engine.notation import square_name
 from game.engine.symmetry import images
 from tools import selfplay_data, train_wthor

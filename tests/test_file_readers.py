@@ -29,8 +29,7 @@ PYGAME_LOADERS = {"pygame.image.load", "pygame.mixer.Sound", "pygame.font.Font",
 KNOWN_READERS: dict[str, dict[str, str]] = {
     "game/platform/files.py": {"os.open": "the reader", "os.read": "the reader"},
     "game/platform/storage.py": {"os.fdopen": "writes a temporary file", "os.open": "opens a folder to sync it"},
-    "game/cli.py": {"os.open": "the null device, written to after a reader closed stdout"},
-    "game/interfaces/gtp.py": {"os.open": "the null device, written to after a reader closed stdout"},
+    "game/interfaces/closed_pipe.py": {"os.open": "the null device, written to after a reader closed stdout"},
     "game/ui/assets.py": {"pygame.font.Font": "a font read whole and checked first (font_file)",
                           "pygame.mixer.Sound": "checked by check_regular_file just before",
                           "pygame.image.load": "checked by check_regular_file just before"},
@@ -86,8 +85,7 @@ def test_every_file_the_game_reads_goes_through_the_one_reader() -> None:
 
 def _loaders() -> dict[str, Callable[[Path], object]]:
     from game import i18n
-    from game.ai import book, mpc, patterns
-    from game.ai.jobs import all_at_once
+    from game.ai import Job, book, mpc, patterns
     from game.challenges import model
     from game.library import database
     from game.records import wthor
@@ -101,7 +99,7 @@ def _loaders() -> dict[str, Callable[[Path], object]]:
         return mpc._parameters_text()
 
     return {"book": book.load_book, "weights": patterns.load,
-            "weights in steps": lambda path: all_at_once(patterns.loading(path)),
+            "weights in steps": lambda path: Job(patterns.loading(path)).run(),
             "wthor": lambda path: list(wthor.read_games(path)), "library": database.read_games_file,
             "challenges": model.load_challenges, "catalog": catalog, "mpc": parameters}
 

@@ -7,8 +7,10 @@ from collections.abc import Generator
 
 import pytest
 
-from game.ai.endgame import ProbeSearch, SolveMode, Solver, run_to_end, solve
+from game.ai import Job
+from game.ai.endgame import ProbeSearch, SolveMode, Solver
 from game.ai.evaluation import HeuristicEvaluation
+from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.mpc import (
     PARAMETERS_PATH,
@@ -61,7 +63,7 @@ def test_multi_probcut_cuts_midgame_nodes() -> None:
     plain = build_search(HeuristicEvaluation())
     cut = build_search(HeuristicEvaluation(), probes=parse(aggressive()))
     for search in (plain, cut):
-        run_to_end(search.root(position.player, position.opponent, 6, -INF, INF))
+        Job(search.root(position.player, position.opponent, 6, -INF, INF)).run()
     assert cut.nodes < plain.nodes
 
 
@@ -72,7 +74,7 @@ def test_multi_probcut_never_changes_an_exact_score(seed: int, empties: int) -> 
     exact = solve(position.player, position.opponent, all_best=False).score
     search = build_search(HeuristicEvaluation(), probes=parse(aggressive()))
     for alpha, beta in ((-INF, INF), (exact * 100 - 100, exact * 100 + 100)):
-        score, _, _ = run_to_end(search.root(position.player, position.opponent, empties, alpha, beta))
+        score, _, _ = Job(search.root(position.player, position.opponent, empties, alpha, beta)).run()
         assert score == exact * 100
 
 
@@ -108,9 +110,9 @@ def test_a_selective_win_loss_draw_search_probes_and_cuts() -> None:
     position = random_position(61, 16)
     p, o = position.player, position.opponent
     exact_solver = Solver()
-    run_to_end(exact_solver.root(p, o, SolveMode.BEST, -1, 1))
+    Job(exact_solver.root(p, o, SolveMode.BEST, -1, 1)).run()
     solver, _ = selective_solver()
-    run_to_end(solver.root(p, o, SolveMode.BEST, -1, 1, selective=True))
+    Job(solver.root(p, o, SolveMode.BEST, -1, 1, selective=True)).run()
     assert solver.nodes < exact_solver.nodes
 
 
@@ -122,11 +124,11 @@ def test_a_selective_search_leaves_no_trace_in_a_later_exact_solve(seed: int) ->
     p, o = position.player, position.opponent
     truth = solve(p, o, all_best=False).score
     solver, _ = selective_solver()
-    run_to_end(solver.root(p, o, SolveMode.BEST, -1, 1, selective=True))
+    Job(solver.root(p, o, SolveMode.BEST, -1, 1, selective=True)).run()
     assert solver.table_depth == EXACT_DEPTH
-    score, _, values = run_to_end(solver.root(p, o, SolveMode.ALL_VALUES))
+    score, _, values = Job(solver.root(p, o, SolveMode.ALL_VALUES)).run()
     assert score == truth
-    assert values == run_to_end(Solver().root(p, o, SolveMode.ALL_VALUES))[2]
+    assert values == Job(Solver().root(p, o, SolveMode.ALL_VALUES)).run()[2]
 
 
 def test_a_solve_without_selective_never_probes() -> None:
@@ -143,7 +145,7 @@ def test_a_solve_without_selective_never_probes() -> None:
             return (yield from real_pvs(*args))
 
         solver.probe_search = counting
-        run_to_end(solver.root(position.player, position.opponent, SolveMode.BEST, -1, 1, selective=selective))
+        Job(solver.root(position.player, position.opponent, SolveMode.BEST, -1, 1, selective=selective)).run()
     assert calls[False] == 0
     assert calls[True] > 0
 

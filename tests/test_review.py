@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ai.endgame import solve
+from game.ai.exact import solve
 from game.engine import BLACK, PASS, WHITE, GameRecord, Position
 from game.play.match import MatchSetup
 from game.review.analysis import (

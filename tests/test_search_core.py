@@ -7,13 +7,13 @@ from collections.abc import Generator
 
 import pytest
 
-from game.ai import level_by_name_or_index, think
+from game.ai import Job, level_by_name_or_index, think
 from game.ai.budget import Budget, NodeLimitReached, OutOfTime
 from game.ai.deepening import hard_limit
-from game.ai.endgame import Solver, run_to_end, solve
+from game.ai.endgame import Solver
 from game.ai.evaluation import HeuristicEvaluation
+from game.ai.exact import solve
 from game.ai.factory import build_search
-from game.ai.jobs import Job
 from game.ai.search import INF
 from game.engine import PASS, GameRecord, Position
 
@@ -66,17 +66,17 @@ def test_fixed_depth_results_are_those_of_before_the_refactor(
     position = GameRecord.from_transcript(transcript).position
     search = build_search(HeuristicEvaluation())
     for depth, move, score in roots:
-        found, best, _ = run_to_end(search.root(position.player, position.opponent, depth, -INF, INF))
+        found, best, _ = Job(search.root(position.player, position.opponent, depth, -INF, INF)).run()
         assert (best, found) == (move, score)
     fresh = build_search(HeuristicEvaluation())
-    assert run_to_end(fresh.root_values(position.player, position.opponent, 3)) == values
+    assert Job(fresh.root_values(position.player, position.opponent, 3)).run() == values
 
 
 def test_midgame_search_and_solver_share_one_budget() -> None:
     search = build_search(HeuristicEvaluation())
     assert search.solver.budget is search.budget
     position = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7").position
-    run_to_end(search.root(position.player, position.opponent, 4, -INF, INF))
+    Job(search.root(position.player, position.opponent, 4, -INF, INF)).run()
     assert search.nodes == search.budget.nodes == search.solver.nodes > 0
 
 
@@ -116,7 +116,7 @@ def test_the_node_limit_stops_the_solver_and_says_so() -> None:
     position = GameRecord.from_transcript("f5d6c3d3c4f4f6f3e6e7").position
     solver.budget.limit_nodes(500)
     with pytest.raises(NodeLimitReached):
-        run_to_end(solver.root(position.player, position.opponent))
+        Job(solver.root(position.player, position.opponent)).run()
     assert solver.budget.hit == "nodes"
     # checked at every node from 7 empties on; below, a plain subtree of a few hundred nodes may finish
     assert 500 <= solver.nodes < 500 + 2000

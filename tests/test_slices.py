@@ -30,7 +30,9 @@ def test_a_full_table_never_takes_a_growth_that_copies_most_of_its_entries_at_on
 
 
 def test_the_warm_up_comes_in_many_small_steps() -> None:
-    from game.ai.patterns import _STEP_ENTRIES, INFLATE_STEP, WEIGHTS_PATH, decoding_weights
+    from game.ai.pattern_geometry import STEP_ENTRIES as _STEP_ENTRIES
+    from game.ai.patterns import WEIGHTS_PATH
+    from game.ai.weights_file import INFLATE_STEP, decoding_weights
 
     # the weights: read, inflated and split into patterns in pieces; a warm-up step handles one
     data = WEIGHTS_PATH.read_bytes()

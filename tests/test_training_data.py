@@ -13,8 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.ai.endgame import solve
+from game.ai import Job
 from game.ai.evaluation import DISC
+from game.ai.exact import solve
 from game.ai.factory import build_search
 from game.ai.patterns import load
 from game.ai.table import INF
@@ -60,7 +61,7 @@ def test_exact_labels_are_the_solvers_and_the_others_the_searchs(
             assert not is_searched and label == solve(p, o, all_best=False).score
             exact += 1
         else:
-            value, _, _ = selfplay_data.run_to_end(fresh.root(p, o, 2, -INF, INF))
+            value, _, _ = Job(fresh.root(p, o, 2, -INF, INF)).run()
             assert is_searched and label == max(-64, min(64, round(value / DISC)))
             searched += 1
     assert exact >= 8 and searched >= 40

@@ -18,7 +18,7 @@ The file ``bench/data/advice_set.json`` is written when the positions are picked
 and again, atomically (``game.platform.storage.write_durably``), after each solved position, fewest
 empties first: an interrupted build resumes where it stopped. Each move's exact value is the child
 position's (after the move) exact score, negated, searched with narrow windows around a shallow
-midgame search's guess (``Solver.aspirated``, ``endgame.first_guess``): faster than one full-window
+midgame search's guess (``Solver.aspirated``, ``first_guess.first_guess``): faster than one full-window
 ``SolveMode.ALL_VALUES`` root and the same values (``verify`` checks it on positions of the set).
 """
 
@@ -33,9 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.ai import Limits, SolveMode, advise
-from game.ai.endgame import run_to_end
-from game.ai.factory import new_engine
+from game.ai import Job, Limits, SolveMode, advise
+from game.ai.lab import new_engine
 from game.engine.bitboard import legal_moves
 from game.engine.notation import square_name
 from game.engine.position import Position
@@ -262,7 +261,7 @@ def move_values(position: Position) -> dict[int, int]:
 def all_values(position: Position) -> dict[int, int]:
     """Every legal move's exact value by the solver's own full-window ``SolveMode.ALL_VALUES`` root (slower)."""
     solver = new_engine().solver
-    _, _, values = run_to_end(solver.root(position.player, position.opponent, SolveMode.ALL_VALUES))
+    _, _, values = Job(solver.root(position.player, position.opponent, SolveMode.ALL_VALUES)).run()
     return values
 
 

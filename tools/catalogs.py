@@ -94,7 +94,7 @@ def messages_in_code(path: Path) -> Iterator[Message]:
 
 
 def _level_messages() -> Iterator[Message]:
-    from game.ai.levels import LEVELS
+    from game.ai.lab import LEVELS
 
     for level in LEVELS:
         yield Message(level.name, context="level", locations=[("game/ai/levels.py", 0)])

@@ -17,7 +17,7 @@ import sys
 import zlib
 from pathlib import Path
 
-from game.ai.patterns import PATTERNS, class_count, class_map, encode_weights
+from game.ai.lab import PATTERNS, class_count, class_map, encode_weights
 
 V1_PHASES = 15
 

@@ -23,8 +23,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.ai.evaluation import DISC
-from game.ai.patterns import WEIGHTS_PATH, load
+from game.ai.lab import DISC, WEIGHTS_PATH, load
 from game.records.wthor import read_games, replay
 from tools.evaluation_bench import alphabeta
 from tools.wthor_exact import HELD_OUT_YEAR, exact_games

@@ -16,8 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from game.ai.evaluation import DISC, Evaluation, HeuristicEvaluation
-from game.ai.patterns import WEIGHTS_PATH, load
+from game.ai.lab import DISC, WEIGHTS_PATH, Evaluation, HeuristicEvaluation, load
 from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, legal_moves
 

@@ -6,7 +6,7 @@ those; a shape here is only fitted beside them to measure what it would buy
 on the held-out static error, before anyone writes the code to evaluate it.
 Squares are named as everywhere in the project: a1 top-left, rows 1-8
 downwards. Each shape's instances are its images under the board's eight
-symmetries (``game.ai.patterns.instances``), and readings that a symmetry
+symmetries (``game.ai.pattern_geometry.instances``), and readings that a symmetry
 maps onto each other share a weight (``canonical_indices``), so a shape
 symmetric in itself (the triangle and the cross in the a1-h8 diagonal, the
 edge shapes in the column mirror) has 4 instances and about half as many
@@ -29,7 +29,7 @@ fish             a1 b1, a2-d2, b3 c3, b4 d4             4
 
 from __future__ import annotations
 
-from game.ai.patterns import Pattern
+from game.ai.lab import Pattern
 
 EXTRA_PATTERNS: tuple[Pattern, ...] = (
     Pattern.of("triangle", "a1 b1 c1 d1 a2 b2 c2 a3 b3 a4"),

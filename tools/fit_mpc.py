@@ -30,12 +30,19 @@ import sys
 import time
 from pathlib import Path
 
-from game.ai import think
-from game.ai.endgame import run_to_end, solve
-from game.ai.factory import build_search
-from game.ai.mpc import MIN_DEPTH, PARAMETERS_PATH, VERSION, endgame_probe_depth, shallow_depth
-from game.ai.patterns import WEIGHTS_PATH, default_evaluation
-from game.ai.search import INF
+from game.ai import Job, think
+from game.ai.lab import (
+    INF,
+    MIN_DEPTH,
+    PARAMETERS_PATH,
+    WEIGHTS_PATH,
+    build_search,
+    default_evaluation,
+    endgame_probe_depth,
+    mpc,
+    shallow_depth,
+    solve,
+)
 from game.engine import PASS, GameRecord
 from game.records.wthor import read_games, replay
 from tools.wthor_exact import HELD_OUT_YEAR
@@ -73,7 +80,7 @@ def sample_positions(games: int) -> list[tuple[int, int, int]]:
 def depth_scores(player: int, opponent: int, max_depth: int) -> list[int]:
     """The root score at depths 1 to ``max_depth`` (evaluation units)."""
     search = build_search(default_evaluation())
-    return [run_to_end(search.root(player, opponent, d, -INF, INF))[0] for d in range(1, max_depth + 1)]
+    return [Job(search.root(player, opponent, d, -INF, INF)).run()[0] for d in range(1, max_depth + 1)]
 
 
 def fit(pairs: list[tuple[int, int]]) -> tuple[float, float, float]:
@@ -119,7 +126,7 @@ def fit_endgame(per_bucket: int, out: Path) -> int:
     for i, (p, o, empties) in enumerate(positions):
         exact = solve(p, o, all_best=False, evaluation=evaluation).score
         search = build_search(evaluation)
-        shallow = run_to_end(search.root(p, o, endgame_probe_depth(empties), -INF, INF))[0]
+        shallow = Job(search.root(p, o, endgame_probe_depth(empties), -INF, INF)).run()[0]
         rows.append((empties, shallow, exact))
         if (i + 1) % 10 == 0:
             print(f"  {i + 1}/{len(positions)} solved, {time.perf_counter() - started:.0f} s", flush=True)
@@ -178,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
                          "b": round(b, 1), "sigma": round(sigma, 1), "positions": len(pairs)})
             print(f"depth {depth} (probe {probe}) empties {lo}-{hi}: deep = {a:.3f} * shallow + {b:.0f},"
                   f" sigma {sigma / 100:.2f} discs over {len(pairs)} positions", flush=True)
-    data = {"version": VERSION, "weights": WEIGHTS_PATH.name, "weights_bytes": WEIGHTS_PATH.stat().st_size,
+    data = {"version": mpc.VERSION, "weights": WEIGHTS_PATH.name, "weights_bytes": WEIGHTS_PATH.stat().st_size,
             "games": args.games, "max_depth": args.max_depth, "fits": fits}
     if args.out.exists():  # keep the win/loss/draw stage's fit (refit it with --endgame)
         for key, value in json.loads(args.out.read_text(encoding="utf-8")).items():

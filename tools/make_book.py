@@ -40,12 +40,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.book import BOOK_PATH, NO_SCORE, BookInfo, encode_book  # noqa: E402
-from game.ai.endgame import run_to_end  # noqa: E402
-from game.ai.evaluation import DISC  # noqa: E402
-from game.ai.factory import build_search  # noqa: E402
-from game.ai.patterns import WEIGHTS_PATH, load  # noqa: E402
-from game.ai.search import INF  # noqa: E402
+from game.ai import Job  # noqa: E402
+from game.ai.lab import (  # noqa: E402  # noqa: E402
+    BOOK_PATH,
+    DISC,  # noqa: E402
+    INF,  # noqa: E402
+    NO_SCORE,
+    WEIGHTS_PATH,
+    BookInfo,
+    build_search,  # noqa: E402
+    encode_book,
+    load,
+)
 from game.engine import final_score  # noqa: E402
 from game.engine.bitboard import FLIPPERS, Bitboard, legal_moves  # noqa: E402
 from game.engine.symmetry import canonical, canonical_move  # noqa: E402
@@ -183,7 +189,7 @@ def search_value(p: Bitboard, o: Bitboard, depth: int) -> int:
             return final_score(p, o) * DISC
         return -search_value(o, p, depth)
     search = build_search(_EVALUATION[0])
-    best, _, _ = run_to_end(search.root(p, o, depth, -INF, INF))
+    best, _, _ = Job(search.root(p, o, depth, -INF, INF)).run()
     return best
 
 

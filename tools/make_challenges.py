@@ -40,8 +40,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from game.ai import think
-from game.ai.endgame import SolveMode, Solver, run_to_end
+from game.ai import Job, think
+from game.ai.lab import SolveMode, new_solver
 from game.challenges import words
 from game.challenges.model import (
     CHALLENGES_FILE,
@@ -64,7 +64,7 @@ PER_KIND = {"corner": 10, "survive": 10, "pass": 9, "parity": 9, "endgame": 10}
 
 def all_values(position: Position) -> dict[int, int]:
     """Exact value of every legal move for the side to move."""
-    outcome = run_to_end(Solver().root(position.player, position.opponent, SolveMode.ALL_VALUES))
+    outcome = Job(new_solver().root(position.player, position.opponent, SolveMode.ALL_VALUES)).run()
     assert isinstance(outcome, tuple)
     values: dict[int, int] = outcome[2]
     return values

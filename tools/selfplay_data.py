@@ -48,12 +48,8 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.endgame import Solver, run_to_end, solve
-from game.ai.evaluation import DISC, HeuristicEvaluation
-from game.ai.factory import build_search
-from game.ai.patterns import load
-from game.ai.search import MidgameSearch
-from game.ai.table import INF
+from game.ai import Job
+from game.ai.lab import DISC, INF, HeuristicEvaluation, MidgameSearch, Solver, build_search, load, solve
 from game.engine import final_score
 from game.engine.bitboard import FLIPPERS, legal_moves
 from tools.wthor_exact import game_solver, solved_score
@@ -165,7 +161,7 @@ def play_searched_game(
                 solver = game_solver()
             records.append((p, o, empties, solved_score(solver, evaluate, p, o), False, False))
         else:
-            value, _, _ = run_to_end(search.root(p, o, label_depth, -INF, INF))
+            value, _, _ = Job(search.root(p, o, label_depth, -INF, INF)).run()
             records.append((p, o, empties, max(-64, min(64, round(value / DISC))), True, False))
         squares = _squares(moves)
         if ply < opening or rng.random() < random_rate:

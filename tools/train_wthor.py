@@ -15,7 +15,7 @@ empty squares, with a ridge penalty ``--lam`` and a smoothness penalty
 ``--smooth`` that ties each phase's weights to its neighbours', so rare
 configurations take their neighbours' values. Solved by conjugate gradients
 with a diagonal preconditioner. Weights are written quantised and
-compressed (``game.ai.patterns.encode_weights``).
+compressed (``game.ai.weights_file.encode_weights``).
 
 Usage (from the repository root; intermediate data goes to ``build/wthor``)::
 
@@ -37,15 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.patterns import (
-    PATTERNS,
-    WEIGHTS_PATH,
-    canonical_indices,
-    encode_weights,
-    instances,
-    load,
-    phase_table,
-)
+from game.ai.lab import PATTERNS, WEIGHTS_PATH, canonical_indices, encode_weights, instances, load, phase_table
 from game.records.wthor import read_games, replay
 from tools.extra_patterns import BY_NAME as EXTRA_PATTERNS
 from tools.wthor_exact import HELD_OUT_YEAR, exact_games

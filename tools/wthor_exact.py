@@ -31,9 +31,8 @@ from collections.abc import Callable, Iterator
 from multiprocessing import Pool
 from pathlib import Path
 
-from game.ai.endgame import Solver, run_to_end
-from game.ai.evaluation import DISC
-from game.ai.patterns import default_evaluation
+from game.ai import Job
+from game.ai.lab import DISC, Solver, default_evaluation, new_solver
 from game.records.wthor import WthorGame, read_games, replay
 
 CHUNK = 500
@@ -59,12 +58,12 @@ def solve_game(game: WthorGame, empties: int) -> tuple[int, list[int]] | None:
 
 def game_solver() -> Solver:
     """A solver for one game's positions, one after another (its table carries from each to the next)."""
-    return Solver(tt_limit=400_000)
+    return new_solver(tt_limit=400_000)
 
 
 def solved_score(solver: Solver, evaluate: Callable[[int, int], int], player: int, opponent: int) -> int:
     """The exact score for the side to move (FFO rule), searched in windows centred on the evaluation."""
-    score, _ = run_to_end(solver.aspirated(player, opponent, round(evaluate(player, opponent) / DISC)))
+    score, _ = Job(solver.aspirated(player, opponent, round(evaluate(player, opponent) / DISC))).run()
     return score
 
 

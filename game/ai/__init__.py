@@ -3,8 +3,10 @@
 Pure Python with no dependencies beyond ``game.engine``; runs unchanged in
 CPython on WebAssembly. Nothing here imports pygame.
 
-This is the one door to the AI: code outside ``game/ai`` imports from here
-only (``tests/test_architecture.py`` checks it). The game uses ``LEVELS``
+This is the one door to the AI for the game: code outside ``game/ai`` imports
+from here only (``tests/test_architecture.py`` checks it); the tools and
+benchmarks have a second declared door, ``game.ai.lab``, for the searches'
+parts, the solver, the weights and the patterns' geometry. The game uses ``LEVELS``
 (weakest first; looked up by ``level_named``, ``level_called`` and
 ``level_by_name_or_index``) and the custom levels beside them (``CustomSpec``,
 ``custom_level``), ``think(position, level)`` which returns a job
@@ -12,8 +14,8 @@ whose ``advance(max_ms)`` gives the chosen square once done, and
 ``advise(position, limits)`` whose job gives an ``Analysis`` (the one source
 of advice: the hint with ``HINT_LIMITS``, the review with its own limits,
 ``analyze(position, level)`` a level's); the review values whole games with an
-``Analyzer``, the analysis mode deepens with ``Analyzer.analyses``. Searches are built by the factory (``new_engine``,
-``engine_for``, ``solve_exactly``); ``Limits`` bounds them (a limit from outside
+``Analyzer``, the analysis mode deepens with ``Analyzer.analyses``. Searches are built by the factory (``engine_for``;
+``solve_exactly`` solves at once); ``Limits`` bounds them (a limit from outside
 at most ``MAX_SECONDS`` and ``MAX_NODES``: ``capped``), ``move_seconds``
 turns a clock into a move's time, and ``limited_search`` is the command line's
 search within ``--time``/``--nodes``. ``docs/ai.md`` maps the modules. The
@@ -26,11 +28,10 @@ from .bounded import Found, limited_search
 from .budget import Budget
 from .endgame import SolveMode
 from .evaluation import DISC
-from .evaluations import Evaluator, WeightsFile, parse_evaluation
-from .factory import engine_for, new_engine, solve_exactly
+from .exact import solve_exactly
+from .factory import engine_for
 from .jobs import stepwise
 from .levels import (
-    BASELINE,
     CUSTOM_INDEX,
     CUSTOM_NAME,
     DEFAULT_LEVEL,
@@ -44,8 +45,8 @@ from .levels import (
     level_called,
     level_named,
 )
-from .patterns import WeightsError, play_on_without_weights, weights_problem
 from .search_limits import MAX_NODES, MAX_SECONDS, Limits, capped, move_seconds
+from .shipped_evaluation import play_on_without_weights, weights_problem
 from .thinking import (
     HINT_LIMITS,
     HINT_LIMITS_IN_PAGE,
@@ -59,9 +60,9 @@ from .thinking import (
     think,
     warm_up,
 )
+from .weights_file import WeightsError
 
 __all__ = [
-    "BASELINE",
     "CUSTOM_INDEX",
     "CUSTOM_NAME",
     "DEFAULT_LEVEL",
@@ -79,7 +80,6 @@ __all__ = [
     "BookError",
     "BookMove",
     "CustomSpec",
-    "Evaluator",
     "Found",
     "Job",
     "Level",
@@ -87,7 +87,6 @@ __all__ = [
     "Progress",
     "SolveMode",
     "WeightsError",
-    "WeightsFile",
     "advise",
     "analyze",
     "capped",
@@ -101,8 +100,6 @@ __all__ = [
     "level_named",
     "limited_search",
     "move_seconds",
-    "new_engine",
-    "parse_evaluation",
     "play_on_without_weights",
     "solve_exactly",
     "solve_position",

@@ -33,10 +33,11 @@ from game.engine.position import Position
 
 from .budget import BudgetSpent
 from .deepening import Decision, hard_limit
-from .endgame import SolveMode, guess_from
+from .endgame import SolveMode
 from .evaluation import DISC
 from .evaluations import EvaluationChoice
 from .factory import STRONGEST, exact_solver, new_engine
+from .first_guess import guess_from
 from .jobs import Job
 from .levels import LEVELS, Level
 from .search_limits import QUICK_LOOK_DEPTH, Limits

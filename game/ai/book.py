@@ -36,7 +36,7 @@ from game.engine.bitboard import Bitboard
 from game.engine.symmetry import SQUARE_SOURCE, canonical
 from game.platform.files import read_regular_file
 
-from .jobs import all_at_once
+from .jobs import Job
 
 BOOK_PATH = Path(__file__).parent / "weights" / "book.bin"
 MAX_BOOK_BYTES = 64 * 1024 * 1024
@@ -266,7 +266,7 @@ def decoding_book(data: bytes) -> Generator[None, None, Book]:
 
 def decode_book(data: bytes) -> Book:
     """A book from file bytes; ``BookError`` says what is wrong with a bad file."""
-    return all_at_once(decoding_book(data))
+    return Job(decoding_book(data)).run()
 
 
 def _reading(path: Path) -> bytes:
@@ -298,4 +298,4 @@ def loading_default_book() -> Generator[None, None, Book]:
 
 def default_book() -> Book:
     """The shipped book, loaded once and shared; ``BookError`` (every time asked) if it cannot be used."""
-    return all_at_once(loading_default_book())
+    return Job(loading_default_book()).run()

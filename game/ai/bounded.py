@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from game.engine.position import Position
 
@@ -27,11 +25,6 @@ from .factory import STRONGEST, exact_solver
 from .jobs import Job
 from .levels import LEVELS
 from .search_limits import Limits
-
-T = TypeVar("T")
-
-SLICE_MS = 25.0
-"""How often, at most, the clock is looked at while a job runs."""
 
 
 @dataclass
@@ -73,21 +66,6 @@ def limited_search(position: Position, limits: Limits, every_value: bool = False
     return found
 
 
-def _drive(job: Job[T], deadline: float | None, binding: Callable[[], bool] = lambda: True) -> T | None:
-    """Run ``job`` to its end, or ``None`` once ``deadline`` (a ``perf_counter`` time) has passed.
-
-    The deadline counts only while ``binding()`` says so. ``NodeLimitReached`` from the job's search is
-    passed on.
-    """
-    while not job.done:
-        left_ms = float("inf") if deadline is None or not binding() else (deadline - time.perf_counter()) * 1000.0
-        if left_ms <= 0:
-            job.cancel()
-            return None
-        job.advance(min(SLICE_MS, left_ms))
-    return job.result
-
-
 def _exact(
     position: Position, limits: Limits, every_value: bool, guess: int, started: float, solver: Solver
 ) -> tuple[Found | None, int]:
@@ -101,9 +79,9 @@ def _exact(
     deadline = None if limits.seconds is None else started + limits.seconds
     try:
         if every_value:
-            solved = _drive(Job(solver.root(p, o, SolveMode.ALL_VALUES), solver), deadline)
+            solved = Job(solver.root(p, o, SolveMode.ALL_VALUES), solver).run_until(deadline)
         else:
-            aspirated = _drive(Job(solver.aspirated(p, o, guess, all_best=True), solver), deadline)
+            aspirated = Job(solver.aspirated(p, o, guess, all_best=True), solver).run_until(deadline)
             solved = None if aspirated is None else (aspirated[0], aspirated[1], {})
     except NodeLimitReached:
         solved = None
@@ -113,7 +91,7 @@ def _exact(
     pv = [best[0]]
     if every_value:
         with contextlib.suppress(NodeLimitReached):  # cut short, the line keeps the replies solved so far
-            _drive(Job(solver.perfect_line(p, o, pv), solver), deadline)
+            Job(solver.perfect_line(p, o, pv), solver).run_until(deadline)
     found = Found(True, score, sorted(best), {sq: float(v) for sq, v in values.items()}, pv, solver.nodes,
                   position.empty_count)
     return found, solver.nodes
@@ -139,7 +117,10 @@ def _midgame(position: Position, max_depth: int, deadline: float | None, nodes: 
             return True
         return deadline is not None and time.perf_counter() >= deadline
 
-    _drive(analyzer.job(analyzer.analyses(position, each)), deadline, lambda: bool(found))
+    job = analyzer.job(analyzer.analyses(position, each))
+    job.run_until(deadline)
+    if not found:  # depth 1 runs to its end whatever the deadline; ``each`` then stops the deepening
+        job.run_until(None)
     last = found[-1]
     top = max(last.values.values())
     return Found(False, round(top), list(last.best), dict(last.values), list(last.pv), max(last.nodes, 1), last.depth)

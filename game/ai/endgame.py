@@ -1,9 +1,11 @@
 """Exact endgame solving: the final disc difference under perfect play.
 
 Scores are for the side to move, with empty squares going to the winner
-(the FFO convention). ``solve`` finds the exact score and every best move;
-``Solver.root`` in a window around zero (``alpha=-1, beta=1``) only decides
-win, loss or draw, which is much faster.
+(the FFO convention). ``Solver.root`` finds the exact score and the best moves
+(``Solver.aspirated`` in narrow windows around a guess); in a window around zero
+(``alpha=-1, beta=1``) it only decides win, loss or draw, which is much faster.
+Solvers are built by the factory (``factory.new_solver``); ``game.ai.exact``
+runs one to its end at once, its first window centred by ``game.ai.first_guess``.
 
 The search is alpha-beta (negascout) over the empty squares with:
 - special code for the last five empty squares (no lists, no move generation; the
@@ -23,34 +25,32 @@ the lower part is plain recursion, each call of which is bounded to a few
 milliseconds.
 
 >>> from game.engine import Position
+>>> from game.ai.jobs import Job
 >>> pos = Position.from_text("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOO- X")
->>> solve(pos.player, pos.opponent).score
-64
+>>> Job(Solver().root(pos.player, pos.opponent)).run()[:2]
+(64, [63])
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TypeVar
 
-from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves, ray_tests
+from game.engine.bitboard import FLIPPERS, MASK64, Bitboard, legal_moves
 from game.engine.outcome import final_score
 
 from .budget import Budget, NodeLimitReached
 from .cutoffs import ETC_MIN_EMPTIES, STABILITY_THRESHOLD, etc_cutoff, stability_cutoff, stable_discs, table_cutoff
 from .evaluation import DISC
+from .last_square import LAST_SQUARE
 from .mpc import WLD_MIN_EMPTIES, WLD_THRESHOLD, EndgameProbes
 from .ordering import ChildSearch, evaluated_fastest_first, fastest_first_endgame, parity_order, searched
 from .table import EXACT_DEPTH, INF, TABLE_LIMIT, Entry, Table, store
 
 __all__ = [
-    "NodeLimitReached", "SolveResult", "Solver", "first_guess", "run_to_end", "solve", "stable_discs",
+    "NodeLimitReached", "ProbeSearch", "SolveMode", "SolveResult", "Solver", "stable_discs",
 ]
-
-T = TypeVar("T")
 
 PLAIN_EMPTIES = 7
 """Below this many empties the solver recurses without table or cut-offs (just below, checking the clock)."""
@@ -70,15 +70,6 @@ ORDER_SEARCH_MARGIN = 8
 """... in the node's window widened by this many discs on each side (values far outside it order nothing)."""
 ASPIRATION_WIDTH = 1
 """Half-width of the first window around the expected score, in discs."""
-GUESS_EMPTIES_LEFT = 12
-"""``first_guess`` searches this many plies short of the empties (a 20-empty solve's guess: 8 plies)."""
-GUESS_MAX_DEPTH = 10
-"""... and at most this deep."""
-GUESS_BONUS = 1
-"""Discs added to the guess's midgame value. The weights of 61b709c fell 2-3 discs short of the exact score at
-16-20 empties (their endgame probes' fit: exact = 1.1 x value + 2.3-2.9), and 2 was added; today's (issue 36)
-fall about a disc less short (exact = 1.0 x value + 1.2-2.7), and a guess above the score costs more nodes than
-one as far below it, so 1 (docs/ai-measurements.md, "Seventh round")."""
 SELECTIVE_DEPTH = EXACT_DEPTH - 1
 """The depth recorded for a selective (Multi-ProbCut) result: below an exact one, so an exact search never
 trusts it, while a selective search trusts both."""
@@ -453,38 +444,6 @@ class Solver:
             line.append(best[0])
 
 
-def _make_last_square(square: int) -> Callable[[Bitboard, Bitboard], int]:
-    """The score with ``square`` the only empty one, ``p`` to move (not counted: the caller counts it).
-
-    Generated like the flip functions, but it only counts the flips, and it
-    tries the opponent's move in the same function when ``p`` has none: at
-    the last square no board is needed, only the final disc count.
-    """
-
-    def count(run: list[int]) -> str:
-        return f"n += {len(run)}"
-
-    lines = [
-        "def last(p, o):",
-        "    n = 0",
-        *ray_tests(square, "p", "o", count, "    "),
-        "    if n:",
-        "        return 2 * (p.bit_count() + n) - 62",  # p's discs, the flipped ones and the new one
-        *ray_tests(square, "o", "p", count, "    "),
-        "    if n:",
-        "        return 2 * (p.bit_count() - n) - 64",
-        # nobody can play the last square: it goes to the winner
-        "    diff = 2 * p.bit_count() - 63",
-        "    return diff + 1 if diff > 0 else diff - 1",
-    ]
-    namespace: dict[str, Callable[[Bitboard, Bitboard], int]] = {}
-    exec(compile("\n".join(lines), f"<last square {square}>", "exec"), namespace)  # noqa: S102
-    return namespace["last"]
-
-
-LAST_SQUARE: tuple[Callable[[Bitboard, Bitboard], int], ...] = tuple(_make_last_square(sq) for sq in range(64))
-"""``LAST_SQUARE[sq](p, o)``: the final score with ``sq`` the only empty square, ``p`` to move."""
-
 
 _leaves = 0
 """Nodes the unrolled solvers below have searched since ``Solver._last_few`` reset it (module-level: cheap)."""
@@ -626,65 +585,3 @@ def _solve5(p: Bitboard, o: Bitboard, alpha: int, beta: int, empty: Bitboard, pa
     return best
 
 
-def run_to_end(gen: Generator[None, None, T]) -> T:
-    """Drive a search generator to completion, ignoring slice pauses."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as done:
-            result: T = done.value
-            return result
-
-
-def guess_from(discs: float) -> int:
-    """The score to centre a solve's first window on, from a midgame value in discs for the side to move.
-
-    Such values fall short of the exact score: ``GUESS_BONUS`` is added (within the scores a game can have).
-
-    >>> guess_from(3.4), guess_from(-70.0)
-    (4, -64)
-    """
-    return max(-64, min(64, round(discs) + GUESS_BONUS))
-
-
-def first_guess(player: Bitboard, opponent: Bitboard, search: ProbeSearch) -> int:
-    """The score (discs) to centre a solve's first window on: a shallow midgame ``search``'s value.
-
-    ``search`` (``MidgameSearch.pvs``, in evaluation units) deepens to ``GUESS_EMPTIES_LEFT`` plies
-    short of the empties (an even depth, at most ``GUESS_MAX_DEPTH``; at least 2), and ``GUESS_BONUS``
-    is added: such values fall short of the exact score for the side to move.
-    """
-    empties = 64 - (player | opponent).bit_count()
-    depth = max(2, min(GUESS_MAX_DEPTH, empties - GUESS_EMPTIES_LEFT) & ~1)
-    value = 0
-    for plies in range(1, depth + 1):  # deepening, so each search is ordered by the last one's table
-        value = run_to_end(search(player, opponent, plies, -INF, INF))
-    return guess_from(value / DISC)
-
-
-def solve(
-    player: Bitboard,
-    opponent: Bitboard,
-    all_best: bool = True,
-    evaluation: Callable[[Bitboard, Bitboard], int] | None = None,
-    guess_search: ProbeSearch | None = None,
-) -> SolveResult:
-    """Solve exactly (blocking); the score is the final disc difference for ``player``.
-
-    With ``all_best`` every best move is listed, otherwise just one. An
-    ``evaluation`` (like the pattern evaluation) orders the moves and gives
-    the first guess of the score; a ``guess_search`` (``MidgameSearch.pvs``)
-    gives a better one (``first_guess``, counted in the seconds) and orders
-    the moves at many empties (``Solver.order_search``; its nodes count on
-    its own search's budget). Either speeds the search up; neither changes
-    the result.
-    """
-    solver = Solver(evaluate=None if evaluation is None else getattr(evaluation, "evaluate", evaluation))
-    solver.order_search = guess_search
-    started = time.perf_counter()
-    if guess_search is not None:
-        guess = first_guess(player, opponent, guess_search)
-    else:
-        guess = 0 if evaluation is None else round(evaluation(player, opponent) / DISC)
-    score, best = run_to_end(solver.aspirated(player, opponent, guess, all_best))
-    return SolveResult(score, best, solver.nodes, time.perf_counter() - started)

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from .evaluation import Evaluation, HeuristicEvaluation
 from .mpc import EndgameProbes, MpcError, ProbeTable, default_endgame_probes, default_probes
-from .patterns import default_evaluation
 from .patterns import load as load_weights
+from .shipped_evaluation import default_evaluation
 
 
 class Evaluator(StrEnum):

@@ -6,20 +6,20 @@ positions' move ordering and its win/loss/draw probes back to the search);
 ``new_engine`` builds an ``Engine`` (those two and their budget) for an
 evaluation; ``engine_for`` gives the engine a level plays with (one per level,
 kept between moves so its tables stay warm) or a fresh one for explicit
-``Limits``; ``exact_solver`` and ``solve_exactly`` are the exact solver alone.
+``Limits``; ``new_solver`` is the one place an exact solver is built (alone, or for
+``build_search``), and ``exact_solver`` the one that orders its moves best. The blocking solves
+that run one to its end are ``game.ai.exact``'s.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from game.engine.bitboard import Bitboard
-from game.engine.position import Position
 
 from .budget import Budget
 from .deepening import Engine
-from .endgame import Solver, SolveResult, solve
+from .endgame import ProbeSearch, Solver
 from .evaluation import Evaluation
 from .evaluations import EvaluationChoice, Evaluator, evaluation_of, probes_for
 from .levels import Level
@@ -41,15 +41,36 @@ def build_search(
     The solver orders its moves at many empties by this search's shallow searches; with
     ``endgame_probes`` its win/loss/draw stage probes with it too (a selective solve only).
     """
-    # the pattern evaluation offers its plain function, which saves a __call__ per leaf
-    evaluate: Callable[[Bitboard, Bitboard], int] = getattr(evaluation, "evaluate", evaluation)
-    solver = Solver(Budget() if budget is None else budget, tt_limit=tt_limit, evaluate=evaluate)
+    evaluate = plain_function(evaluation)
+    solver = new_solver(evaluate, budget, tt_limit)
     search = MidgameSearch(evaluate, solver, probes)
     solver.order_search = search.pvs
     if endgame_probes is not None:
         solver.probes = endgame_probes
         solver.probe_search = search.pvs
     return search
+
+
+def plain_function(evaluation: Evaluation | Callable[[Bitboard, Bitboard], int]) -> Callable[[Bitboard, Bitboard], int]:
+    """The evaluation as a plain function: the pattern evaluation offers one, which saves a ``__call__`` per leaf."""
+    evaluate: Callable[[Bitboard, Bitboard], int] = getattr(evaluation, "evaluate", evaluation)
+    return evaluate
+
+
+def new_solver(
+    evaluation: Evaluation | Callable[[Bitboard, Bitboard], int] | None = None, budget: Budget | None = None,
+    tt_limit: int = TABLE_LIMIT, order_search: ProbeSearch | None = None,
+) -> Solver:
+    """An exact solver on ``budget`` (a fresh one by default): every ``Solver`` is built here.
+
+    ``evaluation`` orders its moves from ``endgame.EVALUATED_ORDER_EMPTIES`` on and ``order_search`` (a midgame
+    search's ``pvs``) from ``endgame.SEARCHED_ORDER_EMPTIES``; neither changes a score. Without either it is the
+    plain solver (tests' and tools' reference).
+    """
+    evaluate = None if evaluation is None else plain_function(evaluation)
+    solver = Solver(Budget() if budget is None else budget, tt_limit=tt_limit, evaluate=evaluate)
+    solver.order_search = order_search
+    return solver
 
 
 def new_engine(evaluation: EvaluationChoice = STRONGEST, mpc: bool = True) -> Engine:
@@ -83,16 +104,4 @@ def exact_solver() -> Solver:
     return new_engine().solver
 
 
-def solve_exactly(position: Position) -> SolveResult:
-    """Solve ``position`` exactly, every best move (blocking); its nodes include the first guess's.
-
-    A shallow midgame search's value centres the first window (``docs/ai-measurements.md``, "Third round") and,
-    on a budget of its own, orders the solver's moves at many empties.
-    """
-    evaluation = evaluation_of(STRONGEST)
-    guess_search = build_search(evaluation, probes=probes_for(STRONGEST)[0])
-    result = solve(position.player, position.opponent, all_best=True, evaluation=evaluation,
-                   guess_search=guess_search.pvs)
-    return dataclasses.replace(result, nodes=result.nodes + guess_search.nodes)
-
-__all__ = ["build_search", "engine_for", "exact_solver", "new_engine", "solve_exactly"]
+__all__ = ["build_search", "engine_for", "exact_solver", "new_engine", "new_solver"]

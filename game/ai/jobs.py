@@ -5,13 +5,16 @@
 ...     for _ in range(3):
 ...         yield None
 ...     return 3
->>> Job(count(), Budget()).run()
+>>> Job(count()).run_until(None)
 3
 
 A job wraps a generator that runs the searches, and the ``Budget`` those
 searches share: ``advance(max_ms)`` starts a slice on the budget and runs the
 generator until the slice is spent (each search checks the budget's clock
-and yields) or the job finishes. There are no threads and no blocking calls,
+and yields) or the job finishes; ``run_until(deadline)`` runs slices until the
+job ends or the deadline passes (``None``: to the end), the one loop that
+drives a job without a game loop (the command line, tools, loaders' blocking
+forms, the bounded searches). There are no threads and no blocking calls,
 so the same code path serves the desktop and the browser, where a long frame
 freezes the page. ``cancel()`` stops a job at once. ``progress`` is what the
 job has found so far, for a display: nodes and time (kept by the job), depth,
@@ -22,14 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar, cast
+from typing import Generic, Protocol, TypeVar, cast, overload
 
 from .budget import Budget
 
 T = TypeVar("T")
 
-RUN_SLICE_MS = 50.0
-"""``run()``'s slice: short, so hard time limits are checked often."""
+RUN_SLICE_MS = 25.0
+"""``run_until``'s longest slice: short, so its deadline and hard time limits are checked often."""
 
 
 @dataclass
@@ -85,13 +88,15 @@ class HasBudget(Protocol):
 class Job(Generic[T]):
     """A computation run a slice at a time by ``advance``; ``cancel`` stops it.
 
-    ``budget`` is the budget its searches share, or a search that has it.
-    ``progress`` (a fresh one if not given) is restarted and kept up to date.
+    ``budget`` is the budget its searches share, or a search that has it (a fresh one if not given:
+    work that is not a search). ``progress`` (a fresh one if not given) is restarted and kept up to date.
     """
 
-    def __init__(self, steps: Generator[None, None, T], budget: Budget | HasBudget,
+    def __init__(self, steps: Generator[None, None, T], budget: Budget | HasBudget | None = None,
                  progress: Progress | None = None) -> None:
         self._steps = steps
+        if budget is None:
+            budget = Budget()
         self.budget: Budget = budget if isinstance(budget, Budget) else budget.budget
         self.done = False
         self.cancelled = False
@@ -121,11 +126,39 @@ class Job(Generic[T]):
             self.progress.seconds = self.busy_seconds
         return self.result
 
+    @overload
+    def run_until(self, deadline: None) -> T: ...
+
+    @overload
+    def run_until(self, deadline: float) -> T | None: ...
+
+    def run_until(self, deadline: float | None) -> T | None:
+        """Run slices until the job ends (its result) or ``deadline`` passes (``None``); ``None``: to the end.
+
+        ``deadline`` is a time on the budget's clock (``time.perf_counter`` unless the budget was given
+        another). A job stopped by its deadline is paused, not cancelled: it can go on or be cancelled.
+        ``BudgetSpent`` from its searches (a hard time or node limit) is passed on.
+
+        >>> def forever() -> Generator[None, None, None]:
+        ...     while True:
+        ...         yield None
+        >>> job = Job(forever())
+        >>> job.run_until(job.budget.clock() + 0.01), job.done, job.cancelled
+        (None, False, False)
+        """
+        clock = self.budget.clock
+        while not (self.done or self.cancelled):
+            slice_ms = RUN_SLICE_MS if deadline is None else min(RUN_SLICE_MS, (deadline - clock()) * 1000.0)
+            if slice_ms <= 0:
+                return None
+            self.advance(slice_ms)
+        if deadline is None:
+            return cast(T, self.result)  # done: the generator returned its T (None for a ``Job[None]``)
+        return self.result
+
     def run(self) -> T:
-        """Run to the end without pausing (command line, tests, tools)."""
-        while not self.done:
-            self.advance(RUN_SLICE_MS)
-        return cast(T, self.result)  # done: the generator returned its T (None for a ``Job[None]``)
+        """``run_until(None)``: to the end without pausing (the command line, tests, tools)."""
+        return self.run_until(None)
 
     def cancel(self) -> None:
         """Stop at once; the job never finishes."""
@@ -143,7 +176,7 @@ def stepwise(step: Callable[[], None], finished: Callable[[], bool]) -> Job[None
 
     >>> done = []
     >>> job = stepwise(lambda: done.append(1), lambda: len(done) == 5)
-    >>> job.run(), len(done)
+    >>> job.run_until(None), len(done)
     (None, 5)
     """
 
@@ -152,20 +185,5 @@ def stepwise(step: Callable[[], None], finished: Callable[[], bool]) -> Job[None
             step()
             yield None
 
-    return Job(steps(), Budget())
+    return Job(steps())
 
-
-def all_at_once(steps: Generator[None, None, T]) -> T:
-    """What a step generator returns, run to its end without pausing (the blocking form of a loader).
-
-    >>> def load() -> Generator[None, None, str]:
-    ...     yield None
-    ...     return "loaded"
-    >>> all_at_once(load())
-    'loaded'
-    """
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return cast(T, done.value)

@@ -31,9 +31,10 @@ from game.engine.position import Position
 from .book import BookError, choose_book_move, default_book
 from .budget import BudgetSpent
 from .deepening import Decision, Engine, hard_limit
-from .endgame import SolveMode, guess_from
+from .endgame import SolveMode
 from .evaluation import DISC
 from .factory import engine_for
+from .first_guess import guess_from
 from .jobs import Job
 from .levels import LEVELS, Level
 from .search_limits import QUICK_LOOK_DEPTH, Limits, plan

@@ -33,8 +33,8 @@ from .analyzer import (
 from .book import BookError, loading_default_book
 from .jobs import Job, Progress
 from .mpc import MpcError, default_endgame_probes, default_probes
-from .patterns import loading_default
 from .policy import think
+from .shipped_evaluation import loading_default
 
 __all__ = [
     "HINT_LIMITS",

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-import os
 import sys
 import time
 from collections.abc import Callable
@@ -56,6 +55,7 @@ from game.engine import (
     square_name,
     whole_number,
 )
+from game.interfaces.closed_pipe import quiet_stdout
 
 ENGINE_NAME = "Othello-WASM"
 MAX_LINE_CHARS = 4096
@@ -355,7 +355,4 @@ def run(level: Level | None = None, move_time: float | None = None) -> None:
     try:
         engine.serve(sys.stdin, sys.stdout)
     except BrokenPipeError:
-        # nothing can be said any more, and Python's flush at exit must not complain either
-        with contextlib.suppress(OSError, ValueError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+        quiet_stdout()

@@ -101,7 +101,7 @@ class TableLoader:
         self._header = False
         self._games: list[WthorGame] = []
         self._started = False
-        self._job = stepwise(self._step, lambda: self.done)
+        self._job = stepwise(self._guarded_step, lambda: self.done)
 
     @property
     def done(self) -> bool:
@@ -117,21 +117,24 @@ class TableLoader:
 
     def advance(self, max_ms: float) -> bool:
         """Work for about ``max_ms`` milliseconds (at least one small step); ``True`` when done."""
-        try:
-            self._job.advance(max_ms)
-        except (LibraryError, WthorError) as exc:  # a bad file, or a bad line of it (``line 5: ...``)
-            self.error = str(exc)
-        except Exception as exc:  # OSError, zlib.error, lzma.LZMAError, UnicodeDecodeError: a damaged file
-            self.error = f"{self.path.name}: cannot be read ({type(exc).__name__}: {exc})"
+        self._job.advance(max_ms)
         return self.done
 
     def run(self) -> GameTable:
         """Load at once; ``LibraryError`` on failure."""
-        while not self.advance(1000.0):
-            pass
+        self._job.run_until(None)
         if self.table is None:
             raise LibraryError(self.error or "not loaded")
         return self.table
+
+    def _guarded_step(self) -> None:
+        """A step; a failure ends the loading with ``error`` saying what is wrong."""
+        try:
+            self._step()
+        except (LibraryError, WthorError) as exc:  # a bad file, or a bad line of it (``line 5: ...``)
+            self.error = str(exc)
+        except Exception as exc:  # OSError, zlib.error, lzma.LZMAError, UnicodeDecodeError: a damaged file
+            self.error = f"{self.path.name}: cannot be read ({type(exc).__name__}: {exc})"
 
     def _step(self) -> None:
         if not self._started:

@@ -200,8 +200,7 @@ class IndexBuilder:
 
     def run(self) -> PositionIndex:
         """Build at once."""
-        while not self.advance(1000.0):
-            pass
+        self._job.run_until(None)
         assert self.index is not None
         return self.index
 
@@ -499,8 +498,7 @@ class IndexEncoder:
 def encode_index(index: PositionIndex) -> bytes:
     """The cache file's bytes for an index, at once."""
     encoder = IndexEncoder(index)
-    while not encoder.advance(1000.0):
-        pass
+    encoder._job.run_until(None)
     assert encoder.data is not None
     return encoder.data
 
@@ -542,7 +540,7 @@ class IndexDecoder:
         self._view: memoryview | None = None
         self._at = 0
         self._tables: list[PlyTable] = []
-        self._job = stepwise(self._step, lambda: self.index is not None)
+        self._job = stepwise(self._checked_step, lambda: self.index is not None)
 
     @property
     def progress(self) -> float:
@@ -553,18 +551,21 @@ class IndexDecoder:
 
     def advance(self, max_ms: float) -> bool:
         """Work for about ``max_ms`` milliseconds (at least one slice); ``True`` when ``index`` is ready."""
-        try:
-            self._job.advance(max_ms)
-        except zlib.error as err:
-            raise LibraryError(f"explorer index cache is corrupt: {err}") from None
+        self._job.advance(max_ms)
         return self.index is not None
 
     def run(self) -> PositionIndex:
         """Decode at once."""
-        while not self.advance(1000.0):
-            pass
+        self._job.run_until(None)
         assert self.index is not None
         return self.index
+
+    def _checked_step(self) -> None:
+        """A step; damaged compressed data is a ``LibraryError`` like any other fault of the file."""
+        try:
+            self._step()
+        except zlib.error as err:
+            raise LibraryError(f"explorer index cache is corrupt: {err}") from None
 
     def _step(self) -> None:
         packed = self._packed

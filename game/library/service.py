@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import Literal
 
+from game.ai import stepwise
 from game.i18n import _, pgettext
 from game.library.database import GameTable, LibraryError, TableLoader, default_games_path
 from game.library.positions import PLIES, IndexBuilder, IndexDecoder, IndexEncoder, PositionIndex
@@ -155,6 +156,7 @@ class LibraryService:
         self._rebuilt: str | None = None
         """Why the cache on disk was refused, when there was one."""
         self._done = False
+        self._job = stepwise(self._stage_in_slice, lambda: self._done)
         self.started = False
         """Whether ``advance`` has been called (something is loading this library, or has)."""
 
@@ -214,13 +216,13 @@ class LibraryService:
 
     def advance(self, max_ms: float) -> bool:
         """Work for about ``max_ms`` milliseconds; ``True`` when done (or stopped by an error)."""
-        deadline = time.perf_counter() + max_ms / 1000
         self.started = True
-        while not self._done:
-            self._stage(max(1.0, (deadline - time.perf_counter()) * 1000))
-            if time.perf_counter() >= deadline:
-                break
+        self._job.advance(max_ms)
         return self._done
+
+    def _stage_in_slice(self) -> None:
+        """Work on the current stage for what is left of the slice (at least a millisecond)."""
+        self._stage(max(1.0, (self._job.budget.slice_end - time.perf_counter()) * 1000))
 
     def _stage(self, max_ms: float) -> None:
         if self._loader is not None:
@@ -281,8 +283,8 @@ class LibraryService:
 
     def run(self) -> LibraryService:
         """Load everything at once (the command line, benchmarks)."""
-        while not self.advance(1000.0):
-            pass
+        self.started = True
+        self._job.run_until(None)
         return self
 
 

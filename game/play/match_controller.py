@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from game.ai import HINT_LIMITS, Analysis, Job, Level, Limits, Progress, advise, think
+from game.ai import HINT_LIMITS, Analysis, Job, Level, Limits, advise, think
 from game.engine import BLACK, PASS, WHITE, Color, EndReason, GameRecord, Outcome, Position, opponent_of
 from game.play.levels import level_for
 from game.play.match import MAX_CLOCK_MS, MatchSetup, Mode
@@ -80,11 +80,6 @@ class MatchController(Session):
     def level(self) -> Level:
         """The computer's level."""
         return level_for(self.setup)
-
-    def thinking_progress(self) -> Progress | None:
-        """The computer's search so far (nodes, time, depth, value, line), while it searches."""
-        progress = super().thinking_progress()
-        return progress if isinstance(progress, Progress) else None
 
     @property
     def hint_running(self) -> bool:

@@ -32,6 +32,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.ai import Progress
 from game.engine import Color, GameRecord, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _
 from game.play.thinking import Thinking, Thought
@@ -211,9 +212,9 @@ class Session:
         """Whether the opponent's search is running (its move not found yet)."""
         return self._thinking is not None
 
-    def thinking_progress(self) -> object | None:
-        """The opponent's search so far, while it searches (``game.ai.Progress`` for the engine)."""
-        return getattr(self._thinking, "progress", None)
+    def thinking_progress(self) -> Progress | None:
+        """The opponent's search so far, while it searches."""
+        return None if self._thinking is None else self._thinking.progress
 
     # -- the player -----------------------------------------------------------------
 

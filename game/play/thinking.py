@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from game.ai import Job
+from game.ai import Job, Progress
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,10 @@ class Thought:
 
 class Thinking(Protocol):
     """A running search (a ``game.ai.Job``): advanced a slice at a time, cancelled when no longer wanted."""
+
+    @property
+    def progress(self) -> Progress:
+        """What the search has found so far (nodes, time, depth, value, line)."""
 
     def advance(self, max_ms: float) -> Thought | None:
         """Work for about ``max_ms``; the thought once found."""
@@ -47,7 +51,7 @@ class JobThinking(Generic[T]):
         self.to_thought = to_thought
 
     @property
-    def progress(self) -> object:
+    def progress(self) -> Progress:
         """The job's progress (nodes, time, depth, value, line)."""
         return self.job.progress
 

@@ -181,7 +181,7 @@ class GameAnalysis:
 
     def run(self) -> None:
         """Analyse to the end without pausing (tests, tools)."""
-        self._job.run()
+        self._job.run_until(None)
 
     def cancel(self) -> None:
         """Stop now; what was found so far stays readable."""
