@@ -188,6 +188,14 @@ class GamePage:
         """Click the button whose action is ``action`` on the screen shown."""
         self.click_logical(self.button_center(action))
 
+    def acknowledge_pass(self) -> None:
+        """OK on the game's pass notice, and wait until it is taken: the pass joins the record (the notice
+        that may follow at once, the other side passing too, is a new one: "no dialog" may never be seen)."""
+        plies = self.python("len(app.scene.record.played)")
+        self.click_button("ok")
+        self.wait_for_python(f"app.scene_name != 'game' or len(app.scene.record.played) > {plies}", 10,
+                             "the pass acknowledged")
+
     def click_square(self, square: int) -> None:
         """A real click on the centre of board square ``square`` (0 = a1) of the scene's board."""
         self.click_logical(tuple(self.python(f"list(app.scene.view.square_center({square}))")))

@@ -74,6 +74,8 @@ def test_the_page_reaches_the_menu_drawn_on_the_canvas_with_no_python_error(game
 
 
 def test_a_whole_game_against_casual_by_clicks_ends_on_the_results_with_both_scores(game: GamePage) -> None:
+    # the discs turn at once, as the Settings' "off" has them: the phone's whole game watches them turn
+    game.python("app.ctx.settings.animation = 'off'\nTrue")
     game.start_computer_game("Casual")
     assert game.python("from game.play.levels import level_named\nlevel_named(app.scene.setup.level).name") == "Casual"
     undone = False
@@ -84,10 +86,7 @@ def test_a_whole_game_against_casual_by_clicks_ends_on_the_results_with_both_sco
         if game.scene() == "results":
             break
         if game.python("app.scene.dialog is not None"):
-            game.click_button("ok")  # the computer passed: acknowledged
-            # the click is taken at the next frame: until then the dialog is still up, and clicking its OK
-            # a second time found no dialog
-            game.wait_for_python("app.scene_name != 'game' or app.scene.dialog is None", 10, "the pass acknowledged")
+            game.acknowledge_pass()
             continue
         plies = game.python("len(app.scene.record.moves)")
         if plies >= 6 and not undone:
@@ -105,6 +104,7 @@ def test_a_whole_game_against_casual_by_clicks_ends_on_the_results_with_both_sco
     words = " ".join(game.drawn_texts())
     assert str(result[0]) in words and str(result[1]) in words
     assert console_errors(game.tab) == []
+    game.python("app.ctx.settings.animation = 'normal'\nTrue")
 
 
 def test_a_forced_pass_from_a_shared_link_is_announced_and_acknowledged(browser: Browser, site: SwitchableSite) -> None:

@@ -75,8 +75,7 @@ def play_moves(page: GamePage, moves: int) -> None:
         if page.scene() == "results":
             return
         if page.python("app.scene.dialog is not None"):
-            page.click_button("ok")
-            page.wait_for_python("app.scene_name != 'game' or app.scene.dialog is None", 10, "the pass acknowledged")
+            page.acknowledge_pass()
             continue
         plies = page.python("len(app.scene.record.moves)")
         page.click_square(page.python("app.scene.position.legal_squares()[0]"))
@@ -105,6 +104,8 @@ def test_the_page_fits_the_game_to_a_phone_upright_and_its_menu_opens_by_taps(ph
 
 
 def test_a_whole_game_by_touch_turned_from_portrait_to_landscape_midway(phone: GamePage) -> None:
+    # the discs turn at once (Settings' "off"): a turning disc costs a second a move and proves nothing of touch
+    phone.python("app.ctx.settings.animation = 'off'\nTrue")
     phone.start_computer_game("Casual")
     # the squares are square on the glass: the fit keeps the game's shape (no stretched discs)
     a1 = phone.page_point(tuple(phone.python("list(app.scene.view.square_center(0))")))
@@ -122,6 +123,7 @@ def test_a_whole_game_by_touch_turned_from_portrait_to_landscape_midway(phone: G
     assert sum(result) > 0
     phone.tab.resize(*PORTRAIT)
     wait_fitted(phone, PORTRAIT)
+    phone.python("app.ctx.settings.animation = 'normal'\nTrue")
     phone.to_menu()
 
 
