@@ -19,7 +19,9 @@ import pstats
 import time
 
 from game.library.database import GameTable, TableLoader
-from game.library.positions import PLIES, IndexBuilder, IndexEncoder
+from game.library.index_builder import IndexBuilder
+from game.library.index_file import IndexEncoder
+from game.library.positions import PLIES
 from game.records.wthor import WTHOR_PATH
 
 FRAME_S = 1 / 60

@@ -23,7 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.engine import GameRecord, Position  # noqa: E402
 from game.library.database import GameTable, TableLoader  # noqa: E402
 from game.library.explorer import explore  # noqa: E402
-from game.library.positions import PLIES, IndexBuilder, encode_index  # noqa: E402
+from game.library.index_builder import IndexBuilder  # noqa: E402
+from game.library.index_file import encode_index  # noqa: E402
+from game.library.positions import PLIES  # noqa: E402
 from game.library.search import Query, SearchIndex  # noqa: E402
 from game.library.service import open_cache, read_cache, write_cache  # noqa: E402
 from game.records.wthor import WTHOR_PATH  # noqa: E402

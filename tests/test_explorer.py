@@ -16,7 +16,9 @@ from game.engine.symmetry import canonical, canonical_move, images
 from game.library import service as library_service
 from game.library.database import GameTable, TableLoader
 from game.library.explorer import explore
-from game.library.positions import IndexBuilder, PositionIndex, decode_index, encode_index
+from game.library.index_builder import IndexBuilder
+from game.library.index_file import decode_index, encode_index
+from game.library.positions import PositionIndex
 from game.library.service import LibraryService, read_cache
 from game.platform.storage import MemoryStorage
 from game.records.wthor import WTHOR_PATH, read_games, replay

@@ -300,7 +300,8 @@ def test_the_browsers_subset_is_what_the_tool_makes_and_loads(index: SearchIndex
 
 
 BROWSER_FILES = ["game/library/__init__.py", "game/library/database.py", "game/library/explorer.py",
-                 "game/library/famous.py", "game/library/positions.py", "game/library/search.py",
+                 "game/library/famous.py", "game/library/positions.py", "game/library/index_builder.py",
+                 "game/library/index_file.py", "game/library/search.py",
                  "game/library/service.py", "game/records/wthor.py", "game/records/openings.py",
                  "game/platform/__init__.py", "game/platform/files.py", "game/platform/storage.py",
                  "game/platform/dirs.py", "game/i18n/__init__.py",

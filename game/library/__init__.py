@@ -6,7 +6,9 @@
 * ``search``: the library's searches (player, colour, event, years, opening);
 * ``famous``: the shelf of World Championship finals;
 * ``table_cache``: the parsed table kept between runs of the command line (``games-<stamp>.bin``);
-* ``positions``: the explorer's index of every position of the games' first moves;
+* ``positions``: the explorer's index of every position of the games' first moves (``PositionIndex``);
+* ``index_builder``: the index built from the games table in bounded steps (``IndexBuilder``);
+* ``index_file``: the index's cache file (``encode_index``, ``decode_index`` and their stepwise forms);
 * ``service``: the process's shared table and index, loaded a slice at a time, with the index cached;
 * ``words``: what the library's screen says of a game and a search, in the player's language;
 

@@ -28,7 +28,9 @@ from typing import Literal
 from game.ai import stepwise
 from game.i18n import _, pgettext
 from game.library.database import GameTable, LibraryError, TableLoader, default_games_path
-from game.library.positions import PLIES, IndexBuilder, IndexDecoder, IndexEncoder, PositionIndex
+from game.library.index_builder import IndexBuilder
+from game.library.index_file import IndexDecoder, IndexEncoder
+from game.library.positions import PLIES, PositionIndex
 from game.platform.files import FileTooLargeError, NotRegularFileError, read_regular_file, remove_stale_temporaries
 from game.platform.storage import write_durably
 from game.records.wthor import WTHOR_PATH
