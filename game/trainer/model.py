@@ -17,190 +17,27 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 
 from game.ai import Book, BookMove, Limits, advise, choose_book_move
-from game.engine import Color, GameRecord, Outcome, Position, opponent_of, square_name
+from game.engine import Color, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _, ngettext, number, pgettext
 from game.play.session import GO_ON, Judge, Move, Opponent, Phase, Refusal, Ruling, Session, Verdict
 from game.play.thinking import Thought
 from game.play.words import colour_name
-from game.records.openings import default_book as default_openings
-from game.review.hints import value_label
+from game.trainer.feedback import Better, BookVerdict, Feedback, Score, disc_text
+from game.trainer.openings import TrainingOpening
 
 GOOD_MARGIN = 2.0
 """An answer valued more than this many discs below the book's best move there is weak."""
 PLY_LIMIT = 24
 """A line ends after this many moves from its start even if the book goes on."""
 MAX_BETTER = 4
+"""At most this many better moves are named in the feedback."""
 OUT_OF_BOOK_NODES = 20_000
 """The most nodes the engine spends valuing an answer the book does not have (about 4,000 at the book's depth of 4:
 a few milliseconds here, tens in the browser, once a mistake, so the answer is judged within its frame)."""
-"""At most this many better moves are named in the feedback."""
-START_NAME = N_("From the start")
-"""The training line that begins at the standard start position (its progress is kept under this English name)."""
-THIS_LINE = N_("This line")
-"""The name of a line from the start through moves the openings have no name for."""
-THIS_POSITION = N_("This position")
-"""The name of a line from a set-up position the openings have no name for."""
-
-
-
-class BookVerdict(StrEnum):
-    """What the book says of an answer: best, good (within ``GOOD_MARGIN`` of the best), weak (further), out of it."""
-
-    BEST = "best"
-    GOOD = "good"
-    WEAK = "weak"
-    OUT_OF_BOOK = "out_of_book"
-
-
-@dataclass(frozen=True)
-class TrainingOpening:
-    """Where a line starts: a named opening's moves from the standard start, or any position (``start``)."""
-
-    name: str
-    moves: tuple[int, ...] = ()
-    start: Position | None = None
-    """``None``: the standard start, then ``moves``."""
-    saved: bool = True
-    """Whether progress is kept (not for an unnamed set-up position)."""
-    kept_as: str = ""
-    """The name progress is kept under when it is not ``name`` (a line inside a named opening)."""
-
-    @property
-    def progress_name(self) -> str:
-        """The opening whose progress this line counts in."""
-        return self.kept_as or self.name
-
-    def record(self) -> GameRecord:
-        """A fresh record at the line's starting position."""
-        record = GameRecord(self.start)
-        for square in self.moves:
-            record.play(square)
-        return record
-
-    def transcript(self) -> str:
-        """The opening's moves, e.g. ``'f5 d6 c3 d3 c4'``."""
-        return " ".join(square_name(square) for square in self.moves)
-
-
-def trainable_openings(book: Book) -> list[TrainingOpening]:
-    """The start, then every named opening (``game/data/openings.txt``) whose position the book has, in order."""
-    found = [TrainingOpening(START_NAME)]
-    seen = {START_NAME}
-    for opening in default_openings().openings:
-        if opening.name in seen:
-            continue
-        position = Position.start()
-        for square in opening.moves:
-            position = position.play(square)
-        if book.lookup(position.player, position.opponent):
-            found.append(TrainingOpening(opening.name, opening.moves))
-            seen.add(opening.name)
-    return found
-
-
-def opening_at(moves: Sequence[int] = (), position: Position | None = None) -> TrainingOpening:
-    """A line from the moves of a game from the start, or from a position (the explorer's, say).
-
-    Raises ``ValueError`` for moves that are not legal. The line is named
-    after the opening the position has a name for. Moves from the start
-    with no name of their own are "This line", counted in the deepest
-    opening they passed through (or "From the start"); only a set-up
-    position with no name keeps no progress.
-    """
-    record = GameRecord(position)
-    for square in moves:
-        if not record.position.is_legal(square):
-            raise ValueError(f"{square_name(square) if 0 <= square < 64 else square} is not a legal move here")
-        record.play(square)
-    named = default_openings().named(record.position)
-    if position is None:
-        if named is not None:
-            return TrainingOpening(named.name, tuple(moves))
-        passed = default_openings().follow(tuple(moves))
-        return TrainingOpening(THIS_LINE, tuple(moves), kept_as=passed.name if passed else START_NAME)
-    return TrainingOpening(named.name if named else THIS_POSITION, (), record.position, saved=named is not None)
-
-
-def opening_title(name: str) -> str:
-    """A line's name (an opening's, or "From the start", "This line") as the player reads it.
-
-    The names themselves stay English: progress is kept under them.
-    """
-    return _(name) if name in (START_NAME, THIS_LINE, THIS_POSITION) else pgettext("opening", name)
-
-
-def disc_text(value: float) -> str:
-    """A book value in discs as written in the feedback: ``+0.3``, ``-2.4``, ``0.0`` (the language's decimal mark).
-
-    An estimate, written as the hint and the review write theirs (``game.review.hints.value_label``).
-    """
-    return value_label(value, exact=False)
-
-
-@dataclass(frozen=True)
-class Better:
-    """A move the book prefers: its square, value for the mover, and master games."""
-
-    square: int
-    value: float
-    games: int
-
-    def describe(self) -> str:
-        """``'f4 (-0.3, 46,513 games)'``."""
-        square, value = square_name(self.square), disc_text(self.value)
-        if not self.games:
-            return _("{square} ({value}, the engine's choice)").format(square=square, value=value)
-        return ngettext("{square} ({value}, {n} game)", "{square} ({value}, {n} games)", self.games).format(
-            square=square, value=value, n=number(self.games))
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """What the book says about an answer."""
-
-    square: int
-    verdict: BookVerdict
-    value: float | None
-    """The answer's value for its mover in discs: the book's, or out of the book the engine's (``None`` if it has
-    none: a search that found no value)."""
-    best_value: float
-    better: tuple[Better, ...]
-    """The book's good moves here (within the margin of the best), best first, for a mistake; else empty."""
-    text: str
-
-    @property
-    def mistake(self) -> bool:
-        """Whether the answer stops the line."""
-        return self.verdict in (BookVerdict.WEAK, BookVerdict.OUT_OF_BOOK)
-
-
-
-
-@dataclass
-class Score:
-    """Answers judged: how many, how many the book has, how many good (within the margin of its best)."""
-
-    answered: int = 0
-    in_book: int = 0
-    good: int = 0
-
-    def add(self, feedback: Feedback) -> None:
-        """Count one answer."""
-        self.answered += 1
-        self.in_book += feedback.verdict is not BookVerdict.OUT_OF_BOOK
-        self.good += not feedback.mistake
-
-    def text(self) -> str:
-        """``'5 good of 6 · 6 in book'``."""
-        if not self.answered:
-            return _("No answers yet")
-        return _("{good} good of {answered} · {in_book} in book").format(
-            good=self.good, answered=self.answered, in_book=self.in_book)
 
 
 @dataclass(frozen=True)
