@@ -22,7 +22,8 @@ from pathlib import Path
 from game.cli import UsageError
 from game.cli import _Parser as OneLineParser
 from game.engine import NumberError, whole_number
-from game.platform.storage import JsonDocuments, use_data_dir
+from game.platform.documents import JsonDocuments
+from game.platform.storage import use_data_dir
 from game.platform.web_storage import default_storage
 from game.play.settings import SETTINGS_KEY
 

@@ -21,8 +21,9 @@ from game.engine import BLACK, GameRecord
 from game.i18n import _, ngettext
 from game.platform import browser, window_memory
 from game.platform.browser import IS_BROWSER, unlock_audio
+from game.platform.documents import JsonDocuments
 from game.platform.links import location_fragment, parse_fragment
-from game.platform.storage import JsonDocuments, Storage
+from game.platform.storage import Storage
 from game.platform.web_storage import default_storage
 from game.play.match import MatchSetup, Mode
 from game.scenes import SCENES, Context, Scene

@@ -21,8 +21,8 @@ ENTRY_POINTS = {"app", "cli", "start"}
 
 PYGAME_FREE = ("game.i18n", "game.engine", "game.ai", "game.library", "game.records", "game.play", "game.review",
                "game.challenges", "game.trainer", "game.interfaces.gtp",
-               "game.platform.storage", "game.platform.web_storage", "game.platform.files", "game.platform.links",
-               "game.platform.dirs", "game.platform.resources", "game.platform.languages")
+               "game.platform.storage", "game.platform.documents", "game.platform.web_storage", "game.platform.files",
+               "game.platform.links", "game.platform.dirs", "game.platform.resources", "game.platform.languages")
 """Packages and modules that never import pygame (they run under Pyodide and on the command line)."""
 
 FILE_READER = "game.platform.files"

@@ -28,7 +28,8 @@ from game.challenges import (
 )
 from game.engine import GameRecord, Position, square_name
 from game.engine.bitboard import CORNERS
-from game.platform.storage import FileStorage, JsonDocuments, MemoryStorage
+from game.platform.documents import JsonDocuments
+from game.platform.storage import FileStorage, MemoryStorage
 from game.play.session import Phase
 from game.play.store import PlayerStore
 from game.scenes.challenges import ChallengeListScene, ChallengeScene, draw_stars

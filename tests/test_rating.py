@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from game.ai.levels import LEVELS, Level
 from game.engine import BLACK, WHITE, Outcome, Position
-from game.platform.storage import JsonDocuments, MemoryStorage
+from game.platform.documents import JsonDocuments
+from game.platform.storage import MemoryStorage
 from game.play import rating as rating_module
 from game.play.rating import (
     MAX_HISTORY,

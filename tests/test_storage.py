@@ -25,15 +25,8 @@ from hypothesis import strategies as st
 from game.ai import LEVELS
 from game.challenges.progress import PROGRESS_KEY, ChallengeProgress
 from game.engine import BLACK, WHITE, GameRecord
-from game.platform.storage import (
-    DATA_DIR_ENV,
-    MAX_DOCUMENT_CHARS,
-    FileStorage,
-    JsonDocuments,
-    MemoryStorage,
-    decode_document,
-    user_data_dir,
-)
+from game.platform.documents import JsonDocuments, decode_document
+from game.platform.storage import DATA_DIR_ENV, MAX_DOCUMENT_CHARS, FileStorage, MemoryStorage, user_data_dir
 from game.platform.web_storage import default_storage
 from game.play.match import SAVEGAME_KEY, MatchSetup, SavedGame
 from game.play.settings import SETTINGS_KEY, Settings
@@ -184,7 +177,7 @@ class _RevokedStore:
 
 
 def test_setting_aside_on_a_revoked_store_gives_up_and_says_so() -> None:
-    from game.platform.storage import MAX_ASIDE_TRIES
+    from game.platform.documents import MAX_ASIDE_TRIES
 
     for answers in (["raise"], ["present"], ["present", "raise"]):
         store = _RevokedStore(answers)
@@ -199,7 +192,7 @@ def test_setting_aside_on_a_revoked_store_gives_up_and_says_so() -> None:
 @settings(max_examples=200)
 @given(st.lists(st.sampled_from(["raise", "present", "absent"]), min_size=1, max_size=150))
 def test_setting_aside_ends_whatever_the_store_answers(answers: list[str]) -> None:
-    from game.platform.storage import MAX_ASIDE_TRIES
+    from game.platform.documents import MAX_ASIDE_TRIES
 
     store = _RevokedStore(answers)
     documents = JsonDocuments(store, clock=lambda: 0.0)

@@ -18,7 +18,8 @@ from game.ai.book import default_book
 from game.engine import BLACK, WHITE, GameRecord, parse_square, square_name
 from game.i18n import pgettext
 from game.library.explorer import explore
-from game.platform.storage import JsonDocuments, MemoryStorage
+from game.platform.documents import JsonDocuments
+from game.platform.storage import MemoryStorage
 from game.play.session import Move, Phase
 from game.scenes.entries import ReviewEntry, TrainerEntry
 from game.scenes.trainer import TrainerListScene, TrainerScene

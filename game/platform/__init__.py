@@ -1,7 +1,7 @@
 """Where the game runs: the browser or the desktop, and where it keeps its files.
 
-* ``storage``: the key -> text store protocol, files (``FileStorage``, written durably) and memory,
-  and JSON documents on a store (a damaged one set aside with a message);
+* ``storage``: the key -> text store protocol, files (``FileStorage``, written durably) and memory;
+* ``documents``: JSON documents on a store (``JsonDocuments``; a damaged one set aside with a message);
 * ``files``: the one bounded reader of a file a user can replace (regular files only, never blocking);
 * ``web_storage``: the page's ``localStorage`` (memory once it is full, or when it is blocked) and
   ``default_storage()``, the store this run uses;

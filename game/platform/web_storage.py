@@ -3,8 +3,8 @@
 ``default_storage()`` chooses: in the browser the page's ``localStorage``
 (``LocalStorage``), or memory with a notice when the browser refuses it
 (``UnkeptStorage``); on the desktop files in ``user_data_dir()``. The
-store itself (``Storage``, ``FileStorage``, ``JsonDocuments``) is
-``game.platform.storage``, which knows nothing of browsers.
+store itself (``Storage``, ``FileStorage``) is ``game.platform.storage``
+and its documents (``JsonDocuments``) ``game.platform.documents``; neither knows anything of browsers.
 """
 
 from __future__ import annotations

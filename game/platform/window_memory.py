@@ -43,7 +43,7 @@ from typing import Any
 
 import pygame
 
-from game.platform.storage import JsonDocuments
+from game.platform.documents import JsonDocuments
 
 WINDOW_KEY = "window"
 POSITION_ENV = "SDL_VIDEO_WINDOW_POS"

@@ -22,7 +22,8 @@ from game.challenges.progress import WHAT as CHALLENGES_WHAT
 from game.challenges.progress import ChallengeProgress
 from game.engine import GameRecord
 from game.i18n import N_
-from game.platform.storage import JsonDocuments, Storage, folder_of
+from game.platform.documents import JsonDocuments
+from game.platform.storage import Storage, folder_of
 from game.play.match import SAVEGAME_KEY, SavedGame
 from game.play.settings import SETTINGS_KEY, Settings
 from game.play.stats import STATS_KEY, Stats
