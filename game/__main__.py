@@ -19,9 +19,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.cli import UsageError
-from game.cli import _Parser as OneLineParser
 from game.engine import NumberError, whole_number
+from game.interfaces.cli_args import OneLineParser, UsageError
 from game.platform.documents import JsonDocuments
 from game.platform.storage import use_data_dir
 from game.platform.web_storage import default_storage

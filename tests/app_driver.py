@@ -15,7 +15,7 @@ from game.engine import parse_square
 from game.platform.storage import Storage
 from game.scenes.game import GameScene
 from game.scenes.results import ResultsScene
-from game.ui.text import Recording
+from game.ui.drawn import Recording
 
 FRAME_MS = 50
 

@@ -52,8 +52,10 @@ from game.scenes.entries import (
     TutorialEntry,
 )
 from game.scenes.new_game import LEVEL_ROWS
+from game.ui.drawn import DrawnText, Recording
 from game.ui.layout import PHONE, is_portrait, text_floor
-from game.ui.text import DrawnText, Recording, drawable, split_ideographs
+from game.ui.line_breaks import split_ideographs
+from game.ui.text import drawable
 from game.ui.theme import RGB
 from game.ui.widgets import TIGHT_LABEL_MARGIN, Button, ButtonGroup
 from tests.app_driver import Player

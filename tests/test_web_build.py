@@ -288,7 +288,8 @@ def packed_names(project: Path) -> list[str]:
 FETCHED_ON_DEMAND = {Path(relative).name for relative in SCRIPT_FONTS.values()}
 """The fonts the browser fetches beside the page when their language is in use (never in the archive)."""
 
-DESKTOP_ONLY = {"cli.py", "gtp.py", "input_script.py", "__main__.py", "file_chooser.py"}
+DESKTOP_ONLY = {"cli.py", "cli_args.py", "cli_perft.py", "cli_show.py", "cli_search.py", "cli_book.py",
+                "cli_library.py", "gtp.py", "input_script.py", "__main__.py", "file_chooser.py"}
 """The desktop's command lines and file chooser: never imported by the game in the browser, so left out of the
 packed app."""
 

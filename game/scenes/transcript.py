@@ -33,7 +33,8 @@ from game.scenes.entries import Entry, GameEntry, NewGameEntry, ReviewEntry, Tra
 from game.ui import transcript_words as words
 from game.ui.board_view import Marks
 from game.ui.layout import is_phone, is_portrait
-from game.ui.text import drawable, full_stop, move_pieces
+from game.ui.line_breaks import move_pieces
+from game.ui.text import drawable, full_stop
 from game.ui.text_field import backspaced, selects_all, typed_into
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 

@@ -1,6 +1,8 @@
 """The widgets the scenes draw with (pygame-ce); none of them knows a scene or the app.
 
 * ``text``: the one text renderer (every string drawn goes through ``drawable``), wrapping and fitting;
+  ``drawn``: what it notes of what it draws (the audit's ``Recording``, the frame's marks for the tooltip);
+  ``line_breaks``: where a line may break besides spaces (between ideographs, between a transcript's moves);
 * ``text_field``: one-line fields and the one way text is typed (``typed_into``, ``backspaced``);
 * ``widgets``: buttons, button rows and groups, dialogs, panels; ``toasts``: the short messages;
 * ``language``: the language the game speaks (catalog and fonts switched together, fetched in the browser);

@@ -9,26 +9,26 @@ other).
 text to a floor size, then shortens it with an ellipsis (or wraps it), and
 clips to the box, so nothing it draws can leave the box. What it shortened
 is kept for the frame with its full text, for the tooltip
-(``game.ui.widgets.draw_tooltip``). A ``Recording`` (``TextRenderer.record``)
-keeps every text drawn and every widget's rect, with the colour under the
-text, for the layout audit (``tests/test_layout_audit.py``).
+(``game.ui.widgets.draw_tooltip``). A ``Recording`` (``TextRenderer.record``,
+``game.ui.drawn``) keeps every text drawn and every widget's rect, with the
+colour under the text, for the layout audit (``tests/test_layout_audit.py``).
+Where lines may break besides spaces is ``game.ui.line_breaks``.
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Literal
 
 import pygame
 
 from game.i18n import pgettext
 from game.ui.assets import Assets
-
-RGB = tuple[int, int, int]
+from game.ui.drawn import DrawnText, DrawnWidget, FrameMarks, Recording, background_under
+from game.ui.line_breaks import split_ideographs
+from game.ui.theme import RGB
 
 REPLACEMENT = "\ufffd"
 _UNDRAWABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
@@ -54,78 +54,6 @@ MIN_TEXT_SIZE = 13
 
 Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
-
-
-@dataclass
-class DrawnText:
-    """One line of text as drawn, for the layout audit."""
-
-    text: str
-    """The whole text the caller asked for."""
-    shown: str
-    """What was drawn of it (a line of a wrapped text, or shortened)."""
-    rect: pygame.Rect
-    box: pygame.Rect | None
-    """The box it was given (``None``: drawn at a point, with no box)."""
-    colour: RGB
-    size: int
-    bold: bool
-    background: RGB | None
-    """The commonest colour under the text's ink just before it was drawn."""
-    target: pygame.Surface
-    layer: int
-
-
-@dataclass
-class DrawnWidget:
-    """A widget's rect as drawn (a button, a toast), for the layout audit."""
-
-    rect: pygame.Rect
-    kind: str
-    label: str
-    target: pygame.Surface
-    layer: int
-
-
-@dataclass
-class Recording:
-    """Everything drawn while recording: texts, widgets, and the layer count (a veil starts a new layer)."""
-
-    texts: list[DrawnText] = field(default_factory=list)
-    widgets: list[DrawnWidget] = field(default_factory=list)
-    layer: int = 0
-
-
-@dataclass
-class FrameMarks:
-    """What this frame drew that the tooltip and the toasts need: shortened texts, the focused rect."""
-
-    shortened: list[tuple[pygame.Rect, str]] = field(default_factory=list)
-    focus: pygame.Rect | None = None
-    occupied: list[pygame.Rect] = field(default_factory=list)
-    """Buttons and texts drawn on the screen this frame: where a toast must not go."""
-
-
-def background_under(target: pygame.Surface, ink: pygame.Surface, rect: pygame.Rect) -> RGB | None:
-    """The commonest colour of ``target`` under the opaque pixels of ``ink`` placed at ``rect``."""
-    visible = rect.clip(target.get_rect())
-    clip = target.get_clip()
-    visible = visible.clip(clip)
-    if visible.width <= 0 or visible.height <= 0:
-        return None
-    mask = pygame.mask.from_surface(ink, 127)
-    step = max(1, min(visible.width, visible.height) // 12)
-    counts: Counter[RGB] = Counter()
-    for y in range(visible.top, visible.bottom, step):
-        for x in range(visible.left, visible.right, step):
-            if mask.get_at((x - rect.left, y - rect.top)):
-                colour = target.get_at((x, y))
-                counts[(colour.r, colour.g, colour.b)] += 1
-    if not counts:
-        centre = target.get_at(visible.center)
-        return centre.r, centre.g, centre.b
-    return counts.most_common(1)[0][0]
-
 
 
 def full_stop(text: str) -> str:
@@ -453,60 +381,6 @@ class TextRenderer:
                 word = word[cut:]
             pieces.append(word)
         return pieces
-
-
-_IDEOGRAPHIC = re.compile("[\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3100-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
-                         "\uf900-\ufaff\uff00-\uffef]")
-_NO_LINE_START = frozenset("、。，．・：；？！ー）」』】〕〉》”’…‥%ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
-                           ",.!?:;)]")
-"""Marks a line never starts with (Japanese kinsoku): they stay with the character before."""
-_KATAKANA = re.compile("[\u30a0-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
-"""Katakana (with the long-vowel mark and the middle dot): a run of them is one loanword, not broken."""
-
-
-_MOVE = re.compile("[a-hA-H][1-8]")
-
-
-def move_pieces(word: str) -> list[str]:
-    """``word`` cut before and after each move it holds, where a transcript's line may break (never inside a move).
-
-    >>> move_pieces("f5d6c3"), move_pieces("1.F5"), move_pieces("B[F5]W[D6]")
-    (['f5', 'd6', 'c3'], ['1.', 'F5'], ['B[', 'F5', ']W[', 'D6', ']'])
-    """
-    pieces: list[str] = []
-    start = 0
-    for found in _MOVE.finditer(word):
-        if found.start() > start:
-            pieces.append(word[start:found.start()])
-        pieces.append(found.group())
-        start = found.end()
-    if start < len(word):
-        pieces.append(word[start:])
-    return pieces
-
-
-def split_ideographs(word: str) -> list[str]:
-    """``word`` cut between Japanese and Chinese characters, where a line may break without a space.
-
-    A run of katakana (a loanword: エクスプローラー) stays whole, like a word written with spaces.
-
-    >>> split_ideographs("石を打つ。"), split_ideographs("f5"), split_ideographs("Stein")
-    (['石', 'を', '打', 'つ。'], ['f5'], ['Stein'])
-    >>> split_ideographs("エクスプローラーを開く")
-    ['エクスプローラー', 'を', '開', 'く']
-    """
-    if not _IDEOGRAPHIC.search(word):
-        return [word]
-    pieces: list[str] = []
-    for character in word:
-        joins = pieces and (character in _NO_LINE_START or not (
-            _IDEOGRAPHIC.match(character) or _IDEOGRAPHIC.match(pieces[-1][-1]))
-            or (_KATAKANA.match(character) is not None and _KATAKANA.match(pieces[-1][-1]) is not None))
-        if joins:
-            pieces[-1] += character
-        else:
-            pieces.append(character)
-    return pieces
 
 
 def plural(count: int, word: str, many: str | None = None) -> str:
