@@ -183,10 +183,21 @@ def test_the_widgets_never_import_the_scenes_or_the_app() -> None:
             assert not {t for t in targets if inside(t, "game.scenes") or inside(t, "game.app")}, name
 
 
-def test_no_scene_module_is_over_450_lines() -> None:
-    sizes = {str(path.relative_to(GAME)): len(path.read_text(encoding="utf-8").splitlines())
-             for path in (GAME / "scenes").rglob("*.py")}  # the screens' packages too
-    assert {name: lines for name, lines in sizes.items() if lines > 450} == {}
+MAX_MODULE_LINES = 450
+"""A module longer than this holds more than one concept: split it by concept (issue 49, item 5)."""
+LONG_MODULES = {
+    "ai/endgame.py": "the solver and its unrolled last few empties (_solve2 to _solve5) share a module-level leaf "
+                     "counter in the hot path: apart, each leaf would pay an attribute lookup",
+}
+"""The modules allowed over ``MAX_MODULE_LINES``, each with why it is one concept all the same."""
+
+
+def test_no_module_of_the_game_is_over_450_lines_but_the_named_ones() -> None:
+    sizes = {path.relative_to(GAME).as_posix(): len(path.read_text(encoding="utf-8").splitlines())
+             for path in GAME.rglob("*.py")}
+    assert {name: lines for name, lines in sizes.items()
+            if lines > MAX_MODULE_LINES and name not in LONG_MODULES} == {}
+    assert all(sizes.get(name, 0) > MAX_MODULE_LINES for name in LONG_MODULES)  # an exception no longer needed goes
 
 
 def test_what_runs_without_a_window_never_imports_pygame() -> None:
