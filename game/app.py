@@ -216,9 +216,8 @@ class App:
         if logical != self.surface.get_size():
             self.surface = pygame.Surface(logical)
             self.ctx.size = logical
-            if text_floor(logical) != self.assets.text_floor:
-                self.assets.text_floor = text_floor(logical)
-                self.ctx.text.forget()  # its texts were measured and drawn at the other floor
+            # the text caches are keyed by the size drawn, the floor applied: nothing to forget
+            self.assets.text_floor = text_floor(logical)
             self.scene.layout()
 
     def follow_page_shape(self, viewport: tuple[int, int] | None) -> bool:

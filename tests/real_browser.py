@@ -236,11 +236,16 @@ class GamePage:
         """Poll a Python expression in the page until it is truthy; the page's failure screen ends the wait."""
         return self.tab.wait_for(python_truth(expression), timeout_s, what or expression, failed=self.failure)
 
-    def drawn_texts(self) -> list[str]:
-        """The texts the game draws in its next frame (its text renderer's recording), as shown."""
+    def drawn_text_sizes(self) -> list[tuple[int, str]]:
+        """The texts the game draws in its next frame (its text renderer's recording): (size, as shown)."""
         frame = self.python("__harness_recording = app.ctx.text.record()\napp.frames_shown")
         self.wait_for_python(f"app.frames_shown > {frame + 1}", 10, "a frame drawn while recording")
-        return list(self.python("app.ctx.text.recording = None\n[t.shown for t in __harness_recording.texts]"))
+        drawn = self.python("app.ctx.text.recording = None\n[[t.size, t.shown] for t in __harness_recording.texts]")
+        return [(int(size), str(shown)) for size, shown in drawn]
+
+    def drawn_texts(self) -> list[str]:
+        """The texts the game draws in its next frame, as shown."""
+        return [shown for _size, shown in self.drawn_text_sizes()]
 
     def pixel(self, logical: tuple[int, int]) -> tuple[int, int, int]:
         """The colour the canvas shows where logical point ``logical`` is drawn (read from the canvas)."""

@@ -45,7 +45,7 @@ TEXT_ARGUMENTS: dict[str, tuple[int | str, ...]] = {
     "fit": (0,),
 }
 """The calls that put a text on the screen, and which of their arguments is the text."""
-LABEL_LISTS: dict[str, tuple[int, int]] = {"button_row": (1, 0), "Dialog": (3, 0)}
+LABEL_LISTS: dict[str, tuple[int, int]] = {"button_row": (1, 0), "button_rows": (1, 0), "Dialog": (3, 0)}
 """Calls given (label, action) or (action, label) pairs: the argument and the label's place in each pair."""
 TRANSLATING = {"_", "N_", "ngettext", "pgettext"}
 WORDS = re.compile(r"[^\W\d_]{2,}")

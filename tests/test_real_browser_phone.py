@@ -85,10 +85,7 @@ def play_moves(page: GamePage, moves: int) -> None:
 
 def smallest_text_css_px(page: GamePage) -> tuple[float, str]:
     """The smallest text the next frame draws, as tall as the page shows it (CSS px), and that text."""
-    drawn = page.python("__harness_recording = app.ctx.text.record()\napp.frames_shown")
-    page.wait_for_python(f"app.frames_shown > {drawn + 1}", 10, "a frame drawn while recording")
-    sizes = page.python("app.ctx.text.recording = None\n"
-                        "[[t.size, t.shown] for t in __harness_recording.texts if t.shown.strip()]")
+    sizes = [(size, shown) for size, shown in page.drawn_text_sizes() if shown.strip()]
     _left, _top, width, _height, pixels_wide, _pixels_high = canvas_box(page)
     size, text = min(sizes)
     return size * width / pixels_wide, text

@@ -26,7 +26,7 @@ from game.ui.board_play import BoardPlay
 from game.ui.board_view import spinner
 from game.ui.move_list import MoveList
 from game.ui.screen import Screen
-from game.ui.widgets import Button, button_row, button_rows, draw_panel
+from game.ui.widgets import Button, button_rows, draw_panel
 
 CLOCK_WARNING_MS = 10_000
 """A clock with less than this left is drawn in the danger colour."""
@@ -37,9 +37,8 @@ BOTTOM_BUTTONS = [(N_("New game"), "new"), (N_("Resign"), "resign"), (N_("Rules"
 
 
 def game_buttons(rows: tuple[pygame.Rect, ...]) -> list[Button]:
-    """The game's buttons in ``rows``: the two rows above on two, in order and evenly on more (the phone's)."""
-    if len(rows) == 2:
-        return button_row(rows[0], labels(TOP_BUTTONS)) + button_row(rows[1], labels(BOTTOM_BUTTONS))
+    """The game's buttons shared out in order over ``rows``: five then four on two rows, three a row on the
+    phone's three."""
     return button_rows(rows, labels(TOP_BUTTONS + BOTTOM_BUTTONS))
 
 
