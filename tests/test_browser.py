@@ -582,7 +582,7 @@ def test_main_py_on_the_desktop_lets_the_error_through(monkeypatch: pytest.Monke
 
 
 def test_the_layout_follows_the_page_when_it_turns(player_factory: Any) -> None:
-    from game.ui.layout import LANDSCAPE, PHONE, PORTRAIT
+    from game.ui.layout import LANDSCAPE, PHONE, PHONE_LANDSCAPE, PORTRAIT
 
     player = player_factory()
     assert player.app.surface.get_size() == LANDSCAPE
@@ -590,7 +590,9 @@ def test_the_layout_follows_the_page_when_it_turns(player_factory: Any) -> None:
     assert player.app.surface.get_size() == PHONE and player.app.ctx.size == PHONE
     assert player.app.ctx.assets.text_floor == 16  # its texts read at a phone's scale
     assert player.app.follow_page_shape((400, 860)) is False  # the same shape: nothing to do
-    assert player.app.follow_page_shape((844, 390)) is True
+    assert player.app.follow_page_shape((844, 390)) is True  # the phone on its side: low and wide
+    assert player.app.surface.get_size() == PHONE_LANDSCAPE and player.app.ctx.assets.text_floor == 16
+    assert player.app.follow_page_shape((1024, 768)) is True  # a tablet on its side: the desktop's layout
     assert player.app.surface.get_size() == LANDSCAPE and player.app.ctx.assets.text_floor == 0
     assert player.app.follow_page_shape((768, 1024)) is True  # a tablet upright: the roomier portrait
     assert player.app.surface.get_size() == PORTRAIT

@@ -53,7 +53,7 @@ from game.scenes.entries import (
 )
 from game.scenes.new_game import LEVEL_ROWS
 from game.ui.drawn import DrawnText, Recording
-from game.ui.layout import PHONE, is_portrait, text_floor
+from game.ui.layout import PHONE, PHONE_LANDSCAPE, is_portrait, text_floor
 from game.ui.line_breaks import split_ideographs
 from game.ui.text import drawable
 from game.ui.theme import RGB
@@ -62,7 +62,7 @@ from tests.app_driver import Player
 from tests.test_scenes import BLOCKED_39_3
 from tests.test_trainer import click_square, open_trainer
 
-SIZES = ((1280, 800), (720, 1280), (640, 400), PHONE)
+SIZES = ((1280, 800), (720, 1280), (640, 400), PHONE, PHONE_LANDSCAPE)
 THEMES = ("classic", "contrast")
 
 LONGEST_LEVEL = max(LEVELS, key=lambda level: len(level.name))

@@ -16,28 +16,48 @@ PORTRAIT = (720, 1280)
 PHONE = (540, 1200)
 """Portrait on a phone: narrower than ``PORTRAIT`` so that its text is read at a phone's scale (the smallest,
 16 px, is 12 CSS px on a 412 px wide phone), and as tall as a phone's screen (412 x 915 is filled)."""
+PHONE_LANDSCAPE = (1200, 540)
+"""A phone held sideways: as low as its text is read at a phone's scale (16 px is 12 CSS px on a 915 x 412 screen),
+and as wide as such a screen's shape (2.2 : 1) fills."""
 PHONE_WIDEST = 600
-"""The widest window (CSS px in the browser) held upright that gets the phone's layout."""
+"""The widest window (CSS px in the browser) held upright that gets the phone's layout, and the highest held
+sideways."""
+PHONE_LANDSCAPE_SHAPE = 1.7
+"""A window low enough for ``PHONE_LANDSCAPE`` gets it only if it is at least this many times as wide as high: a
+phone's screen on its side is (1.8 to 2.3 : 1), the smallest desktop window (640 x 400, 1.6 : 1) is not."""
 PHONE_TEXT_FLOOR = 16
 """On the phone's layout no text is smaller (12 CSS px on a 412 px wide phone): a smaller size asked for is raised."""
 
 
 def logical_size_for(window_size: tuple[int, int]) -> tuple[int, int]:
     """The logical size that fits a window best: portrait when it is clearly taller than wide, the phone's
-    portrait when it is narrow too.
+    portrait when it is narrow too; the phone's landscape when it is low and wide.
 
     >>> logical_size_for((412, 915)), logical_size_for((768, 1024)), logical_size_for((915, 412))
-    ((540, 1200), (720, 1280), (1280, 800))
+    ((540, 1200), (720, 1280), (1200, 540))
+    >>> logical_size_for((1280, 800)), logical_size_for((640, 400))
+    ((1280, 800), (1280, 800))
     """
     width, height = window_size
     if height <= width * 1.15:
-        return LANDSCAPE
+        low_and_wide = height < PHONE_WIDEST and width >= height * PHONE_LANDSCAPE_SHAPE
+        return PHONE_LANDSCAPE if low_and_wide else LANDSCAPE
     return PHONE if width < PHONE_WIDEST else PORTRAIT
 
 
 def text_floor(size: tuple[int, int]) -> int:
     """The smallest text size on a logical surface of ``size`` (0: any size the layout asks for)."""
-    return PHONE_TEXT_FLOOR if size == PHONE else 0
+    return PHONE_TEXT_FLOOR if size in (PHONE, PHONE_LANDSCAPE) else 0
+
+
+def is_low(size: tuple[int, int]) -> bool:
+    """Whether a logical size is the phone's landscape: wide and lower than ``LANDSCAPE`` (its text at least
+    ``PHONE_TEXT_FLOOR``), so a screen puts beside what it stacks on the others.
+
+    >>> is_low(PHONE_LANDSCAPE), is_low(LANDSCAPE), is_low(PHONE)
+    (True, False, False)
+    """
+    return not is_portrait(size) and size[1] < LANDSCAPE[1]
 
 
 def is_portrait(size: tuple[int, int]) -> bool:
