@@ -160,12 +160,16 @@ def test_the_transcript_box_gives_the_phone_its_keyboard_and_takes_what_is_typed
     phone.to_menu()
 
 
-def test_every_text_of_the_menu_and_a_game_is_readable_on_a_phone_held_upright(phone: GamePage) -> None:
+@pytest.mark.parametrize("viewport", [PORTRAIT, LANDSCAPE], ids=["upright", "sideways"])
+def test_every_text_of_the_menu_and_a_game_is_readable_on_a_phone(phone: GamePage, viewport: tuple[int, int]) -> None:
     phone.to_menu()
-    wait_fitted(phone, PORTRAIT)
+    phone.tab.resize(*viewport)
+    wait_fitted(phone, viewport)
     sizes = [smallest_text_css_px(phone)]
     phone.start_computer_game("Casual")
     sizes.append(smallest_text_css_px(phone))
     phone.to_menu()
+    phone.tab.resize(*PORTRAIT)
+    wait_fitted(phone, PORTRAIT)
     for size, text in sizes:
-        assert size >= MIN_READABLE_CSS_PX, f"{text!r} is {size:.1f} CSS px tall on a {PORTRAIT} phone"
+        assert size >= MIN_READABLE_CSS_PX, f"{text!r} is {size:.1f} CSS px tall on a {viewport} phone"

@@ -24,7 +24,7 @@ from game.review.board_setup import NotABoard, SetupCheck, check_position, read_
 from game.scenes.base import Context, TextScene
 from game.scenes.entries import AnalysisEntry, EditorEntry, Entry, GameEntry, NewGameEntry
 from game.ui.board_view import Marks
-from game.ui.layout import game_layout, is_portrait
+from game.ui.layout import game_layout, is_low, is_portrait
 from game.ui.text_field import TextField, typed_into
 from game.ui.transcript_words import nothing_changed
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
@@ -102,6 +102,7 @@ class EditorScene(TextScene):
     def layout(self) -> None:
         """The board, the tools and the actions beside (or below) it."""
         width, height = self.ctx.size
+        low = is_low(self.ctx.size)  # a phone on its side: rows a little thinner, the four actions in one row
         if is_portrait(self.ctx.size):
             self.view = self.ctx.board_view(pygame.Rect(80, 80, width - 160, width - 160))
             left, column, top = 16, width - 32, width - 80
@@ -109,27 +110,33 @@ class EditorScene(TextScene):
         else:
             rects = game_layout(self.ctx.size)
             self.view = self.ctx.board_view(rects.board)
-            left, column, top = rects.side.left, rects.side.width, 100
-            self.title_box = pygame.Rect(left, 20, column, 52)
-        actions_top = height - 164
-        buttons = button_row(pygame.Rect(left, top + 30, column, 52), [(_(label), action) for label, action in TOOLS],
-                             gap=8, size=20)
-        buttons += button_row(pygame.Rect(left, top + 118, column, 52),
+            left, column, top = rects.side.left, rects.side.width, 62 if low else 100
+            self.title_box = pygame.Rect(left, 12 if low else 20, column, 44 if low else 52)
+        # the top of each row below ``top``, and the heights of the choices' and the tools' rows
+        tools, side, clear, paste, field = (26, 100, 152, 202, 252) if low else (30, 118, 182, 236, 290)
+        tall, short = (44, 44) if low else (52, 46)
+        actions_top = height - (76 if low else 164)
+        buttons = button_row(pygame.Rect(left, top + tools, column, tall),
+                             [(_(label), action) for label, action in TOOLS], gap=8, size=20)
+        buttons += button_row(pygame.Rect(left, top + side, column, tall),
                               [(_("Black to move"), "move:X"), (_("White to move"), "move:O")], gap=8, size=20)
-        buttons += button_row(pygame.Rect(left, top + 182, column, 46),
+        buttons += button_row(pygame.Rect(left, top + clear, column, short),
                               [(_("Clear board"), "clear"), (_("Start position"), "start")], gap=8, size=19)
-        buttons += button_row(pygame.Rect(left, top + 236, column, 46),
+        buttons += button_row(pygame.Rect(left, top + paste, column, short),
                               [(_("Paste position"), "paste_position"), (_("Copy position"), "copy_position")], gap=8,
                               size=19)
-        self.field.rect = pygame.Rect(left, top + 290, column - 158, 46)
+        self.field.rect = pygame.Rect(left, top + field, column - 158, short)
         self.field.placeholder = _("Type or paste a position")
-        buttons += button_row(pygame.Rect(left + column - 150, top + 290, 150, 46),
+        buttons += button_row(pygame.Rect(left + column - 150, top + field, 150, short),
                               [(_("Set board"), "set_position")], size=19)
-        self.info = pygame.Rect(left, top + 348, column, actions_top - top - 360)
-        buttons += button_row(pygame.Rect(left, actions_top, column, 66),
-                              [(_("Play computer"), "computer"), (_("Two players"), "two"), (_("Analyse"), "analyse")],
-                              gap=8, size=20)
-        buttons += button_row(pygame.Rect(left, actions_top + 80, column, 60), [(_("Menu"), "menu")], size=22)
+        self.info = pygame.Rect(left, top + field + short + 12, column, actions_top - top - field - short - 24)
+        actions = [(_("Play computer"), "computer"), (_("Two players"), "two"), (_("Analyse"), "analyse")]
+        if low:
+            buttons += button_row(pygame.Rect(left, actions_top, column, 56), actions + [(_("Menu"), "menu")], gap=8,
+                                  size=20)
+        else:
+            buttons += button_row(pygame.Rect(left, actions_top, column, 66), actions, gap=8, size=20)
+            buttons += button_row(pygame.Rect(left, actions_top + 80, column, 60), [(_("Menu"), "menu")], size=22)
         self.group = ButtonGroup(buttons)
         self.ctx.toasts.area = self.info  # beside the board, over what is said about the position: never on it
         self._mark()

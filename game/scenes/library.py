@@ -33,7 +33,7 @@ from game.records.wthor import CREDIT, WthorGame
 from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, ExplorerEntry, GameEntry, ReviewEntry
 from game.ui.board_view import Marks
-from game.ui.layout import is_phone, is_portrait
+from game.ui.layout import is_low, is_phone, is_portrait
 from game.ui.text_field import MAX_CHARS, TextField
 from game.ui.text_flow import say_above
 from game.ui.widgets import Button, ButtonGroup, button_row, button_rows, draw_panel, fill_background
@@ -122,7 +122,7 @@ class LibraryScene(TextScene):
     def layout(self) -> None:
         """Lists on the left (above in portrait), the chosen game on the right (below)."""
         width, height = self.ctx.size
-        portrait, phone = is_portrait(self.ctx.size), is_phone(self.ctx.size)
+        portrait, phone, low = is_portrait(self.ctx.size), is_phone(self.ctx.size), is_low(self.ctx.size)
         left_w = width - 48 if portrait else 620
         tabs = pygame.Rect(24, 64, min(420, left_w), 44)
         buttons = button_row(tabs, [(_("World finals"), "shelf"), (_("Search"), "search")], gap=10, size=20)
@@ -144,16 +144,24 @@ class LibraryScene(TextScene):
             buttons += button_row(pygame.Rect(24, form_bottom + 16, left_w, 44),
                                   [(_("Search"), "find"), (_("Clear"), "clear"), (colour, "color")], gap=16, size=20)
             top = form_bottom + 72
-        if phone:  # the board with its buttons beside it, the game's words across the width under them
-            back = pygame.Rect(24, height - 100, width - 48, 48)  # the credit's two lines under it
-            self.info_rect = pygame.Rect(24, back.top - 184, width - 48, 172)
-            self.board_rect = pygame.Rect(24, self.info_rect.top - 270, 260, 260)
+        if phone or low:  # the board with its buttons beside it, the game's words under them
+            if phone:  # all of it under the lists, across the width
+                back = pygame.Rect(24, height - 100, width - 48, 48)  # the credit's two lines under it
+                self.info_rect = pygame.Rect(24, back.top - 184, width - 48, 172)
+                self.board_rect = pygame.Rect(24, self.info_rect.top - 270, 260, 260)
+                bottom = self.board_rect.top - 12
+            else:  # a phone on its side: all of it beside the lists, the credit's two lines under them
+                right = left_w + 48
+                self.board_rect = pygame.Rect(right, 16, 256, 256)
+                back = pygame.Rect(right, height - 64, width - 24 - right, 48)
+                self.info_rect = pygame.Rect(right, self.board_rect.bottom + 12, back.width,
+                                             back.top - 12 - self.board_rect.bottom - 12)
+                bottom = height - 56
             beside = pygame.Rect(self.board_rect.right + 12, self.board_rect.top, 0, self.board_rect.height)
             beside.width = width - 24 - beside.left
             nav = [pygame.Rect(beside.left, beside.top + i * 52, beside.width, 44) for i in range(2)]
             actions = [pygame.Rect(beside.left, beside.top + 108 + i * 52, beside.width, 44) for i in range(3)]
             self.credit_pos = (24, height - 28)
-            bottom = self.board_rect.top - 12
         elif portrait:
             self.board_rect = pygame.Rect(24, 724, 300, 300)
             self.info_rect = pygame.Rect(340, 724, width - 364, 300)
@@ -404,9 +412,9 @@ class LibraryScene(TextScene):
         self.group.draw(surface, text, theme)
         credit = _(CREDIT) if service.table is None or service.table.full else \
             _("{credit} (the browser's selection)").format(credit=_(CREDIT))
-        if is_phone(self.ctx.size):
-            say_above(text, surface, credit, 14, theme.text_dim,
-                      pygame.Rect(24, 0, self.ctx.size[0] - 48, self.ctx.size[1] - 6))
+        if is_phone(self.ctx.size) or is_low(self.ctx.size):  # two lines where one is too narrow at 16 px
+            column = self.heading_box.width if is_low(self.ctx.size) else self.ctx.size[0] - 48
+            say_above(text, surface, credit, 14, theme.text_dim, pygame.Rect(24, 0, column, self.ctx.size[1] - 6))
         else:
             text.draw_in(surface, credit, 14, theme.text_dim,
                          pygame.Rect(self.credit_pos, (self.ctx.size[0] - 48, 20)), "left", "top")

@@ -19,7 +19,7 @@ from game.play.words import colour_name, explanation_text, reason_text, score_te
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, ResultsEntry, ReviewEntry
 from game.ui.board_view import Marks
-from game.ui.layout import game_layout, is_portrait
+from game.ui.layout import game_layout, is_low, is_portrait
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 RESULT_ACTIONS: list[tuple[str, str]] = [(N_("Rematch"), "rematch"), (N_("Review"), "review"), (N_("Menu"), "menu")]
@@ -170,6 +170,10 @@ class ResultsScene(Scene):
             self.view = self.ctx.board_view(pygame.Rect((width - 640) // 2, 16, 640, 640))
             self.card = pygame.Rect(16, 672, width - 32, height - 672 - 116)
             row = pygame.Rect(16, height - 100, width - 32, 76)
+        elif is_low(self.ctx.size):  # the card from the side's top to the buttons at the board's foot
+            self.view = self.ctx.board_view(rects.board)
+            row = pygame.Rect(rects.side.left, rects.side.bottom - 60, rects.side.width, 60)
+            self.card = pygame.Rect(rects.side.left, rects.side.top, rects.side.width, row.top - 12 - rects.side.top)
         else:
             self.view = self.ctx.board_view(rects.board)
             row = pygame.Rect(rects.side.left, rects.side.bottom - 80, rects.side.width, 72)
@@ -222,8 +226,9 @@ class ResultsScene(Scene):
                                  line_gap=1.3)
             return taken.bottom + 2
 
-        y = card.top + 28
-        size = text.fit_size(summary.headline, 44, inner.width, bold=True)
+        tight = is_low(self.ctx.size)  # a phone on its side: the same lines, closer and a little smaller
+        y = card.top + (16 if tight else 28)
+        size = text.fit_size(summary.headline, 36 if tight else 44, inner.width, bold=True)
         text.draw_in(surface, summary.headline, size, theme.accent, row(y, size + 8), valign="top", bold=True)
         y += size + 12
         y = paragraph(summary.reason, 20, y, 60)
@@ -234,9 +239,9 @@ class ResultsScene(Scene):
             length = ngettext("{moves}, {n} pass", "{moves}, {n} passes", passes).format(moves=length, n=passes)
         if moves and not self.stopped:
             text.draw_in(surface, length, 18, theme.text_dim, row(y, 24), valign="top")
-        y += 34
+        y += 26 if tight else 34
         icon = self.view.disc_icon(BLACK, 40)
-        score_size = 56
+        score_size = 44 if tight else 56
         score_rect = text.draw_in(surface, summary.main_score, score_size, theme.text, row(y, score_size + 12),
                                   valign="top", bold=True, smallest=30)
         surface.blit(icon, icon.get_rect(midright=(score_rect.left - 18, score_rect.centery)))
@@ -244,14 +249,14 @@ class ResultsScene(Scene):
                      icon.get_rect(midleft=(score_rect.right + 18, score_rect.centery)))
         y = score_rect.bottom + 4
         text.draw_in(surface, summary.main_rule, 18, theme.text_dim, row(y, 24), valign="top")
-        y += 30
+        y += 26 if tight else 30
         if self.stopped:
             y = paragraph(summary.explanation, 18, y, 60)
         if summary.other_score:
             other = _("{rule}: {score}").format(rule=summary.other_rule, score=summary.other_score)
             text.draw_in(surface, other, 22, theme.text, row(y, 30),
                          valign="top", bold=True)
-            y += 32
+            y += 28 if tight else 32
             y = paragraph(summary.explanation, 18, y, 60)
             note = _("Headline rule: change it in Settings.")
             text.draw_in(surface, note, 16, theme.text_dim, row(y + 4, 22), valign="top")
@@ -283,7 +288,7 @@ class ResultsScene(Scene):
         colour = theme.accent if change.change > 0 else theme.text
         text.draw_in(surface, headline, size, colour, pygame.Rect(space.left, top, space.width, size + 8),
                      valign="top", bold=True, smallest=16)
-        if note_height >= 18:
+        if note_height >= text.assets.font(16).get_height():
             text.draw_in(surface, note, 16, theme.text_dim,
                          pygame.Rect(space.left, top + size + 10, space.width, note_height), valign="top",
                          wrap=True, line_gap=1.2)

@@ -31,7 +31,7 @@ from game.scenes.entries import AnalysisEntry, Entry, ExplorerEntry, GameEntry, 
 from game.ui.board_view import Marks
 from game.ui.eval_graph import VERDICT_MARK, draw_eval_graph, draw_slider, slider_index
 from game.ui.explorer_panel import ExplorerPanel
-from game.ui.layout import game_layout, is_phone, is_portrait
+from game.ui.layout import game_layout, is_low, is_phone, is_portrait
 from game.ui.move_list import MoveList
 from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
@@ -126,6 +126,18 @@ class ReviewScene(Scene):
             self.moves_rect = pygame.Rect(left, self.summary_rect.bottom + 8, column,
                                           actions.top - 10 - self.summary_rect.bottom - 8)
             self.title_pos = (left, 26)
+        elif is_low(self.ctx.size):  # a phone on its side: the moves in a narrow column beside the rest
+            rects = game_layout(self.ctx.size)
+            self.view = self.ctx.board_view(rects.board)
+            left, column = rects.side.left, rects.side.width - 192
+            self.graph = pygame.Rect(left, 56, column, 104)
+            self.slider = pygame.Rect(left, 166, column, 30)
+            nav = pygame.Rect(left, 202, column, 48)
+            self.comment = pygame.Rect(left, 258, column, 96)
+            self.summary_rect = pygame.Rect(left, 360, column, 92)
+            self.moves_rect = pygame.Rect(left + column + 12, 56, 180, 396)
+            actions = pygame.Rect(left, rects.side.bottom - 56, rects.side.width, 56)
+            self.title_pos = (left, 30)
         else:
             rects = game_layout(self.ctx.size)
             self.view = self.ctx.board_view(rects.board)
@@ -138,7 +150,8 @@ class ReviewScene(Scene):
             self.moves_rect = pygame.Rect(left, 526, column, 178)
             actions = pygame.Rect(left, 714, column, 58)
             self.title_pos = (left, 38)
-        self.move_list = MoveList(self.moves_rect.inflate(-12, -12), columns=3, row_height=24, size=16)
+        columns = 1 if is_low(self.ctx.size) else 3
+        self.move_list = MoveList(self.moves_rect.inflate(-12, -12), columns=columns, row_height=24, size=16)
         self.ctx.toasts.area = self.comment.union(self.summary_rect)
         buttons = button_row(nav, [("|<", "first"), ("<", "previous"), (">", "next"), (">|", "last"),
                                    (_("Explorer"), "explorer")], gap=8, size=24)
@@ -347,11 +360,12 @@ class ReviewScene(Scene):
         colours = {"title": theme.text, "good": theme.text, "bad": theme.danger, "dim": theme.text_dim}
         for line, style in self.comment_lines():
             size = 20 if style == "title" else 17
-            row = pygame.Rect(inner.left, y, inner.width, min(size + 8, inner.bottom - y))
+            row = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
             if row.height <= 0:
                 break
-            taken = text.draw_in(surface, line, size, colours[style], row, "left", "top", style == "title")
-            y += taken.height + 4
+            taken = text.draw_in(surface, line, size, colours[style], row, "left", "top", style == "title", wrap=True,
+                                 line_gap=1.2)  # a second line where the column is narrow (a phone), not cut short
+            y = taken.bottom + 4
 
     def summary(self, colour: Color) -> PlayerSummary | None:
         """``colour``'s moves summed up: only those played in this game, not the ones it was given."""

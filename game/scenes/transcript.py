@@ -32,7 +32,7 @@ from game.scenes.base import Context, TextScene
 from game.scenes.entries import Entry, GameEntry, NewGameEntry, ReviewEntry, TranscriptEntry
 from game.ui import transcript_words as words
 from game.ui.board_view import Marks
-from game.ui.layout import is_phone, is_portrait
+from game.ui.layout import is_low, is_phone, is_portrait
 from game.ui.line_breaks import move_pieces
 from game.ui.text import drawable, full_stop
 from game.ui.text_field import backspaced, selects_all, typed_into
@@ -112,15 +112,22 @@ class TranscriptScene(TextScene):
             self.board_rect = pygame.Rect((width - 440) // 2, 420, 440, 440)
             rows = (pygame.Rect(24, height - 250, width - 48, 62), pygame.Rect(24, height - 172, width - 48, 62),
                     pygame.Rect(24, height - 94, width - 48, 70))
+        elif is_low(self.ctx.size):  # a phone on its side: the board as high as the screen, beside the rest
+            self.board_rect = pygame.Rect(width - 24 - 500, 20, 500, 500)
+            column = self.board_rect.left - 24 - 24
+            self.box = pygame.Rect(24, 64, column, 150)
+            self.status = pygame.Rect(24, 220, column, 50)
+            rows = (pygame.Rect(24, 344, column, 52), pygame.Rect(24, 406, column, 52),
+                    pygame.Rect(24, 468, column, 52))
         else:
             self.box = pygame.Rect(40, 110, 760, 250)
             self.status = pygame.Rect(40, 370, 760, 80)
             self.board_rect = pygame.Rect(836, 96, 420, 420)
             rows = (pygame.Rect(40, 470, 760, 60), pygame.Rect(40, 548, 760, 60), pygame.Rect(40, 640, 760, 64))
         tools = words.labels(words.TOOLS + (words.BROWSER_TOOLS if self.ctx.is_browser else words.DESKTOP_TOOLS))
-        if is_phone(self.ctx.size):  # the tools in two rows, above the others: six are too many for one
+        if is_phone(self.ctx.size) or is_low(self.ctx.size):  # the tools in two rows, above the others
             half = (len(tools) + 1) // 2
-            buttons = button_row(rows[0].move(0, -78), tools[:half], gap=12, size=22)
+            buttons = button_row(rows[0].move(0, rows[0].top - rows[1].top), tools[:half], gap=12, size=22)
             buttons += button_row(rows[0], tools[half:], gap=12, size=22)
         else:
             buttons = button_row(rows[0], tools, gap=12, size=22)
@@ -131,7 +138,7 @@ class TranscriptScene(TextScene):
         box = self.box.inflate(-12, -12)
         self.field.open((box.x / width, box.y / height, box.width / width, box.height / height), self.text,
                         _(words.PLACEHOLDER))
-        if is_phone(self.ctx.size):  # no room under the board: a toast shows over it for its moment
+        if is_phone(self.ctx.size) or is_low(self.ctx.size):  # no room by the board: a toast shows over it
             self.ctx.toasts.area = self.board_rect.copy()
         elif is_portrait(self.ctx.size):
             self.ctx.toasts.area = pygame.Rect(24, self.board_rect.bottom + 8, width - 48, rows[0].top - 16
@@ -393,7 +400,8 @@ class TranscriptScene(TextScene):
         fill_background(surface, theme)
         width = self.ctx.size[0]
         portrait = is_portrait(self.ctx.size)
-        title = pygame.Rect(16, 30, width - 32, 52) if portrait else pygame.Rect(self.box.left, 30, self.box.width, 52)
+        title = pygame.Rect(16, 30, width - 32, 52) if portrait else \
+            pygame.Rect(self.box.left, max(8, self.box.top - 80), self.box.width, 52)
         text.draw_in(surface, _("Transcript"), 44, theme.text, title, "center" if portrait else "left", bold=True)
         draw_panel(surface, self.box, theme)
         inner = self.box.inflate(-32, -28)

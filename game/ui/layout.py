@@ -109,6 +109,12 @@ def game_layout(size: tuple[int, int]) -> GameLayout:
     left = board.right + 24
     width = size[0] - left - 24
     half = (width - 16) // 2
+    if is_low(size):  # the same column, its bands thinner and the move list shorter, down to the board's foot
+        cards = (pygame.Rect(left, 20, half, 100), pygame.Rect(left + half + 16, 20, half, 100))
+        status = pygame.Rect(left, 126, width, 56)
+        rows = (pygame.Rect(left, board.bottom - 124, width, 56), pygame.Rect(left, board.bottom - 56, width, 56))
+        moves = pygame.Rect(left, 188, width, rows[0].top - 12 - 188)
+        return GameLayout(board, cards, status, rows, moves, pygame.Rect(left, 20, width, board.height))
     cards = (pygame.Rect(left, 28, half, 104), pygame.Rect(left + half + 16, 28, half, 104))
     status = pygame.Rect(left, 144, width, 64)
     moves = pygame.Rect(left, 220, width, 384)

@@ -2,7 +2,8 @@
 
 Plies past the record's cursor (undone, still redoable) stay visible,
 greyed, until a different move replaces them. The list pages by columns
-so that the highlighted ply is always in view.
+so that the highlighted ply is always in view, and near the end shows its
+last screen full.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class MoveList:
         first = 0
         if focus_row >= capacity:
             first = (focus_row // per_column - self.columns + 1) * per_column
-        first = max(0, min(first, max(0, rows - 1)))
+        first = max(0, min(first, rows - capacity))  # the list's last screen full, not a page of one row
         column_width = (rect.width - 8) // self.columns
         cell_width = min(64, (column_width - 40) // 2)
         faint = _blend(theme.text_dim, theme.panel, 0.45)

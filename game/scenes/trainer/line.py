@@ -34,12 +34,12 @@ from game.trainer import (
     trainable_openings,
 )
 from game.ui.board_view import Marks
-from game.ui.layout import game_layout, is_phone, is_portrait
+from game.ui.layout import game_layout, is_low, is_phone, is_portrait
 from game.ui.session_board import SessionBoard
 from game.ui.text_flow import say as flow
 from game.ui.text_flow import say_above
 from game.ui.theme import RGB
-from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
+from game.ui.widgets import ButtonGroup, button_rows, draw_panel, fill_background
 
 
 class TrainerScene(BoardScene):
@@ -94,7 +94,8 @@ class TrainerScene(BoardScene):
         if is_phone(self.ctx.size):  # the board across the screen, the buttons at its foot (1200 px, not 1280)
             self.header = pygame.Rect(16, 10, width - 32, 150)
             board_rect = pygame.Rect(0, 164, width, width)
-            rows = (pygame.Rect(16, height - 136, width - 32, 56), pygame.Rect(16, height - 72, width - 32, 56))
+            rows: tuple[pygame.Rect, ...] = (pygame.Rect(16, height - 136, width - 32, 56),
+                                             pygame.Rect(16, height - 72, width - 32, 56))
             self.panel = pygame.Rect(16, board_rect.bottom + 10, width - 32, rows[0].top - 12 - board_rect.bottom - 10)
         elif is_portrait(self.ctx.size):
             self.header = pygame.Rect(16, 10, width - 32, 150)
@@ -109,11 +110,15 @@ class TrainerScene(BoardScene):
             self.panel = pygame.Rect(side.left, side.top + 160, side.width, 404)
             rows = (pygame.Rect(side.left, side.bottom - 168, side.width, 60),
                     pygame.Rect(side.left, side.bottom - 96, side.width, 60))
+            if is_low(self.ctx.size):  # a phone on its side: the four buttons in one row, the panel down to it
+                self.header.height = 134
+                rows = (pygame.Rect(side.left, side.bottom - 56, side.width, 56),)
+                self.panel = pygame.Rect(side.left, self.header.bottom + 6, side.width,
+                                         rows[0].top - 12 - self.header.bottom - 6)
         self.board.view = self.ctx.board_view(board_rect)
         self.ctx.toasts.area = self.panel.inflate(-16, -16)
-        top = button_row(rows[0], [(_("Try again"), "retry"), (_("Next line"), "next")])
-        bottom = button_row(rows[1], [(_("Openings"), "list"), (_("Menu"), "menu")])
-        self.group = ButtonGroup(top + bottom)
+        labels = [(_("Try again"), "retry"), (_("Next line"), "next"), (_("Openings"), "list"), (_("Menu"), "menu")]
+        self.group = ButtonGroup(button_rows(rows, labels))
 
     # -- events -------------------------------------------------------------------------
 
