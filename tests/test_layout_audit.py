@@ -26,6 +26,7 @@ import pytest
 
 from game.ai import Limits
 from game.ai.levels import LEVELS
+from game.challenges import load_challenges
 from game.engine import BLACK, WHITE, GameRecord, Outcome, Position, opponent_of
 from game.i18n import pgettext
 from game.platform.storage import MemoryStorage
@@ -37,6 +38,7 @@ from game.records.openings import DATA_FILE, parse_table
 from game.records.wthor import WthorGame
 from game.scenes.entries import (
     AnalysisEntry,
+    ChallengeEntry,
     ChallengesEntry,
     EditorEntry,
     ExplorerEntry,
@@ -702,3 +704,15 @@ def test_each_level_button_shows_its_number_and_a_row_of_levels_is_one_size(play
     assert all(len(sizes) == 1 for sizes in rows.values()), rows  # the longest name sets its row's size
     assert [int(b.subtitle.split(" ")[0]) for b in sorted(buttons.values(), key=lambda b: (b.rect.top, b.rect.left))
             ] == list(range(1, len(LEVELS) + 1))  # read left to right, top to bottom: the ladder's order
+
+
+def challenge_after_a_wrong_try(player: Player) -> None:
+    """A corner challenge after a wrong move: the verdict in the panel, the counts under it, Retry offered."""
+    challenge = next(c for c in load_challenges() if c.kind == "corner")
+    player.app.scene.open(ChallengeEntry(challenge.id))
+    player.frame()
+    view = player.app.scene.board.view  # type: ignore[attr-defined]
+    player.click(view.square_center(next(sq for sq in challenge.position.legal_squares() if sq != challenge.answer)))
+
+
+STATES["challenge after a wrong try"] = challenge_after_a_wrong_try

@@ -24,7 +24,7 @@ from game.scenes.board_scene import BoardScene
 from game.scenes.challenge_list import ChallengeListScene, shipped_challenges
 from game.scenes.entries import ChallengeEntry, Entry
 from game.ui.board_view import Marks, spinner
-from game.ui.layout import game_layout, is_portrait
+from game.ui.layout import game_layout, is_low, is_portrait
 from game.ui.session_board import SessionBoard
 from game.ui.stars import draw_stars
 from game.ui.text_flow import say
@@ -144,6 +144,12 @@ class ChallengeScene(BoardScene):
             self.panel = pygame.Rect(side.left, side.top + 200, side.width, 420 - 24)
             rows = (pygame.Rect(side.left, side.bottom - 140, side.width, 60),
                     pygame.Rect(side.left, side.bottom - 66, side.width, 60))
+            if is_low(self.ctx.size):  # a phone on its side: the panel between a shorter header and the buttons
+                self.header.height = 136
+                rows = (pygame.Rect(side.left, side.bottom - 124, side.width, 56),
+                        pygame.Rect(side.left, side.bottom - 56, side.width, 56))
+                self.panel = pygame.Rect(side.left, self.header.bottom + 6, side.width,
+                                         rows[0].top - 12 - self.header.bottom - 6)
         self.board.view = self.ctx.board_view(board_rect)
         if self.solution:  # the solution line can be stepped through
             top = button_row(rows[0], [(_("< Move"), "sol_prev"), (_("Move >"), "sol_next"), (_("Retry"), "retry")])
