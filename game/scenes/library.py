@@ -123,7 +123,7 @@ class LibraryScene(TextScene):
         """Lists on the left (above in portrait), the chosen game on the right (below)."""
         width, height = self.ctx.size
         portrait, phone, low = is_portrait(self.ctx.size), is_phone(self.ctx.size), is_low(self.ctx.size)
-        left_w = width - 48 if portrait else 620
+        left_w = width - 48 if portrait else 684 if low else 620
         tabs = pygame.Rect(24, 64, min(420, left_w), 44)
         buttons = button_row(tabs, [(_("World finals"), "shelf"), (_("Search"), "search")], gap=10, size=20)
         for field, (label, hint) in zip(self.fields, FIELDS, strict=True):  # in the language of the moment
@@ -152,15 +152,17 @@ class LibraryScene(TextScene):
                 bottom = self.board_rect.top - 12
             else:  # a phone on its side: all of it beside the lists, the credit's two lines under them
                 right = left_w + 48
-                self.board_rect = pygame.Rect(right, 16, 256, 256)
-                back = pygame.Rect(right, height - 64, width - 24 - right, 48)
-                self.info_rect = pygame.Rect(right, self.board_rect.bottom + 12, back.width,
-                                             back.top - 12 - self.board_rect.bottom - 12)
+                self.board_rect = pygame.Rect(right, 16, 232, 232)
                 bottom = height - 56
+                back = pygame.Rect(24 + left_w - 200, bottom - 44, 200, 44)  # beside the pager: the words go down
+                self.info_rect = pygame.Rect(right, self.board_rect.bottom + 12, width - 24 - right,
+                                             height - 20 - self.board_rect.bottom - 12)
             beside = pygame.Rect(self.board_rect.right + 12, self.board_rect.top, 0, self.board_rect.height)
             beside.width = width - 24 - beside.left
-            nav = [pygame.Rect(beside.left, beside.top + i * 52, beside.width, 44) for i in range(2)]
-            actions = [pygame.Rect(beside.left, beside.top + 108 + i * 52, beside.width, 44) for i in range(3)]
+            nav_rows = 2 if phone else 1  # the four steps in one row where the column is 200 px, not 260
+            nav = [pygame.Rect(beside.left, beside.top + i * 52, beside.width, 44) for i in range(nav_rows)]
+            actions = [pygame.Rect(beside.left, beside.top + nav_rows * 52 + 4 + i * 52, beside.width, 44)
+                       for i in range(3)]
             self.credit_pos = (24, height - 28)
         elif portrait:
             self.board_rect = pygame.Rect(24, 724, 300, 300)
@@ -181,14 +183,16 @@ class LibraryScene(TextScene):
             bottom = height - 64
         row_h, gap = 50, 6
         self.heading_box = pygame.Rect(24, top, left_w, 28)
+        if (phone or low) and self.ctx.text.width(self.heading_text(), 19, bold=True) > left_w:
+            self.heading_box.height = 52  # two lines where even the smallest text does not fit one
         self.title_box = pygame.Rect(24, 16, left_w, 44)
-        first_row = top + 30
+        first_row = top + self.heading_box.height + 2
         self.rows_per_page = max(1, (bottom - 50 - first_row) // (row_h + gap))
         for i, (label, subtitle, action) in enumerate(self.page_rows()):
             rect = pygame.Rect(24, first_row + i * (row_h + gap), left_w, row_h)
             buttons.append(Button(rect, label, action, subtitle=subtitle, size=19,
                                   selected=action == self._selected_action()))
-        pager = pygame.Rect(24, bottom - 44, left_w, 44)
+        pager = pygame.Rect(24, bottom - 44, left_w - (216 if low else 0), 44)
         pages = button_row(pager, [(_("< Previous"), "page:-1"), (_("Next >"), "page:1")], gap=16, size=18)
         pages[0].enabled = self.page > 0
         pages[1].enabled = (self.page + 1) * self.rows_per_page < self.row_count()
@@ -365,6 +369,20 @@ class LibraryScene(TextScene):
 
     # -- drawing ---------------------------------------------------------------------------
 
+    def heading_text(self) -> str:
+        """The line over the list: what it holds (the page first, where an ellipsis cannot take it), or the
+        master games' loading."""
+        service = shared()
+        if service.table is None:
+            return service.progress_text()
+        if self.mode == "search" and not self.heading:
+            return _("Type in any field, then Search (Enter)")
+        heading = self.heading if self.mode != "shelf" else _("World Championship finals")
+        pages = -(-self.row_count() // self.rows_per_page)
+        if pages > 1:
+            heading = _("Page {page} of {pages} · {heading}").format(page=self.page + 1, pages=pages, heading=heading)
+        return heading
+
     def info_lines(self) -> list[tuple[str, int, bool]]:
         """(text, size, dim) lines about the chosen game."""
         return words.info_lines(self.selected, self.record, self.ply)
@@ -383,15 +401,8 @@ class LibraryScene(TextScene):
         if self.mode == "search":
             for field in self.fields:
                 field.draw(surface, text, theme)
-        heading = self.heading if self.mode != "shelf" else _("World Championship finals")
-        pages = -(-self.row_count() // self.rows_per_page)
-        if pages > 1:  # first, where an ellipsis cannot take it
-            heading = _("Page {page} of {pages} · {heading}").format(page=self.page + 1, pages=pages, heading=heading)
-        if service.table is None:
-            heading = service.progress_text()
-        elif self.mode == "search" and not self.heading:
-            heading = _("Type in any field, then Search (Enter)")
-        text.draw_in(surface, heading, 19, theme.text_dim, self.heading_box, "left", "top", bold=True)
+        text.draw_in(surface, self.heading_text(), 19, theme.text_dim, self.heading_box, "left", "top", bold=True,
+                     wrap=self.heading_box.height > 28)
         if self.record is not None:
             position = self.record.position_at(self.ply)
             previous = next((p for p in reversed(self.record.plies[: self.ply]) if p >= 0), None)

@@ -258,25 +258,34 @@ class ResultsScene(Scene):
                          valign="top", bold=True)
             y += 28 if tight else 32
             y = paragraph(summary.explanation, 18, y, 60)
-            note = _("Headline rule: change it in Settings.")
-            text.draw_in(surface, note, 16, theme.text_dim, row(y + 4, 22), valign="top")
-            y += 26
+            if not (tight and self.rating is not None):  # low on room, the rating's words come first
+                note = _("Headline rule: change it in Settings.")
+                text.draw_in(surface, note, 16, theme.text_dim, row(y + 4, 22), valign="top")
+                y += 26
+        foot = self._foot_line(inner.width)  # at the card's foot: the practice note or the tallies
+        foot_top = card.bottom - 58
+        if tight and foot:  # only as high as its lines: what is over it (the rating's note) may take the rest
+            foot_top = card.bottom - 12 - 24 * len(text.wrap(foot, 18, inner.width))
         if self.rating is not None:
-            self._draw_rating(surface, self.rating, pygame.Rect(inner.left, y, inner.width, card.bottom - 62 - y))
-        if not self.setup.counts:
-            line = practice_note(self.setup)
-            paragraph(line, 18, card.bottom - 58, 50)
-        elif self.setup.mode is Mode.COMPUTER:
-            level = level_for(self.setup)
-            tally = self.ctx.stats.tally(level.name, self.setup.human)
-            against = _("Against {level} as {colour}:").format(level=level_title(level.name),
-                                                               colour=colour_name(self.setup.human))
-            tallies = _("{won} won, {lost} lost, {drawn} drawn").format(won=tally.won, lost=tally.lost,
-                                                                       drawn=tally.drawn)
-            line = f"{against} {tallies}" if text.width(f"{against} {tallies}", 18) <= inner.width else \
-                f"{against}\n{tallies}"  # two lines, broken where the sentence is
-            text.draw_in(surface, line, 18, theme.text_dim, row(card.bottom - 56, 50), wrap=True)
+            self._draw_rating(surface, self.rating, pygame.Rect(inner.left, y, inner.width, foot_top - 4 - y))
+        if foot:
+            text.draw_in(surface, foot, 18, theme.text_dim, row(foot_top, card.bottom - foot_top - 8), valign="top",
+                         wrap=True, line_gap=1.3)
         self.group.draw(surface, text, theme)
+
+    def _foot_line(self, width: int) -> str:
+        """The card's last words: why the game does not count, or the tallies against this level and colour."""
+        if not self.setup.counts:
+            return practice_note(self.setup)
+        if self.setup.mode is not Mode.COMPUTER:
+            return ""
+        level = level_for(self.setup)
+        tally = self.ctx.stats.tally(level.name, self.setup.human)
+        against = _("Against {level} as {colour}:").format(level=level_title(level.name),
+                                                           colour=colour_name(self.setup.human))
+        tallies = _("{won} won, {lost} lost, {drawn} drawn").format(won=tally.won, lost=tally.lost, drawn=tally.drawn)
+        line = f"{against} {tallies}"  # else two lines, broken where the sentence is
+        return line if self.ctx.text.width(line, 18) <= width else f"{against}\n{tallies}"
 
     def _draw_rating(self, surface: pygame.Surface, change: RatingChange, space: pygame.Rect) -> None:
         """The rating's change and its new value, low in the card's free ``space`` (over the tallies)."""

@@ -269,6 +269,8 @@ class BoardView:
             rect = self.square_rect(square)
             label_colour = theme.hint if square in marks.best else theme.text
             size = max(12, self.square // 4)
+            if self.text.width(label, size, True) + 10 > rect.width - 4:  # typography's spaces go before a digit
+                label = label.replace("\xa0", "").replace("\u202f", "")  # does ("< 1 %" in French: "<1%")
             # on a dark pill of its own: readable on the felt, a white disc or a hint ring alike
             pill = pygame.Rect(0, 0, min(rect.width - 4, self.text.width(label, size, True) + 10),
                                self.text.assets.font(size, True).get_height())

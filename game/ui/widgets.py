@@ -164,6 +164,8 @@ class Button:
         """The largest size up to ``size`` at which the label fits: on one line, or on two where the button
         is tall enough and they are at least ``TWO_LINES_GAIN`` larger (a subtitle keeps the label on one)."""
         inner = self.label_box(text, self.rect)
+        if inner.width > self.rect.width - 2 * LABEL_MARGIN:  # the tight margin is for a label that is as small as
+            return min(self.size, MIN_BUTTON_TEXT)  # it gets: a larger one that close to the edge looks cut
         one_line = text.fit_size(self.label, self.size, inner.width, bold=True)
         if one_line >= self.size or self.subtitle:
             return one_line

@@ -185,8 +185,9 @@ def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: M
     """The move list's panel: its title, the count, the opening's name and the moves."""
     theme, text = ctx.theme, ctx.text
     draw_panel(surface, rect, theme)
-    text.draw_in(surface, _("Moves"), 18, theme.text_dim, pygame.Rect(rect.left + 16, rect.top + 8, 70, 26), "left",
-                 "top", bold=True)
+    title = _("Moves")
+    title_box = pygame.Rect(rect.left + 16, rect.top + 8, min(text.width(title, 18, bold=True), rect.width // 4), 26)
+    text.draw_in(surface, title, 18, theme.text_dim, title_box, "left", "top", bold=True)
     count = ngettext("{n} move played", "{n} moves played", len(record.moves)).format(n=len(record.moves))
     count_rect = text.draw_in(surface, count, 18, theme.text_dim,
                               pygame.Rect(rect.centerx, rect.top + 8, rect.right - 16 - rect.centerx, 26), "right",
@@ -196,7 +197,7 @@ def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: M
         opening = pgettext("opening", opening)
     plies = moves.rect
     if opening:
-        room = 2 * min(rect.centerx - rect.left - 90, count_rect.left - rect.centerx - 12)
+        room = 2 * min(rect.centerx - title_box.right - 12, count_rect.left - rect.centerx - 12)
         box = pygame.Rect(rect.centerx - room // 2, rect.top + 8, room, 24)
         if text.width(opening, 16, bold=True) > room:  # a line of its own above the moves, rather than cut short
             box = pygame.Rect(rect.left + 16, plies.top, rect.width - 32, 24)
