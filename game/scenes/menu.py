@@ -12,7 +12,7 @@ from game.scenes.ask_new_game import abandon_dialog
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ENTRY_TYPES, Entry, GameEntry
 from game.ui.layout import is_low, is_phone, is_portrait, menu_column
-from game.ui.widgets import Button, ButtonGroup, Dialog, fill_background
+from game.ui.widgets import Button, ButtonGroup, Dialog, fill_background, fit_heights
 
 MENU_ONE_COLUMN = 8
 """More entries than this go in two columns in landscape (one column would squeeze each button)."""
@@ -95,9 +95,7 @@ class MenuScene(Scene):
             for button, rect in zip(buttons, self._rects(len(entries), roomy=True), strict=True):
                 button.rect = rect
         if phone or low:  # a subtitle at the text floor shrinks no more: the labels make room for it
-            size = next((size for size in range(MENU_LABEL_SIZE, 0, -1) if self._fit(buttons, size)), 1)
-            for button in buttons:
-                button.size = size
+            fit_heights(buttons, self.ctx.text)
         first = next((button for button in buttons if button.enabled), None)
         if first is not None:
             first.primary = True
@@ -106,9 +104,9 @@ class MenuScene(Scene):
             self.ctx.toasts.area = pygame.Rect(16, 16, self.ctx.size[0] - 32, 150) if phone else \
                 pygame.Rect(16, 8, self.ctx.size[0] - 32, buttons[0].rect.top - 16)
 
-    def _fit(self, buttons: list[Button], size: int = MENU_LABEL_SIZE) -> bool:
-        """Whether every entry's label at ``size`` and its subtitle fit the entry's height."""
-        return all(button.height_for(self.ctx.text, size) <= button.rect.height for button in buttons)
+    def _fit(self, buttons: list[Button]) -> bool:
+        """Whether every entry's label at its largest and its subtitle fit the entry's height."""
+        return all(button.height_for(self.ctx.text, MENU_LABEL_SIZE) <= button.rect.height for button in buttons)
 
     def _rects(self, count: int, roomy: bool = False) -> list[pygame.Rect]:
         """Where ``count`` entries go (``roomy``: the phone's rows as tall as its screen allows)."""

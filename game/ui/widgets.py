@@ -185,6 +185,16 @@ class Button:
         return one_line if two_lines is None else two_lines
 
 
+def fit_heights(buttons: Sequence[Button], text: TextRenderer) -> None:
+    """Shrink the buttons' labels (all alike) to the largest size at which each label and its subtitle fit its
+    button's height: on a layout with a text floor the subtitle cannot shrink, so the label makes room."""
+    most = max((button.size for button in buttons), default=0)
+    size = next((size for size in range(most, 0, -1)
+                 if all(button.height_for(text, size) <= button.rect.height for button in buttons)), 1)
+    for button in buttons:
+        button.size = size
+
+
 def row_sizes(fitted: Iterable[tuple[pygame.Rect, int]]) -> dict[tuple[int, int], int]:
     """One text size for each row of controls (one top and height): the smallest each control's text fits.
 
