@@ -639,7 +639,7 @@ def test_hovering_a_legal_square_previews_the_disc(player_factory) -> None:
     assert player.game.record.moves == []
 
 
-@pytest.mark.parametrize("window", [(1280, 800), (450, 800)])
+@pytest.mark.parametrize("window", [(1280, 800), (450, 800), (800, 360)])
 def test_settings_credit_the_ffo_for_the_master_games_behind_the_ai(player_factory, window) -> None:
     player = player_factory(window_size=window)
     player.click_button("scene:settings")

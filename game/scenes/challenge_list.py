@@ -24,7 +24,7 @@ from game.i18n import _, pgettext
 from game.play.words import colour_name
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ChallengeEntry, ChallengesEntry, Entry
-from game.ui.layout import is_phone, is_portrait
+from game.ui.layout import is_low, is_phone, is_portrait
 from game.ui.stars import draw_stars
 from game.ui.widgets import Button, ButtonGroup, button_row, fill_background, row_sizes
 
@@ -43,6 +43,8 @@ def shipped_challenges() -> tuple[list[Challenge], str]:
     return _LOADED, _LOAD_ERROR
 
 
+LOW_BACK = pygame.Rect(16, 8, 160, 48)
+"""Back on a phone held sideways: at the top left, in the title's row (the tiles take the screen's foot)."""
 TILE_TITLE_SIZE = 20
 """A challenge tile's title at its largest (a row of tiles shares the size its longest title fits)."""
 
@@ -82,11 +84,15 @@ class ChallengeListScene(Scene):
     def layout(self) -> None:
         """Kind tabs across the top, tiles below grouped by difficulty, Back at the bottom."""
         width, height = self.ctx.size
-        portrait = is_portrait(self.ctx.size)
-        margin = 24
+        portrait, low = is_portrait(self.ctx.size), is_low(self.ctx.size)
+        margin = 16 if low or is_phone(self.ctx.size) else 24  # a phone's tabs take all its width ("Forzar un pase")
         labels = [(_(KIND_NAMES[k]), f"kind:{k}") for k in KINDS]
         self.ctx.toasts.area = pygame.Rect(margin, 4, width - 2 * margin, 102)  # over the title, not the tabs
-        if portrait:
+        if low:  # Back in the title's row: a message between it and the screen's right edge
+            self.ctx.toasts.area = pygame.Rect(LOW_BACK.right + 16, 4, width - 2 * LOW_BACK.right - 32, 76)
+            tab_row = pygame.Rect(margin, 88, width - 2 * margin, 52)
+            tabs = button_row(tab_row, labels, gap=8, size=20)
+        elif portrait:
             tab_row = pygame.Rect(margin, 110, width - 2 * margin, 56)
             second = pygame.Rect(margin, tab_row.bottom + 8, width - 2 * margin, 56)
             tabs = button_row(tab_row, labels[:3], gap=8, size=20) + button_row(second, labels[3:], gap=8, size=20)
@@ -97,13 +103,15 @@ class ChallengeListScene(Scene):
         for tab in tabs:
             tab.selected = tab.action == f"kind:{self.kind}"
         self.tiles = []
-        columns = 6 if not portrait else 2 if is_phone(self.ctx.size) else 3
-        tile_w = (width - 2 * margin - 200 * (not portrait) - (columns - 1) * 12) // columns
+        # a phone held sideways: four tiles a row, wide enough for "Corner lock 10" at its size
+        columns = 4 if low else 6 if not portrait else 2 if is_phone(self.ctx.size) else 3
+        names_width = 0 if portrait else 160 if low else 200  # the difficulties' names left of their rows
+        tile_w = (width - 2 * margin - names_width - (columns - 1) * 12) // columns
         tile_h = 96
-        y = tab_row.bottom + 70
+        y = tab_row.bottom + (44 if low else 70)
         self.rows: list[tuple[int, str]] = []
         """Where each difficulty's row is, and its name (English: translated when drawn)."""
-        left = margin + (200 if not portrait else 0)
+        left = margin + names_width
         self.row_label_width = left - 52 if not portrait else width - 48
         for level, level_name in DIFFICULTY_NAMES.items():
             group = [c for c in self.challenges_of(self.kind) if c.difficulty == level]
@@ -118,8 +126,8 @@ class ChallengeListScene(Scene):
                 row, col = divmod(i, columns)
                 rect = pygame.Rect(left + col * (tile_w + 12), y + row * (tile_h + 12), tile_w, tile_h)
                 self.tiles.append((Button(rect, words.title(challenge), f"play:{challenge.id}", size=20), challenge))
-            y += ((len(group) + columns - 1) // columns) * (tile_h + 12) + 18
-        back = pygame.Rect((width - 320) // 2, height - 96, 320, 68)
+            y += ((len(group) + columns - 1) // columns) * (tile_h + 12) + (0 if low else 18)
+        back = LOW_BACK if low else pygame.Rect((width - 320) // 2, height - 96, 320, 68)
         buttons = tabs + [tile for tile, _challenge in self.tiles] + button_row(back, [(_("Back"), "back")], size=24)
         self.group = ButtonGroup(buttons)
 
@@ -143,13 +151,15 @@ class ChallengeListScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         width = self.ctx.size[0]
-        text.draw_in(surface, _("Solo challenges"), 46, theme.text, pygame.Rect(16, 16, width - 32, 60), bold=True)
+        low = is_low(self.ctx.size)
+        text.draw_in(surface, _("Solo challenges"), 46, theme.text,
+                     pygame.Rect(16, 4, width - 32, 52) if low else pygame.Rect(16, 16, width - 32, 60), bold=True)
         all_challenges = shipped_challenges()[0]
         solved = sum(self.progress.is_solved(c.id) for c in all_challenges)
         summary = _("{solved} of {total} solved · {stars} of {most} stars").format(
             solved=solved, total=len(all_challenges), stars=self.progress.total_stars(), most=3 * len(all_challenges))
-        text.draw_in(surface, summary, 20, theme.text_dim, pygame.Rect(16, 74, width - 32, 28))
-        blurb_y = 202 if not is_portrait(self.ctx.size) else 262
+        text.draw_in(surface, summary, 20, theme.text_dim, pygame.Rect(16, 56 if low else 74, width - 32, 28))
+        blurb_y = 162 if low else 202 if not is_portrait(self.ctx.size) else 262
         text.draw_in(surface, _(KIND_BLURBS[self.kind]), 21, theme.text, pygame.Rect(16, blurb_y - 15, width - 32, 30))
         for y, name in self.rows:
             if is_portrait(self.ctx.size):

@@ -11,13 +11,20 @@ from game.play.match import MatchSetup, Mode, SavedGame
 from game.scenes.ask_new_game import abandon_dialog
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ENTRY_TYPES, Entry, GameEntry
-from game.ui.layout import is_phone, is_portrait, menu_column
-from game.ui.widgets import Button, ButtonGroup, Dialog, fill_background
+from game.ui.layout import is_low, is_phone, is_portrait, menu_column
+from game.ui.widgets import Button, ButtonGroup, Dialog, fill_background, fit_heights
 
 MENU_ONE_COLUMN = 8
 """More entries than this go in two columns in landscape (one column would squeeze each button)."""
+MENU_LABEL_SIZE = 26
+"""An entry's label at its largest (smaller where a subtitle of two lines leaves less room)."""
 NEW_GAME_ACTIONS = ("scene:new_game", "two")
 """Menu actions that start a new game (and would abandon the one in progress)."""
+
+
+def title_height(size: tuple[int, int]) -> int:
+    """The y of the title's middle: lower in portrait, higher on the phone held sideways (its entries need the room)."""
+    return 120 if is_portrait(size) else 54 if is_low(size) else 70
 
 
 class MenuScene(Scene):
@@ -77,32 +84,49 @@ class MenuScene(Scene):
         return [(label, action, subtitle) for _order, label, action, subtitle in items]
 
     def layout(self) -> None:
-        """Stack the entries under the title; in landscape, two columns when one would squeeze them."""
+        """Stack the entries under the title; in landscape, two columns when one would squeeze them (three on a
+        phone held sideways); the labels as large as their subtitles leave room for."""
         entries = self.entries()
-        portrait = is_portrait(self.ctx.size)
-        phone = is_phone(self.ctx.size)
-        top = 260 if phone else 300 if portrait else 200
-        columns = 1 if portrait or len(entries) <= MENU_ONE_COLUMN else 2
-        rows = (len(entries) + columns - 1) // columns
-        gap = 14 if rows < 7 else 10
-        # the phone's taller items hold a subtitle of two lines (its words are large there)
-        height = min(84 if phone else 76, (self.ctx.size[1] - top - 30) // max(1, rows) - gap)
-        if columns == 1:
-            rects = menu_column(self.ctx.size, len(entries), top=top, height=height, gap=gap)
-        else:
-            width = min(520, (self.ctx.size[0] - 72) // 2)
-            left = (self.ctx.size[0] - 2 * width - 24) // 2
-            rects = [pygame.Rect(left + (i % 2) * (width + 24), top + (i // 2) * (height + gap), width, height)
-                     for i in range(len(entries))]
-        buttons = [Button(rect, label, action, subtitle=subtitle, size=26,
+        phone, low = is_phone(self.ctx.size), is_low(self.ctx.size)
+        buttons = [Button(rect, label, action, subtitle=subtitle, size=MENU_LABEL_SIZE,
                           enabled=action != "continue" or self.saved is not None)
-                   for rect, (label, action, subtitle) in zip(rects, entries, strict=True)]
+                   for rect, (label, action, subtitle) in zip(self._rects(len(entries)), entries, strict=True)]
+        if phone and not self._fit(buttons):  # a subtitle of two lines (a longer language): closer rows, taller
+            for button, rect in zip(buttons, self._rects(len(entries), roomy=True), strict=True):
+                button.rect = rect
+        if phone or low:  # a subtitle at the text floor shrinks no more: the labels make room for it
+            fit_heights(buttons, self.ctx.text)
         first = next((button for button in buttons if button.enabled), None)
         if first is not None:
             first.primary = True
         self.group = ButtonGroup(buttons)
-        if phone:  # no free band below on the phone's full screen: a message shows over the title
-            self.ctx.toasts.area = pygame.Rect(16, 16, self.ctx.size[0] - 32, 150)
+        if phone or low:  # no free band below on a phone's full screen: a message shows over the title
+            self.ctx.toasts.area = pygame.Rect(16, 16, self.ctx.size[0] - 32, 150) if phone else \
+                pygame.Rect(16, 8, self.ctx.size[0] - 32, buttons[0].rect.top - 16)
+
+    def _fit(self, buttons: list[Button]) -> bool:
+        """Whether every entry's label at its largest and its subtitle fit the entry's height."""
+        return all(button.height_for(self.ctx.text, MENU_LABEL_SIZE) <= button.rect.height for button in buttons)
+
+    def _rects(self, count: int, roomy: bool = False) -> list[pygame.Rect]:
+        """Where ``count`` entries go (``roomy``: the phone's rows as tall as its screen allows)."""
+        size = self.ctx.size
+        portrait, phone, low = is_portrait(size), is_phone(size), is_low(size)
+        top = (216 if roomy else 260) if phone else 300 if portrait else 140 if low else 200
+        # the phone on its side is short: three columns of four, each tall enough for a subtitle of two lines
+        columns = 1 if portrait else 3 if low else 1 if count <= MENU_ONE_COLUMN else 2
+        rows = (count + columns - 1) // columns
+        gap = 8 if roomy else 14 if rows < 7 else 10
+        # the phones' taller items hold a subtitle of two lines (its words are large there)
+        room = size[1] - top - (16 - gap if roomy else 30)
+        height = min(84 if phone or low else 76, room // max(1, rows) - gap)
+        if columns == 1:
+            return menu_column(size, count, top=top, height=height, gap=gap)
+        between = 16 if low else 24
+        width = min(520, (size[0] - 48 - (columns - 1) * between) // columns)
+        left = (size[0] - columns * width - (columns - 1) * between) // 2
+        return [pygame.Rect(left + (i % columns) * (width + between), top + (i // columns) * (height + gap),
+                            width, height) for i in range(count)]
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Choose an entry (or answer the dialog)."""
@@ -138,8 +162,7 @@ class MenuScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         width = self.ctx.size[0]
-        portrait = is_portrait(self.ctx.size)
-        title_y = 120 if portrait else 70
+        title_y = title_height(self.ctx.size)
         text.draw_in(surface, _("Othello"), 72, theme.text, pygame.Rect(width // 2 - 164, title_y - 45, 328, 90),
                      bold=True)  # between the two discs
         view = self.ctx.board_view(pygame.Rect(0, 0, 400, 400))

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pygame
@@ -19,9 +20,9 @@ from game.play.rating import expected_score, my_level
 from game.play.words import colour_name, seconds_text
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, NewGameEntry
-from game.ui.layout import is_phone, is_portrait
+from game.ui.layout import is_low, is_phone, is_portrait
 from game.ui.text_flow import say
-from game.ui.widgets import Button, ButtonGroup, button_row, button_rows, draw_panel, fill_background
+from game.ui.widgets import Button, ButtonGroup, button_row, button_rows, draw_panel, fill_background, fit_heights
 
 COLOUR_LABELS = [(N_("Black"), "colour:black"), (N_("White"), "colour:white"), (N_("Random"), "colour:random")]
 """The colour choices (labels marked: translated when laid out)."""
@@ -42,6 +43,8 @@ PHONE_LEVEL_PITCH = 64
 """The level rows' pitch on the phone: a level's number and rating, under its name, are 16 px there."""
 PHONE_CLOCK_ROWS = 2
 """The phone's clock choices take two rows ("No clock" at 16 px and five more do not fit one)."""
+LOW_CHOICE = 44
+"""A row of choices on a phone held sideways: a finger's height (the screen is low)."""
 MY_LEVEL_HEIGHT = 52
 """The height of Play at my level on the phone, across the foot of the description box."""
 
@@ -71,6 +74,16 @@ def levels_per_row(count: int, portrait: bool) -> int:
     return max(3 if count <= 6 else 4, -(-count // LEVEL_ROWS["landscape"]))
 
 
+def level_row(rect: pygame.Rect, chunk: Sequence[Level], gap: int) -> list[Button]:
+    """A row of level buttons filling ``rect``: each named, its number and rating under the name (its place)."""
+    buttons = button_row(rect, [(level_title(level.name, numbered=False), f"level:{level.index}") for level in chunk],
+                         gap=gap, size=24)
+    for button, level in zip(buttons, chunk, strict=True):
+        button.subtitle = (_("{number} · rated {rating}").format(number=level.index + 1, rating=level.rating)
+                           if level.rating is not None else str(level.index + 1))
+    return buttons
+
+
 class NewGameScene(Scene):
     """Choose colour and level, then start."""
 
@@ -85,6 +98,8 @@ class NewGameScene(Scene):
         """What the game plays on from: the entry's position, moves and message (a transcript's, the editor's)."""
         self.handed_in_position: Position | None = None
         """The position the game starts from when it is not the standard start (read once, drawn each frame)."""
+        self.column = self.level_column = (0, 0)
+        """(left, width) of the choices, and of the levels (beside them on a phone held sideways)."""
 
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Take the position to start from, if one was set up."""
@@ -114,6 +129,9 @@ class NewGameScene(Scene):
         """Colour row, a grid of levels (each with its rating), the description with Play at my level, Start, Back."""
         width, height = self.ctx.size
         portrait, phone = is_portrait(self.ctx.size), is_phone(self.ctx.size)
+        if is_low(self.ctx.size):
+            self._finish(*self._low_layout())
+            return
         per_row = levels_per_row(len(LEVELS), portrait)
         column = min(720 if portrait or len(LEVELS) <= 8 else WIDE_COLUMN if per_row >= 6 else 960, width - 48)
         left = (width - column) // 2
@@ -137,42 +155,82 @@ class NewGameScene(Scene):
             chunk = LEVELS[row * per_row: (row + 1) * per_row]
             rect = pygame.Rect(left, level_top + row * pitch, len(chunk) * (level_width + level_gap) - level_gap,
                                pitch - 12)
-            row_buttons = button_row(rect, [(level_title(level.name, numbered=False), f"level:{level.index}")
-                                            for level in chunk], gap=level_gap, size=24)
-            for button, level in zip(row_buttons, chunk, strict=True):  # the number under the name: its place
-                button.subtitle = (_("{number} · rated {rating}").format(number=level.index + 1, rating=level.rating)
-                                   if level.rating is not None else str(level.index + 1))
-            buttons += row_buttons
+            buttons += level_row(rect, chunk, level_gap)
         self.custom_top = level_top + rows * pitch + 26
-        customs = [(custom_label(spec), f"custom:{spec}") for spec in CUSTOM_SPECS]
-        if self.custom is not None and self.custom not in CUSTOM_SPECS:
-            customs.append((custom_label(self.custom), f"custom:{self.custom}"))  # one remembered from elsewhere
-        buttons += button_row(pygame.Rect(left, self.custom_top, column, choice_height), customs, gap=8, size=20)
+        buttons += button_row(pygame.Rect(left, self.custom_top, column, choice_height), self.custom_choices(), gap=8,
+                              size=20)
         self.description_rect = pygame.Rect(left, self.custom_top + choice_height + 10, column,
                                             196 if phone else 150 if portrait else 110)
+        mine = self.my_level_button(across=phone)  # on the phone under the words: its subtitle is at 16 px there
+        bottom = (pygame.Rect(left, height - 72, column, 56) if phone else
+                  pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72))
+        self.level_column = self.column
+        self._finish(buttons + [mine], bottom)
+        if phone:  # no free band below on the phone's full screen: a message shows over the title
+            self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 96)
+
+    def _finish(self, buttons: list[Button], bottom: pygame.Rect) -> None:
+        """Back, Two players and Play the computer across ``bottom`` after ``buttons``; the choices marked."""
+        actions = button_row(bottom, [(_("Back"), "back"), (_("Two players"), "two"),
+                                      (_("Play the computer"), "start")], gap=16, size=26)
+        actions[2].primary = True
+        self.group = ButtonGroup(buttons + actions)
+        self.group.focus = len(self.group.buttons) - 1
+        self._mark_selected()
+
+    def _low_layout(self) -> tuple[list[Button], pygame.Rect]:
+        """A phone held sideways: colour, clock, custom levels and the description down the left; the title, the
+        levels three a row and the actions down the right. Returns the choices and where the actions go."""
+        width, height = self.ctx.size
+        column = (width - 48) // 2
+        left, right = 16, 32 + column
+        self.column, self.level_column = (left, column), (right, width - 16 - right)
+        buttons = button_row(pygame.Rect(left, 40, column, LOW_CHOICE), [(_(label), action) for label, action in
+                                                                         COLOUR_LABELS], gap=12, size=24)
+        self.clock_top = 40 + LOW_CHOICE + 12 + self.clock_heading_height() + 8
+        clock_rows = [pygame.Rect(left, self.clock_top + row * (LOW_CHOICE + 8), column, LOW_CHOICE) for row in (0, 1)]
+        buttons += button_rows(clock_rows, [(_(label), action) for label, action in CLOCK_LABELS], gap=12, size=20)
+        self.custom_top = clock_rows[-1].bottom + 12 + 28 + 8
+        buttons += button_row(pygame.Rect(left, self.custom_top, column, LOW_CHOICE), self.custom_choices(), gap=8,
+                              size=20)
+        self.description_rect = pygame.Rect(left, self.custom_top + LOW_CHOICE + 10, column,
+                                            height - 8 - self.custom_top - LOW_CHOICE - 10)
+        mine = self.my_level_button(across=True)
+        self.ctx.toasts.area = self.description_words  # no band is free of buttons: over the level's words
+        level_left, level_width = self.level_column
+        per_row = 3
+        level_top, pitch = 84, (height - 8 - LOW_CHOICE - 8 - 84) // -(-len(LEVELS) // per_row)
+        rows = [LEVELS[i:i + per_row] for i in range(0, len(LEVELS), per_row)]
+        level_button_width = (level_width - 12 * (per_row - 1)) // per_row
+        levels = [button for index, chunk in enumerate(rows) for button in level_row(
+            pygame.Rect(level_left, level_top + index * pitch, len(chunk) * (level_button_width + 12) - 12, pitch - 8),
+            chunk, 12)]
+        fit_heights(levels, self.ctx.text)  # the rows are low: a name makes room for its number and rating
+        return buttons + levels + [mine], pygame.Rect(level_left, height - 8 - LOW_CHOICE, level_width, LOW_CHOICE)
+
+    def custom_choices(self) -> list[tuple[str, str]]:
+        """(label, action) of each custom level, and of one remembered from elsewhere."""
+        customs = [(custom_label(spec), f"custom:{spec}") for spec in CUSTOM_SPECS]
+        if self.custom is not None and self.custom not in CUSTOM_SPECS:
+            customs.append((custom_label(self.custom), f"custom:{self.custom}"))
+        return customs
+
+    def my_level_button(self, across: bool) -> Button:
+        """Play at my level in the description box (``across`` its foot, else at its right); the words get the rest
+        (``description_words``)."""
         found = my_level(self.ctx.stats.rating)
         mine_words = "" if found is None else _("{level} · rated {rating}").format(level=level_title(found[0].name),
                                                                                     rating=found[0].rating)
         inner = self.description_rect.inflate(-32, -20)
-        if phone:  # under the words, across the box: its subtitle names a level at 16 px
+        if across:
             mine_rect = pygame.Rect(inner.left, inner.bottom - MY_LEVEL_HEIGHT, inner.width, MY_LEVEL_HEIGHT)
             self.description_words = pygame.Rect(inner.left, inner.top, inner.width, mine_rect.top - 4 - inner.top)
         else:
             mine_rect = pygame.Rect(self.description_rect.right - 16 - MY_LEVEL_WIDTH,
                                     self.description_rect.centery - 32, MY_LEVEL_WIDTH, 64)
             self.description_words = pygame.Rect(inner.left, inner.top, mine_rect.left - 16 - inner.left, inner.height)
-        mine = Button(mine_rect, _("Play at my level"), "my_level", size=22, subtitle=mine_words,
+        return Button(mine_rect, _("Play at my level"), "my_level", size=22, subtitle=mine_words,
                       enabled=found is not None)
-        bottom = (pygame.Rect(left, height - 72, column, 56) if phone else
-                  pygame.Rect(left, min(height - 100, self.description_rect.bottom + 30), column, 72))
-        actions = button_row(bottom, [(_("Back"), "back"), (_("Two players"), "two"),
-                                      (_("Play the computer"), "start")], gap=16, size=26)
-        actions[2].primary = True
-        self.group = ButtonGroup(buttons + [mine] + actions)
-        self.group.focus = len(self.group.buttons) - 1
-        self._mark_selected()
-        if phone:  # no free band below on the phone's full screen: a message shows over the title
-            self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 96)
 
     def _mark_selected(self) -> None:
         for button in self.group.buttons:
@@ -247,16 +305,20 @@ class NewGameScene(Scene):
         width = self.ctx.size[0]
         title_y = 56 if is_phone(self.ctx.size) else 90 if is_portrait(self.ctx.size) else 50
         title = _("New game") if self.start is None else _("New game from your position")
-        text.draw_in(surface, title, 48, theme.text, pygame.Rect(16, title_y - 32, width - 32, 64), bold=True)
+        level_left, level_width = self.level_column
+        title_box = pygame.Rect(level_left, 0, level_width, 48) if is_low(self.ctx.size) else \
+            pygame.Rect(16, title_y - 32, width - 32, 64)
+        text.draw_in(surface, title, 48, theme.text, title_box, bold=True)
         left, column = self.column
         first = self.group.buttons[0].rect
         level_button = next(b for b in self.group.buttons if b.action.startswith("level:"))
-        for heading, bottom, height in ((self.colour_heading(), first.top - 12, 28),
-                                        (_("Clock: each side's time, + seconds gained a move (a flag fall loses)"),
-                                         self.clock_top - 8, self.clock_heading_height()),
-                                        (pgettext("heading", "Level"), level_button.rect.top - 12, 28),
-                                        (_("Or a custom level: time per move, or depth"), self.custom_top - 8, 28)):
-            text.draw_in(surface, heading, 20, theme.text_dim, pygame.Rect(left, bottom - height, column, height),
+        for heading, bottom, height, (x, across) in (
+                (self.colour_heading(), first.top - 12, 28, self.column),
+                (_("Clock: each side's time, + seconds gained a move (a flag fall loses)"), self.clock_top - 8,
+                 self.clock_heading_height(), self.column),
+                (pgettext("heading", "Level"), level_button.rect.top - 12, 28, self.level_column),
+                (_("Or a custom level: time per move, or depth"), self.custom_top - 8, 28, self.column)):
+            text.draw_in(surface, heading, 20, theme.text_dim, pygame.Rect(x, bottom - height, across, height),
                          "left", "bottom", wrap=height > 28)
         draw_panel(surface, self.description_rect, theme)
         level = custom_level(self.custom) if self.custom else LEVELS[self.level_index]
@@ -268,8 +330,8 @@ class NewGameScene(Scene):
         self.group.draw(surface, text, theme)
 
     def clock_heading_height(self) -> int:
-        """The clock heading's height: two lines on the phone (it is long), one elsewhere."""
-        return 48 if is_phone(self.ctx.size) else 28
+        """The clock heading's height: two lines on a phone (it is long), one elsewhere."""
+        return 48 if is_phone(self.ctx.size) or is_low(self.ctx.size) else 28
 
     def colour_heading(self) -> str:
         """Over the colours: who moves first, from the start or from the position handed in."""

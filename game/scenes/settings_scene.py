@@ -14,9 +14,9 @@ from game.platform.dirs import open_folder, shown_path
 from game.play.settings import ANIMATION_NAMES, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
 from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
-from game.ui.layout import is_phone, is_portrait
+from game.ui.layout import is_low, is_phone, is_portrait
 from game.ui.text_flow import say
-from game.ui.widgets import ButtonGroup, button_row, fill_background
+from game.ui.widgets import Button, ButtonGroup, button_row, button_rows, fill_background
 
 ON_OFF = {"on": N_("On"), "off": N_("Off")}
 OPEN_DATA = "open_data"
@@ -29,6 +29,16 @@ CHOICES_PER_LINE = 5
 at 12 px beside the other rows' 20)."""
 SECOND_LINE_GAP = 6
 """Pixels between the two lines of such a setting's choices."""
+LOW_TOP = 66
+"""Where the settings begin on a phone held sideways: under the title's row, which holds Back."""
+LOW_LABEL = 26
+"""The height of a setting's label on a phone held sideways."""
+LOW_LINE = 48
+"""A line of choices on a phone held sideways: a finger's height, and no more (the screen is low)."""
+LOW_STEP = 82
+"""From one setting to the next in a column on a phone held sideways: its label, its choices and a gap."""
+LOW_COLUMN_GAP = 24
+"""Pixels between the two columns of settings on a phone held sideways."""
 
 ROWS: list[tuple[str, str, dict[str, str]]] = [
     (N_("Language"), LANGUAGE, LANGUAGES),
@@ -57,16 +67,50 @@ class SettingsScene(Scene):
         super().__init__(ctx)
         self.group = ButtonGroup()
         self.label_boxes: list[tuple[str, pygame.Rect]] = []
-        self.credit_at = (0, 0)
+        self.credit_box = pygame.Rect(0, 0, 0, 0)
+        """Where the FFO's credit goes: a line, or two on a phone, under the buttons."""
+        self._bottom = 0
+        """Where the settings' choices end (``_places``)."""
 
     def layout(self) -> None:
         """Rows of segmented buttons with their labels."""
         width, height = self.ctx.size
+        buttons = []
+        self.label_boxes = []
+        for (name, field, choices), (label_box, lines) in zip(ROWS, self._places(), strict=True):
+            self.label_boxes.append((_(name), label_box))
+            options = [(choice_label(field, text), f"{field}={value}") for value, text in choices.items()]
+            buttons += button_rows(lines, options, gap=10, size=20)
+        folder = None if self.ctx.is_browser else self.ctx.store.folder
+        actions = [(_("Back"), "back")] + ([(_("Open data folder"), OPEN_DATA)] if folder else [])
+        if is_low(self.ctx.size):  # Back at the top left, as a phone's screens have it; the credit at the foot
+            corners = [pygame.Rect(16, 8, 200, 52), pygame.Rect(width - 336, 8, 320, 52)][:len(actions)]
+            buttons += [Button(rect, label, action, size=22)
+                        for rect, (label, action) in zip(corners, actions, strict=True)]
+            self.credit_box = pygame.Rect(16, self._bottom + 8, width - 32, height - self._bottom - 12)
+            self.ctx.toasts.area = self.credit_box  # every band above holds choices
+        else:
+            column = min(1000, width - 48)
+            row_width = 320 if folder is None else min(column, 760)
+            back = pygame.Rect((width - row_width) // 2, min(height - 100, self._bottom + 30), row_width, 68)
+            credit_y = min(height - 14, back.bottom + 28)
+            self.credit_box = pygame.Rect(16, credit_y - 12, width - 32, height - credit_y + 12)
+            buttons += button_row(back, actions, size=26)
+        if folder is not None:
+            buttons[-1].subtitle = shown_path(folder)  # where the games, settings and statistics are kept
+        self.group = ButtonGroup(buttons)
+        if is_phone(self.ctx.size):  # every band below holds choices: a message shows over the title for its moment
+            self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 106)
+        self._mark()
+
+    def _places(self) -> list[tuple[pygame.Rect, list[pygame.Rect]]]:
+        """Each setting's label box and the line (or two) of its choices; where they end is kept in ``_bottom``."""
+        if is_low(self.ctx.size):
+            return self._low_places()
+        width, height = self.ctx.size
         portrait = is_portrait(self.ctx.size)
         column = min(1000, width - 48)
         left = (width - column) // 2
-        buttons = []
-        self.label_boxes = []
         y = 190 if portrait else 140
         # a row of many choices (the seven languages) takes two lines, so its names stay the other rows' size
         split = [len(choices) > CHOICES_PER_LINE for _, _, choices in ROWS]
@@ -74,38 +118,36 @@ class SettingsScene(Scene):
         # rows close up when there are many, so Back and the credit stay on screen
         step = min(130 if portrait else 84,
                    (height - y - 170 - (most_line + SECOND_LINE_GAP) * sum(split)) // len(ROWS))
-        for (name, field, choices), two_lines in zip(ROWS, split, strict=True):
-            label = _(name)
-            options = [(choice_label(field, text), f"{field}={value}") for value, text in choices.items()]
+        places = []
+        for two_lines in split:
             if portrait:
-                self.label_boxes.append((label, pygame.Rect(left, y, column, 28)))
+                label_box = pygame.Rect(left, y, column, 28)
                 row = pygame.Rect(left, y + 30, column, min(most_line, step - 36))
-                y += step
             else:
                 row = pygame.Rect(left + 280, y, column - 280, min(most_line, step - 10))
-                self.label_boxes.append((label, pygame.Rect(left, y, 270, row.height)))
-                y += step
+                label_box = pygame.Rect(left, y, 270, row.height)
+            y += step
+            lines = [row]
             if two_lines:
-                half = (len(options) + 1) // 2
-                buttons += button_row(row, options[:half], gap=10, size=20)
-                buttons += button_row(row.move(0, row.height + SECOND_LINE_GAP), options[half:], gap=10, size=20)
+                lines.append(row.move(0, row.height + SECOND_LINE_GAP))
                 y += row.height + SECOND_LINE_GAP
-            else:
-                buttons += button_row(row, options, gap=10, size=20)
-        folder = None if self.ctx.is_browser else self.ctx.store.folder
-        row_width = 320 if folder is None else min(column, 760)
-        back = pygame.Rect((width - row_width) // 2, min(height - 100, y + 30), row_width, 68)
-        credit_y = min(height - 14, back.bottom + 28)
-        self.credit_box = pygame.Rect(16, credit_y - 12, width - 32, height - credit_y + 12)
-        """Where the FFO's credit goes: a line, or two on the phone, under the buttons."""
-        buttons += button_row(back, [(_("Back"), "back")] + ([(_("Open data folder"), OPEN_DATA)] if folder else []),
-                              size=26)
-        if folder is not None:
-            buttons[-1].subtitle = shown_path(folder)  # where the games, settings and statistics are kept
-        self.group = ButtonGroup(buttons)
-        if is_phone(self.ctx.size):  # every band below holds choices: a message shows over the title for its moment
-            self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 106)
-        self._mark()
+            places.append((label_box, lines))
+        self._bottom = y
+        return places
+
+    def _low_places(self) -> list[tuple[pygame.Rect, list[pygame.Rect]]]:
+        """A phone held sideways: each label over its choices, the languages across the width under the title, the
+        other settings in two columns under them."""
+        width = self.ctx.size[0]
+        column = (width - 32 - LOW_COLUMN_GAP) // 2
+        per_column = -(-(len(ROWS) - 1) // 2)
+        tops = [(16, LOW_TOP, width - 32)] + [
+            (16 + (index // per_column) * (column + LOW_COLUMN_GAP), LOW_TOP + (1 + index % per_column) * LOW_STEP,
+             column) for index in range(len(ROWS) - 1)]
+        places = [(pygame.Rect(x, y, line_width, LOW_LABEL), [pygame.Rect(x, y + LOW_LABEL + 2, line_width, LOW_LINE)])
+                  for x, y, line_width in tops]
+        self._bottom = max(lines[-1].bottom for _box, lines in places)
+        return places
 
     def _value_of(self, field: str) -> str:
         if field == LANGUAGE:  # not chosen yet: the system's, which the game speaks
@@ -154,7 +196,7 @@ class SettingsScene(Scene):
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
         portrait = is_portrait(self.ctx.size)
-        title_y = 90 if portrait else 60
+        title_y = 90 if portrait else 34 if is_low(self.ctx.size) else 60
         text.draw_in(surface, _("Settings"), 48, theme.text, pygame.Rect(16, title_y - 32, self.ctx.size[0] - 32, 64),
                      bold=True)
         for label, box in self.label_boxes:

@@ -17,7 +17,7 @@ from game.play.rating import my_level
 from game.play.stats import Stats, Tally
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, NewGameEntry
-from game.ui.layout import is_phone, is_portrait
+from game.ui.layout import is_low, is_phone, is_portrait
 from game.ui.rating_graph import draw_rating_graph
 from game.ui.text_flow import say
 from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
@@ -31,6 +31,12 @@ COLUMN_SHARES = (0, 0.22, 0.37, 0.605, 0.84, 1.0)
 
 The rating column fits its heading ("Classement"); the tallies need less than their headings, which take two
 lines where they must. The phone's columns are as wide as what they hold (``columns_by_need``)."""
+LOW_TOP = 64
+"""Where the table and the rating panel begin on a phone held sideways: under the title's row of buttons."""
+LOW_TABLE_WIDTH = 540
+"""The table's width on a phone held sideways: its columns as wide as what they hold, as on the phone."""
+LOW_HEADINGS = 54
+"""The table's room above its first row on a phone held sideways: its headings, two lines at the most."""
 PHONE_MARGIN = 8
 """The phone's panels come this close to the screen's edges (its table's five columns need the room)."""
 RATING_RULE = N_("Only games against a named level from the standard start count toward it: custom levels, "
@@ -81,24 +87,37 @@ class StatsScene(Scene):
         """The table, the rating panel (beside it in landscape, under it in portrait) and the buttons."""
         width, height = self.ctx.size
         portrait, phone = is_portrait(self.ctx.size), is_phone(self.ctx.size)
-        top = 112 if phone else 180 if portrait else 130
-        row = pygame.Rect(16, height - 100, width - 32, 68) if portrait else \
-            pygame.Rect((width - 760) // 2, height - 100, 760, 68)
-        bottom = row.top - 24
-        if portrait:
-            margin = PHONE_MARGIN if phone else 16
-            wanted = 64 + ROW_PITCH * len(LEVELS) + 120
-            self.table = pygame.Rect(margin, top, width - 2 * margin, min(wanted, bottom - top - PORTRAIT_PANEL - 16))
-            self.panel = pygame.Rect(margin, self.table.bottom + 16, self.table.width, bottom - self.table.bottom - 16)
+        actions = [(_("Back"), "back"), (_("Play at my level…"), "my_level"), (_("Reset…"), "reset")]
+        if is_low(self.ctx.size):  # the buttons in the title's row, the table and the rating side by side under it
+            self.table = pygame.Rect(16, LOW_TOP, LOW_TABLE_WIDTH, height - LOW_TOP - 10)
+            self.panel = pygame.Rect(self.table.right + 16, LOW_TOP, width - 48 - LOW_TABLE_WIDTH, self.table.height)
+            self.pitch = (self.table.height - LOW_HEADINGS) // max(1, len(LEVELS))
+            back, *others = actions
+            buttons = button_row(pygame.Rect(16, 8, 160, 48), [back], size=22)
+            buttons += button_row(pygame.Rect(width - 416, 8, 400, 48), others, gap=12, size=22)
         else:
-            self.table = pygame.Rect(16, top, (width - 48) * 3 // 5, bottom - top)
-            self.panel = pygame.Rect(self.table.right + 16, top, width - 32 - self.table.width - 16, bottom - top)
-        self.pitch = min(ROW_PITCH, (self.table.height - 64 - 120) // max(1, len(LEVELS)))
-        self.group = ButtonGroup(button_row(row, [(_("Back"), "back"), (_("Play at my level…"), "my_level"),
-                                                  (_("Reset…"), "reset")], gap=24, size=26))
+            top = 112 if phone else 180 if portrait else 130
+            row = pygame.Rect(16, height - 100, width - 32, 68) if portrait else \
+                pygame.Rect((width - 760) // 2, height - 100, 760, 68)
+            bottom = row.top - 24
+            if portrait:
+                margin = PHONE_MARGIN if phone else 16
+                wanted = 64 + ROW_PITCH * len(LEVELS) + 120
+                self.table = pygame.Rect(margin, top, width - 2 * margin,
+                                         min(wanted, bottom - top - PORTRAIT_PANEL - 16))
+                self.panel = pygame.Rect(margin, self.table.bottom + 16, self.table.width,
+                                         bottom - self.table.bottom - 16)
+            else:
+                self.table = pygame.Rect(16, top, (width - 48) * 3 // 5, bottom - top)
+                self.panel = pygame.Rect(self.table.right + 16, top, width - 32 - self.table.width - 16, bottom - top)
+            self.pitch = min(ROW_PITCH, (self.table.height - 64 - 120) // max(1, len(LEVELS)))
+            buttons = button_row(row, actions, gap=24, size=26)
+        self.group = ButtonGroup(buttons)
         self.group.focus = 0
         if phone:  # no free band below on the phone's full screen: a message shows over the title
             self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 96)
+        elif is_low(self.ctx.size):  # nor on its side: over the rating panel's foot, its graph
+            self.ctx.toasts.area = self.panel.inflate(-16, -16)
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Back to the menu, play at my level, or reset (after asking; keeping them is the default)."""
@@ -137,8 +156,9 @@ class StatsScene(Scene):
         """Title, table (won – lost – drawn per level and colour) and the rating panel."""
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
-        text.draw_in(surface, _("Statistics"), 48, theme.text,
-                     pygame.Rect(16, self.table.top - 92, self.ctx.size[0] - 32, 64), bold=True)
+        title = pygame.Rect(16, 4, self.ctx.size[0] - 32, LOW_TOP - 8) if is_low(self.ctx.size) else \
+            pygame.Rect(16, self.table.top - 92, self.ctx.size[0] - 32, 64)
+        text.draw_in(surface, _("Statistics"), 48, theme.text, title, bold=True)
         self.draw_table(surface)
         self.draw_rating(surface)
         self.group.draw(surface, text, theme)
@@ -149,8 +169,9 @@ class StatsScene(Scene):
         """One row per level (its rating beside its name), then the totals."""
         theme, text, stats = self.ctx.theme, self.ctx.text, self.ctx.stats
         draw_panel(surface, self.table, theme)
-        phone = is_phone(self.ctx.size)
-        padding = 12 if phone else 20
+        phone, low = is_phone(self.ctx.size), is_low(self.ctx.size)
+        compact = phone or low  # text at the floor: the columns as wide as what they hold
+        padding = 12 if compact else 20
         left, width = self.table.left + padding, self.table.width - 2 * padding
         size = min(20 if width > 700 else 16, max(13, self.pitch - 10))
         headers = [pgettext("heading", "Level"), _("Rating"), _("As Black (W–L–D)"), _("As White (W–L–D)"),
@@ -159,20 +180,20 @@ class StatsScene(Scene):
         for level in LEVELS:
             black, white = stats.tally(level.name, BLACK), stats.tally(level.name, WHITE)
             bests = [t.best for t in (black, white) if t.best is not None]
-            # the phone's row is one line of 16 px text: the row's place gives the level's number
-            rows.append([level_title(level.name, numbered=not phone), rating_text(level.rating),
-                         tally_text(black, "–" if phone else " – "), tally_text(white, "–" if phone else " – "),
+            # a phone's row is one line of 16 px text: the row's place gives the level's number
+            rows.append([level_title(level.name, numbered=not compact), rating_text(level.rating),
+                         tally_text(black, "–" if compact else " – "), tally_text(white, "–" if compact else " – "),
                          f"+{max(bests)}" if bests else "–"])
-        gap = 6 if phone else 8
-        if phone:
+        gap = 6 if compact else 8
+        if compact:
             needs = [max(max(text.width(word, size, True) for word in header.split()),
                          max(text.width(cells[i], size) for cells in rows)) + gap for i, header in enumerate(headers)]
             columns = columns_by_need(needs, left, width + gap)
         else:
             columns = [int(left + width * share) for share in COLUMN_SHARES]
-        cell_boxes = [pygame.Rect(x, 0, right - x - gap, min(40, self.pitch - 2))
+        cell_boxes = [pygame.Rect(x, 0, right - x - gap, min(40, self.pitch - (0 if low else 2)))
                       for x, right in zip(columns, columns[1:], strict=False)]
-        y = self.table.top + 20
+        y = self.table.top + (LOW_HEADINGS - 44 if low else 20)
         for box, header in zip(cell_boxes, headers, strict=True):
             text.draw_in(surface, header, size, theme.text_dim, pygame.Rect(box.x, y, box.width, 40), "left", "top",
                          bold=True, wrap=True, line_gap=1.1)
@@ -181,6 +202,13 @@ class StatsScene(Scene):
             for box, cell in zip(cell_boxes, cells, strict=True):
                 text.draw_in(surface, cell, size, theme.text, box.move(0, y), "left", "top")
             y += self.pitch
+        if not low:  # beside the rating there: the table's every row is needed to fit the screen's height
+            column = pygame.Rect(left, self.table.top, width, self.table.height - 16)
+            say(text, surface, self.summary(), 18, theme.text_dim, column, y + 8, column.bottom - y - 8)
+
+    def summary(self) -> str:
+        """The totals under the table: against the computer, two-player, custom levels, and what is not counted."""
+        stats = self.ctx.stats
         total = stats.totals()
         summary = "   ".join([
             _("All games against the computer: {won} won, {lost} lost, {drawn} drawn.").format(
@@ -192,10 +220,8 @@ class StatsScene(Scene):
                                 sum(t.drawn for t in custom))
             summary += "   " + _("Custom levels: {won} won, {lost} lost, {drawn} drawn.").format(won=won, lost=lost,
                                                                                                 drawn=drawn)
-        summary += "   " + _("Practice games (from a set-up position, or played on from moves handed in) are not "
-                             "counted.")
-        column = pygame.Rect(left, self.table.top, width, self.table.height - 16)
-        say(text, surface, summary, 18, theme.text_dim, column, y + 8, column.bottom - y - 8)
+        return summary + "   " + _("Practice games (from a set-up position, or played on from moves handed in) are "
+                                    "not counted.")
 
     def draw_rating(self, surface: pygame.Surface) -> None:
         """The rating and its deviation, the level for an even game, the rule of what counts, and the graph."""
@@ -216,6 +242,8 @@ class StatsScene(Scene):
             games = ngettext("{n} rated game.", "{n} rated games.", rating.games).format(n=rating.games)
         y = say(text, surface, games, 18, theme.text, inner, inner.top + 82, 50)
         y = say(text, surface, _(RATING_RULE), 16, theme.text_dim, inner, y + 6, 64)
+        if is_low(self.ctx.size):
+            y = say(text, surface, self.summary(), 16, theme.text_dim, inner, y + 10, inner.bottom - y - 10)
         graph = pygame.Rect(inner.left, y + 12, inner.width, inner.bottom - y - 12)
         if graph.height >= 80:
             # the graph's labels give the ratings: the ladder's numbers would only cut the names short

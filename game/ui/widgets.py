@@ -118,12 +118,8 @@ class Button:
         size = size or self.label_size(text)
         inner = self.label_box(text, rect)
         if self.subtitle:
-            small = max(12, int(size * 0.62))
-            label_height = text.assets.font(size, True).get_height()
-            subtitle_height = text.assets.font(small).get_height()
-            two_lines = text.width(self.subtitle, small) > inner.width  # where the smallest text is large (a phone)
-            if two_lines:
-                subtitle_height += int(text.assets.readable(small) * SUBTITLE_LINE_GAP)
+            small, label_height, subtitle_height = self._stacked(text, size, inner)
+            two_lines = subtitle_height > text.assets.font(small).get_height()
             top = pygame.Rect(inner.left, inner.top, inner.width,
                               inner.height * label_height // max(1, label_height + subtitle_height))
             bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.bottom - top.bottom)
@@ -135,6 +131,23 @@ class Button:
             wrap = (text.width(self.label, size, True) > inner.width
                     and text.lines_size(self.label, size, _two_line_room(inner), bold=True, smallest=size) is not None)
             text.draw_in(surface, self.label, size, colour, inner, bold=True, wrap=wrap)
+
+    def _stacked(self, text: TextRenderer, size: int, inner: pygame.Rect) -> tuple[int, int, int]:
+        """(the subtitle's size, the label's height, the subtitle's height) under a label of ``size`` in ``inner``:
+        the subtitle takes two lines where it is wider than one (where the smallest text is large: a phone)."""
+        small = max(12, int(size * 0.62))
+        subtitle_height = text.assets.font(small).get_height()
+        if text.width(self.subtitle, small) > inner.width:
+            subtitle_height += int(text.assets.readable(small) * SUBTITLE_LINE_GAP)
+        return small, text.assets.font(size, True).get_height(), subtitle_height
+
+    def height_for(self, text: TextRenderer, size: int) -> int:
+        """The least height at which a label of ``size`` and the subtitle under it are drawn whole."""
+        inner = self.label_box(text, self.rect)
+        if not self.subtitle:
+            return text.assets.font(size, True).get_height() + self.rect.height - inner.height
+        _small, label_height, subtitle_height = self._stacked(text, size, inner)
+        return label_height + subtitle_height + self.rect.height - inner.height
 
     def label_box(self, text: TextRenderer, rect: pygame.Rect) -> pygame.Rect:
         """Where the label goes in ``rect``: ``LABEL_MARGIN`` from the edges, or ``TIGHT_LABEL_MARGIN`` for a label
@@ -172,6 +185,16 @@ class Button:
         two_lines = text.lines_size(self.label, self.size, _two_line_room(inner), bold=True,
                                     smallest=one_line + TWO_LINES_GAIN)
         return one_line if two_lines is None else two_lines
+
+
+def fit_heights(buttons: Sequence[Button], text: TextRenderer) -> None:
+    """Shrink the buttons' labels (all alike) to the largest size at which each label and its subtitle fit its
+    button's height: on a layout with a text floor the subtitle cannot shrink, so the label makes room."""
+    most = max((button.size for button in buttons), default=0)
+    size = next((size for size in range(most, 0, -1)
+                 if all(button.height_for(text, size) <= button.rect.height for button in buttons)), 1)
+    for button in buttons:
+        button.size = size
 
 
 def row_sizes(fitted: Iterable[tuple[pygame.Rect, int]]) -> dict[tuple[int, int], int]:
