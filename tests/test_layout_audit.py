@@ -55,7 +55,7 @@ from game.scenes.entries import (
 )
 from game.scenes.new_game import LEVEL_ROWS
 from game.ui.drawn import DrawnText, Recording
-from game.ui.layout import PHONE, PHONE_LANDSCAPE, is_portrait, text_floor
+from game.ui.layout import PHONE, PHONE_LANDSCAPE, is_low, is_portrait, text_floor
 from game.ui.line_breaks import split_ideographs
 from game.ui.text import drawable
 from game.ui.theme import RGB
@@ -678,7 +678,8 @@ def test_every_level_fits_the_picker_and_the_statistics(player_factory, size: tu
     buttons = [b for b in player.app.scene.group.buttons if b.action.startswith("level:")]  # type: ignore[attr-defined]
     assert len(buttons) == len(ladder) and all(player.app.surface.get_rect().contains(b.rect) for b in buttons)
     rows = {b.rect.top for b in buttons}
-    assert len(rows) <= LEVEL_ROWS["portrait" if is_portrait(player.app.ctx.size) else "landscape"], sorted(rows)
+    way_up = "low" if is_low(player.app.ctx.size) else "portrait" if is_portrait(player.app.ctx.size) else "landscape"
+    assert len(rows) <= LEVEL_ROWS[way_up], sorted(rows)
     lefts = {b.rect.left for b in buttons}
     assert len({b.rect.width for b in buttons}) == 1, "a short last row has the full rows' widths"
     assert all(b.rect.left in lefts for b in buttons if b.rect.top == max(rows)) and len(lefts) < len(buttons)

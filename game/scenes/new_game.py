@@ -33,8 +33,9 @@ CLOCK_LABELS = [(N_("No clock"), "clock:0"), (N_("1 min"), "clock:60"), (N_("3 +
 """Time controls: each side's time for the whole game, plus seconds gained after each move (Fischer)."""
 LEVEL_PITCH = 62
 """The level rows' pitch when there are more than two."""
-LEVEL_ROWS = {"landscape": 3, "portrait": 7}
-"""At most this many rows of levels fit above the custom levels and the description (each way up)."""
+LEVEL_ROWS = {"landscape": 3, "portrait": 7, "low": 7}
+"""At most this many rows of levels fit above the custom levels and the description (each way up), or beside them
+on a phone held sideways ("low")."""
 WIDE_COLUMN = 1080
 """The landscape column's width when six or more levels share a row (so each name keeps its size)."""
 MY_LEVEL_WIDTH = 230
@@ -198,7 +199,7 @@ class NewGameScene(Scene):
         mine = self.my_level_button(across=True)
         self.ctx.toasts.area = self.description_words  # no band is free of buttons: over the level's words
         level_left, level_width = self.level_column
-        per_row = 3
+        per_row = -(-len(LEVELS) // LEVEL_ROWS["low"])
         level_top, pitch = 84, (height - 8 - LOW_CHOICE - 8 - 84) // -(-len(LEVELS) // per_row)
         rows = [LEVELS[i:i + per_row] for i in range(0, len(LEVELS), per_row)]
         level_button_width = (level_width - 12 * (per_row - 1)) // per_row
