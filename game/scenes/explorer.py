@@ -245,8 +245,13 @@ class ExplorerScene(BoardScene):
             row = pygame.Rect(self.header.left + 6, y, self.header.width - 12, size + 8).clip(self.header)
             if row.height < size:
                 break
-            text.draw_in(surface, line, size, theme.text_dim if dim else theme.text, row, "left", "top", not dim)
-            y += size + 8
+            smallest = text.fit_size(line, size, row.width, bold=not dim)
+            wrap = text.width(line, smallest, not dim) > row.width  # too long at its smallest (a phone): two lines
+            if wrap:
+                row.height = self.header.bottom - y
+            taken = text.draw_in(surface, line, size, theme.text_dim if dim else theme.text, row, "left", "top",
+                                 not dim, wrap=wrap)
+            y = taken.bottom + 6 if wrap else y + size + 8
         self.group.draw(surface, text, theme)
         credit = _(self.exploration.credit) if self.exploration is not None else ""
         x, y = self.credit_pos

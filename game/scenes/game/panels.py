@@ -177,6 +177,10 @@ def draw_status(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, status:
     lines = [line for line in engine if line]
     line_box = pygame.Rect(box.left, rect.centery - 13 * len(lines) + 2, box.width, 26)
     for line in lines:
+        # too wide even at its smallest (a phone's floor): its least needed parts go, the speed and then the
+        # nodes, rather than a cut in the middle of a number
+        while " · " in line and text.width(line, text.fit_size(line, 18, box.width, smallest=12)) > box.width:
+            line = line.rsplit(" · ", 1)[0]
         text.draw_in(surface, line, 18, theme.text, line_box, valign="top", smallest=12)
         line_box = line_box.move(0, 26)
 
