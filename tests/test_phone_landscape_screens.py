@@ -1,4 +1,4 @@
-"""The list screens on a phone held sideways (issue 48, item 1): everything on the 1200 x 540 screen, every control a
+"""The screens on a phone held sideways (issue 48, item 1): everything on the 1200 x 540 screen, every control a
 finger's height, and the entries of the menu side by side (the layout audit checks their text)."""
 
 from __future__ import annotations
@@ -13,10 +13,13 @@ from tests.test_layout_audit import recorded
 FINGER = 44
 """The least height of a control touched on a phone (logical px)."""
 LIST_SCREENS = ("menu", "new game", "settings", "statistics, four digits", "challenges")
+BOARD_SCREENS = ("game with a clock and engine output", "pass dialog", "results: both rules, rated",
+                 "review with its summary", "analysis", "explorer on the longest opening", "library with results",
+                 "trainer feedback", "editor", "transcript", "challenge after a wrong try", "tutorial")
 
 
-@pytest.mark.parametrize("state", LIST_SCREENS)
-def test_every_control_of_a_list_screen_is_on_the_low_screen_and_a_finger_high(player_factory, state: str) -> None:
+@pytest.mark.parametrize("state", LIST_SCREENS + BOARD_SCREENS)
+def test_every_control_of_a_screen_is_on_the_low_screen_and_a_finger_high(player_factory, state: str) -> None:
     player: Player = player_factory(MemoryStorage(), window_size=PHONE_LANDSCAPE)
     recording = recorded(player, state, with_toast=False)
     screen = player.app.surface.get_rect()
