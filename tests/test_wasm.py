@@ -101,24 +101,38 @@ from game.ai.budget import Budget
 from game.ai.jobs import Job
 from game.engine import GameRecord
 
-class CountingClock:
-    # the budget's clock, counting its reads: how often the work looks at the time
-    def __init__(self):
-        self.reads = 0
+class RecordingClock:
+    # the budget's clock, keeping the time of each read: how often the work looks at the time, and what it
+    # does once the time is up
+    def __init__(self, budget):
+        self.budget = budget
+        self.times = []
+        self.limits = []  # the hard limit in force at each read (a move's; inf between moves)
 
     def __call__(self):
-        self.reads += 1
-        return time.perf_counter()
+        now = time.perf_counter()
+        self.times.append(now)
+        self.limits.append(self.budget.hard_limit)
+        return now
 
 def in_slices(job, slice_ms):
-    # the job's result and each slice as [milliseconds, clock reads]
-    clock = job.budget.clock = CountingClock()
+    # the job's result and each slice as [milliseconds, clock reads, reads at or past the slice's end]; the
+    # slice's end is its first read (the job's start_slice) plus slice_ms
+    clock = job.budget.clock = RecordingClock(job.budget)
     slices = []
     while not job.done:
-        reads, started = clock.reads, time.perf_counter()
+        first = len(clock.times)
         job.advance(slice_ms)
-        slices.append([(time.perf_counter() - started) * 1000, clock.reads - reads])
+        times = clock.times[first:]
+        end = times[0] + slice_ms / 1000
+        slices.append([(times[-1] - times[0]) * 1000, len(times), sum(1 for t in times if t >= end)])
     return job.result, slices
+
+def reads_past_hard_limit(job):
+    # the clock reads past the hard limit in force (0 when the move came before it) and whether one was
+    clock = job.budget.clock
+    past = sum(1 for t, limit in zip(clock.times, clock.limits) if t > limit)
+    return past, any(limit != float("inf") for limit in clock.limits)
 
 def position_after(plies):
     record = GameRecord()
@@ -134,9 +148,12 @@ runs = []
 for plies in PLIES:
     position = position_after(plies)
     started = time.perf_counter()
-    move, slices = in_slices(think(position, level.index, seed=7), SLICE_MS)
+    job = think(position, level.index, seed=7)
+    move, slices = in_slices(job, SLICE_MS)
+    past, limited = reads_past_hard_limit(job)
     runs.append({"plies": plies, "move": move, "legal": sorted(position.legal_squares()),
-                 "seconds": time.perf_counter() - started, "slices": slices})
+                 "seconds": time.perf_counter() - started, "slices": slices, "reads_past_limit": past,
+                 "hard_limit": limited})
     fixed = think(position, level.index, seed=11, node_budget=NODE_BUDGET).run()
     runs[-1]["fixed_budget_move"] = fixed
     # the top level thinks for longer (a second a move, solving from 16 empties): many more slices
@@ -147,15 +164,11 @@ for plies in PLIES:
 AI_PLIES = (10, 30, 46)  # opening, midgame, and 14 empty squares (the endgame solver's range)
 AI_SLICE_MS = 10.0  # the most the game gives background work a frame (``FrameBudget.slice_ms``)
 AI_NODE_BUDGET = 200_000  # not reached at this level: a reproducible search
-SLACK_S = 1.0  # a loaded CI machine; the budgets themselves are fractions of a second
-MEDIAN_SLICE_MS = 1.5 * AI_SLICE_MS
-"""A slice ends within a couple of milliseconds of its budget in WebAssembly (``docs/ai-measurements.md``, "Slices in
-WebAssembly"); the median, which a loaded machine hardly moves (a preempted slice is one of many), gets
-half the budget more. A slice that doubled fails."""
-P90_SLICE_MS = 3 * AI_SLICE_MS
-"""Nine slices in ten: on a loaded machine one slice in several is preempted at its end (21 ms at the 90th
-percentile with the load average at 6 on 2 cores, 11.5-14 at 4-5), so this bounds the tail, not its
-length; the median is what fails when slices double."""
+READS_ONCE_TIME_IS_UP = 6
+"""Clock reads at or past a slice's end (or a move's hard limit) before the work has stopped: natively always 4 (the
+search's check that saw it, ``Budget.expired``'s, the job loop's ``slice_over`` and the slice's bookkeeping), in
+WebAssembly now and then 5; a slice that ran on past its end reads the clock dozens of times more (70-90 reads a
+10 ms slice)."""
 MIN_CLOCK_READS = 10
 """Clock reads in a median slice: on average at most a tenth of the budget between two. In WebAssembly a
 search reads it 70-90 times a slice and the warm-up 30-40 (11 before its steps were split), on a loaded
@@ -181,14 +194,16 @@ def ai_in_pyodide() -> dict[str, Any]:
     return value
 
 
-def test_a_mid_level_ai_returns_a_legal_move_within_its_budget_in_webassembly(
+def test_a_mid_level_ai_returns_a_legal_move_and_stops_at_its_hard_limit_in_webassembly(
     ai_in_pyodide: dict[str, Any],
 ) -> None:
-    budget = ai_in_pyodide["budget"] or 0.0
-    allowed = budget * ai_in_pyodide["endgame_factor"] + SLACK_S
+    # the move's time is bounded by its hard limit, whatever the machine's load: once a clock read is past
+    # it the search stops (OutOfTime at its next check) instead of reading on; how long that takes is a figure
+    # of the benchmarks (bench/web_page.py's frame gaps), not asserted here
     for run in ai_in_pyodide["runs"]:
         assert run["move"] in run["legal"], run
-        assert run["seconds"] <= allowed, run
+        assert run["hard_limit"], run  # the level thinks against the clock: the limit was in force
+        assert run["reads_past_limit"] <= READS_ONCE_TIME_IS_UP, run
 
 
 def full_slices(slices: list[list[float]]) -> list[list[float]]:
@@ -207,19 +222,24 @@ def slice_groups(ai: dict[str, Any]) -> dict[str, list[list[float]]]:
     return {"warm-up": full_slices(ai["warm_up_slices"]), "searches": searches}
 
 
-def test_the_ai_thinks_in_slices_that_end_near_their_budget_in_webassembly(ai_in_pyodide: dict[str, Any]) -> None:
-    # a slice far longer than asked for would freeze the page: the game draws a frame between two
+def test_the_ai_stops_a_slice_at_the_first_look_at_the_clock_past_its_end_in_webassembly(
+    ai_in_pyodide: dict[str, Any],
+) -> None:
+    # a slice far longer than asked for would freeze the page (the game draws a frame between two): a full slice
+    # ends because its time is up, and then at once, a few reads of the clock at most (the check that saw it,
+    # the search's own, the job loop's and its bookkeeping) — whatever the load; with reads often (below) that
+    # bounds the overrun. Slice lengths themselves are benchmark figures (docs/ai-measurements.md)
     for name, slices in slice_groups(ai_in_pyodide).items():
-        durations = [ms for ms, _ in slices]
-        assert len(durations) >= 50, (name, len(durations))  # enough slices for a median and a 90th percentile
-        assert percentile(durations, 0.5) <= MEDIAN_SLICE_MS, (name, sorted(durations))
-        assert percentile(durations, 0.9) <= P90_SLICE_MS, (name, sorted(durations))
+        assert len(slices) >= 50, (name, len(slices))
+        past = [reads_past for _, _, reads_past in slices]
+        assert min(past) >= 1, (name, sorted(past))  # a full slice ends only once its time is up
+        assert max(past) <= READS_ONCE_TIME_IS_UP, (name, sorted(past))
 
 
 def test_slices_read_the_clock_often_in_webassembly(ai_in_pyodide: dict[str, Any]) -> None:
     # how far a slice can overrun is the work between two clock reads, whatever the load
     for name, slices in slice_groups(ai_in_pyodide).items():
-        reads = [count for _, count in slices]
+        reads = [count for _, count, _ in slices]
         assert percentile(reads, 0.5) >= MIN_CLOCK_READS, (name, sorted(reads))
 
 
