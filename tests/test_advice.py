@@ -102,7 +102,7 @@ def test_analyze_hint_prints_what_the_hint_button_shows(capsys: pytest.CaptureFi
     assert cli.main(["analyze", SIXTEEN, "--hint", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     solved = {square_name(sq): v for sq, v in exact_values(SIXTEEN).items()}
-    assert set(data["moves"]) == set(solved) and 0 < data["seconds"] < 30
+    assert set(data["moves"]) == set(solved) and isinstance(data["seconds"], float) and data["seconds"] > 0
     for name in data["exact_moves"]:
         assert data["moves"][name] == solved[name]
     assert data["best"] and set(data["best"]) <= set(data["moves"])

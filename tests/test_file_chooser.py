@@ -12,7 +12,6 @@ file of thousands of games reads only the first; messages end in one stop.
 from __future__ import annotations
 
 import os
-import time
 import unicodedata
 from pathlib import Path
 
@@ -335,12 +334,9 @@ def test_opening_a_file_of_thousands_of_games_reads_only_the_first(player_factor
     scene = open_transcript(player)
     chooser = open_chooser(player, scene, "open")
     click_entry(player, chooser, "archive.ggf")
-    started = time.perf_counter()
     player.click_button("confirm")
-    elapsed = time.perf_counter() - started
     assert scene.chooser is None and scene.ggf is not None and scene.ggf.black == "hercule"
-    assert count > 1000 and replays <= 4, replays  # every one of the games was replayed before
-    assert elapsed < 1.5, elapsed  # about 3 s before, a few ms now
+    assert count > 1000 and replays <= 4, replays  # every one of the games was replayed before (3 s, now ms)
     status, is_error = scene.status_lines()
     assert not is_error and f"the first of {count} games" in status
 
