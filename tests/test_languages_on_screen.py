@@ -119,7 +119,7 @@ SAME_MEANING = [
     {"Moves", "Transcript"}, {"Start position", "the start position"}, {"As White", "Play White", "White to move"},
     {"As Black", "Play Black", "Black to move"}, {"Discs on board", "Discs on the board"}, {"Analyse", "Analysis"},
     {"Opening", "Openings"}, {"Play computer", "Play the computer"}, {"Undo", "Undo move"}, {"Copy", "Copy position"},
-    {"Empties to winner", "Empty squares to the winner"}, {"Paste", "Paste position"},
+    {"Empties to winner", "Empty squares to the winner"}, {"Paste", "Paste position"}, {"Retry", "Try again"},
 ]
 """English texts that say one thing in other words: a language may give them one translation."""
 
