@@ -33,12 +33,18 @@ The rating column fits its heading ("Classement"); the tallies need less than th
 lines where they must. The phone's columns are as wide as what they hold (``columns_by_need``)."""
 LOW_TOP = 64
 """Where the table and the rating panel begin on a phone held sideways: under the title's row of buttons."""
-LOW_TABLE_WIDTH = 540
-"""The table's width on a phone held sideways: its columns as wide as what they hold, as on the phone."""
+LOW_TABLE_WIDTH = 640
+"""The table's width on a phone held sideways: its columns as wide as what they hold, as on the phone (French needs
+about 600 px at 16 px: "Classement", "Meilleure victoire" and two four-digit tallies)."""
+LOW_BACK_WIDTH = 160
+"""Back's width on a phone held sideways, at the left of the title's row (the title is over the table, the other
+buttons over the rating panel)."""
 LOW_HEADINGS = 54
 """The table's room above its first row on a phone held sideways: its headings, two lines at the most."""
 PHONE_MARGIN = 8
 """The phone's panels come this close to the screen's edges (its table's five columns need the room)."""
+RULE_HEIGHT = 84
+"""The most the rule of what counts may take: four lines at 16 px (French takes four on a phone)."""
 RATING_RULE = N_("Only games against a named level from the standard start count toward it: custom levels, "
                  "practice games and two-player games do not.")
 """What counts toward the rating, in words (``docs/rating.md``; marked: translated where drawn)."""
@@ -93,8 +99,8 @@ class StatsScene(Scene):
             self.panel = pygame.Rect(self.table.right + 16, LOW_TOP, width - 48 - LOW_TABLE_WIDTH, self.table.height)
             self.pitch = (self.table.height - LOW_HEADINGS) // max(1, len(LEVELS))
             back, *others = actions
-            buttons = button_row(pygame.Rect(16, 8, 160, 48), [back], size=22)
-            buttons += button_row(pygame.Rect(width - 416, 8, 400, 48), others, gap=12, size=22)
+            buttons = button_row(pygame.Rect(16, 8, LOW_BACK_WIDTH, 48), [back], size=22)
+            buttons += button_row(pygame.Rect(self.panel.left, 8, self.panel.width, 48), others, gap=12, size=22)
         else:
             top = 112 if phone else 180 if portrait else 130
             row = pygame.Rect(16, height - 100, width - 32, 68) if portrait else \
@@ -156,7 +162,8 @@ class StatsScene(Scene):
         """Title, table (won – lost – drawn per level and colour) and the rating panel."""
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
-        title = pygame.Rect(16, 4, self.ctx.size[0] - 32, LOW_TOP - 8) if is_low(self.ctx.size) else \
+        title = pygame.Rect(32 + LOW_BACK_WIDTH, 4, self.table.right - 48 - LOW_BACK_WIDTH, LOW_TOP - 8) \
+            if is_low(self.ctx.size) else \
             pygame.Rect(16, self.table.top - 92, self.ctx.size[0] - 32, 64)
         text.draw_in(surface, _("Statistics"), 48, theme.text, title, bold=True)
         self.draw_table(surface)
@@ -241,7 +248,7 @@ class StatsScene(Scene):
         else:
             games = ngettext("{n} rated game.", "{n} rated games.", rating.games).format(n=rating.games)
         y = say(text, surface, games, 18, theme.text, inner, inner.top + 82, 50)
-        y = say(text, surface, _(RATING_RULE), 16, theme.text_dim, inner, y + 6, 64)
+        y = say(text, surface, _(RATING_RULE), 16, theme.text_dim, inner, y + 6, RULE_HEIGHT)
         if is_low(self.ctx.size):
             y = say(text, surface, self.summary(), 16, theme.text_dim, inner, y + 10, inner.bottom - y - 10)
         graph = pygame.Rect(inner.left, y + 12, inner.width, inner.bottom - y - 12)
