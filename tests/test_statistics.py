@@ -16,6 +16,7 @@ from game.play.rating import PlayerRating, my_level
 from game.play.stats import Stats, Tally
 from game.play.store import PlayerStore
 from game.scenes.entries import StatsEntry
+from game.ui.layout import PHONE
 from tests.app_driver import Player, finish, start_two_player_game
 from tests.test_transcripts import ONE_FROM_WIPEOUT, WIPEOUT_POSITION, open_transcript
 
@@ -243,3 +244,28 @@ def test_each_kind_of_impossible_tally_costs_only_that_tally(entry: object) -> N
     stats = Stats.from_json(data)
     assert stats.vs_computer == {"Novice:X": Tally(1, 0, 0, 4)} and stats.tallies_set_aside == {"Expert:O": entry}
     assert stats.take_notice() is not None and Stats.from_json(stats.to_json()).take_notice() is None
+
+
+def test_the_phone_shows_one_colours_tallies_chosen_by_touch_or_by_keys(player_factory) -> None:
+    """Upright on a phone the table has room for one colour's tallies: a pair of choices above it picks which."""
+    player = player_factory(window_size=PHONE)
+    stats = player.app.ctx.stats
+    stats.vs_computer[stats.key(LEVELS[0].name, "X")] = Tally(3, 1, 0, 12)
+    stats.vs_computer[stats.key(LEVELS[0].name, "O")] = Tally(2, 0, 5, 20)
+    player.app.scene.open(StatsEntry())
+    player.frame()
+    cells = {t.shown for t in player.recorded_frame().texts}
+    assert "3–1–0" in cells and "2–0–5" not in cells and "As Black (W–L–D)" in cells
+    assert "+20" in cells  # the level's best win, whichever colour it was won with
+    assert all(player.button(action).height >= 44 for action in ("tallies:black", "tallies:white"))
+    player.press(pygame.K_UP)  # from Back (the focus the screen opens with) up to the choices, to White's
+    player.press(pygame.K_RIGHT)
+    player.press(pygame.K_RETURN)
+    cells = {t.shown for t in player.recorded_frame().texts}
+    assert "2–0–5" in cells and "3–1–0" not in cells and "As White (W–L–D)" in cells
+    assert [b.action for b in player.app.scene.group.buttons if b.selected] == ["tallies:white"]  # type: ignore[attr-defined]
+    player.click_button("tallies:black")
+    cells = {t.shown for t in player.recorded_frame().texts}
+    assert "3–1–0" in cells and "2–0–5" not in cells
+    player.press(pygame.K_ESCAPE)
+    assert player.app.scene_name == "menu"

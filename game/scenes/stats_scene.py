@@ -33,12 +33,24 @@ The rating column fits its heading ("Classement"); the tallies need less than th
 lines where they must. The phone's columns are as wide as what they hold (``columns_by_need``)."""
 LOW_TOP = 64
 """Where the table and the rating panel begin on a phone held sideways: under the title's row of buttons."""
-LOW_TABLE_WIDTH = 540
-"""The table's width on a phone held sideways: its columns as wide as what they hold, as on the phone."""
+LOW_TABLE_WIDTH = 640
+"""The table's width on a phone held sideways: its columns as wide as what they hold, as on the phone (French needs
+about 600 px at 16 px: "Classement", "Meilleure victoire" and two four-digit tallies)."""
+LOW_BACK_WIDTH = 160
+"""Back's width on a phone held sideways, at the left of the title's row (the title is over the table, the other
+buttons over the rating panel)."""
 LOW_HEADINGS = 54
 """The table's room above its first row on a phone held sideways: its headings, two lines at the most."""
 PHONE_MARGIN = 8
-"""The phone's panels come this close to the screen's edges (its table's five columns need the room)."""
+"""The phone's panels come this close to the screen's edges (its table's columns need the room)."""
+PHONE_CHOICE_TOP = 80
+"""Where the phone's choice of colour (whose tallies the table shows) begins: under the title."""
+PHONE_SUMMARY_ROOM = 148
+"""The phone's table keeps this much under its rows: the totals in six lines of 16 px (French, Spanish)."""
+TALLY_CHOICES = [(N_("As Black (W–L–D)"), "tallies:black"), (N_("As White (W–L–D)"), "tallies:white")]
+"""The phone's choice of the colour whose tallies its table shows (one colour's fit its width, not both)."""
+RULE_HEIGHT = 84
+"""The most the rule of what counts may take: four lines at 16 px (French takes four on a phone)."""
 RATING_RULE = N_("Only games against a named level from the standard start count toward it: custom levels, "
                  "practice games and two-player games do not.")
 """What counts toward the rating, in words (``docs/rating.md``; marked: translated where drawn)."""
@@ -77,6 +89,8 @@ class StatsScene(Scene):
         super().__init__(ctx)
         self.group = ButtonGroup()
         self.dialog: Dialog | None = None
+        self.tallies_of = BLACK
+        """The colour whose tallies the phone's table shows (``TALLY_CHOICES``; elsewhere it shows both)."""
 
     def startup(self, now_ms: int, entry: Entry) -> None:
         """Show the table (no dialog open)."""
@@ -93,13 +107,15 @@ class StatsScene(Scene):
             self.panel = pygame.Rect(self.table.right + 16, LOW_TOP, width - 48 - LOW_TABLE_WIDTH, self.table.height)
             self.pitch = (self.table.height - LOW_HEADINGS) // max(1, len(LEVELS))
             back, *others = actions
-            buttons = button_row(pygame.Rect(16, 8, 160, 48), [back], size=22)
-            buttons += button_row(pygame.Rect(width - 416, 8, 400, 48), others, gap=12, size=22)
+            buttons = button_row(pygame.Rect(16, 8, LOW_BACK_WIDTH, 48), [back], size=22)
+            buttons += button_row(pygame.Rect(self.panel.left, 8, self.panel.width, 48), others, gap=12, size=22)
         else:
-            top = 112 if phone else 180 if portrait else 130
-            row = pygame.Rect(16, height - 100, width - 32, 68) if portrait else \
+            # the phone's choice of colour takes a row under the title: its title and actions close up for it
+            top = PHONE_CHOICE_TOP + 60 if phone else 180 if portrait else 130
+            row = pygame.Rect(16, height - 76, width - 32, 60) if phone else \
+                pygame.Rect(16, height - 100, width - 32, 68) if portrait else \
                 pygame.Rect((width - 760) // 2, height - 100, 760, 68)
-            bottom = row.top - 24
+            bottom = row.top - (16 if phone else 24)
             if portrait:
                 margin = PHONE_MARGIN if phone else 16
                 wanted = 64 + ROW_PITCH * len(LEVELS) + 120
@@ -110,14 +126,23 @@ class StatsScene(Scene):
             else:
                 self.table = pygame.Rect(16, top, (width - 48) * 3 // 5, bottom - top)
                 self.panel = pygame.Rect(self.table.right + 16, top, width - 32 - self.table.width - 16, bottom - top)
-            self.pitch = min(ROW_PITCH, (self.table.height - 64 - 120) // max(1, len(LEVELS)))
-            buttons = button_row(row, actions, gap=24, size=26)
+            summary_room = PHONE_SUMMARY_ROOM if phone else 120
+            self.pitch = min(ROW_PITCH, (self.table.height - 64 - summary_room) // max(1, len(LEVELS)))
+            # the phone's choice of colour first: Tab goes down the screen
+            buttons = button_row(pygame.Rect(self.table.left, PHONE_CHOICE_TOP, self.table.width, 48),
+                                 [(_(label), action) for label, action in TALLY_CHOICES], gap=12, size=20) \
+                if phone else []
+            buttons += button_row(row, actions, gap=24, size=26)
         self.group = ButtonGroup(buttons)
-        self.group.focus = 0
-        if phone:  # no free band below on the phone's full screen: a message shows over the title
-            self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 96)
-        elif is_low(self.ctx.size):  # nor on its side: over the rating panel's foot, its graph
+        self.group.focus = next(i for i, button in enumerate(buttons) if button.action == "back")
+        self._mark_tallies()
+        if phone or is_low(self.ctx.size):  # no free band on a phone's full screen: over the rating panel's foot
             self.ctx.toasts.area = self.panel.inflate(-16, -16)
+
+    def _mark_tallies(self) -> None:
+        for button in self.group.buttons:
+            if button.action.startswith("tallies:"):
+                button.selected = button.action == f"tallies:{'black' if self.tallies_of == BLACK else 'white'}"
 
     def get_event(self, event: pygame.event.Event) -> None:
         """Back to the menu, play at my level, or reset (after asking; keeping them is the default)."""
@@ -129,7 +154,10 @@ class StatsScene(Scene):
                     self.reset()
             return
         action = self.menu_choice(self.group, event)
-        if action == "my_level":
+        if action is not None and action.startswith("tallies:"):
+            self.tallies_of = BLACK if action == "tallies:black" else WHITE
+            self._mark_tallies()
+        elif action == "my_level":
             self.choose_my_level()
         elif action == "reset":
             self.dialog = Dialog(self.ctx.size, _("Reset the statistics?"),
@@ -156,8 +184,11 @@ class StatsScene(Scene):
         """Title, table (won – lost – drawn per level and colour) and the rating panel."""
         theme, text = self.ctx.theme, self.ctx.text
         fill_background(surface, theme)
-        title = pygame.Rect(16, 4, self.ctx.size[0] - 32, LOW_TOP - 8) if is_low(self.ctx.size) else \
-            pygame.Rect(16, self.table.top - 92, self.ctx.size[0] - 32, 64)
+        if is_low(self.ctx.size):
+            title = pygame.Rect(32 + LOW_BACK_WIDTH, 4, self.table.right - 48 - LOW_BACK_WIDTH, LOW_TOP - 8)
+        else:
+            title_top = PHONE_CHOICE_TOP - 72 if is_phone(self.ctx.size) else self.table.top - 92
+            title = pygame.Rect(16, title_top, self.ctx.size[0] - 32, 64)
         text.draw_in(surface, _("Statistics"), 48, theme.text, title, bold=True)
         self.draw_table(surface)
         self.draw_rating(surface)
@@ -174,15 +205,18 @@ class StatsScene(Scene):
         padding = 12 if compact else 20
         left, width = self.table.left + padding, self.table.width - 2 * padding
         size = min(20 if width > 700 else 16, max(13, self.pitch - 10))
-        headers = [pgettext("heading", "Level"), _("Rating"), _("As Black (W–L–D)"), _("As White (W–L–D)"),
-                   _("Best win")]
+        # the upright phone has room for one colour's tallies: the one chosen above the table
+        colours = (self.tallies_of,) if phone else (BLACK, WHITE)
+        headers = [pgettext("heading", "Level"), _("Rating"),
+                   *(_(TALLY_CHOICES[0 if colour == BLACK else 1][0]) for colour in colours), _("Best win")]
         rows = []
         for level in LEVELS:
-            black, white = stats.tally(level.name, BLACK), stats.tally(level.name, WHITE)
-            bests = [t.best for t in (black, white) if t.best is not None]
+            tallies = [stats.tally(level.name, colour) for colour in colours]
+            bests = [t.best for t in (stats.tally(level.name, BLACK), stats.tally(level.name, WHITE))
+                     if t.best is not None]  # the level's best win, whichever colour's tallies are shown
             # a phone's row is one line of 16 px text: the row's place gives the level's number
             rows.append([level_title(level.name, numbered=not compact), rating_text(level.rating),
-                         tally_text(black, "–" if compact else " – "), tally_text(white, "–" if compact else " – "),
+                         *(tally_text(tally, "–" if compact else " – ") for tally in tallies),
                          f"+{max(bests)}" if bests else "–"])
         gap = 6 if compact else 8
         if compact:
@@ -191,7 +225,7 @@ class StatsScene(Scene):
             columns = columns_by_need(needs, left, width + gap)
         else:
             columns = [int(left + width * share) for share in COLUMN_SHARES]
-        cell_boxes = [pygame.Rect(x, 0, right - x - gap, min(40, self.pitch - (0 if low else 2)))
+        cell_boxes = [pygame.Rect(x, 0, right - x - gap, min(40, self.pitch - (0 if compact else 2)))
                       for x, right in zip(columns, columns[1:], strict=False)]
         y = self.table.top + (LOW_HEADINGS - 44 if low else 20)
         for box, header in zip(cell_boxes, headers, strict=True):
@@ -241,7 +275,7 @@ class StatsScene(Scene):
         else:
             games = ngettext("{n} rated game.", "{n} rated games.", rating.games).format(n=rating.games)
         y = say(text, surface, games, 18, theme.text, inner, inner.top + 82, 50)
-        y = say(text, surface, _(RATING_RULE), 16, theme.text_dim, inner, y + 6, 64)
+        y = say(text, surface, _(RATING_RULE), 16, theme.text_dim, inner, y + 6, RULE_HEIGHT)
         if is_low(self.ctx.size):
             y = say(text, surface, self.summary(), 16, theme.text_dim, inner, y + 10, inner.bottom - y - 10)
         graph = pygame.Rect(inner.left, y + 12, inner.width, inner.bottom - y - 12)

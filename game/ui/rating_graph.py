@@ -20,6 +20,8 @@ from game.ui.widgets import draw_panel
 MIN_SPAN = 300.0
 """The least range of ratings the graph spans, so a settled rating does not look jagged."""
 LABEL_SIZE = 13
+LABEL_SHARE = 0.4
+"""The most of the graph's width the levels' labels take (a phone's 16 px "Freizeitspieler 1913" needs 40 %)."""
 AXIS_WIDTH = 44
 """The column left of the curve for the range's top and bottom figures."""
 
@@ -53,7 +55,7 @@ def draw_rating_graph(surface: pygame.Surface, text: TextRenderer, theme: Theme,
         return
     low, high = rating_span(points)
     label_width = min(max((text.width(f"{name} {rating}", LABEL_SIZE) for name, rating in levels), default=0) + 8,
-                      area.width // 3)
+                      int(area.width * LABEL_SHARE))
     # where the text floor raises the labels (the phone's), their boxes and the axis grow with them
     label_height = max(16, text.assets.font(LABEL_SIZE).get_height())
     axis_width = max(AXIS_WIDTH, max(text.width(f"{round(figure)}", LABEL_SIZE) for figure in (low, high)) + 6)
