@@ -22,7 +22,17 @@ from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, GameEntry, NewGameEntry
 from game.ui.layout import is_low, is_phone, is_portrait
 from game.ui.text_flow import say
-from game.ui.widgets import Button, ButtonGroup, button_row, button_rows, draw_panel, fill_background, fit_heights
+from game.ui.widgets import (
+    MIN_BUTTON_TEXT,
+    TIGHT_LABEL_MARGIN,
+    Button,
+    ButtonGroup,
+    button_row,
+    button_rows,
+    draw_panel,
+    fill_background,
+    fit_heights,
+)
 
 COLOUR_LABELS = [(N_("Black"), "colour:black"), (N_("White"), "colour:white"), (N_("Random"), "colour:random")]
 """The colour choices (labels marked: translated when laid out)."""
@@ -46,6 +56,8 @@ PHONE_CLOCK_ROWS = 2
 """The phone's clock choices take two rows ("No clock" at 16 px and five more do not fit one)."""
 LOW_CHOICE = 44
 """A row of choices on a phone held sideways: a finger's height (the screen is low)."""
+LOW_TWO_LINE_CHOICE = 56
+"""The custom levels' row on a phone held sideways where a label takes two lines ("Profondeur" over "12")."""
 MY_LEVEL_HEIGHT = 52
 """The height of Play at my level on the phone, across the foot of the description box."""
 
@@ -76,12 +88,20 @@ def levels_per_row(count: int, portrait: bool) -> int:
 
 
 def level_row(rect: pygame.Rect, chunk: Sequence[Level], gap: int) -> list[Button]:
-    """A row of level buttons filling ``rect``: each named, its number and rating under the name (its place)."""
+    """A row of level buttons filling ``rect``: each named, its number and rating under the name (its place).
+
+    Where the number and the rating do not fit at the smallest text (a phone's, in a longer language), the rating
+    is said alone (``Button.short_subtitle``): the level's number is its place in the grid, as in the phone's
+    statistics table.
+    """
     buttons = button_row(rect, [(level_title(level.name, numbered=False), f"level:{level.index}") for level in chunk],
                          gap=gap, size=24)
     for button, level in zip(buttons, chunk, strict=True):
-        button.subtitle = (_("{number} · rated {rating}").format(number=level.index + 1, rating=level.rating)
-                           if level.rating is not None else str(level.index + 1))
+        if level.rating is None:
+            button.subtitle = str(level.index + 1)
+            continue
+        button.subtitle = _("{number} · rated {rating}").format(number=level.index + 1, rating=level.rating)
+        button.short_subtitle = _("rated {rating}").format(rating=level.rating)
     return buttons
 
 
@@ -150,17 +170,24 @@ class NewGameScene(Scene):
         level_top = self.clock_top + clock_rows * (clock_height + 8) + 32
         rows = (len(LEVELS) + per_row - 1) // per_row
         pitch = 70 if rows <= 2 else PHONE_LEVEL_PITCH if phone else LEVEL_PITCH
+        custom_rows = 1 if not phone or self.custom_fits_one_row(column) else 2
+        if custom_rows == 2:  # the levels' rows give the second row of custom choices its room (44 px still)
+            pitch -= -(-(choice_height + 8) // rows)
         level_gap = 12
         level_width = (column - level_gap * (per_row - 1)) // per_row  # a short last row keeps the full rows' widths
+        levels: list[Button] = []
         for row in range(rows):
             chunk = LEVELS[row * per_row: (row + 1) * per_row]
             rect = pygame.Rect(left, level_top + row * pitch, len(chunk) * (level_width + level_gap) - level_gap,
                                pitch - 12)
-            buttons += level_row(rect, chunk, level_gap)
+            levels += level_row(rect, chunk, level_gap)
+        if custom_rows == 2:  # the rows closed up: a name makes room for its number and rating, as sideways
+            fit_heights(levels, self.ctx.text)
+        buttons += levels
         self.custom_top = level_top + rows * pitch + 26
-        buttons += button_row(pygame.Rect(left, self.custom_top, column, choice_height), self.custom_choices(), gap=8,
-                              size=20)
-        self.description_rect = pygame.Rect(left, self.custom_top + choice_height + 10, column,
+        buttons += button_rows([pygame.Rect(left, self.custom_top + row * (choice_height + 8), column, choice_height)
+                                for row in range(custom_rows)], self.custom_choices(), gap=8, size=20)
+        self.description_rect = pygame.Rect(left, self.custom_top + custom_rows * (choice_height + 8) + 2, column,
                                             196 if phone else 150 if portrait else 110)
         mine = self.my_level_button(across=phone)  # on the phone under the words: its subtitle is at 16 px there
         bottom = (pygame.Rect(left, height - 72, column, 56) if phone else
@@ -191,11 +218,14 @@ class NewGameScene(Scene):
         self.clock_top = 40 + LOW_CHOICE + 12 + self.clock_heading_height() + 8
         clock_rows = [pygame.Rect(left, self.clock_top + row * (LOW_CHOICE + 8), column, LOW_CHOICE) for row in (0, 1)]
         buttons += button_rows(clock_rows, [(_(label), action) for label, action in CLOCK_LABELS], gap=12, size=20)
-        self.custom_top = clock_rows[-1].bottom + 12 + 28 + 8
-        buttons += button_row(pygame.Rect(left, self.custom_top, column, LOW_CHOICE), self.custom_choices(), gap=8,
-                              size=20)
-        self.description_rect = pygame.Rect(left, self.custom_top + LOW_CHOICE + 10, column,
-                                            height - 8 - self.custom_top - LOW_CHOICE - 10)
+        # a choice too long for one row at the floor ("Profondeur 12") takes two lines in a taller row, the
+        # heading over the row closing up for it
+        custom_height = LOW_CHOICE if self.custom_fits_one_row(column) else LOW_TWO_LINE_CHOICE
+        self.custom_top = clock_rows[-1].bottom + (48 if custom_height == LOW_CHOICE else 42)
+        buttons += button_row(pygame.Rect(left, self.custom_top, column, custom_height), self.custom_choices(),
+                              gap=8, size=20)
+        self.description_rect = pygame.Rect(left, self.custom_top + custom_height + 10, column,
+                                            height - 8 - self.custom_top - custom_height - 10)
         mine = self.my_level_button(across=True)
         self.ctx.toasts.area = self.description_words  # no band is free of buttons: over the level's words
         level_left, level_width = self.level_column
@@ -208,6 +238,14 @@ class NewGameScene(Scene):
             chunk, 12)]
         fit_heights(levels, self.ctx.text)  # the rows are low: a name makes room for its number and rating
         return buttons + levels + [mine], pygame.Rect(level_left, height - 8 - LOW_CHOICE, level_width, LOW_CHOICE)
+
+    def custom_fits_one_row(self, width: int) -> bool:
+        """Whether the custom choices' labels fit side by side in ``width`` at the smallest text (a phone's floor)."""
+        text = self.ctx.text
+        labels = [label for label, _action in self.custom_choices()]
+        smallest = text.assets.readable(MIN_BUTTON_TEXT)
+        needs = sum(text.width(label, smallest, bold=True) + 2 * TIGHT_LABEL_MARGIN for label in labels)
+        return needs + 8 * (len(labels) - 1) <= width
 
     def custom_choices(self) -> list[tuple[str, str]]:
         """(label, action) of each custom level, and of one remembered from elsewhere."""

@@ -72,6 +72,9 @@ class Button:
     primary: bool = False
     selected: bool = False
     subtitle: str = ""
+    short_subtitle: str = ""
+    """What the subtitle says where it is wider than the button (a longer language at a phone's text floor),
+    instead of a second line the button has no room for ("Wertung 1078" for "3 · Wertung 1078")."""
     size: int = 26
     hovered: bool = False
     pressed: bool = False
@@ -119,12 +122,13 @@ class Button:
         inner = self.label_box(text, rect)
         if self.subtitle:
             small, label_height, subtitle_height = self._stacked(text, size, inner)
+            subtitle = self.shown_subtitle(text, small, inner)
             two_lines = subtitle_height > text.assets.font(small).get_height()
             top = pygame.Rect(inner.left, inner.top, inner.width,
                               inner.height * label_height // max(1, label_height + subtitle_height))
             bottom = pygame.Rect(inner.left, top.bottom, inner.width, inner.bottom - top.bottom)
             text.draw_in(surface, self.label, size, colour, top, valign="bottom", bold=True)
-            text.draw_in(surface, self.subtitle, small, colour, bottom, valign="top", smallest=12, wrap=two_lines,
+            text.draw_in(surface, subtitle, small, colour, bottom, valign="top", smallest=12, wrap=two_lines,
                          line_gap=SUBTITLE_LINE_GAP)
         else:
             # two lines where one would be too small, never cutting a word
@@ -137,9 +141,15 @@ class Button:
         the subtitle takes two lines where it is wider than one (where the smallest text is large: a phone)."""
         small = max(12, int(size * 0.62))
         subtitle_height = text.assets.font(small).get_height()
-        if text.width(self.subtitle, small) > inner.width:
+        if text.width(self.shown_subtitle(text, small, inner), small) > inner.width:
             subtitle_height += int(text.assets.readable(small) * SUBTITLE_LINE_GAP)
         return small, text.assets.font(size, True).get_height(), subtitle_height
+
+    def shown_subtitle(self, text: TextRenderer, small: int, inner: pygame.Rect) -> str:
+        """The subtitle, or its short form where it is wider than ``inner`` at ``small``."""
+        if self.short_subtitle and text.width(self.subtitle, small) > inner.width:
+            return self.short_subtitle
+        return self.subtitle
 
     def height_for(self, text: TextRenderer, size: int) -> int:
         """The least height at which a label of ``size`` and the subtitle under it are drawn whole."""
@@ -170,7 +180,9 @@ class Button:
         """The width at which the label (and the subtitle) fit on one line at ``size``."""
         width = text.width(self.label, size, True)
         if self.subtitle:
-            width = max(width, text.width(self.subtitle, max(12, int(size * 0.62))))
+            small = max(12, int(size * 0.62))
+            said = min((s for s in (self.subtitle, self.short_subtitle) if s), key=lambda s: text.width(s, small))
+            width = max(width, text.width(said, small))
         return width + 2 * LABEL_MARGIN
 
     def label_size(self, text: TextRenderer) -> int:
