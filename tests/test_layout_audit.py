@@ -167,7 +167,8 @@ def cut_short(text: str, shown: str) -> bool:
 
     The players' and files' names the states made long on purpose (``LONG_NAME``) are data, which may be cut.
     """
-    ellipsis = shown.rstrip().endswith("…") and not text.rstrip().endswith("…")
+    # a line of a wrapped text may end at the text's own ellipsis ("is thinking…" before the speed): not a cut
+    ellipsis = shown.rstrip().endswith("…") and shown.strip() not in text
     return ellipsis and LONG_NAME not in text and LONG_NAME[::-1] not in text
 
 
@@ -717,3 +718,19 @@ def challenge_after_a_wrong_try(player: Player) -> None:
 
 
 STATES["challenge after a wrong try"] = challenge_after_a_wrong_try
+
+
+def computer_thinking_with_its_speed(player: Player) -> None:
+    """A custom level (a long name) thinking long enough that the status gives its speed: on a phone the whole
+    line does not fit its two lines at the text floor, and the status says it without the figures."""
+    custom_level_game(player)
+    match = player.app.scene.match  # type: ignore[attr-defined]
+
+    def showing_speed() -> bool:
+        progress = match.thinking_progress()
+        return progress is not None and progress.seconds >= 0.25
+
+    player.run_until(showing_speed, frames=2000)
+
+
+STATES["game while the computer thinks, its speed shown"] = computer_thinking_with_its_speed

@@ -280,7 +280,8 @@ class TextRenderer:
         self._measured.clear()
 
     def width(self, text: str, size: int, bold: bool = False) -> int:
-        """The width ``text`` would take."""
+        """The width ``text`` would take when drawn at ``size`` (the layout's text floor at least, as it is drawn)."""
+        size = self.assets.readable(size)
         return sum(font.size(piece)[0] for piece, font in self.assets.runs(drawable(text), size, bold))
 
     def fit_size(self, text: str, size: int, max_width: int, bold: bool = False, smallest: int = 12) -> int:

@@ -5,6 +5,7 @@ Drawing only: what they show comes from the match (``game.play.match_controller`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -166,23 +167,37 @@ def draw_card(surface: pygame.Surface, ctx: Screen, match: MatchController, boar
 
 
 def draw_status(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, status: str,
-                engine: tuple[str, str] | None) -> None:
+                engine: tuple[str, str] | None, brief: str = "") -> None:
     """The status, wrapped in its box and smaller where it needs a third line (never a line dropped: the hint's
-    sentence ended "…played in" at 640×400), or the engine's two lines while it thinks, each shrinking to fit."""
+    sentence ended "…played in" at 640×400), or the engine's two lines while it thinks, each shrinking to fit.
+
+    ``brief``: the status without its figures (the search's speed), said where the status does not fit even at
+    its smallest (a phone's text floor)."""
     theme, text = ctx.theme, ctx.text
     box = rect.inflate(-8, 0)
     if engine is None:
+        if brief and text.lines_size(status, 20, box.size, most_lines=9, line_gap=1.3) is None:
+            status = brief
         text.draw_in(surface, status, 20, theme.text, box, wrap=True, line_gap=1.3)
         return
     lines = [line for line in engine if line]
     line_box = pygame.Rect(box.left, rect.centery - 13 * len(lines) + 2, box.width, 26)
     for line in lines:
-        # too wide even at its smallest (a phone's floor): its least needed parts go, the speed and then the
-        # nodes, rather than a cut in the middle of a number
-        while " · " in line and text.width(line, text.fit_size(line, 18, box.width, smallest=12)) > box.width:
-            line = line.rsplit(" · ", 1)[0]
+        line = shed_parts(line, lambda words: text.width(words, text.fit_size(words, 18, box.width)) <= box.width)
         text.draw_in(surface, line, 18, theme.text, line_box, valign="top", smallest=12)
         line_box = line_box.move(0, 26)
+
+
+def shed_parts(words: str, fits: Callable[[str], bool]) -> str:
+    """``words`` less its last " · " parts until it ``fits``: too long even at its smallest (a phone's floor), a
+    status or an engine line drops what is least needed, the speed and then the nodes, not a cut in a number.
+
+    >>> shed_parts("depth 6 · 8.2k nodes · 83.4k/s", lambda words: len(words) < 25)
+    'depth 6 · 8.2k nodes'
+    """
+    while " · " in words and not fits(words):
+        words = words.rsplit(" · ", 1)[0]
+    return words
 
 
 def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: MoveList, record: GameRecord) -> None:
@@ -212,8 +227,8 @@ def draw_moves(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, moves: M
     moves.rect = plies
 
 
-def match_status(match: MatchController) -> str:
-    """Whose turn it is (and whether the game counts), the computer thinking, or the end."""
+def match_status(match: MatchController, speed: bool = True) -> str:
+    """Whose turn it is (and whether the game counts), the computer thinking (with its ``speed``), or the end."""
     setup, outcome = match.setup, match.outcome
     if outcome is not None:
         if outcome.winner is None:
@@ -226,7 +241,7 @@ def match_status(match: MatchController) -> str:
             return turn if setup.counts else _("{status} Practice game: not counted.").format(status=turn)
         progress = match.thinking_progress()
         level = level_title(match.level.name)
-        if progress is None or progress.seconds < 0.2:
+        if progress is None or progress.seconds < 0.2 or not speed:
             return _("The computer ({level}) is thinking…").format(level=level)
         return _("The computer ({level}) is thinking… {speed}").format(level=level, speed=speed_text(progress))
     turn = _("{colour} to move ({player}).").format(colour=colour_name(mover), player=setup.player_name(mover))

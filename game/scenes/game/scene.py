@@ -394,7 +394,8 @@ class GameScene(BoardScene):
         self.board.draw(surface, self.marks(), now_ms)
         for colour, rect in zip(self.card_order(), self.layout_rects.cards, strict=True):
             panels.draw_card(surface, self.ctx, self.match, self.board, colour, rect, now_ms)
-        panels.draw_status(surface, self.ctx, self.layout_rects.status, self.status_text(), self.engine_lines())
+        panels.draw_status(surface, self.ctx, self.layout_rects.status, self.status_text(), self.engine_lines(),
+                           self.status_text(speed=False))
         panels.draw_moves(surface, self.ctx, self.layout_rects.moves, self.moves, self.record)
         if self.explorer_rect is not None:
             if self.explorer.refolds(self.position, self.opening_line()):  # left (or came back into) its reach
@@ -412,11 +413,12 @@ class GameScene(BoardScene):
         """The colours of the left and right player cards: you (Player 1) on the left."""
         return (self.setup.human, opponent_of(self.setup.human))
 
-    def status_text(self) -> str:
-        """The line under the player cards: a message, whose turn it is, or the end."""
+    def status_text(self, speed: bool = True) -> str:
+        """The line under the player cards: a message, whose turn it is, or the end (the search's ``speed`` while
+        the computer thinks)."""
         if self.message and self.now_ms < self.message_until_ms:
             return self.message
-        return panels.match_status(self.match)
+        return panels.match_status(self.match, speed)
 
     def engine_lines(self) -> tuple[str, str] | None:
         """The engine output while the computer thinks (depth, value, line, speed), if shown."""

@@ -18,7 +18,7 @@ from game.scenes.trainer.book import handed_opening, load_book
 from game.trainer import GOOD_MARGIN, TrainerProgress, TrainingOpening, opening_title, trainable_openings
 from game.ui.layout import is_phone, is_portrait
 from game.ui.text_flow import say_above
-from game.ui.widgets import Button, ButtonGroup, button_row, fill_background
+from game.ui.widgets import LABEL_MARGIN, Button, ButtonGroup, button_row, fill_background
 
 TILE_SIZE = 21
 SUBTITLE_SIZE = max(12, int(TILE_SIZE * 0.62))
@@ -103,7 +103,7 @@ class TrainerListScene(Scene):
         if opening.kept_as:
             progress = _("{opening}: {progress}").format(opening=opening_title(opening.kept_as), progress=progress)
         line = _("{progress} · {moves}").format(progress=progress, moves=moves) if opening.saved else moves
-        return self.ctx.text.ellipsize(line, SUBTITLE_SIZE, width - 20)
+        return self.ctx.text.ellipsize(line, SUBTITLE_SIZE, width - 2 * LABEL_MARGIN)  # the tile's label box
 
     def _relayout(self) -> None:
         focus = self.group.focus
