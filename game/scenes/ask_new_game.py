@@ -16,8 +16,8 @@ from game.play.levels import level_for
 from game.play.match import SavedGame
 from game.scenes.base import Context, Scene
 from game.scenes.entries import AskNewGameEntry, Entry, GameEntry
+from game.ui.dialog import Dialog
 from game.ui.text import TextRenderer
-from game.ui.widgets import Dialog
 
 ABANDON_TITLE = N_("Start a new game?")
 ABANDON_CHOICES = [(N_("Keep it"), "cancel"), (N_("New game"), "confirm")]

@@ -25,8 +25,9 @@ from typing import ClassVar
 import pygame
 
 from game.scenes.base import Context, Scene
+from game.ui.dialog import Dialog
 from game.ui.session_board import SessionBoard
-from game.ui.widgets import ButtonGroup, Dialog
+from game.ui.widgets import ButtonGroup
 
 
 class BoardScene(Scene):

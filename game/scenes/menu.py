@@ -11,8 +11,9 @@ from game.play.match import MatchSetup, Mode, SavedGame
 from game.scenes.ask_new_game import abandon_dialog
 from game.scenes.base import Context, Scene
 from game.scenes.entries import ENTRY_TYPES, Entry, GameEntry
+from game.ui.dialog import Dialog
 from game.ui.layout import is_low, is_phone, is_portrait, menu_column
-from game.ui.widgets import Button, ButtonGroup, Dialog, fill_background, fit_heights
+from game.ui.widgets import Button, ButtonGroup, fill_background, fit_heights
 
 MENU_ONE_COLUMN = 8
 """More entries than this go in two columns in landscape (one column would squeeze each button)."""

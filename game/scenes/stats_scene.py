@@ -17,10 +17,11 @@ from game.play.rating import my_level
 from game.play.stats import Stats, Tally
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, NewGameEntry
+from game.ui.dialog import Dialog
 from game.ui.layout import is_low, is_phone, is_portrait
 from game.ui.rating_graph import draw_rating_graph
 from game.ui.text_flow import say
-from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
+from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 ROW_PITCH = 48
 """A level's row in the table, when there is room for it (rows get closer with many levels)."""

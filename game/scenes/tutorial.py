@@ -28,10 +28,11 @@ from game.scenes.board_scene import BoardScene
 from game.scenes.entries import Entry
 from game.scenes.game.panels import pass_message
 from game.ui.board_view import Marks
+from game.ui.dialog import Dialog
 from game.ui.layout import game_layout, is_portrait
 from game.ui.session_board import SessionBoard
 from game.ui.text_flow import say
-from game.ui.widgets import ButtonGroup, Dialog, button_row, draw_panel, fill_background
+from game.ui.widgets import ButtonGroup, button_row, draw_panel, fill_background
 
 
 def board(*rows: str) -> str:

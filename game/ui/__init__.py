@@ -4,7 +4,8 @@
   ``drawn``: what it notes of what it draws (the audit's ``Recording``, the frame's marks for the tooltip);
   ``line_breaks``: where a line may break besides spaces (between ideographs, between a transcript's moves);
 * ``text_field``: one-line fields and the one way text is typed (``typed_into``, ``backspaced``);
-* ``widgets``: buttons, button rows and groups, dialogs, panels; ``toasts``: the short messages;
+* ``widgets``: buttons, button rows and groups, panels, the tooltip; ``dialog``: the modal dialog (the safe choice
+  first); ``toasts``: the short messages;
 * ``language``: the language the game speaks (catalog and fonts switched together, fetched in the browser);
 * ``text_flow``: paragraphs one under another in a column; ``font_file``: a font file checked whole (what
   FreeType relies on, the checksums), its characters;

@@ -29,11 +29,12 @@ from game.scenes.base import Context
 from game.scenes.board_scene import BoardScene
 from game.scenes.entries import AnalysisEntry, Entry, GameEntry, ResultsEntry, TutorialEntry
 from game.ui.board_view import Marks
+from game.ui.dialog import Dialog
 from game.ui.explorer_panel import ExplorerPanel
 from game.ui.layout import game_layout
 from game.ui.move_list import MoveList
 from game.ui.session_board import SessionBoard
-from game.ui.widgets import ButtonGroup, Dialog, fill_background
+from game.ui.widgets import ButtonGroup, fill_background
 
 END_PAUSE_MS = 1400
 """How long the final position stays on screen before the results."""
