@@ -67,8 +67,13 @@ page.window = page
 const context = vm.createContext(page)
 vm.runInContext(source, context)
 ;(async () => {
+    const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+    for (const address of scenario.early) await (await page.fetch(address)).text()  // the page's own fetches
     vm.runInContext("othello_loader.step('unpack', 'unpack')", context)  // the boot code starts
-    await new Promise((resolve) => setTimeout(resolve, scenario.pygbag_after_ms))
+    await wait(scenario.archive_after_ms)
+    const before_archive = network.length
+    vm.runInContext("othello_loader.ready()", context)  // the archive is in: the page waits for the tap
+    await wait(scenario.pygbag_after_ms)
     const prefetched = network.length
     const got = []
     for (const address of scenario.pygbag) {  // pygbag's installer, one fopen after another
@@ -79,21 +84,23 @@ vm.runInContext(source, context)
             got.push([0, String(error)])
         }
     }
-    process.stdout.write(JSON.stringify({ network, prefetched, got }))
+    process.stdout.write(JSON.stringify({ network, before_archive, prefetched, got }))
 })()
 """
 
 
 def run(tmp_path: Path, routes: dict[str, list[Any]], pygbag: list[str], pygbag_after_ms: int = 100,
-        packages: str = PACKAGES) -> dict[str, Any]:
-    """The head script with ``routes`` as the network; pygbag asks for ``pygbag`` ``pygbag_after_ms`` after the
-    boot code starts. What went to the network (address, options), how much of it before pygbag asked, and what
-    pygbag got (status, text)."""
+        packages: str = PACKAGES, archive_after_ms: int = 0, early: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The head script with ``routes`` as the network: the page fetches ``early`` itself, the boot code starts,
+    the archive is in ``archive_after_ms`` later, and pygbag asks for ``pygbag`` ``pygbag_after_ms`` after that.
+    What went to the network (address, options), how much of it before the archive was in and before pygbag
+    asked, and what pygbag got (status, text)."""
     script = head_script({"__OTHELLO_PACKAGES_JS__": packages, "{{cookiecutter.version}}": "0.9.3",
                           "{{cookiecutter.PYBUILD}}": "3.12"})
     (tmp_path / "script.js").write_text(script, encoding="utf-8")
     (tmp_path / "page.js").write_text(PAGE, encoding="utf-8")
-    scenario = {"routes": routes, "pygbag": pygbag, "pygbag_after_ms": pygbag_after_ms}
+    scenario = {"routes": routes, "pygbag": pygbag, "pygbag_after_ms": pygbag_after_ms,
+                "archive_after_ms": archive_after_ms, "early": list(early)}
     completed = subprocess.run(["node", str(tmp_path / "page.js"), str(tmp_path / "script.js"), json.dumps(scenario)],
                                capture_output=True, text=True, timeout=30, check=True)
     report: dict[str, Any] = json.loads(completed.stdout)
@@ -110,6 +117,18 @@ def test_the_index_and_the_wheel_are_fetched_once_before_pygbag_asks_and_handed_
     assert report["network"] == [[INDEX, FOPEN_FLAGS], [WHEEL, FOPEN_FLAGS]]  # pygbag's own way: same cache key
     assert report["prefetched"] == 2
     assert report["got"] == [[200, INDEX_TEXT], [200, "the wheel"]]
+
+
+def test_the_wheel_waits_for_the_archive_so_as_not_to_share_the_network_with_it(tmp_path: Path) -> None:
+    report = run(tmp_path, {INDEX: [ok(INDEX_TEXT)], WHEEL: [ok("the wheel")]}, [INDEX, WHEEL + "#"],
+                 archive_after_ms=200)
+    assert report["before_archive"] == 1  # the index only
+    assert [address for address, _options in report["network"]] == [INDEX, WHEEL]
+
+
+def test_a_file_the_page_fetched_itself_is_not_fetched_ahead_again(tmp_path: Path) -> None:
+    report = run(tmp_path, {INDEX: [ok(INDEX_TEXT)], WHEEL: [ok("the wheel")]}, [INDEX], early=(WHEEL,))
+    assert [address for address, _options in report["network"]] == [WHEEL, INDEX]
 
 
 def test_a_copy_is_handed_over_once_and_a_later_request_goes_to_the_network(tmp_path: Path) -> None:
