@@ -22,6 +22,8 @@ pygbag's pygame-ce wasm wheel, beside it), serves it on 127.0.0.1 and measures, 
 throttled 4 times and its network at DevTools' "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down,
 675 kbit/s up), start-up and the frame gaps of the menu and of games against Casual and Master
 (the search speed and the other windows are left out: they measure the engine, not the phone).
+``--tap-after S`` taps S seconds after the page asks (a player's reaction; 0, at once, by default);
+``--startup-only`` stops after the start-up.
 
 Not a test: it prints figures. Needs what the real-browser tests need (they skip without it).
 """
@@ -115,9 +117,10 @@ def python_probe(expression: str) -> str:
     return f"[performance.now(), {python_truth(expression)}]"
 
 
-def boot_once(browser: Browser, url: str, phone: bool = False) -> tuple[GamePage, dict[str, float]]:
-    """Open the page in a new tab, click (or tap) to play when asked, and time each stage (page ms from
-    navigation)."""
+def boot_once(browser: Browser, url: str, phone: bool = False,
+              tap_after_s: float = 0.0) -> tuple[GamePage, dict[str, float]]:
+    """Open the page in a new tab, click (or tap) to play ``tap_after_s`` after it asks, and time each stage
+    (page ms from navigation)."""
     tab = new_tab(browser, phone)
     tab.bring_to_front()
     tab.navigate(url)
@@ -139,7 +142,7 @@ def boot_once(browser: Browser, url: str, phone: bool = False) -> tuple[GamePage
             seen.setdefault(stage, now)
             if harness:
                 seen.setdefault("harness", now)
-            if stage == "waiting" and "click" not in seen:
+            if stage == "waiting" and "click" not in seen and now - seen["waiting"] >= tap_after_s * 1000:
                 box = tab.evaluate(
                     "(() => { const r = document.getElementById('play').getBoundingClientRect();"
                     " return [performance.now(), r.left + r.width / 2, r.top + r.height / 2] })()")
@@ -303,6 +306,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3, help="fresh-profile start-ups to time (default 3)")
     parser.add_argument("--phone", action="store_true",
                         help="a throttled phone: 412x915 touch, CPU x4, Fast 3G (start-up and frame gaps only)")
+    parser.add_argument("--tap-after", type=float, default=0.0, metavar="S",
+                        help="click or tap to play S seconds after the page asks, as a player does (default 0)")
+    parser.add_argument("--startup-only", action="store_true", help="time the start-up only")
     args = parser.parse_args()
     problem = missing_runtime()
     if problem is not None:
@@ -310,7 +316,8 @@ def main() -> int:
         return 1
     wheel = pygame_wheel()
     assert wheel is not None and CHROMIUM is not None
-    print(f"# python bench/web_page.py --runs {args.runs}{' --phone' if args.phone else ''}")
+    options = (" --phone" if args.phone else "") + (f" --tap-after {args.tap_after:g}" if args.tap_after else "")
+    print(f"# python bench/web_page.py --runs {args.runs}{options}{' --startup-only' if args.startup_only else ''}")
     print(f"# {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}, {platform.node()}, "
           f"Python {platform.python_version()}, {CHROMIUM}, {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f}")
@@ -330,12 +337,14 @@ def main() -> int:
                 for old in browsers:
                     old.close()
                 browsers = [Browser(CHROMIUM, CHROMIUM_FLAGS, tmp / f"profile{index}")]
-                page, seen = boot_once(browsers[0], url, args.phone)
+                page, seen = boot_once(browsers[0], url, args.phone, args.tap_after)
                 runs.append(seen)
                 print(f"# run {index + 1}: " + ", ".join(f"{k} {v:.0f}" for k, v in sorted(seen.items(),
                                                                                           key=lambda kv: kv[1])))
             print_startup(runs)
             assert page is not None
+            if args.startup_only:
+                return 0
             if args.phone:
                 measure_games(page)
                 return 0

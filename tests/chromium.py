@@ -181,6 +181,7 @@ class SwitchableSite:
     """
 
     WAIT_S = 0.2
+    STALL_S = 3.0
 
     def __init__(self, site: Path, cors: bool = False, cache_control: str | None = None) -> None:
         self.site = site
@@ -190,6 +191,8 @@ class SwitchableSite:
         """``None``: ``no-store``, as ``python -m game.web serve``; else this, as a real host sends."""
         self.failing: set[str] = set()
         """Paths answered ``503`` with an HTML page (a server's error, a captive portal's page)."""
+        self.stalling: set[str] = set()
+        """Paths answered only after ``STALL_S`` (a host that does not answer in time)."""
         self.requests: list[str] = []
         self.served: list[tuple[str, int, int]] = []
         """Every GET answered: its path, status and the bytes of the body sent."""
@@ -205,6 +208,8 @@ class SwitchableSite:
                     return
                 outer.requests.append(self.path)
                 self.status_sent, self.body_bytes = 0, 0
+                if self.path.split("?")[0] in outer.stalling:
+                    time.sleep(outer.STALL_S)
                 if self.path.split("?")[0] in outer.failing:
                     self.send_error(503, "Service Unavailable", "<p>Log in to the network to go on.</p>")
                     outer.served.append((self.path, 503, 0))

@@ -59,10 +59,13 @@ process.stdout.write(JSON.stringify({
 """
 
 
-def head_script() -> str:
-    """The template's head script, its build fields filled in with plain values."""
+def head_script(fields: dict[str, str] | None = None) -> str:
+    """The template's head script, its build fields filled in with plain values (``fields``' first: a field's text
+    as it stands in the template, ``{{cookiecutter.version}}`` or ``__OTHELLO_PACKAGES_JS__``, and its value)."""
     page = (REPO / "index.html").read_text(encoding="utf-8")
     script = page.split('<script type="application/javascript">', 1)[1].split("</script>", 1)[0]
+    for field, value in (fields or {}).items():
+        script = script.replace(field, value)
     script = re.sub(r"\{\{cookiecutter\.[a-z_A-Z]+\}\}", "0", script)
     for field, value in {"__OTHELLO_OFFLINE__": "true", "__OTHELLO_PAGE_TEXTS__": "{}",
                          "__OTHELLO_PAGE_HEADS__": "{}"}.items():

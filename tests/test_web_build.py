@@ -454,7 +454,7 @@ def test_cdn_option_points_the_page_elsewhere(project: Path, tmp_path: Path) -> 
     assert "https://pygame-web.github.io/cdn/0.9.3" not in html
     assert "connect-src 'self' https://mirror.example.org blob: data:;" in html
     # and the packages (pygame-ce) come from the mirror's package index, one folder up
-    code = html[html.index('CDN = "') : html.index("# do not rename")]
+    code = html[html.index('os.environ["PYGPI"]') : html.index("# do not rename")]
     namespace: dict[str, object] = {"os": SimpleNamespace(environ={})}
     exec(code, namespace)  # noqa: S102 - the page's own boot code
     assert namespace["os"].environ == {"PYGPI": "https://mirror.example.org/pygbag/"}  # type: ignore[attr-defined]
@@ -466,7 +466,7 @@ def test_the_default_cdn_pins_pygbags_package_index_whatever_the_environment_say
     # installer takes pygame-ce from there: the boot code sets it to pygbag's own index (aio/pep0723.py's
     # PKG_BASE_DEFAULT) whatever was there before
     html = (web(project) / "index.html").read_text(encoding="utf-8")
-    code = html[html.index('CDN = "') : html.index("# do not rename")]
+    code = html[html.index('os.environ["PYGPI"]') : html.index("# do not rename")]
     namespace: dict[str, object] = {"os": SimpleNamespace(environ={"PYGPI": "https://attacker.example/cdn/"})}
     exec(code, namespace)  # noqa: S102
     assert namespace["os"].environ == {"PYGPI": "https://pygame-web.github.io/cdn/"}  # type: ignore[attr-defined]

@@ -28,6 +28,7 @@ from game.web.build import (
     valid_cdn,
 )
 from game.web.offline import safe_file_name
+from game.web.runtime_pins import runtime_root
 
 REPO = Path(__file__).resolve().parent.parent
 NODE = shutil.which("node")
@@ -47,7 +48,8 @@ HOSTILE = [
 def node(script: str, argument: object) -> object:
     """Run ``script`` with ``ARG`` bound to ``argument`` (JSON) in Node; what it prints, read as JSON."""
     assert NODE is not None
-    completed = subprocess.run([NODE, "-e", f"const ARG = {json.dumps(argument)};\n{script}"],
+    # the program on stdin: the page's scripts are longer than one command-line argument may be (128 kB)
+    completed = subprocess.run([NODE, "-"], input=f"const ARG = {json.dumps(argument)};\n{script}",
                                capture_output=True, text=True, timeout=30, check=True)
     return json.loads(completed.stdout)
 
@@ -120,8 +122,9 @@ def test_each_hostile_value_reaches_the_boot_code_as_itself() -> None:
     for value in HOSTILE:
         code = boot_code(read(filled(value)).scripts[0])
         compile(code, "index.html", "exec")
-        assigned = dict(re.findall(r'^\s*(CDN|bundle) = (".*")$', code, re.M))
-        assert eval(assigned["CDN"]) == eval(assigned["bundle"]) == value  # noqa: S307 - string literals only
+        assigned = dict(re.findall(r'^\s*(os.environ\["PYGPI"\]|bundle) = (".*")$', code, re.M))
+        assert eval(assigned["bundle"]) == value  # noqa: S307 - string literals only
+        assert eval(assigned['os.environ["PYGPI"]']) == runtime_root(value)  # noqa: S307 - the runtime's, one folder up
         loading = re.search(r"^print\((.*)\)$", code, re.M)
         assert loading is not None
         assert eval(loading.group(1)).startswith(f"Loading {value} from {value}.tar.gz")  # noqa: S307
@@ -158,10 +161,10 @@ def test_a_value_that_looks_like_a_field_is_not_filled_again() -> None:
 def test_the_template_takes_the_title_runtime_and_app_name_only_through_the_builds_fields() -> None:
     template = (REPO / "index.html").read_text(encoding="utf-8")
     assert not re.search(r"\{\{\s*cookiecutter\.(title|cdn|archive)\s*\}\}", template)
-    fields = set(re.findall(r"__OTHELLO_(?:TITLE|CDN|APP)_[A-Z]+__", template))
+    fields = set(re.findall(r"__OTHELLO_(?:TITLE|CDN|PACKAGES|APP)_[A-Z]+__", template))
     assert fields == {f"__OTHELLO_{value}_{context}__" for value, context in [
-        ("TITLE", "HTML"), ("TITLE", "ATTRIBUTE"), ("TITLE", "PYTHON"), ("CDN", "ATTRIBUTE"), ("CDN", "PYTHON"),
-        ("CDN", "JS"), ("APP", "PYTHON"), ("APP", "JS")]}
+        ("TITLE", "HTML"), ("TITLE", "ATTRIBUTE"), ("TITLE", "PYTHON"), ("CDN", "ATTRIBUTE"), ("CDN", "JS"),
+        ("PACKAGES", "PYTHON"), ("PACKAGES", "JS"), ("APP", "PYTHON"), ("APP", "JS")]}
 
 
 @pytest.mark.parametrize("title", ["a\nb", "a\tb", "a\x00b", "   ", "", "x" * (MAX_TITLE + 1), "\u202eOthello",

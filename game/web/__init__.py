@@ -12,7 +12,8 @@ language), ``escape`` (the title, runtime address and app name written into
 the page, one escaping per context), ``policy`` (the page's
 Content-Security-Policy), ``offline`` (the
 service worker, the manifests and icons), ``runtime_pins`` (the runtime
-files' hashes the worker checks its copies against), ``figures`` (docs/web.md's size
+files' hashes the worker checks its copies against), ``fetch_runtime`` (a copy of
+the runtime downloaded once, whose hashes those are), ``figures`` (docs/web.md's size
 figures), ``serve`` (the static server), ``__main__`` (the command line).
 
 This is development tooling: ``pygbag.ini`` keeps ``game/web`` out of the

@@ -8,6 +8,7 @@
     python -m game.web build --share-base https://you.github.io/othello/   # where it will be published
     python -m game.web share-base URL     # only record that address (a desktop build's share links)
     python -m game.web serve [--build]    # serve build/web on http://127.0.0.1:8000/
+    python -m game.web fetch-runtime DIR [--cdn URL] [--print-pins]   # a copy of the runtime, for --runtime-files
 """
 
 from __future__ import annotations
@@ -19,7 +20,18 @@ from pathlib import Path
 
 from game.engine import NumberError, whole_number
 
-from .build import DEFAULT_TITLE, OUTPUT_DIR, BuildError, BuildResult, build, record_share_base
+from .build import (
+    DEFAULT_CDN,
+    DEFAULT_TITLE,
+    OUTPUT_DIR,
+    PYGBAG_VERSION,
+    BuildError,
+    BuildResult,
+    build,
+    record_share_base,
+    valid_cdn,
+)
+from .fetch_runtime import FetchError, fetch_runtime, pins_table
 from .figures import LANGUAGE_BEGIN, LANGUAGE_END, language_files, table, write_into
 from .page_texts import MANIFEST
 from .serve import DEFAULT_BIND, DEFAULT_PORT, make_server, page_url, serve_until_interrupted
@@ -71,6 +83,13 @@ def _parser() -> argparse.ArgumentParser:
     base_cmd = commands.add_parser("share-base", help="record where the site is published (game/share_base.txt)")
     base_cmd.add_argument("address", help="e.g. https://you.github.io/othello/")
 
+    fetch_cmd = commands.add_parser("fetch-runtime", help="download a copy of the runtime the page fetches into DIR "
+                                                          "(for --runtime-files, or a mirror)")
+    fetch_cmd.add_argument("folder", type=Path, metavar="DIR", help="an empty or new folder")
+    fetch_cmd.add_argument("--cdn", default=DEFAULT_CDN, help="the runtime's address (default: pygbag's CDN)")
+    fetch_cmd.add_argument("--print-pins", action="store_true",
+                           help="print the files' hashes as game/web/runtime_pins.py's PYGBAG_RUNTIME, to paste")
+
     serve_cmd = commands.add_parser("serve", help="serve build/web/ on this computer")
     serve_cmd.add_argument("--build", action="store_true", help="build first")
     serve_cmd.add_argument("--port", type=port_arg, default=DEFAULT_PORT, help=f"default {DEFAULT_PORT}")
@@ -85,6 +104,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "share-base":
             print(f"recorded {record_share_base(repo, args.address).relative_to(repo)}")
+            return 0
+        if args.command == "fetch-runtime":
+            cdn = valid_cdn(args.cdn)
+            hashes = fetch_runtime(args.folder, cdn, PYGBAG_VERSION)
+            print(f"fetched {len(hashes)} files of the runtime at {cdn} into {args.folder}")
+            if args.print_pins:
+                print(pins_table(hashes, cdn))
             return 0
         if args.command == "build" or args.build:
             result = build(
@@ -108,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"serving {OUTPUT_DIR}/ at {page_url(server)}  (Ctrl+C stops)")
             print(f"  debug console: {page_url(server)}?debug   a shared game: {page_url(server)}#f5d6c3")
             serve_until_interrupted(server)
-    except (BuildError, FileNotFoundError, OSError, ValueError) as exc:
+    except (BuildError, FetchError, FileNotFoundError, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -50,7 +50,7 @@ from game.web.escape import html_attribute, html_text, js_string, python_string
 from game.web.offline import add_offline_files, safe_file_name
 from game.web.page_texts import fill_page_texts, page_heads, page_translations
 from game.web.policy import fill_policy
-from game.web.runtime_pins import runtime_pins
+from game.web.runtime_pins import runtime_pins, runtime_root
 from game.web.slim import slim, slim_tree
 
 PYGBAG_VERSION = "0.9.3"
@@ -69,7 +69,7 @@ STAGE_DIR = Path("build") / "stage"
 OFFLINE_MARKER = "OFFLINE BUILD: refused to fetch"
 BUILD_TIMEOUT_S = 600
 _TEMPLATE_FIELD = re.compile(r"\{\{\s*cookiecutter\.\w+\s*\}\}")
-_PAGE_VALUE = re.compile(r"__OTHELLO_(TITLE|CDN|APP)_(HTML|ATTRIBUTE|JS|PYTHON)__")
+_PAGE_VALUE = re.compile(r"__OTHELLO_(TITLE|CDN|PACKAGES|APP)_(HTML|ATTRIBUTE|JS|PYTHON)__")
 ESCAPES: dict[str, Callable[[str], str]] = {
     "HTML": html_text, "ATTRIBUTE": html_attribute, "JS": js_string, "PYTHON": python_string}
 """The template's ``__OTHELLO_<VALUE>_<CONTEXT>__`` fields: each context's one escaping function (``escape.py``)."""
@@ -208,8 +208,9 @@ def fill_page_values(page: str, *, title: str, cdn: str, app: str) -> str:
 
     A field ``__OTHELLO_<VALUE>_<CONTEXT>__`` gets ``ESCAPES[CONTEXT]`` of
     that value, in one pass: a value that looks like a field stays as it is.
+    ``PACKAGES`` is the package index's folder, one above the runtime (``$PYGPI``).
     """
-    values = {"TITLE": title, "CDN": cdn, "APP": app}
+    values = {"TITLE": title, "CDN": cdn, "PACKAGES": runtime_root(cdn), "APP": app}
     return _PAGE_VALUE.sub(lambda field: ESCAPES[field.group(2)](values[field.group(1)]), page)
 
 

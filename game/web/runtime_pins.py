@@ -43,7 +43,7 @@ Learnt once from the copies in ``../shared/runtime/`` (their provenance in its R
 def runtime_root(cdn: str) -> str:
     """The folder above the runtime at ``cdn`` (its package index's), absolute or relative to the page.
 
-    The template's ``$PYGPI`` is the same cut (``index.html``).
+    The template's ``$PYGPI`` (``build.fill_page_values`` fills it in).
 
     >>> runtime_root("https://pygame-web.github.io/cdn/0.9.3/"), runtime_root("cdn/0.9.3/"), runtime_root("cdn/")
     ('https://pygame-web.github.io/cdn/', 'cdn/', '')

@@ -9,6 +9,7 @@ nothing of this file: it sees what it would see under pygbag.
 
 import asyncio
 import builtins
+import json
 import os
 import platform
 import re
@@ -19,11 +20,10 @@ import tomllib
 import types
 import zipfile
 from contextlib import asynccontextmanager
-from io import BytesIO
 from pathlib import Path
 
 import js
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, to_js
 
 # pygbag: `platform.window` is the page's JavaScript window, and JavaScript null arrives as None
 # (Pyodide 0.27's `js` module gives the same answers)
@@ -65,15 +65,18 @@ async def _sleep_a_frame(delay, result=None):
 asyncio.sleep = _sleep_a_frame
 
 
-# pygbag: platform.fopen(url, mode) downloads a file relative to the page into a temporary file
-# and opens it
+# pygbag: platform.fopen(url, mode) downloads a file relative to the page into a temporary file and
+# opens it: aio/filelike.py's fopen hands pythons.js's cross_file() its flags, which fetch()es with them
+_FOPEN_FLAGS = {"redirect": "follow", "credentials": "omit"}
+
+
 @asynccontextmanager
 async def _fopen(url, mode="r", encoding="UTF-8"):
-    response = await js.fetch(str(url))
+    response = await js.fetch(str(url), to_js(_FOPEN_FLAGS, dict_converter=js.Object.fromEntries))
     if not response.ok:
         raise FileNotFoundError(f"{url}: HTTP {response.status}")
     data = (await response.arrayBuffer()).to_bytes()
-    local = Path(tempfile.mkdtemp()) / Path(str(url)).name
+    local = Path(tempfile.mkdtemp()) / Path(str(url).split("#")[0]).name
     local.write_bytes(data)
     handle = open(local, mode) if "b" in mode else open(local, mode, encoding=encoding)  # noqa: SIM115
     try:
@@ -112,21 +115,29 @@ builtins.TopLevel_async_handler = _TopLevel
 
 
 async def _install_pygame(callback):
-    """pygbag's pep0723 installer: pygame-ce's wheel from the package index at $PYGPI, unpacked."""
+    """pygbag's pep0723 installer for pygame-ce from the package index at $PYGPI, each file fetched as pygbag does.
+
+    aio/pep0723.py of pygbag 0.9.3: async_repos() reads ``index-0.9.3-cp312.json`` through fopen, fills in
+    its ``<abi>`` and ``<api>`` and makes its ``-CDN-`` $PYGPI; pip_install("pygame_ce") looks up
+    ``Config.mapping``'s name for it, "pygame", and fetches ``-CDN-`` + that entry + "#" through fopen.
+    """
     if callback is not None:
         callback("pygame-ce")
-    index_url = os.environ.get("PYGPI", "") + "index-0.9.3-cp312.json"
-    response = await js.fetch(index_url)
-    if not response.ok:
-        raise ImportError(f"pygame-ce: the package index {index_url} answered HTTP {response.status}")
-    index = (await response.json()).to_py()
-    wheel = index["pygame"].replace("<abi>", "cp312").replace("<api>", "wasm32_bi_emscripten")
-    response = await js.fetch(os.environ.get("PYGPI", "") + wheel)
-    if not response.ok:
-        raise ImportError(f"pygame-ce: {wheel} answered HTTP {response.status}")
-    data = (await response.arrayBuffer()).to_bytes()
-    with zipfile.ZipFile(BytesIO(data)) as archive:
-        archive.extractall(sysconfig.get_paths()["purelib"])
+    packages = os.environ.get("PYGPI", "")
+    index_url = f"{packages}index-0.9.3-cp312.json"
+    try:
+        async with platform.fopen(index_url, "r") as index:
+            repo = json.loads(index.read().replace("<abi>", "cp312").replace("<api>", "wasm32_bi_emscripten"))
+    except FileNotFoundError as exc:
+        raise ImportError(f"pygame-ce: the package index {exc}") from None
+    repo["-CDN-"] = packages
+    wheel_url = f"{repo['-CDN-']}{repo['pygame']}#"
+    try:
+        async with platform.fopen(wheel_url, "rb") as wheel:
+            with zipfile.ZipFile(wheel) as archive:
+                archive.extractall(sysconfig.get_paths()["purelib"])
+    except FileNotFoundError as exc:
+        raise ImportError(f"pygame-ce: {exc}") from None
 
 
 def _script_dependencies(code):

@@ -1,0 +1,73 @@
+"""A first visit fetches pygame-ce's wheel while the page waits for the tap, and only once (issue 48, item 7).
+
+pygbag installs the packages ``main.py`` lists (pygame-ce) only after the
+player's tap: on a phone on 3G that was ten seconds between the tap and the
+game. The page fetches the package index and the wheel it names before the
+tap, and hands pygbag's own later request the copy it has. The harness's
+installer fetches both as pygbag 0.9.3's does (``tests/page/pygbag_standin.py``),
+so what the test server records is what a player's browser asks for. The server sends
+``Cache-Control: max-age=600``, as GitHub Pages does, so the offline worker keeps its copy of each
+runtime file from the browser's HTTP cache (``docs/web.md``, "Offline play") rather than downloading it again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.chromium import WHEEL, SwitchableSite, headless_browser
+from tests.real_browser import BOOT_TIMEOUT_S, GamePage, missing_runtime
+
+pytestmark = pytest.mark.skipif(missing_runtime() is not None, reason=str(missing_runtime()))
+
+WHEEL_PATH = "/cdn/" + WHEEL
+INDEX_PATH = "/cdn/index-0.9.3-cp312.json"
+PREFETCH_TIMEOUT_S = 60.0
+"""The wheel (1.5 MB) from the local server, on a busy 2-core machine: a second or two when idle."""
+
+
+def served(site: SwitchableSite, path: str, since: int) -> list[int]:
+    """The status of every answer the site gave ``path`` among its answers from number ``since`` on."""
+    return [status for served_path, status, _size in site.served[since:] if served_path.split("?")[0] == path]
+
+
+def wait_until(condition: Callable[[], bool], timeout_s: float, what: str) -> None:
+    """Poll ``condition()`` until it is true; fail saying ``what`` was not seen in ``timeout_s``."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: not seen in {timeout_s:.0f} s")
+        time.sleep(0.1)
+
+
+def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
+        real_page_site: SwitchableSite, tmp_path: Path) -> None:
+    with SwitchableSite(real_page_site.site, cache_control="max-age=600") as site, \
+            headless_browser(tmp_path / "profile") as browser:  # a fresh profile: nothing cached, no worker
+        tab = browser.new_tab()
+        page = GamePage(tab)
+        since = len(site.served)
+        tab.navigate(site.url + "index.html")
+        stage = tab.wait_for("document.readyState === 'complete' && window.othello_loader &&"
+                             " ['waiting', 'running', 'failed'].includes(othello_loader.stage()) &&"
+                             " othello_loader.stage()", BOOT_TIMEOUT_S, "the page to wait for the tap",
+                             failed=page.failure)
+        assert stage == "waiting"
+        # no tap yet: the package index and the wheel it names are fetched meanwhile
+        wait_until(lambda: served(site, WHEEL_PATH, since) == [200], PREFETCH_TIMEOUT_S,
+                   "pygame-ce's wheel fetched before the tap")
+        assert served(site, INDEX_PATH, since) == [200]
+        assert tab.evaluate("othello_loader.stage()") == "waiting"
+        box = tab.evaluate("(() => { const r = document.getElementById('play').getBoundingClientRect();"
+                           " return [r.left + r.width / 2, r.top + r.height / 2] })()")
+        page.press_at(*box)
+        page.wait_for_python("app.frames_shown > 2", BOOT_TIMEOUT_S, "the game's first frames")
+        assert page.scene() == "menu"
+        tab.wait_for("othello_offline.kept", 60, "the worker to keep the runtime")
+        # pygbag's own requests were answered with the page's copies, the worker's from the HTTP cache:
+        # each file was downloaded once
+        assert served(site, WHEEL_PATH, since) == [200]
+        assert served(site, INDEX_PATH, since) == [200]
