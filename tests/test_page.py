@@ -1,7 +1,7 @@
 """The built page in a real browser: Debian's chromium, headless, against the site served on 127.0.0.1.
 
 pygbag's runtime cannot load here (it comes from pygbag's CDN), so the page is
-built with its runtime address pointing at ``cdn/`` on the test server, where
+built with its runtime address pointing at ``cdn/0.9.3/`` on the test server, where
 ``tests/page/pythons.js``, the project's stand-in for pygbag's loader, takes
 the page through one scenario (``?standin=NAME``): every step to the game's
 first frame, a slow but progressing download, a stall, a missing runtime, an
@@ -32,24 +32,25 @@ pytestmark = needs_chromium
 
 @pytest.fixture(scope="module")
 def built_for_standin(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The page built to load its runtime from ``cdn/`` beside it."""
-    return built_site(tmp_path_factory.mktemp("standin"), cdn="cdn/")
+    """The page built to load its runtime from ``cdn/0.9.3/`` beside it (its package index's folder above)."""
+    return built_site(tmp_path_factory.mktemp("standin"), cdn="cdn/0.9.3/")
 
 
 @pytest.fixture(scope="module")
 def standin_site(built_for_standin: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """That page served with the stand-in for pygbag's loader in ``cdn/``."""
+    """That page served with the stand-in for pygbag's loader in ``cdn/0.9.3/``."""
     site = tmp_path_factory.mktemp("site") / "web"
     shutil.copytree(built_for_standin, site)
-    (site / "cdn").mkdir()
-    shutil.copy2(STANDIN, site / "cdn" / "pythons.js")
-    (site / "cdn" / "empty.wasm").write_bytes(b"\0asm\1\0\0\0")  # the smallest valid module
+    runtime = site / "cdn" / "0.9.3"
+    runtime.mkdir(parents=True)
+    shutil.copy2(STANDIN, runtime / "pythons.js")
+    (runtime / "empty.wasm").write_bytes(b"\0asm\1\0\0\0")  # the smallest valid module
     yield from serve(site)
 
 
 @pytest.fixture(scope="module")
 def loaderless_site(built_for_standin: Path) -> Iterator[str]:
-    """That page served with nothing in ``cdn/``: the loader itself is missing."""
+    """That page served with nothing in ``cdn/0.9.3/``: the loader itself is missing."""
     yield from serve(built_for_standin)
 
 
@@ -143,7 +144,7 @@ def test_emscripten_giving_up_is_reported_at_once(standin_site: str, tmp_path: P
 def test_a_missing_loader_is_reported_at_once(loaderless_site: str, tmp_path: Path) -> None:
     page = visit(f"{loaderless_site}index.html", 3_000, tmp_path)
     assert page.failure() == "runtime"
-    assert "cdn/pythons.js" in page["failure-detail"].text
+    assert "cdn/0.9.3/pythons.js" in page["failure-detail"].text
 
 
 def test_the_published_page_with_no_network_says_the_runtime_is_unreachable(cdn_site: str, tmp_path: Path) -> None:

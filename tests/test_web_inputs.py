@@ -194,6 +194,8 @@ def test_a_cdn_that_is_no_http_address_or_page_folder_is_refused(cdn: str) -> No
     ("//host/cdn/0.9.3/", "give the scheme"),
     ("https://host/", "folder of the host"),       # a mirror at a host's root: PYGPI would be "https://"
     ("https://host", "folder of the host"),
+    ("0.9.3/", "folder of a folder"),              # relative with no folder above: PYGPI would be empty, and
+    ("cdn", "folder of a folder"),                 # pygbag would fall back to its own CDN, which the policy blocks
 ])
 def test_a_protocol_relative_cdn_or_one_at_a_hosts_root_is_refused_at_build_time(cdn: str, why: str) -> None:
     # issue 48, item 9: each would build a page that cannot load its runtime or its packages

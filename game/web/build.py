@@ -175,6 +175,8 @@ def valid_cdn(cdn: str) -> str:
     if cdn.startswith("//"):
         raise refuse("give the scheme (https://)")
     if _RELATIVE_CDN.fullmatch(cdn) and ":" not in cdn:
+        if "/" not in cdn.strip("/"):
+            raise refuse("the runtime must be in a folder of a folder: its package index is the folder above")
         return cdn if cdn.endswith("/") else cdn + "/"
     try:
         address = web_address(cdn)

@@ -15,7 +15,7 @@
 //   python-error   main.py raises at start (what game/platform/browser.py's show_failure reports)
 //   loop-error     the game runs, then raises in its frame loop (show_failure again)
 //   waiting        all loaded, nobody clicks
-//   wasm           compiles cdn/empty.wasm through the page's fetch (which counts the bytes while
+//   wasm           compiles cdn/0.9.3/empty.wasm through the page's fetch (which counts the bytes while
 //                  loading), as emscripten's instantiateStreaming does with main.wasm
 //   files          loads a runtime for real, the way pygbag's does: CPython's main.js (a script
 //                  element), main.wasm (compiled while streaming), main.data (XMLHttpRequest),
@@ -79,7 +79,7 @@ async function download(chunks, every_ms, stop_at) {
     return true
 }
 
-// Where the "files" scenario finds its runtime: beside this module (cdn/, or another origin
+// Where the "files" and "wasm" scenarios find their runtime: beside this module (cdn/0.9.3/, or another origin
 // standing in for pygbag's CDN)
 const RUNTIME = new URL(".", import.meta.url).href
 
@@ -191,10 +191,10 @@ async function run() {
     }
     if (scenario === "wasm") {
         const counting = String(window.fetch).includes("othello_loader.alive")
-        const response = await fetch("cdn/empty.wasm")
+        const response = await fetch(new URL("empty.wasm", RUNTIME))
         const { instance } = await WebAssembly.instantiateStreaming(response)
         report(`wasm ${instance instanceof WebAssembly.Instance} counting ${counting} ` +
-               `type ${response.headers.get("content-type")} url ${response.url.endsWith("/cdn/empty.wasm")}`)
+               `type ${response.headers.get("content-type")} url ${response.url.endsWith("/cdn/0.9.3/empty.wasm")}`)
         return
     }
     if (scenario === "stalled") {
