@@ -21,6 +21,8 @@ import contextlib
 import gc
 from collections.abc import Generator
 
+from game.engine.bitboard import FLIP_FUNCTIONS
+
 from .analyzer import (
     HINT_LIMITS,
     HINT_LIMITS_IN_PAGE,
@@ -32,6 +34,7 @@ from .analyzer import (
 )
 from .book import BookError, loading_default_book
 from .jobs import Job, Progress
+from .last_square import LAST_SQUARE_FUNCTIONS
 from .mpc import MpcError, default_endgame_probes, default_probes
 from .policy import think
 from .shipped_evaluation import loading_default
@@ -61,7 +64,10 @@ def warm_up() -> Generator[None, None, None]:
     a menu is on screen. The opening book and the Multi-ProbCut
     tables are loaded too, so the first move of a level that uses them does
     not hold a frame (damaged ones are left for the level to do without).
+    The generated functions (the flips, the solver's last square) are
+    compiled one a step, so no search's slice compiles many at once.
     """
+    yield from FLIP_FUNCTIONS.compiling()
     evaluation = yield from loading_default()
     with contextlib.suppress(BookError):  # a damaged book: the levels open without it
         yield from loading_default_book()
@@ -74,6 +80,7 @@ def warm_up() -> Generator[None, None, None]:
         # middle of the warm-up would otherwise traverse all those made so far (8 ms in WebAssembly)
         gc.freeze()
         yield None
+    yield from LAST_SQUARE_FUNCTIONS.compiling()
     # the evaluation's and the book's many long-lived objects would otherwise be traversed by the
     # cyclic collector again and again, up to 15-25 ms at a time in the middle of a search's slice
     gc.freeze()
