@@ -12,7 +12,8 @@ The work is split by concern: ``jobs`` (running a generator in slices),
 ``deepening`` (iterative deepening and aspiration over an ``Engine``),
 ``policy`` (how each level chooses its move: ``think``), ``analyzer``
 (move values for hints and reviews: ``analyze``, ``solve_position``). This
-module gathers them and warms the evaluation up.
+module gathers them and loads what they need ahead (``load_ahead``, the
+last part of ``warming.warm_up``).
 """
 
 from __future__ import annotations
@@ -50,11 +51,11 @@ __all__ = [
     "analyze",
     "solve_position",
     "think",
-    "warm_up",
+    "load_ahead",
 ]
 
 
-def warm_up() -> Generator[None, None, None]:
+def load_ahead() -> Generator[None, None, None]:
     """Load what the searches need now rather than on the first move, a step at a time.
 
     Each step takes well under a millisecond natively and about one in
