@@ -17,10 +17,13 @@ import sys
 from collections.abc import Generator, Iterable
 from importlib import import_module
 from importlib.util import find_spec
-from pathlib import Path
+
+from game.platform.files import read_regular_file
 
 _TOP_LEVEL_IMPORT = re.compile(r"^from (\.?)([\w.]+) import ", re.MULTILINE)
 """``from .x import`` or ``from game.x.y import`` at a line's start: an import the module's body runs."""
+SOURCE_LIMIT = 1 << 20
+"""The largest module source read (the game's are at most 450 lines)."""
 
 
 def imports_of(name: str) -> list[str]:
@@ -36,7 +39,7 @@ def imports_of(name: str) -> list[str]:
     if spec is None or spec.origin is None:
         return []
     package = name if spec.submodule_search_locations is not None else name.rpartition(".")[0]
-    source = Path(spec.origin).read_text(encoding="utf-8")
+    source = read_regular_file(spec.origin, SOURCE_LIMIT).decode("utf-8")
     found = [f"{package}.{module}" if dot else module for dot, module in _TOP_LEVEL_IMPORT.findall(source)]
     return [module for module in found if module.startswith("game.")]
 
