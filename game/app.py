@@ -324,7 +324,7 @@ class App:
         """
         assert self._warming is not None
         if self.frames_shown == 1:
-            self.ctx.board_view(game_layout(self.ctx.size).board)
+            self.ctx.board_view(game_layout(self.ctx.size).board).empty_board()
             return  # the sprites took this frame's time
         self._warming.advance(self.ctx.frame.slice_ms)
         if self._warming.done:
