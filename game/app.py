@@ -251,6 +251,7 @@ class App:
             return
         if not self.audio_unlocked and event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
             self.audio_unlocked = True
+            self.assets.load_sounds()  # at the first gesture, not before the first frame; then let the page play it
             unlock_audio()
         mapped = self.map_event(event)
         if mapped is not None:

@@ -1,7 +1,7 @@
 """What the game's start loads (issue 48, item 3): the menu's first frame imports no search, evaluation or book
 and compiles no generated function; the warm-up behind the menu imports the AI a module a step and compiles
-the rest; the first game against the computer plays. Each run is a fresh interpreter: this process has long
-imported everything. (Times are the benchmarks' business: ``bench/web_page.py``, ``bench/frame_times.py``.)"""
+the rest; the first game against the computer plays; the sounds load at the first click. The import checks run
+in a fresh interpreter: this process has long imported everything. (Times are the benchmarks' business: ``bench/web_page.py``, ``bench/frame_times.py``.)"""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pygame
 
 import game.ai
 from game.ai.warming import importing, imports_of
@@ -119,3 +121,15 @@ def test_the_doors_later_names_are_its_type_checked_names() -> None:
     for name, module in game.ai.LATER.items():
         assert getattr(game.ai, name) is getattr(sys.modules[f"game.ai.{module}"], name)
     assert {name for name in game.ai.__all__ if not hasattr(game.ai, name)} == set()
+
+
+def test_the_sounds_load_at_the_first_click_not_at_the_start(player_factory) -> None:  # type: ignore[no-untyped-def]
+    pygame.mixer.quit()
+    player = player_factory()
+    sounds = player.app.assets.sounds
+    assert pygame.mixer.get_init() is None and not sounds.available  # the menu drawn without the mixer
+    player.click_button("two")
+    assert sounds.available == bool(pygame.mixer.get_init())  # opened at the click (the dummy driver has one)
+    assert pygame.mixer.get_init() is not None
+    player.click_square("f5")  # and played
+    assert player.game.record.transcript == "f5"
