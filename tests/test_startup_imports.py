@@ -1,7 +1,8 @@
 """What the game's start loads (issue 48, item 3): the menu's first frame imports no search, evaluation or book
 and compiles no generated function; the warm-up behind the menu imports the AI a module a step and compiles
 the rest; the first game against the computer plays; the sounds load at the first click. The import checks run
-in a fresh interpreter: this process has long imported everything. (Times are the benchmarks' business: ``bench/web_page.py``, ``bench/frame_times.py``.)"""
+in a fresh interpreter: this process has long imported everything. (Times are the benchmarks' business:
+``bench/web_page.py``, ``bench/frame_times.py``.)"""
 
 from __future__ import annotations
 
