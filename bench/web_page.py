@@ -9,7 +9,9 @@ pygbag's pygame-ce wasm wheel, beside it), serves it on 127.0.0.1 and measures, 
    (``othello_loader.stage()``), when the runtime's ``window.harness`` appears (Pyodide up), when
    the script clicks to play (as soon as the stage is 'waiting'), the first frame (stage
    'running') and the interactive menu (``app.frames_shown > 2``). The page is polled every
-   20 ms over the DevTools pipe, so each time is late by up to one poll (about 20-30 ms).
+   20 ms over the DevTools pipe, so each time is late by up to one poll (about 20-30 ms). Also
+   the gaps between animation frames from the menu interactive to the warm-up's end (it imports
+   the AI a module a step, then loads its data, in the frames' slices).
 2. gaps between animation frames (``requestAnimationFrame``) on the menu, idle, and over a
    window of a game against Casual and against Master, the player clicking the first legal
    square on each turn. The whole play window is recorded (the computer's thinking and the
@@ -118,9 +120,10 @@ def python_probe(expression: str) -> str:
 
 
 def boot_once(browser: Browser, url: str, phone: bool = False,
-              tap_after_s: float = 0.0) -> tuple[GamePage, dict[str, float]]:
+              tap_after_s: float = 0.0) -> tuple[GamePage, dict[str, float], list[float]]:
     """Open the page in a new tab, click (or tap) to play ``tap_after_s`` after it asks, and time each stage
-    (page ms from navigation)."""
+    (page ms from navigation); also the gaps between animation frames from the menu interactive to the warm-up's
+    end (and, as ``seen['warm-up frames']``, the game's frames shown meanwhile)."""
     tab = new_tab(browser, phone)
     tab.bring_to_front()
     tab.navigate(url)
@@ -152,6 +155,8 @@ def boot_once(browser: Browser, url: str, phone: bool = False,
             now, ready = tab.evaluate(python_probe("app.frames_shown > 2"))
             if ready:
                 seen["menu"] = now
+                tab.evaluate(GAP_RECORDER)  # the warm-up's frames: it imports the AI and loads its data behind the menu
+                menu_frames = page.python("app.frames_shown")
         time.sleep(POLL_S)
     while "warm-up done" not in seen:  # the AI's evaluation and the board's sprites, loaded after the menu shows
         if time.monotonic() > deadline:
@@ -160,6 +165,8 @@ def boot_once(browser: Browser, url: str, phone: bool = False,
         if warm:
             seen["warm-up done"] = now
         time.sleep(POLL_S)
+    warm_up_gaps = [float(gap) for gap in tab.evaluate("window.__gaps_on = false; window.__gaps")]
+    seen["warm-up frames"] = page.python("app.frames_shown") - menu_frames
     for name, at in tab.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"):
         if name.startswith(("othello:", "harness:")):
             seen.setdefault(name, at)
@@ -170,7 +177,7 @@ def boot_once(browser: Browser, url: str, phone: bool = False,
                             ("game archive fetched", ".tar.gz")):
             if name.endswith(suffix):
                 seen[key] = max(seen.get(key, 0.0), end)
-    return page, seen
+    return page, seen, warm_up_gaps
 
 
 def spread(values: list[float]) -> str:
@@ -332,16 +339,21 @@ def main() -> int:
         try:
             url = server.url + "index.html"
             runs = []
+            warm_ups: list[tuple[list[float], int]] = []
             page: GamePage | None = None
             for index in range(args.runs):
                 for old in browsers:
                     old.close()
                 browsers = [Browser(CHROMIUM, CHROMIUM_FLAGS, tmp / f"profile{index}")]
-                page, seen = boot_once(browsers[0], url, args.phone, args.tap_after)
+                page, seen, gaps = boot_once(browsers[0], url, args.phone, args.tap_after)
                 runs.append(seen)
+                warm_ups.append((gaps, round(seen.pop("warm-up frames"))))
                 print(f"# run {index + 1}: " + ", ".join(f"{k} {v:.0f}" for k, v in sorted(seen.items(),
                                                                                           key=lambda kv: kv[1])))
             print_startup(runs)
+            print(f"\n## Frame gaps, the menu interactive to the warm-up's end, ms; long = over {LONG_GAP_MS:.0f} ms")
+            for index, (gaps, frames) in enumerate(warm_ups):
+                print_gaps(f"warm-up, run {index + 1}", gaps, frames, sum(gaps) / 1000)
             assert page is not None
             if args.startup_only:
                 return 0

@@ -251,6 +251,7 @@ class App:
             return
         if not self.audio_unlocked and event.type in (pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.KEYDOWN):
             self.audio_unlocked = True
+            self.assets.load_sounds()  # at the first gesture, not before the first frame; then let the page play it
             unlock_audio()
         mapped = self.map_event(event)
         if mapped is not None:
@@ -324,7 +325,7 @@ class App:
         """
         assert self._warming is not None
         if self.frames_shown == 1:
-            self.ctx.board_view(game_layout(self.ctx.size).board)
+            self.ctx.board_view(game_layout(self.ctx.size).board).empty_board()
             return  # the sprites took this frame's time
         self._warming.advance(self.ctx.frame.slice_ms)
         if self._warming.done:

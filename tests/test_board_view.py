@@ -127,3 +127,16 @@ def test_the_keyboard_cursor_is_corners_and_a_hint_a_ring(text: TextRenderer) ->
         assert tuple(cursor.get_at(corner))[:3] == theme.cursor
         assert tuple(cursor.get_at(edge_middle))[:3] != theme.cursor
         assert tuple(hint.get_at((box.centerx, box.top + 4)))[:3] == theme.hint
+
+
+def test_the_empty_board_is_made_when_first_drawn_not_for_a_disc_icon(text: TextRenderer) -> None:
+    # the menu's view lends two disc icons: making its board (frame, felt, 32 coordinates) held up the first frame
+    theme = next(iter(THEMES.values()))
+    view = BoardView(RECT, theme, text)
+    view.disc_icon("X", 44)
+    assert view._board is None
+    board = view.empty_board()
+    assert view.empty_board() is board  # made once
+    position = Position.start()
+    assert same_pixels(drawn(view, position, Marks(), (0, 0, 0)),
+                       drawn(BoardView(RECT, theme, text), position, Marks(), (0, 0, 0)))

@@ -15,17 +15,9 @@ import pytest
 
 from game.ai import Job
 from game.ai.endgame import SolveMode, Solver
-from game.challenges import (
-    KINDS,
-    PROGRESS_KEY,
-    Challenge,
-    ChallengeError,
-    ChallengeProgress,
-    load_challenges,
-    moves_meeting_goal,
-    parse_challenges,
-    stars_for,
-)
+from game.challenges.model import KINDS, Challenge, ChallengeError, load_challenges, parse_challenges
+from game.challenges.objectives import moves_meeting_goal
+from game.challenges.progress import PROGRESS_KEY, ChallengeProgress, stars_for
 from game.engine import GameRecord, Position, square_name
 from game.engine.bitboard import CORNERS
 from game.platform.documents import JsonDocuments

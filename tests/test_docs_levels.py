@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.ai import LEVELS
-from game.ai.evaluations import Evaluator
+from game.ai.evaluation_choice import Evaluator
 
 REPO = Path(__file__).resolve().parent.parent
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",

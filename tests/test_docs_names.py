@@ -14,7 +14,7 @@ backticked span outside fenced code blocks:
   must exist, unless ``.gitignore`` names it (it is generated) or it exists
   only in a built package (``BUILT_ONLY``); if it does not, a last part
   ``module.attr`` is read as a module file and one of its names
-  (``game/ai/thinking.warm_up``).
+  (``game/ai/thinking.load_ahead``).
 - A dotted name ending in a file extension (``window.json``, ``book.py``) is a
   file name: a ``.py`` one must be a file somewhere in the project; other
   files are not checked.
@@ -392,7 +392,7 @@ def test_the_rule_finds_good_names_and_flags_wrong_ones() -> None:
     assert check("game.ai.book.canonical") is True
     assert check("game.ai.Analyzer.analyses") is True  # through the door's import into thinking
     assert check("game/ai/thinking.py") is True
-    assert check("game/ai/thinking.warm_up") is True
+    assert check("game/ai/thinking.load_ahead") is True
     assert check("font_file.font_problem") is True
     assert check("Analyzer.analyze(position, 3)") is True
     assert check("Scene.resume()") is True

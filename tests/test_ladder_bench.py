@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.ai import LEVELS
-from game.ai.evaluations import Evaluator, WeightsFile
+from game.ai.evaluation_choice import Evaluator, WeightsFile
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -342,51 +342,51 @@ def shipped_weights(data: bytes | None) -> Iterator[Path]:
     Nothing loaded before (the shared evaluation, the engines, whether the
     game allowed the stand-in) is seen inside, and all of it is back after.
     """
-    from game.ai import factory, patterns, shipped_evaluation
+    from game.ai import factory, patterns, shipped_evaluation, stand_in
 
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
         path = Path(folder) / "patterns.bin"
         if data is not None:
             path.write_bytes(data)
         patch.setattr(patterns, "WEIGHTS_PATH", path)
-        for name in ("_default", "_problem", "_stand_in_allowed"):
-            patch.setattr(shipped_evaluation, name, [])
+        patch.setattr(shipped_evaluation, "_default", [])
+        for name in ("_problem", "_stand_in_allowed"):
+            patch.setattr(stand_in, name, [])
         patch.setattr(factory, "_ENGINES", {})
         yield path
 
 
 @pytest.mark.parametrize("name", DAMAGED_VARIANTS)
 def test_damaged_shipped_weights_are_a_weights_error_until_the_game_allows_the_stand_in(name: str) -> None:
-    from game.ai import shipped_evaluation
+    from game.ai import stand_in
     from game.ai.evaluation import HeuristicEvaluation
 
     with shipped_weights(DAMAGED_VARIANTS[name]):
         with pytest.raises(WeightsError) as refused:
             default_evaluation()
-        assert shipped_evaluation.weights_problem() == str(refused.value)
-        shipped_evaluation.play_on_without_weights()
-        stand_in = default_evaluation()
-        assert isinstance(stand_in, HeuristicEvaluation) and stand_in is default_evaluation()
-        assert stand_in(*START) == HeuristicEvaluation()(*START)
-        assert shipped_evaluation.weights_problem() == str(refused.value)
+        assert stand_in.weights_problem() == str(refused.value)
+        stand_in.play_on_without_weights()
+        instead = default_evaluation()
+        assert isinstance(instead, HeuristicEvaluation) and instead is default_evaluation()
+        assert instead(*START) == HeuristicEvaluation()(*START)
+        assert stand_in.weights_problem() == str(refused.value)
     assert isinstance(default_evaluation(), PatternEvaluation)  # the real weights, untouched
 
 
 def test_a_missing_shipped_weights_file_is_a_problem_too() -> None:
-    from game.ai import shipped_evaluation
+    from game.ai import stand_in
 
     with shipped_weights(None):
-        shipped_evaluation.play_on_without_weights()
+        stand_in.play_on_without_weights()
         default_evaluation()
-        assert "cannot read weights file" in (shipped_evaluation.weights_problem() or "")
+        assert "cannot read weights file" in (stand_in.weights_problem() or "")
 
 
 @settings(max_examples=60, deadline=None)
 @given(damaged_weights)
 def test_any_damage_is_refused_or_still_a_working_evaluation(data: bytes) -> None:
-    from game.ai import shipped_evaluation
+    from game.ai import shipped_evaluation, stand_in, warm_up
     from game.ai.evaluation import HeuristicEvaluation
-    from game.ai.thinking import warm_up
 
     with shipped_weights(data) as path:
         try:
@@ -395,22 +395,22 @@ def test_any_damage_is_refused_or_still_a_working_evaluation(data: bytes) -> Non
             evaluation = None  # the only way a damaged file may fail
         if evaluation is not None:  # damage the format cannot see (a phase table entry, the step): still usable
             assert isinstance(evaluation(*START), int)
-        shipped_evaluation.play_on_without_weights()
+        stand_in.play_on_without_weights()
         steps = warm_up() if evaluation is None else shipped_evaluation.loading_default()  # what the game runs first
         for _ in steps:  # (a whole warm-up of working weights takes seconds, and is tested above)
             pass
         shared = default_evaluation()
         assert isinstance(shared, HeuristicEvaluation if evaluation is None else PatternEvaluation)
-        assert (shipped_evaluation.weights_problem() is None) == (evaluation is not None)
+        assert (stand_in.weights_problem() is None) == (evaluation is not None)
         assert isinstance(shared(*START), int)
 
 
 def test_the_computer_plays_on_with_the_stand_in() -> None:
-    from game.ai import LEVELS, shipped_evaluation, think
+    from game.ai import LEVELS, stand_in, think
     from game.engine import Position
 
     with shipped_weights(DAMAGED_VARIANTS["half"]):
-        shipped_evaluation.play_on_without_weights()
+        stand_in.play_on_without_weights()
         for level in LEVELS:  # pattern levels and book levels alike
             move = think(Position.start(), level, seed=3).run()
             assert move in Position.start().legal_squares()

@@ -7,7 +7,7 @@ from collections.abc import Callable, Generator
 import pytest
 
 from game.ai.evaluation import DISC, HeuristicEvaluation
-from game.ai.evaluations import Evaluator
+from game.ai.evaluation_choice import Evaluator
 from game.ai.factory import build_search, new_engine
 from game.ai.ordering import SQUARE_GROUPS
 from game.ai.search import INF

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 import pytest
 
 from game.ai.book import default_book
-from game.challenges import load_challenges
 from game.challenges.attempt import ChallengeJudge, attempt
+from game.challenges.model import load_challenges
 from game.engine import BLACK, PASS, WHITE, EndReason, GameRecord, Outcome, Position, parse_square, square_name
 from game.play.lesson import lesson
 from game.play.match import MatchSetup, SavedGame
@@ -20,8 +20,8 @@ from game.play.session import Move, Phase, Refusal, RefusalReason, Session
 from game.play.stats import Stats
 from game.play.words import reason_text
 from game.records.formats import ggf_result
-from game.trainer import TrainerSession, trainable_openings
-from game.trainer.model import LineJudge
+from game.trainer.model import LineJudge, TrainerSession
+from game.trainer.openings import trainable_openings
 
 PASS_GAME = "d3c3e6d2d1e1b2"
 """After these moves White's c1 leaves Black without a move."""

@@ -23,18 +23,10 @@ from game.platform.storage import MemoryStorage
 from game.play.session import Move, Phase
 from game.scenes.entries import ReviewEntry, TrainerEntry
 from game.scenes.trainer import TrainerListScene, TrainerScene
-from game.trainer import (
-    GOOD_MARGIN,
-    PROGRESS_KEY,
-    START_NAME,
-    Feedback,
-    LineResult,
-    TrainerProgress,
-    TrainerSession,
-    disc_text,
-    opening_at,
-    trainable_openings,
-)
+from game.trainer.feedback import Feedback, disc_text
+from game.trainer.model import GOOD_MARGIN, LineResult, TrainerSession
+from game.trainer.openings import START_NAME, opening_at, trainable_openings
+from game.trainer.progress import PROGRESS_KEY, TrainerProgress
 from game.ui.layout import LANDSCAPE, PORTRAIT
 from tests.app_driver import Player, start_two_player_game
 

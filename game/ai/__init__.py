@@ -21,16 +21,19 @@ turns a clock into a move's time, and ``limited_search`` is the command line's
 search within ``--time``/``--nodes``. ``docs/ai.md`` maps the modules. The
 level as players choose and read it (per match, in their language) is
 ``game.play.levels``'. Scores are in ``DISC`` units.
+
+The levels, ``Limits``, jobs and budgets are imported with the door; the
+searches, the evaluation and the book only when one of their names is first
+used (``LATER``: the menu's first frame needs none of them), or a module a
+step by ``warm_up``, which the game runs behind its menu.
 """
 
-from .book import Book, BookError, BookMove, choose_book_move, default_book
-from .bounded import Found, limited_search
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from .budget import Budget
-from .endgame import SolveMode
 from .evaluation import DISC
-from .exact import solve_exactly
-from .factory import engine_for
-from .jobs import stepwise
+from .jobs import Job, Progress, stepwise
 from .levels import (
     CUSTOM_INDEX,
     CUSTOM_NAME,
@@ -46,21 +49,49 @@ from .levels import (
     level_named,
 )
 from .search_limits import MAX_NODES, MAX_SECONDS, Limits, capped, move_seconds
-from .shipped_evaluation import play_on_without_weights, weights_problem
-from .thinking import (
-    HINT_LIMITS,
-    HINT_LIMITS_IN_PAGE,
-    Analysis,
-    Analyzer,
-    Job,
-    Progress,
-    advise,
-    analyze,
-    solve_position,
-    think,
-    warm_up,
-)
-from .weights_file import WeightsError
+from .stand_in import play_on_without_weights, weights_problem
+from .warming import warm_up
+
+if TYPE_CHECKING:
+    from .book import Book, BookError, BookMove, choose_book_move, default_book
+    from .bounded import Found, limited_search
+    from .endgame import SolveMode
+    from .exact import solve_exactly
+    from .factory import engine_for
+    from .thinking import (
+        HINT_LIMITS,
+        HINT_LIMITS_IN_PAGE,
+        Analysis,
+        Analyzer,
+        advise,
+        analyze,
+        solve_position,
+        think,
+    )
+    from .weights_file import WeightsError
+
+LATER: dict[str, str] = {
+    **dict.fromkeys(("Book", "BookError", "BookMove", "choose_book_move", "default_book"), "book"),
+    **dict.fromkeys(("Found", "limited_search"), "bounded"),
+    "SolveMode": "endgame",
+    "solve_exactly": "exact",
+    "engine_for": "factory",
+    **dict.fromkeys(("HINT_LIMITS", "HINT_LIMITS_IN_PAGE", "Analysis", "Analyzer", "advise", "analyze",
+                     "solve_position", "think"), "thinking"),
+    "WeightsError": "weights_file",
+}
+"""The door's names imported when first used, and the module of ``game.ai`` each comes from (as above)."""
+
+
+def __getattr__(name: str) -> object:
+    """A name of ``LATER``, its module imported now (then kept here, so this runs once a name)."""
+    module = LATER.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value: object = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "CUSTOM_INDEX",

@@ -35,7 +35,7 @@ from .budget import BudgetSpent
 from .deepening import Decision, hard_limit
 from .endgame import SolveMode
 from .evaluation import DISC
-from .evaluations import EvaluationChoice
+from .evaluation_choice import EvaluationChoice
 from .factory import STRONGEST, exact_solver, new_engine
 from .first_guess import guess_from
 from .jobs import Job

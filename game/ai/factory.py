@@ -21,7 +21,8 @@ from .budget import Budget
 from .deepening import Engine
 from .endgame import ProbeSearch, Solver
 from .evaluation import Evaluation
-from .evaluations import EvaluationChoice, Evaluator, evaluation_of, probes_for
+from .evaluation_choice import EvaluationChoice, Evaluator
+from .evaluations import evaluation_of, probes_for
 from .levels import Level
 from .mpc import EndgameProbes, ProbeTable
 from .search import MidgameSearch

@@ -19,7 +19,8 @@ from .budget import Budget
 from .deepening import Engine
 from .endgame import SolveMode, Solver
 from .evaluation import DISC, Evaluation, HeuristicEvaluation
-from .evaluations import Evaluator, WeightsFile, evaluation_of, evaluation_text, parse_evaluation
+from .evaluation_choice import Evaluator, WeightsFile, evaluation_text, parse_evaluation
+from .evaluations import evaluation_of
 from .exact import solve
 from .factory import build_search, new_engine, new_solver
 from .jobs import Job

@@ -2,7 +2,8 @@
 
 ``LAST_SQUARE[sq](p, o)`` is the exact solver's leaf (``endgame.Solver`` and its unrolled
 ``_solve2``): no board is built, only the final disc count. Each function is generated from the
-same ray tests as the flip functions (``game.engine.bitboard.ray_tests``) and compiled once, here.
+same ray tests as the flip functions (``game.engine.bitboard.ray_tests``) and compiled when first
+called (``game.engine.generated``).
 
 >>> from game.engine import Position
 >>> pos = Position.from_text("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO- X")
@@ -15,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine.bitboard import Bitboard, ray_tests
+from game.engine.generated import Generated, GeneratedTable, compiled
 
-__all__ = ["LAST_SQUARE"]
+__all__ = ["LAST_SQUARE", "LAST_SQUARE_FUNCTIONS"]
 
 
-def _make_last_square(square: int) -> Callable[[Bitboard, Bitboard], int]:
+def _make_last_square(square: int) -> Generated:
     """The score with ``square`` the only empty one, ``p`` to move (not counted: the caller counts it).
 
     Generated like the flip functions, but it only counts the flips, and it
@@ -43,10 +45,10 @@ def _make_last_square(square: int) -> Callable[[Bitboard, Bitboard], int]:
         "    diff = 2 * p.bit_count() - 63",
         "    return diff + 1 if diff > 0 else diff - 1",
     ]
-    namespace: dict[str, Callable[[Bitboard, Bitboard], int]] = {}
-    exec(compile("\n".join(lines), f"<last square {square}>", "exec"), namespace)  # noqa: S102
-    return namespace["last"]
+    return compiled("\n".join(lines), "last", f"<last square {square}>")
 
 
-LAST_SQUARE: tuple[Callable[[Bitboard, Bitboard], int], ...] = tuple(_make_last_square(sq) for sq in range(64))
+LAST_SQUARE_FUNCTIONS = GeneratedTable(_make_last_square, 64)
+"""The scorers, each compiled when first called (or by the warm-up: ``LAST_SQUARE_FUNCTIONS.compiling()``)."""
+LAST_SQUARE: list[Callable[[Bitboard, Bitboard], int]] = LAST_SQUARE_FUNCTIONS.functions
 """``LAST_SQUARE[sq](p, o)``: the final score with ``sq`` the only empty square, ``p`` to move."""

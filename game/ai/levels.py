@@ -34,7 +34,7 @@ from typing import Literal
 
 from game.engine.numbers import NumberError, decimal_number, shown, whole_number
 
-from .evaluations import EvaluationChoice, Evaluator
+from .evaluation_choice import EvaluationChoice, Evaluator
 from .search_limits import Limits
 
 HEURISTIC, PATTERN = Evaluator.HEURISTIC, Evaluator.PATTERN

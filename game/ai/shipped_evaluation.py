@@ -1,8 +1,9 @@
 """The shipped evaluation, loaded once and shared, and the game's stand-in when its weights file is damaged.
 
 ``default_evaluation`` (or ``loading_default``, a step at a time) is the pattern evaluation with the
-shipped weights; after ``play_on_without_weights`` (the game calls it) a damaged file gives the
-hand-written evaluation instead of ``WeightsError``, and ``weights_problem`` says what was wrong.
+shipped weights; after ``game.ai.stand_in.play_on_without_weights`` (the game calls it) a damaged
+file gives the hand-written evaluation instead of ``WeightsError``, and ``weights_problem`` says what
+was wrong.
 """
 
 from __future__ import annotations
@@ -11,37 +12,17 @@ from collections.abc import Generator
 
 from .evaluation import HeuristicEvaluation
 from .patterns import PatternEvaluation, load, loading
+from .stand_in import note_problem, stand_in_allowed
 from .weights_file import WeightsError
 
 _default: list[PatternEvaluation | HeuristicEvaluation] = []
 """The shipped evaluation once loaded, or the stand-in once the file was found damaged (at most one)."""
-_stand_in_allowed: list[bool] = []
-"""Holds ``True`` once ``play_on_without_weights`` was called (by the game)."""
-_problem: list[str] = []
-"""What was wrong with the shipped weights file, when it was last found damaged."""
-
-
-def play_on_without_weights() -> None:
-    """From now on a damaged shipped weights file gives the hand-written evaluation instead of ``WeightsError``.
-
-    The game calls this: it plays on (weaker) and tells the player what
-    ``weights_problem`` says, as a damaged opening book costs the book and
-    never the game. The command line, GTP and the tools do not: for them a
-    damaged file is an error to report.
-    """
-    if not _stand_in_allowed:
-        _stand_in_allowed.append(True)
-
-
-def weights_problem() -> str | None:
-    """Why the shipped weights file could not be used (``WeightsError``'s message), or ``None`` if it was not."""
-    return _problem[-1] if _problem else None
 
 
 def _stand_in(err: WeightsError) -> HeuristicEvaluation:
     """The hand-written evaluation in place of the damaged weights; ``err`` again unless the stand-in is allowed."""
-    _problem[:] = [str(err)]
-    if not _stand_in_allowed:
+    note_problem(str(err))
+    if not stand_in_allowed():
         raise err
     return HeuristicEvaluation()
 
@@ -51,7 +32,7 @@ def _keep(evaluation: PatternEvaluation | HeuristicEvaluation) -> PatternEvaluat
     if not _default:
         _default.append(evaluation)
         if isinstance(evaluation, PatternEvaluation):
-            _problem.clear()  # a file repaired since an earlier failed try
+            note_problem(None)  # a file repaired since an earlier failed try
     return _default[0]
 
 

@@ -12,7 +12,8 @@ The work is split by concern: ``jobs`` (running a generator in slices),
 ``deepening`` (iterative deepening and aspiration over an ``Engine``),
 ``policy`` (how each level chooses its move: ``think``), ``analyzer``
 (move values for hints and reviews: ``analyze``, ``solve_position``). This
-module gathers them and warms the evaluation up.
+module gathers them and loads what they need ahead (``load_ahead``, the
+last part of ``warming.warm_up``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections.abc import Generator
+
+from game.engine.bitboard import FLIP_FUNCTIONS
 
 from .analyzer import (
     HINT_LIMITS,
@@ -32,6 +35,7 @@ from .analyzer import (
 )
 from .book import BookError, loading_default_book
 from .jobs import Job, Progress
+from .last_square import LAST_SQUARE_FUNCTIONS
 from .mpc import MpcError, default_endgame_probes, default_probes
 from .policy import think
 from .shipped_evaluation import loading_default
@@ -47,11 +51,11 @@ __all__ = [
     "analyze",
     "solve_position",
     "think",
-    "warm_up",
+    "load_ahead",
 ]
 
 
-def warm_up() -> Generator[None, None, None]:
+def load_ahead() -> Generator[None, None, None]:
     """Load what the searches need now rather than on the first move, a step at a time.
 
     Each step takes well under a millisecond natively and about one in
@@ -61,7 +65,10 @@ def warm_up() -> Generator[None, None, None]:
     a menu is on screen. The opening book and the Multi-ProbCut
     tables are loaded too, so the first move of a level that uses them does
     not hold a frame (damaged ones are left for the level to do without).
+    The generated functions (the flips, the solver's last square) are
+    compiled one a step, so no search's slice compiles many at once.
     """
+    yield from FLIP_FUNCTIONS.compiling()
     evaluation = yield from loading_default()
     with contextlib.suppress(BookError):  # a damaged book: the levels open without it
         yield from loading_default_book()
@@ -74,6 +81,7 @@ def warm_up() -> Generator[None, None, None]:
         # middle of the warm-up would otherwise traverse all those made so far (8 ms in WebAssembly)
         gc.freeze()
         yield None
+    yield from LAST_SQUARE_FUNCTIONS.compiling()
     # the evaluation's and the book's many long-lived objects would otherwise be traversed by the
     # cyclic collector again and again, up to 15-25 ms at a time in the middle of a search's slice
     gc.freeze()

@@ -7,39 +7,7 @@ player's progress (``progress``); the words shown are written from
 templates when shown, in the player's language (``words``). The scenes
 are ``game.scenes.challenges`` (one challenge) and ``game.scenes.challenge_list``; the file is made by
 ``tools/make_challenges.py``.
+
+The package imports none of its modules: the player's progress (which the game reads at its
+start) comes without the challenges' file and their goals; import from the modules.
 """
-
-from .model import (
-    CHALLENGES_FILE,
-    DIFFICULTY_NAMES,
-    KIND_BLURBS,
-    KIND_NAMES,
-    KINDS,
-    Challenge,
-    ChallengeError,
-    Goal,
-    Kind,
-    load_challenges,
-    parse_challenges,
-)
-from .objectives import meets_goal, moves_meeting_goal
-from .progress import PROGRESS_KEY, ChallengeProgress, stars_for
-
-__all__ = [
-    "CHALLENGES_FILE",
-    "DIFFICULTY_NAMES",
-    "KINDS",
-    "KIND_BLURBS",
-    "KIND_NAMES",
-    "PROGRESS_KEY",
-    "Challenge",
-    "ChallengeError",
-    "ChallengeProgress",
-    "Goal",
-    "Kind",
-    "load_challenges",
-    "meets_goal",
-    "moves_meeting_goal",
-    "parse_challenges",
-    "stars_for",
-]

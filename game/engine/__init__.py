@@ -4,6 +4,8 @@ Pure Python with no dependencies, so it runs unchanged in CPython on
 WebAssembly. Nothing here imports pygame. The files:
 
 * ``bitboard``: two 64-bit ints, legal moves and flips (``legal_moves``, ``flips``);
+* ``generated``: tables of functions generated from source (the flip functions), each compiled when
+  first called;
 * ``position``: ``Position``, both sides' discs and the side to move, with the rules applied
   (``play``, ``pass_turn``, ``is_over``), and ``IllegalMoveError``;
 * ``record``: ``GameRecord``, the moves and the forced passes from a start, undo and redo,

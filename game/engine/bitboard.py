@@ -5,11 +5,12 @@ Bit ``row * 8 + col`` is the square in column ``col`` (a=0 .. h=7) and row
 A side's discs are one int; ``player`` is the side to move, ``opponent`` the
 other. Every function here is pure and works on plain ints.
 
-The flip functions are generated once at import time, one per square, with
-the rays of that square unrolled into nested ``if`` tests on literal masks.
-In CPython a bitwise test against a constant is about the cheapest thing
-there is, and most runs are one or two discs long, so this is several times
-faster than a loop over directions.
+The flip functions are generated, one per square, with the rays of that
+square unrolled into nested ``if`` tests on literal masks; each is compiled
+when first called (``game.engine.generated``), not at import. In CPython a
+bitwise test against a constant is about the cheapest thing there is, and
+most runs are one or two discs long, so this is several times faster than a
+loop over directions.
 
 >>> start_player, start_opponent = 0x0000000810000000, 0x0000001008000000
 >>> squares_of(legal_moves(start_player, start_opponent))
@@ -21,6 +22,8 @@ faster than a loop over directions.
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from .generated import Generated, GeneratedTable, compiled
 
 Bitboard = int
 """A set of squares, one bit per square (bit 0 = a1, bit 63 = h8)."""
@@ -191,18 +194,16 @@ def squares_mask(squares: list[int]) -> Bitboard:
     return mask
 
 
-def _make_flip_function(square: int) -> Callable[[Bitboard, Bitboard], Bitboard]:
+def _make_flip_function(square: int) -> Generated:
     lines = ["def flip(p, o):", "    f = 0"]
     lines += ray_tests(square, "p", "o", lambda run: f"f |= {squares_mask(run)}", "    ")
     lines.append("    return f")
-    namespace: dict[str, Callable[[Bitboard, Bitboard], Bitboard]] = {}
-    exec(compile("\n".join(lines), f"<flip {square}>", "exec"), namespace)  # noqa: S102
-    return namespace["flip"]
+    return compiled("\n".join(lines), "flip", f"<flip {square}>")
 
 
-FLIPPERS: tuple[Callable[[Bitboard, Bitboard], Bitboard], ...] = tuple(
-    _make_flip_function(sq) for sq in range(64)
-)
+FLIP_FUNCTIONS = GeneratedTable(_make_flip_function, 64)
+"""The flip functions, each compiled when first called (or by the AI's warm-up: ``FLIP_FUNCTIONS.compiling()``)."""
+FLIPPERS: list[Callable[[Bitboard, Bitboard], Bitboard]] = FLIP_FUNCTIONS.functions
 """``FLIPPERS[sq](player, opponent)`` is the bitboard of discs a move on ``sq`` flips."""
 
 

@@ -17,7 +17,6 @@ from game.i18n import _
 from game.play.level_compat import FIRST_SETUP_FIELDS, document_level
 from game.play.levels import level_for, level_title
 from game.play.words import colour_name
-from game.records.formats import computer_players
 
 
 class Mode(enum.StrEnum):
@@ -151,6 +150,8 @@ def file_players(setup: MatchSetup) -> tuple[str, str] | None:
     ``('You', 'Othello Expert')``; ``None`` between two players (the files say Black and White)."""
     if setup.mode is not Mode.COMPUTER:
         return None
+    from game.records.formats import computer_players  # the files' formats load when a file is written, not at start
+
     return computer_players(opponent_of(setup.human), level_for(setup).name)
 
 

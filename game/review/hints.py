@@ -20,9 +20,14 @@ of a hint say which it is too.
 
 from __future__ import annotations
 
-from game.ai import Analysis, BookError, default_book
+from typing import TYPE_CHECKING
+
+from game import ai  # the book through the door when a note needs it: the menu imports this module
 from game.engine import Position
 from game.i18n import ngettext, number
+
+if TYPE_CHECKING:
+    from game.ai import Analysis
 
 
 def value_label(value: float, exact: bool = True) -> str:
@@ -59,8 +64,8 @@ def book_note(position: Position, square: int) -> str | None:
     ``None`` for any other move, and when the book cannot be read.
     """
     try:
-        book = default_book()
-    except BookError:
+        book = ai.default_book()
+    except ai.BookError:
         return None
     entry = book.lookup(position.player, position.opponent).get(square)
     if entry is None or entry.score is None or entry.games < book.info.min_games:

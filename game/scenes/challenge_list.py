@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import pygame
 
-from game.challenges import (
+from game.challenges import words
+from game.challenges.model import (
     DIFFICULTY_NAMES,
     KIND_BLURBS,
     KIND_NAMES,
     KINDS,
     Challenge,
     ChallengeError,
-    ChallengeProgress,
     Kind,
     load_challenges,
-    words,
 )
+from game.challenges.progress import ChallengeProgress
 from game.i18n import _, pgettext
 from game.play.words import colour_name
 from game.scenes.base import Context, Scene

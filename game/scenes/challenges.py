@@ -14,8 +14,10 @@ from typing import ClassVar
 
 import pygame
 
-from game.challenges import KIND_NAMES, Challenge, ChallengeProgress, words
+from game.challenges import words
 from game.challenges.attempt import SOLVED, ChallengeJudge, attempt
+from game.challenges.model import KIND_NAMES, Challenge
+from game.challenges.progress import ChallengeProgress
 from game.engine import square_name
 from game.i18n import _
 from game.play.session import Move, Phase, Refusal, RefusalReason, Session

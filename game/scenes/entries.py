@@ -14,14 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from game.engine import Color, GameRecord, Outcome, Position
 from game.i18n import N_
 from game.play.match import MatchSetup, Mode
 from game.play.rating import RatingChange
 from game.scenes import names
-from game.trainer import TrainingOpening
+
+if TYPE_CHECKING:
+    from game.trainer.openings import TrainingOpening  # the trainer's modules load when it opens
 
 
 @dataclass(frozen=True)

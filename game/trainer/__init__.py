@@ -6,38 +6,8 @@ a line starts (``openings``: ``TrainingOpening``, ``trainable_openings``,
 ``opening_at``), what the book says of an answer (``feedback``: ``Feedback``,
 ``Score``) and the player's progress (``progress``). The screens are
 ``game.scenes.trainer``'s; see ``docs/trainer.md``.
+
+The package imports none of its modules: the player's progress (which the game reads at its
+start) comes without the sessions, the book's judge and the searches they run; import from the
+modules.
 """
-
-from .feedback import Better, Feedback, Score, disc_text
-from .model import GOOD_MARGIN, PLY_LIMIT, LineResult, TrainerSession
-from .openings import (
-    START_NAME,
-    THIS_LINE,
-    THIS_POSITION,
-    TrainingOpening,
-    opening_at,
-    opening_title,
-    trainable_openings,
-)
-from .progress import PROGRESS_KEY, OpeningProgress, TrainerProgress
-
-__all__ = [
-    "GOOD_MARGIN",
-    "PLY_LIMIT",
-    "PROGRESS_KEY",
-    "START_NAME",
-    "THIS_LINE",
-    "THIS_POSITION",
-    "Better",
-    "Feedback",
-    "LineResult",
-    "OpeningProgress",
-    "Score",
-    "TrainerProgress",
-    "TrainerSession",
-    "TrainingOpening",
-    "disc_text",
-    "opening_at",
-    "opening_title",
-    "trainable_openings",
-]

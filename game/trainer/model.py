@@ -19,8 +19,9 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from game.ai import Book, BookMove, Limits, advise, choose_book_move
+from game import ai  # the book and the searches through the door when a line needs them: the menu imports this module
 from game.engine import Color, Outcome, Position, opponent_of, square_name
 from game.i18n import N_, _, ngettext, number, pgettext
 from game.play.session import GO_ON, Judge, Move, Opponent, Phase, Refusal, Ruling, Session, Verdict
@@ -28,6 +29,9 @@ from game.play.thinking import Thought
 from game.play.words import colour_name
 from game.trainer.feedback import Better, BookVerdict, Feedback, Score, disc_text
 from game.trainer.openings import TrainingOpening
+
+if TYPE_CHECKING:
+    from game.ai import Book, BookMove
 
 GOOD_MARGIN = 2.0
 """An answer valued more than this many discs below the book's best move there is weak."""
@@ -66,7 +70,7 @@ class BookOpponent(Opponent):
 
     def think(self, session: Session, position: Position) -> Thought:
         """A book move at once (``None`` if the book has none)."""
-        return Thought(choose_book_move(self.book, position.player, position.opponent, margin=math.inf,
+        return Thought(ai.choose_book_move(self.book, position.player, position.opponent, margin=math.inf,
                                         rng=self.rng, min_games=1))
 
 
@@ -289,8 +293,8 @@ class TrainerSession(Session):
         """
         if not position.is_legal(square):
             return None
-        limits = Limits(depth=max(1, self.book.info.depth), nodes=OUT_OF_BOOK_NODES)
-        return advise(position, limits, every_value=True).run().values.get(square)
+        limits = ai.Limits(depth=max(1, self.book.info.depth), nodes=OUT_OF_BOOK_NODES)
+        return ai.advise(position, limits, every_value=True).run().values.get(square)
 
     def whose_turn(self) -> str:
         """A line for the player: whose move it is or how the line ended."""

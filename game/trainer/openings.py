@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from game.ai import Book
 from game.engine import GameRecord, Position, square_name
 from game.i18n import N_, _, pgettext
 from game.records.openings import default_book as default_openings
+
+if TYPE_CHECKING:
+    from game.ai import Book  # the book itself is loaded by the AI, behind the menu
 
 START_NAME = N_("From the start")
 """The training line that begins at the standard start position (its progress is kept under this English name)."""

@@ -1,4 +1,5 @@
-"""Assets loaded once at start-up: the bundled fonts (at any size, cached), the sounds and the icon.
+"""Assets loaded once: the bundled fonts (at any size, cached) and the icon at start-up, the sounds at the first
+click, tap or key press (``Assets.load_sounds``).
 
 Sound is optional: without an audio device (or in a browser before the
 first click) the game plays silently instead of failing. A damaged font costs
@@ -56,6 +57,10 @@ class Sounds:
         self._sounds = sounds
         self._muted: Callable[[], bool] = lambda: False
 
+    def add(self, sounds: dict[str, pygame.mixer.Sound]) -> None:
+        """Play these too (loaded after the start)."""
+        self._sounds.update(sounds)
+
     def follow(self, muted: Callable[[], bool]) -> None:
         """Be silent whenever ``muted()`` says so (the settings' sound switch, read at each sound)."""
         self._muted = muted
@@ -81,6 +86,17 @@ class Sounds:
                 channel.set_volume(volume)
         except pygame.error:
             pass
+
+
+def _loaded_sounds(root: Path) -> dict[str, pygame.mixer.Sound]:
+    """The sounds under ``root`` that could be loaded, the mixer opened first (none without an audio device)."""
+    sounds: dict[str, pygame.mixer.Sound] = {}
+    if _init_mixer():
+        for name, relative in SOUND_FILES.items():
+            with contextlib.suppress(pygame.error, OSError):
+                check_regular_file(root / relative, MAX_MEDIA_BYTES)  # pygame would wait on a named pipe
+                sounds[name] = pygame.mixer.Sound(str(root / relative))
+    return sounds
 
 
 def _init_mixer() -> bool:
@@ -210,19 +226,26 @@ class Assets:
         self._fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
         self._covered: dict[bool, tuple[frozenset[int], bool]] = {}
         """Per weight: the characters the language's font has, and whether printable ASCII is all among them."""
-        sounds: dict[str, pygame.mixer.Sound] = {}
-        if with_sound and _init_mixer():
-            for name, relative in SOUND_FILES.items():
-                with contextlib.suppress(pygame.error, OSError):
-                    check_regular_file(root / relative, MAX_MEDIA_BYTES)  # pygame would wait on a named pipe
-                    sounds[name] = pygame.mixer.Sound(str(root / relative))
-        self.sounds = Sounds(sounds)
+        self.sounds = Sounds({})
+        self._sounds_wanted = with_sound
+        """Whether ``load_sounds`` is still to open the mixer and load the sounds."""
         icon_path = root / ICON_FILE
         self.icon: pygame.Surface | None = None
         """The window's icon (``None`` if missing or damaged: the window keeps the system's)."""
         with contextlib.suppress(pygame.error, OSError):
             check_regular_file(icon_path, MAX_MEDIA_BYTES)
             self.icon = pygame.image.load(str(icon_path))
+
+    def load_sounds(self) -> None:
+        """Open the mixer and load the sounds, the first time (unless made ``with_sound=False``).
+
+        The app calls it at the player's first click, tap or key press rather than at the start: opening the
+        mixer was among the slowest steps before the page's first frame, and a browser lets sound play only
+        after such a gesture anyway. No sound is played before one.
+        """
+        if self._sounds_wanted:
+            self._sounds_wanted = False
+            self.sounds.add(_loaded_sounds(self.root))
 
     def readable(self, size: int) -> int:
         """The size a text asked for at ``size`` is drawn at: never under the layout's ``text_floor``."""

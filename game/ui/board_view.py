@@ -81,7 +81,8 @@ class BoardView:
         self.grid_rect = pygame.Rect(self.rect.left + self.margin, self.rect.top + self.margin,
                                      8 * self.square, 8 * self.square)
         self.diameter = int(self.square * 0.84)
-        self._board = self._make_board()
+        self._board: pygame.Surface | None = None
+        """The empty board, made when first drawn (``empty_board``): the menu's view only lends its discs."""
         edge = theme.disc_edge
         self._discs: dict[Color, pygame.Surface] = {
             BLACK: make_disc(self.diameter, theme.black_disc, theme.black_highlight, edge),
@@ -113,6 +114,12 @@ class BoardView:
         return int(row * 8 + col)
 
     # -- drawing ------------------------------------------------------------
+
+    def empty_board(self) -> pygame.Surface:
+        """The board without discs (frame, felt, grid, coordinates), made the first time it is asked for."""
+        if self._board is None:
+            self._board = self._make_board()
+        return self._board
 
     def _make_board(self) -> pygame.Surface:
         theme = self.theme
@@ -226,7 +233,7 @@ class BoardView:
                               animation: MoveAnimation | None, now_ms: int,
                               leave_out: frozenset[int] = frozenset()) -> None:
         theme = self.theme
-        surface.blit(self._board, self.rect)
+        surface.blit(self.empty_board(), self.rect)
         if marks.bad_square is not None and marks.bad_strength > 0:
             # a clear red square with a bright edge (a faint tint on green reads as olive)
             shade = pygame.Surface((self.square, self.square), pygame.SRCALPHA)

@@ -6,7 +6,9 @@ run time (nothing in the packed app looks at ``__doc__``). The web build
 packs a staged copy of the app whose ``.py`` files went through ``slim``:
 
 * every docstring and every other string statement (the attribute notes
-  under dataclass fields) becomes ``""``;
+  under dataclass fields) becomes ``""``, but a class's docstring ``" "``:
+  ``dataclass`` writes a signature into an empty one (``inspect.signature``,
+  most of a millisecond a class in the page, at the game's start);
 * every comment goes, except an inline script metadata block (PEP 723,
   ``# /// script``): pygbag reads ``main.py``'s to know what to install
   (pygame-ce) before it runs it.
@@ -78,11 +80,13 @@ def slim(source: str) -> str:
     lines = source.splitlines(keepends=True)
     # ast's columns count UTF-8 bytes: edit the lines as bytes
     encoded = [line.encode("utf-8") for line in lines]
+    class_docstrings = {id(node.body[0]) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
     for node in sorted(_string_statements(tree), key=lambda n: (n.lineno, n.col_offset), reverse=True):
         first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
         start, end = node.col_offset, node.end_col_offset or 0
         head, tail = encoded[first][:start], encoded[last][end:]
-        encoded[first:last + 1] = [head + b'""' + (b"\n" if last > first else tail)] + [b"\n"] * (last - first - 1) + (
+        blank = b'" "' if id(node) in class_docstrings else b'""'
+        encoded[first:last + 1] = [head + blank + (b"\n" if last > first else tail)] + [b"\n"] * (last - first - 1) + (
             [tail] if last > first else [])
     result = _without_comments(b"".join(encoded).decode("utf-8"))
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.ai import Book, BookError, default_book
 from game.i18n import _
 from game.scenes.entries import TrainerEntry, TrainerPlayEntry
-from game.trainer import TrainingOpening, opening_at
+from game.trainer.openings import TrainingOpening, opening_at
 
 
 def load_book() -> tuple[Book | None, str]:

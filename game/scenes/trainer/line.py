@@ -25,14 +25,10 @@ from game.scenes.base import Context
 from game.scenes.board_scene import BoardScene
 from game.scenes.entries import Entry, TrainerPlayEntry
 from game.scenes.trainer.book import handed_opening, load_book
-from game.trainer import (
-    LineResult,
-    TrainerProgress,
-    TrainerSession,
-    disc_text,
-    opening_title,
-    trainable_openings,
-)
+from game.trainer.feedback import disc_text
+from game.trainer.model import LineResult, TrainerSession
+from game.trainer.openings import opening_title, trainable_openings
+from game.trainer.progress import TrainerProgress
 from game.ui.board_view import Marks
 from game.ui.layout import game_layout, is_low, is_phone, is_portrait
 from game.ui.session_board import SessionBoard

@@ -15,7 +15,9 @@ from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
 from game.scenes.entries import Entry, TrainerEntry, TrainerPlayEntry
 from game.scenes.trainer.book import handed_opening, load_book
-from game.trainer import GOOD_MARGIN, TrainerProgress, TrainingOpening, opening_title, trainable_openings
+from game.trainer.model import GOOD_MARGIN
+from game.trainer.openings import TrainingOpening, opening_title, trainable_openings
+from game.trainer.progress import TrainerProgress
 from game.ui.layout import is_phone, is_portrait
 from game.ui.text_flow import say_above
 from game.ui.widgets import LABEL_MARGIN, Button, ButtonGroup, button_row, fill_background

@@ -1,0 +1,76 @@
+"""The AI made ready behind the menu, a step at a time: its modules imported, then what its searches load.
+
+The game's first frame does not import the AI's searches, its evaluation or
+its book (``game.ai`` imports those when a name of theirs is first used:
+``game.ai.LATER``). ``warm_up()`` imports them one module a step, each after
+the modules it imports (read from its source's top-level imports, not run),
+so that no step executes more than one module; then ``thinking.load_ahead``
+loads the weights, the book and the tables, and compiles the generated
+functions, in steps of about a millisecond in WebAssembly. A game loop
+advances it in each frame's slice (``App``); the command line runs it whole.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Generator, Iterable
+from importlib import import_module
+from importlib.util import find_spec
+
+from game.platform.files import read_regular_file
+
+_TOP_LEVEL_IMPORT = re.compile(r"^from (\.?)([\w.]+) import ", re.MULTILINE)
+"""``from .x import`` or ``from game.x.y import`` at a line's start: an import the module's body runs."""
+SOURCE_LIMIT = 1 << 20
+"""The largest module source read (the game's are at most 450 lines)."""
+
+
+def imports_of(name: str) -> list[str]:
+    """The game's modules that module ``name`` imports at its top level, from its source (nothing is run).
+
+    Imports inside functions or ``if TYPE_CHECKING:`` are indented and not counted: they are not run
+    when the module is.
+
+    >>> imports_of("game.ai.cutoffs")
+    ['game.engine.bitboard', 'game.ai.table']
+    """
+    spec = find_spec(name)
+    if spec is None or spec.origin is None:
+        return []
+    package = name if spec.submodule_search_locations is not None else name.rpartition(".")[0]
+    source = read_regular_file(spec.origin, SOURCE_LIMIT).decode("utf-8")
+    found = [f"{package}.{module}" if dot else module for dot, module in _TOP_LEVEL_IMPORT.findall(source)]
+    return [module for module in found if module.startswith("game.")]
+
+
+def importing(names: Iterable[str]) -> Generator[None, None, None]:
+    """Import the modules ``names`` and the game's modules they import, one module a step, each after its own.
+
+    A module's package counts as one of its imports (Python imports it first).
+    """
+    for name in names:
+        yield from _import_after_its_imports(name, set())
+
+
+def _import_after_its_imports(name: str, seen: set[str]) -> Generator[None, None, None]:
+    if name in sys.modules or name in seen:
+        return
+    seen.add(name)
+    package = name.rpartition(".")[0]
+    if package:  # first: finding a module's source imports its package
+        yield from _import_after_its_imports(package, seen)
+    for module in imports_of(name):
+        yield from _import_after_its_imports(module, seen)
+    import_module(name)
+    yield None
+
+
+def warm_up() -> Generator[None, None, None]:
+    """Import the AI's modules, then load what its searches need, a step at a time (see the module's text)."""
+    from . import LATER  # the door's, imported by now: the modules its names come from
+
+    yield from importing(sorted({f"{__package__}.{module}" for module in LATER.values()}))
+    from .thinking import load_ahead  # imported above, a module a step
+
+    yield from load_ahead()
