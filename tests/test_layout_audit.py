@@ -26,7 +26,7 @@ import pytest
 
 from game.ai import Limits
 from game.ai.levels import LEVELS
-from game.challenges import load_challenges
+from game.challenges.model import load_challenges
 from game.engine import BLACK, WHITE, GameRecord, Outcome, Position, opponent_of
 from game.i18n import pgettext
 from game.platform.storage import MemoryStorage
