@@ -28,7 +28,7 @@ from game.scenes.entries import (
 from game.scenes.game import GameScene
 from game.scenes.menu import MenuScene
 from game.scenes.results import ResultsScene
-from game.ui.layout import PHONE, PHONE_LANDSCAPE, PORTRAIT
+from game.ui.layout import LANDSCAPE, PHONE, PHONE_LANDSCAPE, PORTRAIT
 from game.ui.text import plural
 from tests.app_driver import Player, finish, start_two_player_game
 from tests.test_transcripts import LONG_GAME, open_transcript
@@ -299,7 +299,7 @@ def test_touch_tap_acts_once(player_factory) -> None:
 
 
 @pytest.mark.parametrize(("window", "layout"), [((630, 1120), PORTRAIT), ((450, 800), PHONE),
-                                                    ((800, 360), PHONE_LANDSCAPE)])
+                                                    ((800, 360), PHONE_LANDSCAPE), ((640, 400), LANDSCAPE)])
 def test_clicks_map_through_a_scaled_window_and_portrait_layout(player_factory, window, layout) -> None:
     player = player_factory(window_size=window)
     assert player.app.surface.get_size() == layout
