@@ -245,8 +245,7 @@ class ExplorerScene(BoardScene):
             row = pygame.Rect(self.header.left + 6, y, self.header.width - 12, size + 8).clip(self.header)
             if row.height < size:
                 break
-            smallest = text.fit_size(line, size, row.width, bold=not dim)
-            wrap = text.width(line, smallest, not dim) > row.width  # too long at its smallest (a phone): two lines
+            wrap = not text.fits_one_line(line, size, row.width, bold=not dim)  # too long at its smallest: two lines
             if wrap:
                 row.height = self.header.bottom - y
             taken = text.draw_in(surface, line, size, theme.text_dim if dim else theme.text, row, "left", "top",

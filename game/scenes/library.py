@@ -183,7 +183,7 @@ class LibraryScene(TextScene):
             bottom = height - 64
         row_h, gap = 50, 6
         self.heading_box = pygame.Rect(24, top, left_w, 28)
-        if (phone or low) and self.ctx.text.width(self.heading_text(), 19, bold=True) > left_w:
+        if (phone or low) and not self.ctx.text.fits_one_line(self.heading_text(), 19, left_w, bold=True):
             self.heading_box.height = 52  # two lines where even the smallest text does not fit one
         self.title_box = pygame.Rect(24, 16, left_w, 44)
         first_row = top + self.heading_box.height + 2

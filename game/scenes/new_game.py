@@ -243,8 +243,7 @@ class NewGameScene(Scene):
         """Whether the custom choices' labels fit side by side in ``width`` at the smallest text (a phone's floor)."""
         text = self.ctx.text
         labels = [label for label, _action in self.custom_choices()]
-        smallest = text.assets.readable(MIN_BUTTON_TEXT)
-        needs = sum(text.width(label, smallest, bold=True) + 2 * TIGHT_LABEL_MARGIN for label in labels)
+        needs = sum(text.width(label, MIN_BUTTON_TEXT, bold=True) + 2 * TIGHT_LABEL_MARGIN for label in labels)
         return needs + 8 * (len(labels) - 1) <= width
 
     def custom_choices(self) -> list[tuple[str, str]]:

@@ -298,6 +298,12 @@ class TextRenderer:
         assert answer is not None
         return answer
 
+    def fits_one_line(self, text: str, size: int, max_width: int, bold: bool = False,
+                      smallest: int = MIN_TEXT_SIZE) -> bool:
+        """Whether ``text`` fits ``max_width`` on one line at ``size`` or smaller, down to ``smallest``: what
+        ``draw_in`` shrinks it to before it cuts it short (where not, a caller gives it a second line)."""
+        return self.width(text, self.fit_size(text, size, max_width, bold, smallest), bold) <= max_width
+
     def lines_size(self, text: str, size: int, box: tuple[int, int], bold: bool = False, most_lines: int = 2,
                    smallest: int = MIN_TEXT_SIZE, line_gap: float = 1.25) -> int | None:
         """The largest size up to ``size`` at which ``text`` wraps into ``box`` in at most ``most_lines``

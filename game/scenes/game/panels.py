@@ -183,7 +183,7 @@ def draw_status(surface: pygame.Surface, ctx: Screen, rect: pygame.Rect, status:
     lines = [line for line in engine if line]
     line_box = pygame.Rect(box.left, rect.centery - 13 * len(lines) + 2, box.width, 26)
     for line in lines:
-        line = shed_parts(line, lambda words: text.width(words, text.fit_size(words, 18, box.width)) <= box.width)
+        line = shed_parts(line, lambda words: text.fits_one_line(words, 18, box.width, smallest=12))
         text.draw_in(surface, line, 18, theme.text, line_box, valign="top", smallest=12)
         line_box = line_box.move(0, 26)
 
