@@ -22,16 +22,20 @@ ENTRY_POINTS = {"app", "cli", "start"}
 PYGAME_FREE = ("game.i18n", "game.engine", "game.ai", "game.library", "game.records", "game.play", "game.review",
                "game.challenges", "game.trainer", "game.interfaces.gtp",
                "game.platform.storage", "game.platform.documents", "game.platform.web_storage", "game.platform.files",
-               "game.platform.links", "game.platform.dirs", "game.platform.resources", "game.platform.languages")
+               "game.platform.bytecode", "game.platform.links", "game.platform.dirs", "game.platform.resources",
+               "game.platform.languages")
 """Packages and modules that never import pygame (they run under Pyodide and on the command line)."""
 
 FILE_READER = "game.platform.files"
 """The one bounded reader of regular files: standard library only, so the lowest layers may read through it."""
+BYTECODE = "game.platform.bytecode"
+"""The modules compiled ahead of their import (the AI's warm-up compiles through it): the file reader beneath."""
 LOWER_LAYERS = {
     FILE_READER: (),
+    BYTECODE: (FILE_READER,),
     "game.i18n": ("game.i18n", FILE_READER),
     "game.engine": ("game.engine",),
-    "game.ai": ("game.engine", "game.ai", FILE_READER),
+    "game.ai": ("game.engine", "game.ai", FILE_READER, BYTECODE),
 }
 """What the pure layers may import from the game (nothing above them; the file reader, which imports nothing)."""
 

@@ -1,4 +1,5 @@
-"""A first visit fetches pygame-ce's wheel while the page waits for the tap, and only once (issue 48, item 7).
+"""A first visit fetches pygame-ce's wheel while the page waits for the tap, and only once (issue 48, item 7);
+meanwhile it compiles the game's modules into their bytecode cache (issue 48, item 3).
 
 pygbag installs the packages ``main.py`` lists (pygame-ce) only after the
 player's tap: on a phone on 3G that was ten seconds between the tap and the
@@ -27,6 +28,13 @@ WHEEL_PATH = "/cdn/" + WHEEL
 INDEX_PATH = "/cdn/index-0.9.3-cp312.json"
 PREFETCH_TIMEOUT_S = 60.0
 """The wheel (1.5 MB) from the local server, on a busy 2-core machine: a second or two when idle."""
+
+
+COMPILED_AHEAD = ("import sys\nfrom pathlib import Path\n"
+                  "from game.platform.bytecode import fresh_bytecode, start_order, start_path\n"
+                  "root = Path(sys.modules['game.platform.bytecode'].__file__).parents[2]\n"
+                  "[all(map(fresh_bytecode, start_path(root))), all(map(fresh_bytecode, start_order(root)))]")
+"""Python run in the page before the tap: whether the start's modules, then all, have a fresh ``.pyc``."""
 
 
 def served(site: SwitchableSite, path: str, since: int) -> list[int]:
@@ -60,7 +68,11 @@ def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
         wait_until(lambda: served(site, WHEEL_PATH, since) == [200], PREFETCH_TIMEOUT_S,
                    "pygame-ce's wheel fetched before the tap")
         assert served(site, INDEX_PATH, since) == [200]
+        # and the game's modules are compiled into their bytecode cache, the start's path first
+        wait_until(lambda: page.python(COMPILED_AHEAD) == [True, True], PREFETCH_TIMEOUT_S,
+                   "the game's modules compiled before the tap")
         assert tab.evaluate("othello_loader.stage()") == "waiting"
+        assert "game.ai.search" not in page.python("list(sys.modules)")  # compiled, not run
         box = tab.evaluate("(() => { const r = document.getElementById('play').getBoundingClientRect();"
                            " return [r.left + r.width / 2, r.top + r.height / 2] })()")
         page.press_at(*box)

@@ -17,8 +17,17 @@ import pygame
 
 import game.ai
 from game.ai.warming import importing, imports_of
+from game.platform.bytecode import start_path
 
 REPO = Path(__file__).resolve().parent.parent
+DESKTOP_ONLY = {"game.platform.window_memory"}
+"""Loaded at the first frame by the desktop only (it places the window)."""
+
+
+def module_name(source: Path) -> str:
+    """``game/ui/text.py`` -> ``game.ui.text``; a package's ``__init__.py`` is the package."""
+    parts = list(source.relative_to(REPO).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 START = """
 import json, sys
@@ -83,6 +92,9 @@ def test_the_menus_first_frame_loads_no_search_and_the_warm_up_loads_them_behind
     assert len([step for step in steps if step]) >= 3  # not all in one frame
     assert run["pending"] == [0, 0]  # every generated function compiled by the warm-up
     assert run["scene"] == "game" and run["ply"] == 1  # the computer moved first
+    # the page compiles ahead, while it waits for the tap, exactly what this first frame loads, and before the rest
+    path = {module_name(source) for source in start_path(REPO)}
+    assert first - DESKTOP_ONLY <= path and path - first <= {"game", "game.start"}
 
 
 def test_the_warm_ups_imports_run_one_module_a_step() -> None:

@@ -4,7 +4,8 @@ The game's first frame does not import the AI's searches, its evaluation or
 its book (``game.ai`` imports those when a name of theirs is first used:
 ``game.ai.LATER``). ``warm_up()`` imports them one module a step, each after
 the modules it imports (read from its source's top-level imports, not run),
-so that no step executes more than one module; then ``thinking.load_ahead``
+so that no step executes more than one module, and compiles a module without a
+fresh ``.pyc`` in a step before its import (``game.platform.bytecode``); then ``thinking.load_ahead``
 loads the weights, the book and the tables, and compiles the generated
 functions, in steps of about a millisecond in WebAssembly. A game loop
 advances it in each frame's slice (``App``); the command line runs it whole.
@@ -12,18 +13,14 @@ advances it in each frame's slice (``App``); the command line runs it whole.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Generator, Iterable
 from importlib import import_module
 from importlib.util import find_spec
+from pathlib import Path
 
+from game.platform.bytecode import SOURCE_LIMIT, compile_module, top_level_imports
 from game.platform.files import read_regular_file
-
-_TOP_LEVEL_IMPORT = re.compile(r"^from (\.?)([\w.]+) import ", re.MULTILINE)
-"""``from .x import`` or ``from game.x.y import`` at a line's start: an import the module's body runs."""
-SOURCE_LIMIT = 1 << 20
-"""The largest module source read (the game's are at most 450 lines)."""
 
 
 def imports_of(name: str) -> list[str]:
@@ -39,9 +36,7 @@ def imports_of(name: str) -> list[str]:
     if spec is None or spec.origin is None:
         return []
     package = name if spec.submodule_search_locations is not None else name.rpartition(".")[0]
-    source = read_regular_file(spec.origin, SOURCE_LIMIT).decode("utf-8")
-    found = [f"{package}.{module}" if dot else module for dot, module in _TOP_LEVEL_IMPORT.findall(source)]
-    return [module for module in found if module.startswith("game.")]
+    return top_level_imports(read_regular_file(spec.origin, SOURCE_LIMIT).decode("utf-8"), package)
 
 
 def importing(names: Iterable[str]) -> Generator[None, None, None]:
@@ -62,6 +57,9 @@ def _import_after_its_imports(name: str, seen: set[str]) -> Generator[None, None
         yield from _import_after_its_imports(package, seen)
     for module in imports_of(name):
         yield from _import_after_its_imports(module, seen)
+    spec = find_spec(name)
+    if spec is not None and spec.origin is not None and compile_module(Path(spec.origin)):
+        yield None  # compiled in a step of its own: the import below only runs it
     import_module(name)
     yield None
 

@@ -3,6 +3,8 @@
 * ``storage``: the key -> text store protocol, files (``FileStorage``, written durably) and memory;
 * ``documents``: JSON documents on a store (``JsonDocuments``; a damaged one set aside with a message);
 * ``files``: the one bounded reader of a file a user can replace (regular files only, never blocking);
+* ``bytecode``: the game's modules compiled into Python's bytecode cache ahead of their import (the page
+  while it waits for the tap, the AI's warm-up a step before each import);
 * ``web_storage``: the page's ``localStorage`` (memory once it is full, or when it is blocked) and
   ``default_storage()``, the store this run uses;
 * ``browser``: the page around the canvas (clipboard, downloads, audio unlock, canvas size, the

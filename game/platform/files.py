@@ -28,7 +28,7 @@ import errno
 import os
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Generator
 from pathlib import Path
 
 TEMP_SUFFIX = ".tmp"
@@ -76,7 +76,7 @@ def read_regular_file(path: Path | str, limit: int) -> bytes:
     return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
-def regular_file_chunks(path: Path | str, limit: int, step: int | None = None) -> Iterator[bytes]:
+def regular_file_chunks(path: Path | str, limit: int, step: int | None = None) -> Generator[bytes, None, None]:
     """``read_regular_file`` a chunk at a time, each at most ``step`` bytes (``None``: as few reads as can be).
 
     For a reader that must not hold a frame for the whole file (the browser

@@ -22,7 +22,8 @@ import { loadPyodide } from "pyodide";
 
 const PACKAGES = ["game/engine", "game/ai"];
 // the pure layers read their data through the one bounded file reader, a standard-library-only module
-const SINGLE_FILES = ["game/__init__.py", "game/platform/__init__.py", "game/platform/files.py"];
+const SINGLE_FILES = ["game/__init__.py", "game/platform/__init__.py", "game/platform/files.py",
+                      "game/platform/bytecode.py"];
 const SKIP_DIRS = new Set(["__pycache__", ".mypy_cache", ".pytest_cache"]);
 const MOUNT = "/work";
 

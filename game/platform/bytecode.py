@@ -1,0 +1,179 @@
+"""The game's modules compiled into Python's bytecode cache ahead of their import, one module a step.
+
+In the browser the packed app has no ``.pyc`` (shipping them would more than
+triple the code's download), so every import compiles its module's source,
+and compiling was about 40 % of the time from ``main.py`` to the first frame.
+While the page waits for the player's tap the runtime has nothing to do: its
+boot code (``index.html``) runs ``compile_ahead`` a step a frame, the modules
+``main.py`` imports first, until the tap; an import afterwards finds a fresh
+``__pycache__/<module>.cpython-312.pyc`` and only runs it. The AI's warm-up
+behind the menu compiles each module it imports in a step of its own
+(``compile_module``), so no frame both compiles and runs a module.
+
+The cache is Python's own: a timestamp ``.pyc`` beside the source, written
+atomically by ``py_compile``, valid exactly when the import would take it
+(``fresh_bytecode``). A source that does not compile, or a folder that cannot
+be written, is left to the import, which compiles as it always did.
+
+Standard library only; nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import py_compile
+import re
+import sys
+from collections.abc import Generator, Iterable
+from contextlib import closing
+from importlib.util import MAGIC_NUMBER, cache_from_source
+from pathlib import Path
+
+from game.platform.files import read_regular_file, regular_file_chunks
+
+_TOP_LEVEL_IMPORT = re.compile(r"^from (\.?)([\w.]+) import (\([^)]*\)|[^\n]*)", re.MULTILINE)
+"""``from .x import a, b`` or ``from game.x.y import (a, b)`` at a line's start: an import the module's body runs."""
+_ALIAS = re.compile(r"\s+as\s+\w+")
+HEADER_BYTES = 16
+"""A ``.pyc``'s header: magic number, flags, the source's modification time and its size (PEP 552)."""
+SOURCE_LIMIT = 1 << 20
+"""The largest module source compiled ahead (the game's are at most 450 lines); a larger one is left to its import."""
+BYTECODE_LIMIT = 8 * SOURCE_LIMIT
+"""The largest ``.pyc`` looked at (only its header is read)."""
+START = "main.py"
+"""The script the page runs: its imports are the start's path, compiled first."""
+START_MODULES = ("game.app", "game.scenes.menu")
+"""What the start imports inside functions, so that its source does not show: the app (``game.start`` imports
+it when it runs, so that a broken import is shown on the page) and the menu (a screen is imported when first
+opened). ``tests/test_startup_imports.py`` checks the path against the modules the menu's first frame loads."""
+
+
+def top_level_imports(source: str, package: str) -> list[str]:
+    """The game's modules that a module's ``source`` imports at its top level (``package``: the module's own).
+
+    Imports inside functions or ``if TYPE_CHECKING:`` are indented and not counted: they are not run
+    when the module is.
+
+    >>> top_level_imports("from .cutoffs import x\\nfrom game.engine import y\\n    from .later import z\\n", "game.ai")
+    ['game.ai.cutoffs', 'game.engine']
+    """
+    return [module for module, _names in imported_names(source, package) if module.startswith("game.")]
+
+
+def imported_names(source: str, package: str) -> list[tuple[str, list[str]]]:
+    """(module, the names imported from it) for each ``from ... import`` at ``source``'s top level.
+
+    A name may be a module of its own (``from game.platform import browser``): the caller knows.
+
+    >>> imported_names("from .text import (\\n    draw,\\n    fit as fits,\\n)\\n", "game.ui")
+    [('game.ui.text', ['draw', 'fit'])]
+    """
+    found = []
+    for dot, module, names in _TOP_LEVEL_IMPORT.findall(source):
+        found.append((f"{package}.{module}" if dot else module, re.findall(r"\w+", _ALIAS.sub("", names))))
+    return found
+
+
+def fresh_bytecode(source: Path) -> bool:
+    """Whether ``source``'s cached ``.pyc`` is one the import would take: this Python's, made from this source.
+
+    A timestamp ``.pyc`` records the source's modification time and size; a hash-based one (flags
+    set) is the import's to check, and counts as fresh here.
+    """
+    try:
+        with closing(regular_file_chunks(cache_from_source(str(source)), BYTECODE_LIMIT, HEADER_BYTES)) as pyc:
+            header = next(pyc, b"")
+        status = source.stat()
+    except (OSError, ValueError, NotImplementedError):
+        return False
+    if len(header) < HEADER_BYTES or header[:4] != MAGIC_NUMBER:
+        return False
+    if int.from_bytes(header[4:8], "little") != 0:
+        return True
+    return (int.from_bytes(header[8:12], "little") == int(status.st_mtime) & 0xFFFFFFFF
+            and int.from_bytes(header[12:16], "little") == status.st_size & 0xFFFFFFFF)
+
+
+def compile_module(source: Path) -> bool:
+    """Write ``source``'s ``.pyc`` unless a fresh one is there; whether this call compiled it.
+
+    Nothing is written for a source over ``SOURCE_LIMIT``, one that does not compile (its import
+    will report it) or one whose folder cannot be written.
+    """
+    if sys.implementation.cache_tag is None or fresh_bytecode(source):
+        return False
+    try:
+        if not source.is_file() or source.stat().st_size > SOURCE_LIMIT:
+            return False
+        py_compile.compile(str(source), doraise=True, invalidation_mode=py_compile.PycInvalidationMode.TIMESTAMP)
+    except (py_compile.PyCompileError, OSError, ValueError, UnicodeDecodeError):
+        return False
+    return True
+
+
+def module_source(root: Path, name: str) -> Path | None:
+    """The source file of the game's module ``name`` under ``root`` (a package's ``__init__.py``), if any.
+
+    >>> module_source(Path(__file__).parents[2], "game.platform") is not None
+    True
+    """
+    base = root.joinpath(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def start_path(root: Path, start: str = START) -> list[Path]:
+    """The game's sources under ``root`` that the start imports, in the order it imports them.
+
+    Read from the sources' top-level imports (``top_level_imports``), beginning at ``start``'s and
+    then ``START_MODULES``, each module after its package and its own imports; nothing is run.
+    """
+    ordered: dict[Path, None] = {}
+
+    def visit(name: str) -> None:
+        if name != "game" and not name.startswith("game."):
+            return
+        source = module_source(root, name)
+        if source is None or source in ordered:
+            return
+        ordered[source] = None  # before its imports: an import cycle ends here
+        package = name if source.name == "__init__.py" else name.rpartition(".")[0]
+        parents = [".".join(name.split(".")[:depth]) for depth in range(1, name.count(".") + 1)]
+        for module in parents:
+            visit(module)
+        for module, names in imported_names(_read(source), package):
+            visit(module)
+            for name in names:  # ``from game.platform import browser``: browser is a module
+                if module_source(root, f"{module}.{name}") is not None:
+                    visit(f"{module}.{name}")
+        ordered.pop(source)
+        ordered[source] = None  # after them, as the import runs them
+
+    for name in [*top_level_imports(_read(root / start), ""), *START_MODULES]:
+        visit(name)
+    return list(ordered)
+
+
+def start_order(root: Path, start: str = START) -> list[Path]:
+    """Every source of the game under ``root``: the ``start_path`` first, then the others by name."""
+    first = start_path(root, start)
+    return [*first, *sorted(set((root / "game").rglob("*.py")).difference(first))]
+
+
+def compile_ahead(root: Path, sources: Iterable[Path] | None = None) -> Generator[Path, None, None]:
+    """Compile the game's modules under ``root`` (``start_order`` unless ``sources``), yielding each one compiled.
+
+    A step is one module's compile (at most about 20 ms in the page for the largest); a module
+    with a fresh ``.pyc`` costs only its check and is not yielded. The caller stops when it likes.
+    """
+    for source in start_order(root) if sources is None else sources:
+        if compile_module(source):
+            yield source
+
+
+def _read(source: Path) -> str:
+    try:
+        return read_regular_file(source, SOURCE_LIMIT).decode("utf-8", errors="replace")
+    except (OSError, ValueError):  # the import will say what is wrong with it
+        return ""
