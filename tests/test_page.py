@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.chromium import STANDIN, Page, built_site, needs_chromium, serve, visit
+from tests.chromium import STANDIN, Page, SwitchableSite, built_site, needs_chromium, serve, visit
 
 WATCHDOG_BUDGET_MS = 30_000  # the issue: within 30 s of a failure the page says what happened
 
@@ -209,7 +209,11 @@ def test_a_real_game_link_is_left_as_it_is(standin_site: str, tmp_path: Path) ->
 
 
 def _script_page(tmp: Path, script: str) -> Iterator[str]:
-    """A page with a canvas that runs ``script`` and writes its JSON result into ``#out``."""
+    """A page with a canvas that runs ``script`` and writes its JSON result into ``#out``.
+
+    Served by a ``SwitchableSite``: a script that waits for the browser's own work (a clipboard's answer)
+    keeps a ``POST /__wait`` open meanwhile, since virtual time stands still while a request is.
+    """
     (tmp / "index.html").write_text(
         '<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">'
         '<canvas id="canvas" width="640" height="400" '
@@ -217,7 +221,8 @@ def _script_page(tmp: Path, script: str) -> Iterator[str]:
         '<pre id="out"></pre><script>\n' + script + "\n</script></body></html>",
         encoding="utf-8",
     )
-    yield from serve(tmp)
+    with SwitchableSite(tmp) as site:
+        yield site.url
 
 
 def _script_result(tmp_path: Path, script: str, budget_ms: int = 2_000) -> dict[str, object]:
@@ -243,12 +248,18 @@ def test_a_refused_copy_and_paste_are_reported_as_refused(tmp_path: Path) -> Non
     # headless, unfocused and never clicked: the browser refuses both, as it may refuse a player
     copy = browser._ASYNC_JS + "var copy = " + browser._COPY_JS % json.dumps("https://example.org/#f5d6")
     paste = "var paste = " + browser._PASTE_JS
+    # the browser answers in real time: a request kept open stops virtual time until both answers are in
     script = copy + paste + """
-setTimeout(function () {
+function report() {
+  if (!(othello_async.done[copy] && othello_async.done[paste])) {
+    fetch("/__wait", {method: "POST"}).then(report, report);
+    return;
+  }
   document.getElementById("out").textContent = JSON.stringify({
     copy: JSON.parse(othello_async.take(copy)), paste: JSON.parse(othello_async.take(paste)),
     again: othello_async.take(copy) });
-}, 1000);"""
+}
+report();"""
     result = _script_result(tmp_path, script)
     assert result["copy"] == {"ok": False, "value": "the browser refused the copy"}
     assert isinstance(result["paste"], dict) and result["paste"]["ok"] is False
