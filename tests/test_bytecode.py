@@ -7,6 +7,7 @@ each module in a step before its import; both only help if the import then takes
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -55,13 +56,16 @@ def test_the_start_is_compiled_first_each_module_after_its_package_and_imports(p
 
 
 def test_the_import_runs_the_compiled_module_without_compiling_its_source(package: Path) -> None:
-    compiled = list(compile_ahead(package))
-    assert len(compiled) == 7 and all(fresh_bytecode(path) for path in compiled)
+    done = list(compile_ahead(package))
+    assert done == start_order(package) and all(fresh_bytecode(path) for path in done)
     # the source changed without a trace (same size and time): only a .pyc taken as it is says 1
     same_size_edit(package / "game" / "about.py", "ABOUT = 2\n")
     importlib.invalidate_caches()
     assert importlib.import_module("game.about").ABOUT == 1
-    assert list(compile_ahead(package)) == []  # nothing left to do: each one fresh
+    written = {path: os.stat(importlib.util.cache_from_source(str(path))).st_mtime_ns for path in done}
+    again = list(compile_ahead(package))  # the start's modules are read again, none compiled: each one fresh
+    assert again == start_order(package)[:5]
+    assert written == {path: os.stat(importlib.util.cache_from_source(str(path))).st_mtime_ns for path in done}
 
 
 def test_a_changed_source_is_compiled_again_and_the_import_takes_the_change(package: Path) -> None:
