@@ -218,14 +218,14 @@ def print_startup(runs: list[dict[str, float]]) -> None:
         ("menu after runtime up, less click latency", lambda r: r["menu"] - r["harness"] - (r["click"] - r["waiting"])),
     ]
     stages = [
-        ("runtime up -> waiting (unpack the archive)", "harness:runtime", "othello:waiting"),
-        ("click -> install (main.py read)", "othello:start", "harness:install"),
-        ("install pygame-ce (fetch, unzip)", "harness:install", "harness:main"),
-        ("main.py -> first frame (imports, App, draw)", "harness:main", "othello:first-frame"),
-        ("runtime up -> first frame, less the wait", "harness:runtime", "othello:first-frame"),
+        ("runtime up -> waiting (unpack the archive)", "harness:runtime", "othello:waiting", False),
+        ("click -> install (main.py read)", "othello:start", "harness:install", False),
+        ("install pygame-ce (fetch, unzip)", "harness:install", "harness:main", False),
+        ("main.py -> first frame (imports, App, draw)", "harness:main", "othello:first-frame", False),
+        ("runtime up -> first frame, less the wait", "harness:runtime", "othello:first-frame", True),
     ]
-    for label, first, last in stages:
-        values = [run[last] - run[first] - (run["othello:start"] - run["othello:waiting"] if "wait" in label else 0)
+    for label, first, last, less_the_wait in stages:
+        values = [run[last] - run[first] - (run["othello:start"] - run["othello:waiting"] if less_the_wait else 0)
                   for run in runs if all(k in run for k in (first, last, "othello:start", "othello:waiting"))]
         if values:
             print(f"  {label:48} {spread(values)}")
