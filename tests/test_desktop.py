@@ -18,12 +18,14 @@ import pytest
 from game.__main__ import main as othello_main
 from game.app import MIN_WINDOW, App
 from game.interfaces.input_script import ScriptError, ScriptRunner, parse_script
-from game.platform.dirs import app_data_dir, open_folder, shown_path
+from game.platform.dirs import app_data_dir, open_folder, shown_path, shown_path_end
 from game.platform.resources import CHECKOUT_ASSETS, MissingAssetsError, assets_dir
 from game.platform.storage import DATA_DIR_ENV, FileStorage, MemoryStorage, user_data_dir
 from game.platform.window_memory import POSITION_ENV, SAVE_AFTER_MS, WINDOW_KEY, Placement, known_desktops
 from game.scenes import settings_scene
 from tests.app_driver import Player
+from tests.test_layout_audit import SIZES as AUDIT_SIZES
+from tests.test_layout_audit import problems_in
 
 REPO = Path(__file__).resolve().parent.parent
 HOME = Path("/home/ann")
@@ -82,6 +84,21 @@ def test_settings_show_the_data_folder_and_open_it(tmp_path: Path, monkeypatch: 
     player.click_button(settings_scene.OPEN_DATA)
     assert opened == [tmp_path / "data"]
     assert player.app.ctx.toasts[-1].message == f"Opened {shown_path(tmp_path / 'data')}"
+
+
+@pytest.mark.parametrize("size", AUDIT_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_data_folder_fits_its_button_beside_back_at_one_size(tmp_path: Path, size: tuple[int, int]) -> None:
+    folder = tmp_path / "a_rather_long_home_directory" / "of_a_player" / ".local" / "share" / "othello-game-data"
+    player = Player(FileStorage(folder), window_size=size)
+    player.click_button("scene:settings")
+    recording = player.recorded_frame()
+    assert problems_in(recording, player.app.surface, player.app.ctx.toasts.area) == []  # nothing cut or overlapping
+    labels = {drawn.text: drawn.size for drawn in recording.texts if drawn.text in ("Back", "Open data folder")}
+    assert len(labels) == 2 and len(set(labels.values())) == 1, labels  # one row, one size
+    path_lines = [drawn.shown for drawn in recording.texts if drawn.text.endswith("othello-game-data")]
+    # the whole path where it fits, else its end (this game's folder) on a line or two, cut at a separator
+    assert "".join(path_lines) in (shown_path(folder), shown_path_end(folder)), path_lines
+    assert all(line.endswith("/") or line.endswith("othello-game-data") for line in path_lines), path_lines
 
 
 def test_settings_offer_no_folder_without_files(monkeypatch: pytest.MonkeyPatch) -> None:

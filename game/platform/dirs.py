@@ -81,3 +81,18 @@ def shown_path(path: Path, home: Path | None = None) -> str:
         return str(Path("~") / path.relative_to(home))
     except ValueError:
         return str(path)
+
+
+def shown_path_end(path: Path, home: Path | None = None, parts: int = 2) -> str:
+    """``shown_path`` where there is no room for it: its last ``parts`` folders after an ellipsis (the start of a
+    long path is the part every folder of the player's shares; its end is this game's).
+
+    >>> shown_path_end(Path("/home/ann/.local/share/othello"), home=Path("/home/ann"))
+    '…/share/othello'
+    >>> shown_path_end(Path("/home/ann/othello"), home=Path("/home/ann"))
+    '~/othello'
+    """
+    shown = Path(shown_path(path, home))
+    if len(shown.parts) <= parts + 1:
+        return str(shown)
+    return str(Path("…", *shown.parts[-parts:]))

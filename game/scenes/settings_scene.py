@@ -10,7 +10,7 @@ import pygame
 
 from game import i18n
 from game.i18n import LANGUAGES, N_, _
-from game.platform.dirs import open_folder, shown_path
+from game.platform.dirs import open_folder, shown_path, shown_path_end
 from game.play.settings import ANIMATION_NAMES, HEADLINE_NAMES, HINT_NAMES, THEME_NAMES
 from game.records.wthor import CREDIT
 from game.scenes.base import Context, Scene
@@ -98,6 +98,7 @@ class SettingsScene(Scene):
             buttons += button_row(back, actions, size=26)
         if folder is not None:
             buttons[-1].subtitle = shown_path(folder)  # where the games, settings and statistics are kept
+            buttons[-1].short_subtitle = shown_path_end(folder)
         self.group = ButtonGroup(buttons)
         if is_phone(self.ctx.size):  # every band below holds choices: a message shows over the title for its moment
             self.ctx.toasts.area = pygame.Rect(16, 16, width - 32, 106)

@@ -49,6 +49,9 @@ def drawable(text: str) -> str:
                    for ch in text)
 
 
+CUT_AFTER = (frozenset("/\\"), frozenset("-_."))
+"""Where a word wider than a line is cut, best first, if the part before fits: after a folder's separator, else
+after a hyphen, an underscore or a dot (a path, a file's name), not inside a name's letters where it need not be."""
 MIN_TEXT_SIZE = 13
 """The floor ``draw_in`` shrinks text to before it shortens or wraps it."""
 
@@ -372,7 +375,12 @@ class TextRenderer:
         return units
 
     def _pieces(self, words: list[str], size: int, max_width: int, bold: bool) -> list[str]:
-        """The words, with any wider than ``max_width`` cut into pieces that fit."""
+        """The words, with any wider than ``max_width`` cut into pieces that fit (after a ``CUT_AFTER`` mark where
+        the piece before it fits).
+
+        >>> TextRenderer(Assets(with_sound=False)).wrap("…/share/othello-game-data", 16, 150)
+        ['…/share/', 'othello-game-data']
+        """
         pieces: list[str] = []
         for word in words:
             while len(word) > 1 and self.width(word, size, bold) > max_width:
@@ -383,7 +391,9 @@ class TextRenderer:
                         low = middle
                     else:
                         high = middle - 1
-                cut = low
+                # after a separator where there is one (a path's slash, a name's hyphen), as a browser cuts an address
+                cut = next((max(after) for marks in CUT_AFTER
+                            if (after := [at + 1 for at in range(1, low) if word[at] in marks])), low)
                 pieces.append(word[:cut])
                 word = word[cut:]
             pieces.append(word)

@@ -192,7 +192,10 @@ class Button:
         if inner.width > self.rect.width - 2 * LABEL_MARGIN:  # the tight margin is for a label that is as small as
             return min(self.size, MIN_BUTTON_TEXT)  # it gets: a larger one that close to the edge looks cut
         one_line = text.fit_size(self.label, self.size, inner.width, bold=True)
-        if one_line >= self.size or self.subtitle:
+        if self.subtitle:  # the label as large as leaves the subtitle its room, so its row draws at that size
+            return next((size for size in range(one_line, MIN_BUTTON_TEXT, -1)
+                         if self.height_for(text, size) <= self.rect.height), min(one_line, MIN_BUTTON_TEXT))
+        if one_line >= self.size:
             return one_line
         two_lines = text.lines_size(self.label, self.size, _two_line_room(inner), bold=True,
                                     smallest=one_line + TWO_LINES_GAIN)
