@@ -9,6 +9,7 @@ import pytest
 from game.ai.exact import solve
 from game.engine import BLACK, PASS, WHITE, GameRecord, Position
 from game.play.match import MatchSetup
+from game.records.transcripts import game_text
 from game.review.analysis import (
     BLUNDER_LOSS,
     MISTAKE_LOSS,
@@ -171,6 +172,20 @@ def open_review_from_results(player: Player, record: GameRecord) -> ReviewScene:
     return scene
 
 
+_FINISHED: dict[str, GameAnalysis] = {}
+"""Finished analyses of this file's games, by transcript: a test that needs one done reuses it (``finished``)."""
+
+
+def finished(record: GameRecord) -> GameAnalysis:
+    """The review's analysis of ``record``, run to its end once for the whole file."""
+    key = record.transcript
+    if key not in _FINISHED:
+        analysis = review_scene.analysis_for(record)
+        analysis.run()
+        _FINISHED[key] = analysis
+    return _FINISHED[key]
+
+
 def test_the_review_opens_at_once_and_fills_in_with_progress(player_factory) -> None:
     review_scene._ANALYSES.clear()
     player = player_factory()
@@ -184,6 +199,7 @@ def test_the_review_opens_at_once_and_fills_in_with_progress(player_factory) -> 
         progress.append(analysis.progress)
     assert progress == sorted(progress) and len(set(progress)) > 5
     assert scene.analysis is analysis and analysis.summary(BLACK).moves == 30
+    _FINISHED.setdefault(GameRecord.from_transcript(GAME).transcript, analysis)
 
 
 def test_stepping_with_keys_buttons_and_the_slider(player_factory) -> None:
@@ -227,8 +243,9 @@ def test_a_mistake_is_marked_with_the_better_move_on_the_board(player_factory) -
     assert any(line.startswith("Better:") for line in lines)
 
 
-def test_leaving_stops_the_work_and_coming_back_resumes_it(player_factory) -> None:
-    review_scene._ANALYSES.clear()
+def test_leaving_stops_the_work_and_coming_back_resumes_it(player_factory, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a cache of its own: the finished analysis the other tests of this game reuse stays where it is
+    monkeypatch.setattr(review_scene, "_ANALYSES", {})
     player = player_factory()
     record = GameRecord.from_transcript(GAME)
     scene = open_review_from_results(player, record)
@@ -371,9 +388,11 @@ def test_the_summary_says_what_was_lost_in_discs(player_factory) -> None:
 # -- issue 21, item 10: a given move gets no verdict --------------------------------------------------
 
 
-def test_a_move_the_game_was_given_is_not_judged_even_when_it_was_a_mistake(player_factory) -> None:
+def test_a_move_the_game_was_given_is_not_judged_even_when_it_was_a_mistake(
+        player_factory, monkeypatch: pytest.MonkeyPatch) -> None:
     player = player_factory()
     record = GameRecord.from_transcript(GAME)
+    monkeypatch.setattr(review_scene, "_ANALYSES", {game_text(record): finished(record)})  # the game's, done once
     player.app.scene.open(ReviewEntry(record=record, setup=MatchSetup("two", BLACK, given=len(record.plies))))
     player.frame()
     scene = player.app.scene
