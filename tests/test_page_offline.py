@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -39,15 +39,28 @@ def cdn() -> Iterator[SwitchableSite]:
         yield site
 
 
-def _build(tmp: Path, cdn: SwitchableSite, change: str = "", offline: bool = True) -> Path:
-    """The game built against the stand-in CDN; ``change`` is appended to main.py (a new build)."""
-    tmp.mkdir(parents=True, exist_ok=True)
+Build = Callable[..., Path]
+"""``build(tmp, change="", offline=True)``: a copy, in ``tmp/web``, of the game built against the stand-in CDN."""
 
-    def edit(copy: Path) -> None:
-        with (copy / "main.py").open("a", encoding="utf-8") as main:
-            main.write(f"\n# {change}\n")
 
-    return built_against_standin(tmp, cdn, edit=edit if change else None, offline=offline)
+@pytest.fixture(scope="module")
+def build(cdn: SwitchableSite, tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """The game built against the stand-in CDN, once for the module per ``change`` (appended to main.py: a new
+    build) and ``offline``; each test gets a copy of its own in ``tmp``, to change as it likes."""
+    built: dict[tuple[str, bool], Path] = {}
+
+    def copy_of(tmp: Path, change: str = "", offline: bool = True) -> Path:
+        if (change, offline) not in built:
+            source = tmp_path_factory.mktemp("build")
+
+            def edit(copy: Path) -> None:
+                with (copy / "main.py").open("a", encoding="utf-8") as main:
+                    main.write(f"\n# {change}\n")
+
+            built[change, offline] = built_against_standin(source, cdn, edit=edit if change else None, offline=offline)
+        return Path(shutil.copytree(built[change, offline], tmp / "web"))
+
+    return copy_of
 
 
 def _log(page_text: str) -> dict[str, str]:
@@ -67,9 +80,9 @@ def _published(site: Path, base: str) -> Path:
 
 @pytest.mark.parametrize("base", ["", "games/othello/"], ids=["at the root", "under a project path"])
 def test_after_one_visit_the_game_starts_offline_and_a_new_build_replaces_the_cache(
-    cdn: SwitchableSite, tmp_path: Path, base: str
+    cdn: SwitchableSite, build: Build, tmp_path: Path, base: str
 ) -> None:
-    first_build = _build(tmp_path / "a", cdn)
+    first_build = build(tmp_path / "a")
     page_site = SwitchableSite(_published(first_build, base))
     profile = tmp_path / "profile"  # the visitor's browser, kept from visit to visit
     address = f"{page_site.url}{base}index.html?standin=files#f5d6"
@@ -95,7 +108,7 @@ def test_after_one_visit_the_game_starts_offline_and_a_new_build_replaces_the_ca
         assert "first frame" in offline["standin-log"].text
         assert log["build"] == f"build {version_a} controlled true"
 
-        page_site.site = _published(_build(tmp_path / "b", cdn, change="a new build"), base)
+        page_site.site = _published(build(tmp_path / "b", change="a new build"), base)
         page_site.offline = cdn.offline = False
         updated = visit(f"{page_site.url}{base}index.html?standin=update", 15_000, profile)
         log = _log(updated["standin-log"].text)
@@ -117,13 +130,13 @@ def test_after_one_visit_the_game_starts_offline_and_a_new_build_replaces_the_ca
         page_site.close()
 
 
-def test_a_new_build_arriving_during_a_game_waits_for_the_next_visit(cdn: SwitchableSite, tmp_path: Path) -> None:
-    page_site = SwitchableSite(_build(tmp_path / "a", cdn))
+def test_a_new_build_arriving_during_a_game_waits_for_the_next_visit(build: Build, tmp_path: Path) -> None:
+    page_site = SwitchableSite(build(tmp_path / "a"))
     profile = tmp_path / "profile"
     try:
         first = visit(f"{page_site.url}index.html?standin=files", 15_000, profile)
         version_a = _log(first["standin-log"].text)["build"].split()[1]
-        page_site.site = _build(tmp_path / "b", cdn, change="published while someone plays")
+        page_site.site = build(tmp_path / "b", change="published while someone plays")
         playing = visit(f"{page_site.url}index.html?standin=playing", 20_000, profile)
         log = _log(playing["standin-log"].text)
         assert log["build"] == f"build {version_a} controlled true" and "still playing" in log["still"]
@@ -133,13 +146,13 @@ def test_a_new_build_arriving_during_a_game_waits_for_the_next_visit(cdn: Switch
         page_site.close()
 
 
-def test_a_build_without_offline_play_removes_the_worker_and_its_caches(cdn: SwitchableSite, tmp_path: Path) -> None:
-    page_site = SwitchableSite(_build(tmp_path / "a", cdn))
+def test_a_build_without_offline_play_removes_the_worker_and_its_caches(build: Build, tmp_path: Path) -> None:
+    page_site = SwitchableSite(build(tmp_path / "a"))
     profile = tmp_path / "profile"
     try:
         first = visit(f"{page_site.url}index.html?standin=files", 15_000, profile)
         assert _log(first["standin-log"].text)["worker"] == "worker registered"
-        page_site.site = _build(tmp_path / "b", cdn, change="offline play turned off", offline=False)
+        page_site.site = build(tmp_path / "b", change="offline play turned off", offline=False)
         visit(f"{page_site.url}index.html?standin=update", 15_000, profile)  # the old page, from the cache
         after = visit(f"{page_site.url}index.html?standin=files", 15_000, profile)
         log = _log(after["standin-log"].text)
@@ -150,8 +163,8 @@ def test_a_build_without_offline_play_removes_the_worker_and_its_caches(cdn: Swi
         page_site.close()
 
 
-def test_where_the_worker_is_refused_the_page_works_as_without_one(cdn: SwitchableSite, tmp_path: Path) -> None:
-    site = _build(tmp_path / "a", cdn)
+def test_where_the_worker_is_refused_the_page_works_as_without_one(build: Build, tmp_path: Path) -> None:
+    site = build(tmp_path / "a")
     (site / SERVICE_WORKER).unlink()  # the registration fails, as in a frame that refuses workers
     page_site = SwitchableSite(site)
     try:
@@ -163,8 +176,8 @@ def test_where_the_worker_is_refused_the_page_works_as_without_one(cdn: Switchab
         page_site.close()
 
 
-def test_chromium_would_offer_to_install_the_game(cdn: SwitchableSite, tmp_path: Path) -> None:
-    site = _build(tmp_path / "a", cdn)
+def test_chromium_would_offer_to_install_the_game(build: Build, tmp_path: Path) -> None:
+    site = build(tmp_path / "a")
     page_site = SwitchableSite(site)
     try:
         report = app_report(f"{page_site.url}index.html?standin=files", tmp_path / "profile")
@@ -177,8 +190,8 @@ def test_chromium_would_offer_to_install_the_game(cdn: SwitchableSite, tmp_path:
         page_site.close()
 
 
-def test_the_manifest_names_the_game_and_its_icons(cdn: SwitchableSite, tmp_path: Path) -> None:
-    site = _build(tmp_path / "a", cdn)
+def test_the_manifest_names_the_game_and_its_icons(build: Build, tmp_path: Path) -> None:
+    site = build(tmp_path / "a")
     manifest = json.loads((site / MANIFEST).read_text(encoding="utf-8"))
     assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
     sizes = {icon["sizes"] for icon in manifest["icons"]}
