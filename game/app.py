@@ -12,11 +12,11 @@ from __future__ import annotations
 import asyncio
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 import pygame
 
-from game.ai import Budget, Job, play_on_without_weights, warm_up, weights_problem
+from game.ai import Budget, Job, importing, play_on_without_weights, warm_up, weights_problem
 from game.engine import BLACK, GameRecord
 from game.i18n import _, ngettext
 from game.platform import browser, window_memory
@@ -77,6 +77,18 @@ def set_minimum_window_size(size: tuple[int, int]) -> bool:
     return True
 
 
+IMPORTED_BEHIND_THE_MENU = ("game.library.service",)
+"""The game's modules besides the AI's that an idle screen imports soon after the start (the library, loaded ahead
+for the explorer): imported by the warm-up, a module a step, not all in one frame."""
+
+
+def behind_the_menu() -> Generator[None, None, None]:
+    """What the game loads behind its menu, a step at a time: the AI (``warm_up``), then the rest
+    (``IMPORTED_BEHIND_THE_MENU``)."""
+    yield from warm_up()
+    yield from importing(IMPORTED_BEHIND_THE_MENU)
+
+
 class App:
     """Window, scenes and the frame loop. ``frame()`` runs one frame; ``run()`` loops with asyncio."""
 
@@ -127,7 +139,7 @@ class App:
         self._pygame_clock = pygame.time.Clock()
         self._scale_cache: tuple[tuple[int, int], float, pygame.Rect] | None = None
         self.frames_shown = 0
-        self._warming: Job[None] | None = Job(warm_up(), Budget())
+        self._warming: Job[None] | None = Job(behind_the_menu(), Budget())
         self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.pointer: tuple[int, int] | None = None
         """The pointer in logical pixels, as last moved."""

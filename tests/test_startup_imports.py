@@ -89,6 +89,7 @@ def test_the_menus_first_frame_loads_no_search_and_the_warm_up_loads_them_behind
     assert isinstance(steps, list)
     imported_by_warm_up = {name for step in steps for name in step}
     assert later | searches <= imported_by_warm_up  # behind the menu, over frames
+    assert "game.library.service" in imported_by_warm_up  # what an idle menu loads ahead, imported a step at a time
     assert len([step for step in steps if step]) >= 3  # not all in one frame
     assert run["pending"] == [0, 0]  # every generated function compiled by the warm-up
     assert run["scene"] == "game" and run["ply"] == 1  # the computer moved first
@@ -113,7 +114,8 @@ print(json.dumps({"steps": steps, "names": names}))
     steps = run["steps"]
     assert isinstance(steps, list)
     added = [sorted(set(after) - set(before)) for before, after in zip(steps, steps[1:], strict=False)]
-    assert all(len(new) == 1 for new in added), [new for new in added if len(new) != 1]  # each step one module
+    # each step one module at most (a step that compiled a module without a fresh .pyc imports none)
+    assert all(len(new) <= 1 for new in added), [new for new in added if len(new) > 1]
     assert set(run["names"]) <= set(steps[-1])  # type: ignore[arg-type]
 
 

@@ -50,7 +50,7 @@ from .levels import (
 )
 from .search_limits import MAX_NODES, MAX_SECONDS, Limits, capped, move_seconds
 from .stand_in import play_on_without_weights, weights_problem
-from .warming import warm_up
+from .warming import importing, warm_up
 
 if TYPE_CHECKING:
     from .book import Book, BookError, BookMove, choose_book_move, default_book
@@ -125,6 +125,7 @@ __all__ = [
     "custom_level",
     "default_book",
     "engine_for",
+    "importing",
     "level_at",
     "level_by_name_or_index",
     "level_called",
