@@ -193,6 +193,9 @@ class SwitchableSite:
         """Paths answered ``503`` with an HTML page (a server's error, a captive portal's page)."""
         self.stalling: set[str] = set()
         """Paths answered only after ``STALL_S`` (a host that does not answer in time)."""
+        self.gzip_encoded: set[str] = set()
+        """Paths sent with ``Content-Encoding: gzip`` (their bytes are gzip's already: a ``.tar.gz``), as a host that
+        marks a gzip file so: the browser hands the page what is inside."""
         self.requests: list[str] = []
         self.served: list[tuple[str, int, int]] = []
         """Every GET answered: its path, status and the bytes of the body sent."""
@@ -235,6 +238,8 @@ class SwitchableSite:
                 self.end_headers()
 
             def end_headers(self) -> None:
+                if self.command == "GET" and self.path.split("?")[0] in outer.gzip_encoded:
+                    self.send_header("Content-Encoding", "gzip")
                 if outer.cors:
                     self.send_header("Access-Control-Allow-Origin", "*")
                 if outer.cache_control is None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.chromium import WHEEL, SwitchableSite, headless_browser
-from tests.real_browser import BOOT_TIMEOUT_S, GamePage, missing_runtime
+from tests.real_browser import BOOT_TIMEOUT_S, GamePage, missing_runtime, open_game
 
 pytestmark = pytest.mark.skipif(missing_runtime() is not None, reason=str(missing_runtime()))
 
@@ -83,3 +83,14 @@ def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
         # each file was downloaded once
         assert served(site, WHEEL_PATH, since) == [200]
         assert served(site, INDEX_PATH, since) == [200]
+
+
+def test_an_archive_the_host_sends_gzip_encoded_still_starts_the_game(
+        real_page_site: SwitchableSite, tmp_path: Path) -> None:
+    # the boot code ungzips the archive itself only when it is gzip's: here the browser has done it
+    archive = "/" + next(real_page_site.site.glob("*.tar.gz")).name
+    with SwitchableSite(real_page_site.site) as site, headless_browser(tmp_path / "profile") as browser:
+        site.gzip_encoded.add(archive)
+        page = open_game(browser.new_tab(), site.url + "index.html")
+        assert page.failure() is None and page.scene() == "menu"
+        assert served(site, archive, 0)[:1] == [200]  # the page's (the worker may fetch its own copy after)
