@@ -42,7 +42,8 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (game / "later.py").write_text("def go():\n    from game.ui.text import TEXT\nLATER = 1\n")
     (game / "about.py").write_text("ABOUT = 1\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # as in the page: only compile_ahead writes
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # as in the page: only compiling ahead writes
+    monkeypatch.setattr(bytecode, "writes", True)  # as once the page has compiled ahead
     for name in [name for name in sys.modules if name == "game" or name.startswith("game.")]:
         monkeypatch.delitem(sys.modules, name)
     yield tmp_path
@@ -113,6 +114,15 @@ def test_what_cannot_be_compiled_or_written_is_skipped(package: Path, monkeypatc
     cache.write_text("a file where the cache's folder would be: nothing can be written under it")
     assert not compile_module(package / "game" / "about.py") and not fresh_bytecode(package / "game" / "about.py")
     assert importlib.import_module("game.about").ABOUT == 1  # the import compiles it as it always did
+
+
+def test_nothing_is_written_where_python_is_told_not_to_until_the_page_compiles_ahead(
+        package: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bytecode, "writes", False)  # python -B, PYTHONDONTWRITEBYTECODE: the warm-up writes nothing
+    assert not compile_module(package / "game" / "about.py")
+    assert not (package / "game" / "__pycache__").exists()
+    next(compile_ahead(package))  # the page's boot code asks: from now on the warm-up writes too
+    assert bytecode.writes and compile_module(package / "game" / "about.py")
 
 
 def test_the_games_own_start_is_read_from_main_py() -> None:

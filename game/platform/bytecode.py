@@ -39,6 +39,10 @@ SOURCE_LIMIT = 1 << 20
 """The largest module source compiled ahead (the game's are at most 450 lines); a larger one is left to its import."""
 BYTECODE_LIMIT = 8 * SOURCE_LIMIT
 """The largest ``.pyc`` looked at (only its header is read)."""
+writes = not sys.dont_write_bytecode
+"""Whether ``compile_module`` writes a ``.pyc``: where Python's own imports would (not under ``-B`` or
+``PYTHONDONTWRITEBYTECODE``), or once the page's boot code has asked for it by compiling ahead (the page's
+folder is the game's own; Pyodide's CPython starts with ``dont_write_bytecode`` set)."""
 START = "main.py"
 """The script the page runs: its imports are the start's path, compiled first."""
 START_MODULES = ("game.app", "game.scenes.menu")
@@ -96,10 +100,10 @@ def fresh_bytecode(source: Path) -> bool:
 def compile_module(source: Path) -> bool:
     """Write ``source``'s ``.pyc`` unless a fresh one is there; whether this call compiled it.
 
-    Nothing is written for a source over ``SOURCE_LIMIT``, one that does not compile (its import
-    will report it) or one whose folder cannot be written.
+    Nothing is written unless ``writes``, nor for a source over ``SOURCE_LIMIT``, one that does not
+    compile (its import will report it) or one whose folder cannot be written.
     """
-    if sys.implementation.cache_tag is None or fresh_bytecode(source):
+    if not writes or sys.implementation.cache_tag is None or fresh_bytecode(source):
         return False
     try:
         if not source.is_file() or source.stat().st_size > SOURCE_LIMIT:
@@ -143,8 +147,10 @@ def compile_ahead(root: Path) -> Generator[Path, None, None]:
 
     A step is one module: its source read for its imports, then compiled unless its ``.pyc`` is
     fresh (at most about 7 ms in the page for the largest), so the order's reading is spread over
-    the steps too. The caller stops when it likes.
+    the steps too. The caller stops when it likes. From here on ``compile_module`` writes (``writes``).
     """
+    global writes
+    writes = True
     first = []
     for source in _walk_start(root, START):
         first.append(source)
