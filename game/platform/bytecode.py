@@ -4,7 +4,7 @@ In the browser the packed app has no ``.pyc`` (shipping them would more than
 triple the code's download), so every import compiles its module's source,
 and compiling was about 40 % of the time from ``main.py`` to the first frame.
 While the page waits for the player's tap the runtime has nothing to do: its
-boot code (``index.html``) runs ``compile_ahead`` a step a frame, the modules
+boot code (``index.html``) runs ``compile_ahead`` about 8 ms of each frame, the modules
 ``main.py`` imports first, until the tap; an import afterwards finds a fresh
 ``__pycache__/<module>.cpython-312.pyc`` and only runs it. The AI's warm-up
 behind the menu compiles each module it imports in a step of its own
