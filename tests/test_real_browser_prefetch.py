@@ -15,7 +15,8 @@ runtime file from the browser's HTTP cache (``docs/web.md``, "Offline play") rat
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -52,14 +53,22 @@ def wait_until(condition: Callable[[], bool], timeout_s: float, what: str) -> No
         time.sleep(0.1)
 
 
+@contextmanager
+def first_visit(real_page_site: SwitchableSite, tmp_path: Path) -> Iterator[tuple[SwitchableSite, GamePage, int]]:
+    """The page opened in a fresh profile (nothing cached, no worker) from a server sending
+    ``Cache-Control: max-age=600``: that server, the page, and the number of the server's first answer for it."""
+    with SwitchableSite(real_page_site.site, cache_control="max-age=600") as site, \
+            headless_browser(tmp_path / "profile") as browser:
+        page = GamePage(browser.new_tab())
+        since = len(site.served)
+        page.tab.navigate(site.url + "index.html")
+        yield site, page, since
+
+
 def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
         real_page_site: SwitchableSite, tmp_path: Path) -> None:
-    with SwitchableSite(real_page_site.site, cache_control="max-age=600") as site, \
-            headless_browser(tmp_path / "profile") as browser:  # a fresh profile: nothing cached, no worker
-        tab = browser.new_tab()
-        page = GamePage(tab)
-        since = len(site.served)
-        tab.navigate(site.url + "index.html")
+    with first_visit(real_page_site, tmp_path) as (site, page, since):
+        tab = page.tab
         stage = tab.wait_for("document.readyState === 'complete' && window.othello_loader &&"
                              " ['waiting', 'running', 'failed'].includes(othello_loader.stage()) &&"
                              " othello_loader.stage()", BOOT_TIMEOUT_S, "the page to wait for the tap",
@@ -96,12 +105,8 @@ began."""
 def test_a_first_visit_fetches_the_archive_while_cpython_starts_and_only_once_and_a_tap_while_loading_plays(
         real_page_site: SwitchableSite, tmp_path: Path) -> None:
     archive_path = "/" + next(real_page_site.site.glob("*.tar.gz")).name
-    with SwitchableSite(real_page_site.site, cache_control="max-age=600") as site, \
-            headless_browser(tmp_path / "profile") as browser:  # a fresh profile: nothing cached, no worker
-        tab = browser.new_tab()
-        page = GamePage(tab)
-        since = len(site.served)
-        tab.navigate(site.url + "index.html")
+    with first_visit(real_page_site, tmp_path) as (site, page, since):
+        tab = page.tab
         tab.wait_for("document.readyState === 'complete' && window.othello_loader"
                      " && othello_loader.stage() === 'download'", BOOT_TIMEOUT_S, "the page to load its runtime")
         page.press_at(200, 200)  # a tap while the runtime loads: the game starts with no second one
