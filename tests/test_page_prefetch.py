@@ -1,14 +1,18 @@
-"""The page fetches pygbag's package index and pygame-ce's wheel before the tap, and never at the game's cost.
+"""The page fetches the game's archive while CPython starts, and pygbag's package index and pygame-ce's wheel
+before the tap, never at the game's cost.
 
-The head script (``index.html``, "The packages pygbag installs after the tap")
-runs in Node with a fake page and a fake network; pygbag's installer is stood
-in for by its two requests as ``aio/pep0723.py`` makes them through ``fopen``:
-the index, then ``$PYGPI`` + its entry + ``#``. What must hold: each file is
-fetched once and handed to pygbag's own request, even one made while the copy
-is still arriving; a copy that could not be had (an error status, no network,
-an index that names no wheel) changes nothing: pygbag fetches as it always did.
-That the real page does this before the tap in chromium is
-``tests/test_real_browser_prefetch.py``'s business.
+The head script (``index.html``, section 6, "The game's archive and the packages
+pygbag installs after the tap, fetched ahead") runs in Node with a fake page and
+a fake network; the runtime's downloads are fetches through the page's own
+``fetch``, the boot code's opening of the archive and pygbag's installer are
+stood in for by their requests as ``fopen`` makes them: the archive, then the
+index, then ``$PYGPI`` + its entry + ``#``. What must hold: each file is
+fetched once and handed to the boot code's or pygbag's own request, even one
+made while the copy is still arriving; the archive only once the runtime's wasm
+and whatever else was arriving are in; a copy that could not be had (an error
+status, no network, an index that names no wheel) changes nothing: the request
+goes to the network as it always did. That the real page does this in chromium
+is ``tests/test_real_browser_prefetch.py``'s business.
 """
 
 from __future__ import annotations
