@@ -1,5 +1,6 @@
 """A first visit fetches pygame-ce's wheel while the page waits for the tap, and only once (issue 48, item 7);
-meanwhile it compiles the game's modules into their bytecode cache (issue 48, item 3).
+meanwhile it compiles the game's modules into their bytecode cache (issue 48, item 3). It fetches the game's
+archive while CPython starts, once the runtime's wasm is in, and only once (issue 48, items 2 and 3).
 
 pygbag installs the packages ``main.py`` lists (pygame-ce) only after the
 player's tap: on a phone on 3G that was ten seconds between the tap and the
@@ -14,7 +15,8 @@ runtime file from the browser's HTTP cache (``docs/web.md``, "Offline play") rat
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -51,14 +53,22 @@ def wait_until(condition: Callable[[], bool], timeout_s: float, what: str) -> No
         time.sleep(0.1)
 
 
+@contextmanager
+def first_visit(real_page_site: SwitchableSite, tmp_path: Path) -> Iterator[tuple[SwitchableSite, GamePage, int]]:
+    """The page opened in a fresh profile (nothing cached, no worker) from a server sending
+    ``Cache-Control: max-age=600``: that server, the page, and the number of the server's first answer for it."""
+    with SwitchableSite(real_page_site.site, cache_control="max-age=600") as site, \
+            headless_browser(tmp_path / "profile") as browser:
+        page = GamePage(browser.new_tab())
+        since = len(site.served)
+        page.tab.navigate(site.url + "index.html")
+        yield site, page, since
+
+
 def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
         real_page_site: SwitchableSite, tmp_path: Path) -> None:
-    with SwitchableSite(real_page_site.site, cache_control="max-age=600") as site, \
-            headless_browser(tmp_path / "profile") as browser:  # a fresh profile: nothing cached, no worker
-        tab = browser.new_tab()
-        page = GamePage(tab)
-        since = len(site.served)
-        tab.navigate(site.url + "index.html")
+    with first_visit(real_page_site, tmp_path) as (site, page, since):
+        tab = page.tab
         stage = tab.wait_for("document.readyState === 'complete' && window.othello_loader &&"
                              " ['waiting', 'running', 'failed'].includes(othello_loader.stage()) &&"
                              " othello_loader.stage()", BOOT_TIMEOUT_S, "the page to wait for the tap",
@@ -83,6 +93,32 @@ def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
         # each file was downloaded once
         assert served(site, WHEEL_PATH, since) == [200]
         assert served(site, INDEX_PATH, since) == [200]
+
+
+ARCHIVE_TIMING = ("(() => { const mark = (name) => performance.getEntriesByName(name)[0].startTime;"
+                  " return [performance.getEntriesByType('resource').filter((e) => /[.]tar[.]gz$/.test(e.name))"
+                  "  .map((e) => e.startTime), mark('harness:runtime'), mark('othello:unpack')] })()")
+"""JavaScript: when the page asked for the game's archive (each request's start), CPython was up, the boot code
+began."""
+
+
+def test_a_first_visit_fetches_the_archive_while_cpython_starts_and_only_once_and_a_tap_while_loading_plays(
+        real_page_site: SwitchableSite, tmp_path: Path) -> None:
+    archive_path = "/" + next(real_page_site.site.glob("*.tar.gz")).name
+    with first_visit(real_page_site, tmp_path) as (site, page, since):
+        tab = page.tab
+        tab.wait_for("document.readyState === 'complete' && window.othello_loader"
+                     " && othello_loader.stage() === 'download'", BOOT_TIMEOUT_S, "the page to load its runtime")
+        page.press_at(200, 200)  # a tap while the runtime loads: the game starts with no second one
+        page.wait_for_python("app.frames_shown > 2", BOOT_TIMEOUT_S, "the game's first frames")
+        assert page.scene() == "menu"
+        requested, runtime_up, boot_code = tab.evaluate(ARCHIVE_TIMING)
+        # one request from the page, made before CPython was up: the boot code's fopen was handed its copy
+        assert len(requested) == 1 and requested[0] < runtime_up < boot_code
+        tab.wait_for("othello_offline.kept", 60, "the worker to keep the runtime")
+        # downloaded once in the visit: the worker's install, which fetches it too, revalidated it (a 304) or
+        # found it in the HTTP cache
+        assert [status for status in served(site, archive_path, since) if status != 304] == [200]
 
 
 def test_an_archive_the_host_sends_gzip_encoded_still_starts_the_game(
