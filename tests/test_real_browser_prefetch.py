@@ -39,6 +39,10 @@ COMPILED_AHEAD = ("import sys\nfrom pathlib import Path\n"
 """Python run in the page before the tap: whether the start's modules, then all, have a fresh ``.pyc``."""
 
 
+WORKER_REGISTERED = "navigator.serviceWorker.getRegistration().then((registration) => !!registration)"
+"""JavaScript: whether the page's offline worker is registered (a promise, awaited)."""
+
+
 def served(site: SwitchableSite, path: str, since: int) -> list[int]:
     """The status of every answer the site gave ``path`` among its answers from number ``since`` on."""
     return [status for served_path, status, _size in site.served[since:] if served_path.split("?")[0] == path]
@@ -83,12 +87,16 @@ def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
                    "the game's modules compiled before the tap")
         assert tab.evaluate("othello_loader.stage()") == "waiting"
         assert "game.ai.search" not in page.python("list(sys.modules)")  # compiled, not run
+        # no offline worker yet: its install fetches the page's files, the archive among them, which would
+        # share a slow network with the runtime's download; it comes with the game's first frame
+        assert tab.evaluate(WORKER_REGISTERED) is False
         box = tab.evaluate("(() => { const r = document.getElementById('play').getBoundingClientRect();"
                            " return [r.left + r.width / 2, r.top + r.height / 2] })()")
         page.press_at(*box)
         page.wait_for_python("app.frames_shown > 2", BOOT_TIMEOUT_S, "the game's first frames")
         assert page.scene() == "menu"
         tab.wait_for("othello_offline.kept", 60, "the worker to keep the runtime")
+        assert tab.evaluate(WORKER_REGISTERED) is True
         # pygbag's own requests were answered with the page's copies, the worker's from the HTTP cache:
         # each file was downloaded once
         assert served(site, WHEEL_PATH, since) == [200]
