@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,7 +30,7 @@ def same_size_edit(source: Path, text: str) -> None:
 
 
 @pytest.fixture
-def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A tree like the packed app's: ``main.py`` and a ``game`` package, first on ``sys.path``, no ``.pyc``."""
     game = tmp_path / "game"
     (game / "ui").mkdir(parents=True)

@@ -24,7 +24,8 @@ from game.platform.files import read_regular_file
 
 
 def imports_of(name: str) -> list[str]:
-    """The game's modules that module ``name`` imports at its top level, from its source (nothing is run).
+    """The game's modules that module ``name`` imports at its top level, from its source (nothing is run):
+    ``game.platform.bytecode.top_level_imports``, a name imported from a package that is a module counted too.
 
     Imports inside functions or ``if TYPE_CHECKING:`` are indented and not counted: they are not run
     when the module is.
@@ -35,8 +36,10 @@ def imports_of(name: str) -> list[str]:
     spec = find_spec(name)
     if spec is None or spec.origin is None:
         return []
-    package = name if spec.submodule_search_locations is not None else name.rpartition(".")[0]
-    return top_level_imports(read_regular_file(spec.origin, SOURCE_LIMIT).decode("utf-8"), package)
+    is_package = spec.submodule_search_locations is not None
+    package = name if is_package else name.rpartition(".")[0]
+    root = Path(spec.origin).parents[name.count(".") + is_package]  # the folder the game's package is in
+    return top_level_imports(read_regular_file(spec.origin, SOURCE_LIMIT).decode("utf-8"), package, root)
 
 
 def importing(names: Iterable[str]) -> Generator[None, None, None]:

@@ -51,30 +51,26 @@ it when it runs, so that a broken import is shown on the page) and the menu (a s
 opened). ``tests/test_startup_imports.py`` checks the path against the modules the menu's first frame loads."""
 
 
-def top_level_imports(source: str, package: str) -> list[str]:
+def top_level_imports(source: str, package: str, root: Path | None = None) -> list[str]:
     """The game's modules that a module's ``source`` imports at its top level (``package``: the module's own).
 
-    Imports inside functions or ``if TYPE_CHECKING:`` are indented and not counted: they are not run
-    when the module is.
+    Each ``from`` module, and where the sources' ``root`` is given, each name imported from a package that
+    is a module of its own (``from game.platform import browser``). Imports inside functions or ``if
+    TYPE_CHECKING:`` are indented and not counted: they are not run when the module is.
 
     >>> top_level_imports("from .cutoffs import x\\nfrom game.engine import y\\n    from .later import z\\n", "game.ai")
     ['game.ai.cutoffs', 'game.engine']
-    """
-    return [module for module, _names in imported_names(source, package) if module.startswith("game.")]
-
-
-def imported_names(source: str, package: str) -> list[tuple[str, list[str]]]:
-    """(module, the names imported from it) for each ``from ... import`` at ``source``'s top level.
-
-    A name may be a module of its own (``from game.platform import browser``): the caller knows.
-
-    >>> imported_names("from .text import (\\n    draw,\\n    fit as fits,\\n)\\n", "game.ui")
-    [('game.ui.text', ['draw', 'fit'])]
+    >>> top_level_imports("from game.platform import browser, links as shared\\n", "game", Path(__file__).parents[2])
+    ['game.platform', 'game.platform.browser', 'game.platform.links']
     """
     found = []
     for dot, module, names in _TOP_LEVEL_IMPORT.findall(source):
-        found.append((f"{package}.{module}" if dot else module, re.findall(r"\w+", _ALIAS.sub("", names))))
-    return found
+        module = (package if module == "." else f"{package}.{module}") if dot or module == "." else module
+        found.append(module)
+        if root is not None:
+            imported = re.findall(r"\w+", _ALIAS.sub("", names))
+            found += [f"{module}.{name}" for name in imported if module_source(root, f"{module}.{name}") is not None]
+    return [module for module in found if module == "game" or module.startswith("game.")]
 
 
 def fresh_bytecode(source: Path) -> bool:
@@ -130,7 +126,7 @@ def module_source(root: Path, name: str) -> Path | None:
 def start_path(root: Path, start: str = START) -> list[Path]:
     """The game's sources under ``root`` that the start imports, in the order it imports them.
 
-    Read from the sources' top-level imports (``imported_names``), beginning at ``start``'s and then
+    Read from the sources' top-level imports (``top_level_imports``), beginning at ``start``'s and then
     ``START_MODULES``, each module after its package and its own imports; nothing is run.
     """
     return list(_walk_start(root, start))
@@ -166,20 +162,14 @@ def _walk_start(root: Path, start: str) -> Generator[Path, None, None]:
     entered: set[Path] = set()
 
     def visit(name: str) -> Generator[Path, None, None]:
-        if name != "game" and not name.startswith("game."):
-            return
         source = module_source(root, name)
         if source is None or source in entered:
             return
         entered.add(source)  # before its imports: an import cycle ends here
         package = name if source.name == "__init__.py" else name.rpartition(".")[0]
-        for parent in [".".join(name.split(".")[:depth]) for depth in range(1, name.count(".") + 1)]:
-            yield from visit(parent)
-        for module, names in imported_names(_read(source), package):
+        parents = [".".join(name.split(".")[:depth]) for depth in range(1, name.count(".") + 1)]
+        for module in parents + top_level_imports(_read(source), package, root):
             yield from visit(module)
-            for imported in names:  # ``from game.platform import browser``: browser is a module
-                if module_source(root, f"{module}.{imported}") is not None:
-                    yield from visit(f"{module}.{imported}")
         yield source  # after them, as the import runs them
 
     for name in [*top_level_imports(_read(root / start), ""), *START_MODULES]:
