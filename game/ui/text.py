@@ -89,7 +89,7 @@ class TextRenderer:
             OrderedDict()
         """How each (text, size, box size, …) was fitted: shrinking and wrapping measure the text many times."""
         self._measured: OrderedDict[tuple[object, ...], int | None] = OrderedDict()
-        """``fit_size`` and ``lines_size`` answers: buttons ask them every frame with the same arguments."""
+        """``fit_size``, ``lines_size`` and the widgets' ``remembered`` answers: buttons ask them every frame."""
         self.recording: Recording | None = None
         self.marks = FrameMarks()
         self.screen: pygame.Surface | None = None
@@ -267,7 +267,12 @@ class TextRenderer:
         """How many lines of ``size`` fit in ``height`` (one at least), ``line_gap`` sizes apart."""
         return max(1, 1 + (height - self.assets.font(size, bold).get_height()) // max(1, int(size * line_gap)))
 
-    def _remembered(self, key: tuple[object, ...], work: Callable[[], int | None]) -> int | None:
+    def remembered(self, key: tuple[object, ...], work: Callable[[], int | None]) -> int | None:
+        """A measurement's answer (a size, or ``None``), worked out by ``work`` the first time ``key`` is asked.
+
+        For what a widget measures every frame with the same arguments; the key holds every argument,
+        the sizes with the text floor applied (or the floor itself), and ``forget`` drops them all.
+        """
         if key in self._measured:
             self._measured.move_to_end(key)
             return self._measured[key]
@@ -297,7 +302,7 @@ class TextRenderer:
                 fitted -= 1
             return fitted
 
-        answer = self._remembered(("fit", text, size, max_width, bold, smallest), work)
+        answer = self.remembered(("fit", text, size, max_width, bold, smallest), work)
         assert answer is not None
         return answer
 
@@ -325,7 +330,7 @@ class TextRenderer:
                     return candidate
             return None
 
-        return self._remembered(("lines", text, size, box, bold, most_lines, smallest, line_gap), work)
+        return self.remembered(("lines", text, size, box, bold, most_lines, smallest, line_gap), work)
 
     def ellipsize(self, text: str, size: int, max_width: int, bold: bool = False) -> str:
         """``text``, cut short with an ellipsis if it is wider than ``max_width`` (the size stays the same)."""

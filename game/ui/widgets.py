@@ -193,8 +193,12 @@ class Button:
             return min(self.size, MIN_BUTTON_TEXT)  # it gets: a larger one that close to the edge looks cut
         one_line = text.fit_size(self.label, self.size, inner.width, bold=True)
         if self.subtitle:  # the label as large as leaves the subtitle its room, so its row draws at that size
-            return next((size for size in range(one_line, MIN_BUTTON_TEXT, -1)
-                         if self.height_for(text, size) <= self.rect.height), min(one_line, MIN_BUTTON_TEXT))
+            key = ("stacked", self.label, self.subtitle, self.short_subtitle, self.rect.size, one_line,
+                   text.assets.text_floor)
+            stacked = text.remembered(key, lambda: next(
+                (size for size in range(one_line, MIN_BUTTON_TEXT, -1)
+                 if self.height_for(text, size) <= self.rect.height), min(one_line, MIN_BUTTON_TEXT)))
+            return one_line if stacked is None else stacked
         if one_line >= self.size:
             return one_line
         two_lines = text.lines_size(self.label, self.size, _two_line_room(inner), bold=True,
