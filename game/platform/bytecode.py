@@ -142,7 +142,7 @@ def compile_ahead(root: Path) -> Generator[Path, None, None]:
     """Compile the game's modules under ``root`` in ``start_order``, yielding each module once it is done.
 
     A step is one module: its source read for its imports, then compiled unless its ``.pyc`` is
-    fresh (at most about 7 ms in the page for the largest), so the order's reading is spread over
+    fresh (at most about 11 ms in Pyodide for the largest), so the order's reading is spread over
     the steps too. The caller stops when it likes. From here on ``compile_module`` writes (``writes``).
     """
     global writes
