@@ -19,6 +19,7 @@ to visit, as a visitor's browser is:
 
 from __future__ import annotations
 
+import gzip
 import json
 import shutil
 from collections.abc import Callable, Iterator
@@ -125,6 +126,37 @@ def test_after_one_visit_the_game_starts_offline_and_a_new_build_replaces_the_ca
         assert log["build"] == f"build {version_b} controlled true"
         assert log["caches"] == f"caches {version_b}"  # the old build's cache is gone
         assert again["notice"].attrs.get("hidden") is not None  # said once
+    finally:
+        cdn.offline = False
+        page_site.close()
+
+
+def test_a_host_that_sends_the_archive_gzip_encoded_still_gets_offline_play(
+    cdn: SwitchableSite, build: Build, tmp_path: Path
+) -> None:
+    site = build(tmp_path / "a")
+    page_site = SwitchableSite(site)
+    # the browser hands the worker the tar inside, whose bytes are not the .tar.gz's the build hashed
+    archive = next(site.glob("*.tar.gz"))
+    page_site.gzip_encoded = {"/" + archive.name}
+    tar = len(gzip.decompress(archive.read_bytes()))
+    profile = tmp_path / "profile"
+    address = f"{page_site.url}index.html?standin=files"
+    try:
+        first = visit(address, 15_000, profile)
+        log = _log(first["standin-log"].text)
+        assert first.failure() is None and "first frame" in first["standin-log"].text
+        version = log["build"].split()[1]
+        assert log["worker"] == "worker registered", first["standin-log"].text  # installed: before, "worker none"
+        assert log["kept"].startswith("kept ") and " failed 0 " in log["kept"], log["kept"]
+        assert log["runtime"].endswith(f" archive {tar}")  # what the browser handed the page
+
+        page_site.offline = cdn.offline = True
+        offline = visit(address, 15_000, profile)
+        log = _log(offline["standin-log"].text)
+        assert offline.failure() is None, offline["failure-detail"].text
+        assert "first frame" in offline["standin-log"].text
+        assert log["build"] == f"build {version} controlled true" and log["runtime"].endswith(f" archive {tar}")
     finally:
         cdn.offline = False
         page_site.close()

@@ -51,10 +51,11 @@ async function sha256(response) {
 }
 
 // Whether ``response`` may be kept or served as ``url``: a pinned file (a page file, a runtime file
-// the build knew) only if its bytes are the build's; any other (the language files) as before
+// the build knew) only if its bytes are the build's; any other (the language files) as before. The
+// archive has two pins: the .tar.gz, and the tar a host sending it with Content-Encoding: gzip gives.
 async function matchesPin(url, response) {
     const pin = pins.get(new URL(url).href)
-    return pin === undefined || await sha256(response) === pin
+    return pin === undefined || [].concat(pin).includes(await sha256(response))
 }
 
 function isThePage(url) {
