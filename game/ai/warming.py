@@ -3,8 +3,8 @@
 The game's first frame does not import the AI's searches, its evaluation or
 its book (``game.ai`` imports those when a name of theirs is first used:
 ``game.ai.LATER``). ``warm_up()`` imports them one module a step, each after
-the modules it imports (read from its source's top-level imports, not run),
-so that no step executes more than one module, and compiles a module without a
+the modules it imports (read from its source's top-level imports, not run, one
+source a step), so that no step executes more than one module, and compiles a module without a
 fresh ``.pyc`` in a step before its import (``game.platform.bytecode``); then ``thinking.load_ahead``
 loads the weights, the book and the tables, and compiles the generated
 functions, in steps of about a millisecond in WebAssembly. A game loop
@@ -58,7 +58,9 @@ def _import_after_its_imports(name: str, seen: set[str]) -> Generator[None, None
     package = name.rpartition(".")[0]
     if package:  # first: finding a module's source imports its package
         yield from _import_after_its_imports(package, seen)
-    for module in imports_of(name):
+    imported = imports_of(name)
+    yield None  # a step of its own: a chain of modules not imported yet is read one source a step
+    for module in imported:
         yield from _import_after_its_imports(module, seen)
     spec = find_spec(name)
     if spec is not None and spec.origin is not None and compile_module(Path(spec.origin)):
