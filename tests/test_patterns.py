@@ -519,8 +519,13 @@ def test_the_row_tables_give_each_pattern_its_columns_digits() -> None:
     def code_of(row: list[int]) -> int:
         return sum(d * 3**i for i, d in enumerate(row))
 
+    patterns._row_tables.clear()  # made again, a step at a time, as the warm-up makes them
+    steps = sum(1 for _ in patterns._making_row_tables())
+    tables = patterns._the_row_tables()
+    assert steps >= 4 and patterns._the_row_tables() is tables  # made once, kept
     for code in range(6561):
         d = digits(code)
-        assert patterns._LOW3[code] == code_of(d[:3]) and patterns._LOW5[code] == code_of(d[:5])
-        assert patterns._HIGH3[code] == code_of(d[7:4:-1]) and patterns._HIGH5[code] == code_of(d[7:2:-1])
-        assert patterns._EDGE_X[code] == 6561 * code_of([d[1], d[6]])
+        assert tables.low3[code] == code_of(d[:3]) and tables.low5[code] == code_of(d[:5])
+        assert tables.high3[code] == code_of(d[7:4:-1]) and tables.high5[code] == code_of(d[7:2:-1])
+        assert tables.edge_x[code] == 6561 * code_of([d[1], d[6]])
+        assert tables.low3_27[code] == 27 * tables.low3[code] and tables.high5_243[code] == 243 * tables.high5[code]

@@ -53,6 +53,7 @@ from array import array
 from collections.abc import Callable, Generator, Iterator, Sequence
 from operator import add
 from pathlib import Path
+from typing import NamedTuple
 
 from game.engine.bitboard import Bitboard
 
@@ -67,6 +68,7 @@ def loading(path: Path | None = None) -> Generator[None, None, PatternEvaluation
     """``load`` a step at a time (well under a millisecond a step natively, about one in WebAssembly)."""
     data = yield from reading_weights(WEIGHTS_PATH if path is None else path)
     weights = yield from decoding_weights(data)
+    yield from _making_row_tables()
     return PatternEvaluation(weights)
 
 
@@ -84,27 +86,68 @@ def _code(digits: Sequence[int]) -> int:
 
 _T3 = tuple(_code([b >> i & 1 for i in range(8)]) for b in range(256))
 _T3x2 = tuple(2 * v for v in _T3)
-# Tables from a row's code (digit i = column i) to the part of a pattern index it gives, in plain
-# arithmetic on the code (the page builds them at start: a list of digits per code took ten times longer)
-_ROWS = range(6561)
-# (digit i of a code c is c // 3**i % 3, spelt out: a call per digit would cost as much as the lists did)
-_EDGE_X = tuple(6561 * (c // 3 % 3 + 3 * (c // 729 % 3)) for c in _ROWS)
-"""Columns b and g (the X-squares' row neighbours) as two digits, shifted past the edge's eight."""
-_LOW3 = tuple(c % 27 for c in _ROWS)
-"""Columns a, b, c."""
-_HIGH3 = tuple(c // 2187 + 3 * (c // 729 % 3) + 9 * (c // 243 % 3) for c in _ROWS)
-"""Columns h, g, f (from the right-hand corner inwards)."""
-_LOW3_27 = tuple(27 * v for v in _LOW3)
-_HIGH3_27 = tuple(27 * v for v in _HIGH3)
-_LOW3_729 = tuple(729 * v for v in _LOW3)
-_HIGH3_729 = tuple(729 * v for v in _HIGH3)
-_LOW5 = tuple(c % 243 for c in _ROWS)
-"""Columns a to e."""
-_HIGH5 = tuple(c // 2187 + 3 * (c // 729 % 3) + 9 * (c // 243 % 3) + 27 * (c // 81 % 3) + 81 * (c // 27 % 3)
-               for c in _ROWS)
-"""Columns h to d (from the right-hand corner inwards)."""
-_LOW5_243 = tuple(243 * v for v in _LOW5)
-_HIGH5_243 = tuple(243 * v for v in _HIGH5)
+class _RowTables(NamedTuple):
+    """Tables from a row's code (digit i = column i) to the part of a pattern index it gives, in plain
+    arithmetic on the code (a list of digits per code took ten times longer to make)."""
+
+    edge_x: tuple[int, ...]
+    """Columns b and g (the X-squares' row neighbours) as two digits, shifted past the edge's eight."""
+    low3: tuple[int, ...]
+    """Columns a, b, c."""
+    high3: tuple[int, ...]
+    """Columns h, g, f (from the right-hand corner inwards)."""
+    low3_27: tuple[int, ...]
+    high3_27: tuple[int, ...]
+    low3_729: tuple[int, ...]
+    high3_729: tuple[int, ...]
+    low5: tuple[int, ...]
+    """Columns a to e."""
+    high5: tuple[int, ...]
+    """Columns h to d (from the right-hand corner inwards)."""
+    low5_243: tuple[int, ...]
+    high5_243: tuple[int, ...]
+
+
+_row_tables: list[_RowTables] = []
+"""The row tables once made (by the first load): at import they had made the module's import the warm-up's
+longest step, about 14 ms in WebAssembly, 60 ms on a phone."""
+
+
+def _making_row_tables() -> Generator[None, None, _RowTables]:
+    """The row tables, made the first time a table or two a step."""
+    if _row_tables:
+        return _row_tables[0]
+    rows = range(6561)
+    # (digit i of a code c is c // 3**i % 3, spelt out: a call per digit would cost as much as the lists did)
+    edge_x = tuple(6561 * (c // 3 % 3 + 3 * (c // 729 % 3)) for c in rows)
+    low3 = tuple(c % 27 for c in rows)
+    yield None
+    high3 = tuple(c // 2187 + 3 * (c // 729 % 3) + 9 * (c // 243 % 3) for c in rows)
+    yield None
+    low3_27, high3_27 = tuple(27 * v for v in low3), tuple(27 * v for v in high3)
+    low3_729, high3_729 = tuple(729 * v for v in low3), tuple(729 * v for v in high3)
+    yield None
+    low5 = tuple(c % 243 for c in rows)
+    yield None
+    high5 = tuple(c // 2187 + 3 * (c // 729 % 3) + 9 * (c // 243 % 3) + 27 * (c // 81 % 3) + 81 * (c // 27 % 3)
+                  for c in rows)
+    yield None
+    made = _RowTables(edge_x, low3, high3, low3_27, high3_27, low3_729, high3_729, low5, high5,
+                      tuple(243 * v for v in low5), tuple(243 * v for v in high5))
+    if not _row_tables:  # another load may have made them meanwhile: one copy
+        _row_tables.append(made)
+    return _row_tables[0]
+
+
+def _the_row_tables() -> _RowTables:
+    """The row tables, made now in one go if no load has made them."""
+    making = _making_row_tables()
+    while True:
+        try:
+            next(making)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
 
 _M64 = (1 << 64) - 1
 
@@ -223,16 +266,7 @@ def _make_evaluate(tables: _Tables) -> Callable[[Bitboard, Bitboard], int]:
     """The evaluation as a plain function over the given weights (closure for speed)."""
     unpack: Callable[[bytes], tuple[int, ...]] = struct.Struct("64B").unpack
     t3, t3x2 = _T3, _T3x2
-    edge_x, low3, high3, low3_27, high3_27, low3_729, high3_729 = (
-        _EDGE_X,
-        _LOW3,
-        _HIGH3,
-        _LOW3_27,
-        _HIGH3_27,
-        _LOW3_729,
-        _HIGH3_729,
-    )
-    low5, high5, low5_243, high5_243 = _LOW5, _HIGH5, _LOW5_243, _HIGH5_243
+    edge_x, low3, high3, low3_27, high3_27, low3_729, high3_729, low5, high5, low5_243, high5_243 = _the_row_tables()
     tr4, tr2, tr1, ro1, ro2, ro4 = _TR4, _TR2, _TR1, _RO1, _RO2, _RO4
     lo8, hi8, lo16, hi16, lo32, hi32 = _LO8, _HI8, _LO16, _HI16, _LO32, _HI32
     phase_of = list(tables.weights.phase_of)
