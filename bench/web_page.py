@@ -25,7 +25,9 @@ throttled 4 times and its network at DevTools' "Fast 3G" (562.5 ms latency, 1.44
 675 kbit/s up), start-up and the frame gaps of the menu and of games against Casual and Master
 (the search speed and the other windows are left out: they measure the engine, not the phone).
 ``--tap-after S`` taps S seconds after the page asks (a player's reaction; 0, at once, by default);
-``--startup-only`` stops after the start-up.
+``--startup-only`` stops after the start-up; ``--longest-frames N`` prints the game's N longest frames
+from its first to the warm-up's end, each with the modules it imported (the Python of a frame, timed in
+the page: what a long gap was spent on).
 
 Not a test: it prints figures. Needs what the real-browser tests need (they skip without it).
 """
@@ -114,16 +116,34 @@ GAP_RECORDER = """(() => {
 })()"""
 
 
+FRAME_RECORDER = """
+import sys as _sys, time as _time
+def _recording(events=None, _frame=app.frame, _longest=[]):
+    before, started = set(_sys.modules), _time.perf_counter()
+    going = _frame(events)
+    took = (_time.perf_counter() - started) * 1000
+    _longest.append((round(took, 1), app.frames_shown, sorted(set(_sys.modules) - before)))
+    _longest.sort(reverse=True)
+    del _longest[LONGEST:]
+    return going
+app.frame = _recording
+app.frame.__defaults__[-1]
+"""
+"""Python: each of the game's frames timed (``App.frame``, the Python of a frame) with the modules it imported; the
+frame's ``__defaults__`` keep the longest ``LONGEST`` (from the first frame on: the warm-up's frames included)."""
+
+
 def python_probe(expression: str) -> str:
     """JavaScript: ``[performance.now(), <expression is truthy in the page's Python>]``."""
     return f"[performance.now(), {python_truth(expression)}]"
 
 
 def boot_once(browser: Browser, url: str, phone: bool = False,
-              tap_after_s: float = 0.0) -> tuple[GamePage, dict[str, float], list[float]]:
+              tap_after_s: float = 0.0, longest: int = 0) -> tuple[GamePage, dict[str, float], list[float]]:
     """Open the page in a new tab, click (or tap) to play ``tap_after_s`` after it asks, and time each stage
     (page ms from navigation); also the gaps between animation frames from the menu interactive to the warm-up's
-    end (and, as ``seen['warm-up frames']``, the game's frames shown meanwhile)."""
+    end (and, as ``seen['warm-up frames']``, the game's frames shown meanwhile). ``longest``: the game's frames
+    are timed from its first, and the longest kept (``FRAME_RECORDER``; read them with ``longest_frames``)."""
     tab = new_tab(browser, phone)
     tab.bring_to_front()
     tab.navigate(url)
@@ -145,6 +165,8 @@ def boot_once(browser: Browser, url: str, phone: bool = False,
             seen.setdefault(stage, now)
             if harness:
                 seen.setdefault("harness", now)
+            if stage == "running" and longest:
+                page.python(FRAME_RECORDER.replace("LONGEST", str(longest)))
             if stage == "waiting" and "click" not in seen and now - seen["waiting"] >= tap_after_s * 1000:
                 box = tab.evaluate(
                     "(() => { const r = document.getElementById('play').getBoundingClientRect();"
@@ -178,6 +200,12 @@ def boot_once(browser: Browser, url: str, phone: bool = False,
             if name.endswith(suffix):
                 seen[key] = max(seen.get(key, 0.0), end)
     return page, seen, warm_up_gaps
+
+
+def longest_frames(page: GamePage) -> list[tuple[float, int, list[str]]]:
+    """The longest frames ``FRAME_RECORDER`` kept: (ms, the frame's number, the modules it imported)."""
+    return [(float(ms), int(number), list(modules))
+            for ms, number, modules in page.python("app.frame.__defaults__[-1]")]
 
 
 def spread(values: list[float]) -> str:
@@ -316,6 +344,9 @@ def main() -> int:
     parser.add_argument("--tap-after", type=float, default=0.0, metavar="S",
                         help="click or tap to play S seconds after the page asks, as a player does (default 0)")
     parser.add_argument("--startup-only", action="store_true", help="time the start-up only")
+    parser.add_argument("--longest-frames", type=int, default=0, metavar="N",
+                        help="print the game's N longest frames from its first to the warm-up's end, and the "
+                             "modules each imported (the Python of a frame, timed in the page)")
     args = parser.parse_args()
     problem = missing_runtime()
     if problem is not None:
@@ -324,6 +355,7 @@ def main() -> int:
     wheel = pygame_wheel()
     assert wheel is not None and CHROMIUM is not None
     options = (" --phone" if args.phone else "") + (f" --tap-after {args.tap_after:g}" if args.tap_after else "")
+    options += f" --longest-frames {args.longest_frames}" if args.longest_frames else ""
     print(f"# python bench/web_page.py --runs {args.runs}{options}{' --startup-only' if args.startup_only else ''}")
     print(f"# {datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}, {platform.node()}, "
           f"Python {platform.python_version()}, {CHROMIUM}, {os.cpu_count()} cores, "
@@ -345,8 +377,12 @@ def main() -> int:
                 for old in browsers:
                     old.close()
                 browsers = [Browser(CHROMIUM, CHROMIUM_FLAGS, tmp / f"profile{index}")]
-                page, seen, gaps = boot_once(browsers[0], url, args.phone, args.tap_after)
+                page, seen, gaps = boot_once(browsers[0], url, args.phone, args.tap_after, args.longest_frames)
                 runs.append(seen)
+                if args.longest_frames:
+                    print(f"# run {index + 1}, the longest frames to the warm-up's end (ms, frame, imported):")
+                    for took, number, modules in longest_frames(page):
+                        print(f"#   {took:7.1f}  {number:5d}  {' '.join(modules)}")
                 warm_ups.append((gaps, round(seen.pop("warm-up frames"))))
                 print(f"# run {index + 1}: " + ", ".join(f"{k} {v:.0f}" for k, v in sorted(seen.items(),
                                                                                           key=lambda kv: kv[1])))
