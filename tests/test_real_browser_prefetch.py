@@ -39,6 +39,15 @@ COMPILED_AHEAD = ("import sys\nfrom pathlib import Path\n"
 """Python run in the page before the tap: whether the start's modules, then all, have a fresh ``.pyc``."""
 
 
+STANDARD_LIBRARY_AHEAD = ("import sys\nfrom pathlib import Path\n"
+                          "from game.platform.bytecode import PYGAME_STANDARD_IMPORTS, standard_imports, start_path\n"
+                          "root = Path(sys.modules['game.platform.bytecode'].__file__).parents[2]\n"
+                          "wanted = [name for source in start_path(root)\n"
+                          "          for name in standard_imports(source.read_text())]\n"
+                          "[name for name in wanted + list(PYGAME_STANDARD_IMPORTS) if name not in sys.modules]")
+"""Python run in the page before the tap: the standard library's modules the start imports that are not imported."""
+
+
 WORKER_REGISTERED = "navigator.serviceWorker.getRegistration().then((registration) => !!registration)"
 """JavaScript: whether the page's offline worker is registered (a promise, awaited)."""
 
@@ -87,6 +96,10 @@ def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
                    "the game's modules compiled before the tap")
         assert tab.evaluate("othello_loader.stage()") == "waiting"
         assert "game.ai.search" not in page.python("list(sys.modules)")  # compiled, not run
+        # then the standard library's modules the start imports are imported (the runtime's have no bytecode)
+        wait_until(lambda: page.python(STANDARD_LIBRARY_AHEAD) == [], PREFETCH_TIMEOUT_S,
+                   "the start's standard library imported before the tap")
+        assert "dataclasses" in page.python("list(sys.modules)") and "pygame" not in page.python("list(sys.modules)")
         # no offline worker yet: its install fetches the page's files, the archive among them, which would
         # share a slow network with the runtime's download; it comes with the game's first frame
         assert tab.evaluate(WORKER_REGISTERED) is False

@@ -21,11 +21,12 @@ Standard library only; nothing here imports pygame.
 from __future__ import annotations
 
 import functools
+import importlib
 import py_compile
 import re
 import sys
 from collections.abc import Generator
-from contextlib import closing
+from contextlib import closing, suppress
 from importlib.util import MAGIC_NUMBER, cache_from_source
 from pathlib import Path
 
@@ -33,6 +34,8 @@ from game.platform.files import read_regular_file, regular_file_chunks
 
 _TOP_LEVEL_IMPORT = re.compile(r"^from (\.?)([\w.]+) import (\([^)]*\)|[^\n]*)", re.MULTILINE)
 """``from .x import a, b`` or ``from game.x.y import (a, b)`` at a line's start: an import the module's body runs."""
+_TOP_LEVEL_PLAIN_IMPORT = re.compile(r"^import ([\w., ]+)$", re.MULTILINE)
+"""``import a, b.c`` at a line's start."""
 _ALIAS = re.compile(r"\s+as\s+\w+")
 HEADER_BYTES = 16
 """A ``.pyc``'s header: magic number, flags, the source's modification time and its size (PEP 552)."""
@@ -50,6 +53,11 @@ START_MODULES = ("game.app", "game.scenes.menu")
 """What the start imports inside functions, so that its source does not show: the app (``game.start`` imports
 it when it runs, so that a broken import is shown on the page) and the menu (a screen is imported when first
 opened). ``tests/test_startup_imports.py`` checks the path against the modules the menu's first frame loads."""
+
+
+PYGAME_STANDARD_IMPORTS = ("difflib",)
+"""What pygame-ce's own import brings in from the standard library that the runtime has not loaded by the tap
+(``pygame/sysfont.py`` imports ``difflib``: about 26 ms in Pyodide, whose standard library has no bytecode)."""
 
 
 def top_level_imports(source: str, package: str, root: Path | None = None) -> list[str]:
@@ -80,6 +88,42 @@ def top_level_imports(source: str, package: str, root: Path | None = None) -> li
 def _is_package(root: Path, name: str) -> bool:
     """Whether ``name`` is a package under ``root`` (asked once per name: the game's modules import from a few)."""
     return root.joinpath(*name.split("."), "__init__.py").is_file()
+
+
+def standard_imports(source: str) -> list[str]:
+    """The standard library's modules that a module's ``source`` imports at its top level.
+
+    >>> standard_imports("import os, json as j\\nfrom dataclasses import field\\nfrom .x import y\\n    import csv\\n")
+    ['os', 'json', 'dataclasses']
+    """
+    plain = [_ALIAS.sub("", name).strip() for names in _TOP_LEVEL_PLAIN_IMPORT.findall(source)
+             for name in names.split(",")]
+    named = [module for dot, module, _ in _TOP_LEVEL_IMPORT.findall(source) if not dot]
+    return [name for name in plain + named
+            if name.split(".")[0] in sys.stdlib_module_names and name != "__future__"]
+
+
+def standard_library_ahead(root: Path, start: str = START) -> Generator[str, None, None]:
+    """Import the standard library's modules the start imports and the runtime has not, one a step, yielding each.
+
+    Those the start's sources import at their top level (read one source a step, in ``start_path``'s
+    order), then pygame-ce's (``PYGAME_STANDARD_IMPORTS``). The page runs this after ``compile_ahead``
+    while it waits for the tap: Pyodide's standard library has no bytecode, so each import compiles
+    its module (``dataclasses`` about 29 ms, ``gettext`` 12). A module that fails to import is
+    left to the start's own import, which reports it.
+    """
+    for source in _walk_start(root, start):
+        yield from _imported(standard_imports(_read(source)))
+    yield from _imported(PYGAME_STANDARD_IMPORTS)
+
+
+def _imported(names: list[str] | tuple[str, ...]) -> Generator[str, None, None]:
+    for name in names:
+        if name in sys.modules:
+            continue
+        with suppress(Exception):  # the start imports it again and says what is wrong
+            importlib.import_module(name)
+        yield name
 
 
 def fresh_bytecode(source: Path) -> bool:
