@@ -25,7 +25,7 @@ import importlib
 import py_compile
 import re
 import sys
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from contextlib import closing, suppress
 from importlib.util import MAGIC_NUMBER, cache_from_source
 from pathlib import Path
@@ -113,11 +113,15 @@ def standard_library_ahead(root: Path, start: str = START) -> Generator[str, Non
     left to the start's own import, which reports it.
     """
     for source in _walk_start(root, start):
-        yield from _imported(standard_imports(_read(source)))
-    yield from _imported(PYGAME_STANDARD_IMPORTS)
+        yield from import_each(standard_imports(_read(source)))
+    yield from import_each(PYGAME_STANDARD_IMPORTS)
 
 
-def _imported(names: list[str] | tuple[str, ...]) -> Generator[str, None, None]:
+def import_each(names: Iterable[str]) -> Generator[str, None, None]:
+    """Import each module of ``names`` not imported yet, one a step, yielding its name.
+
+    One that fails is left to the import that needs it, which says what is wrong.
+    """
     for name in names:
         if name in sys.modules:
             continue
