@@ -14,6 +14,9 @@ runtime file from the browser's HTTP cache (``docs/web.md``, "Offline play") rat
 
 from __future__ import annotations
 
+import io
+import shutil
+import tarfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -151,3 +154,27 @@ def test_an_archive_the_host_sends_gzip_encoded_still_starts_the_game(
         page = open_game(browser.new_tab(), site.url + "index.html")
         assert page.failure() is None and page.scene() == "menu"
         assert served(site, archive, 0)[:1] == [200]  # the page's (the worker may fetch its own copy after)
+
+
+def test_an_archive_with_a_member_outside_the_apps_folder_is_refused(
+        real_page_site: SwitchableSite, tmp_path: Path) -> None:
+    # the boot code writes the archive's files itself: a member's path must stay inside the app's folder
+    site_copy = Path(shutil.copytree(real_page_site.site, tmp_path / "site", symlinks=True))
+    archive = next(site_copy.glob("*.tar.gz"))
+    with tarfile.open(archive) as tar:
+        members = [(member, tar.extractfile(member).read() if member.isfile() else None)  # type: ignore[union-attr]
+                   for member in tar]
+    escaping = tarfile.TarInfo("assets/../../escaped.py")
+    escaping.size = len(b"ESCAPED = 1\n")
+    with tarfile.open(archive, "w:gz") as tar:
+        tar.addfile(escaping, io.BytesIO(b"ESCAPED = 1\n"))
+        for member, data in members:
+            tar.addfile(member, io.BytesIO(data) if data is not None else None)
+    with SwitchableSite(site_copy) as site, headless_browser(tmp_path / "profile") as browser:
+        tab = browser.new_tab()
+        tab.navigate(site.url + "index.html")
+        page = GamePage(tab)
+        tab.wait_for("window.othello_loader && othello_loader.stage() === 'failed'", BOOT_TIMEOUT_S,
+                     "the page to refuse the archive")
+        assert (page.failure() or "").startswith("unpack: ") and "outside the app's folder" in (page.failure() or "")
+        assert page.python("__import__('glob').glob('/data/**/escaped.py', recursive=True)") == []
