@@ -103,16 +103,18 @@ def standard_imports(source: str) -> list[str]:
             if name.split(".")[0] in sys.stdlib_module_names and name != "__future__"]
 
 
-def standard_library_ahead(root: Path, start: str = START) -> Generator[str, None, None]:
-    """Import the standard library's modules the start imports and the runtime has not, one a step, yielding each.
+def standard_library_ahead(root: Path, start: str = START) -> Generator[Path | str, None, None]:
+    """Import the standard library's modules the start imports and the runtime has not, one a step.
 
-    Those the start's sources import at their top level (read one source a step, in ``start_path``'s
-    order), then pygame-ce's (``PYGAME_STANDARD_IMPORTS``). The page runs this after ``compile_ahead``
-    while it waits for the tap: Pyodide's standard library has no bytecode, so each import compiles
-    its module (``dataclasses`` about 29 ms, ``gettext`` 12). A module that fails to import is
-    left to the start's own import, which reports it.
+    Those the start's sources import at their top level (in ``start_path``'s order, each source read
+    in a step of its own, yielded), then pygame-ce's (``PYGAME_STANDARD_IMPORTS``); each module
+    imported is yielded by name. The page runs this after ``compile_ahead`` while it waits for the
+    tap: Pyodide's standard library has no bytecode, so each import compiles its module
+    (``dataclasses`` about 29 ms, ``gettext`` 12). A module that fails to import is left to the
+    start's own import, which reports it.
     """
     for source in _walk_start(root, start):
+        yield source
         yield from import_each(standard_imports(_read(source)))
     yield from import_each(PYGAME_STANDARD_IMPORTS)
 
