@@ -55,7 +55,8 @@ def english_after_each_test() -> Iterator[None]:
 
 @pytest.fixture(scope="session", autouse=True)
 def data_dir_of_the_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The game's data folder for the whole run (caches the command line writes): never the user's own."""
+    """The game's data folder for the whole run, one per xdist worker (caches the command line writes): never the
+    user's own."""
     folder = tmp_path_factory.mktemp("othello-data")
     before = os.environ.get(DATA_DIR_ENV)
     os.environ[DATA_DIR_ENV] = str(folder)
@@ -90,7 +91,8 @@ def no_shared_library_after_each_test() -> Iterator[None]:
 @pytest.fixture(scope="session")
 def real_page_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     """The page built to take its runtime from ``cdn/0.9.3/`` beside it, with the real-browser harness's runtime
-    there (``tests/real_browser.py``), served for the run: the desktop and the phone tests share it."""
+    there (``tests/real_browser.py``), served for the run: the desktop and the phone tests share it (one per
+    pytest-xdist worker that runs them: each file runs on one worker)."""
     from tests.chromium import SwitchableSite, built_site
     from tests.real_browser import RUNTIME_PATH, add_runtime, pygame_wheel
 
@@ -103,7 +105,7 @@ def real_page_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]
 
 @pytest.fixture(scope="session")
 def real_page_browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
-    """One headless chromium for the run's real-browser tests, with a fresh profile."""
+    """One headless chromium for the run's real-browser tests, with a fresh profile (one per xdist worker)."""
     from tests.chromium import headless_browser
 
     with headless_browser(tmp_path_factory.mktemp("profile")) as running:
