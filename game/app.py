@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator
 
 import pygame
 
+from game import i18n
 from game.ai import Budget, Job, importing, play_on_without_weights, warm_up, weights_problem
 from game.engine import BLACK, GameRecord
 from game.i18n import _, ngettext
@@ -143,6 +144,9 @@ class App:
         self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.pointer: tuple[int, int] | None = None
         """The pointer in logical pixels, as last moved."""
+        self._drawn_looks: tuple[object, ...] | None = None
+        """What the frame on screen was drawn for (``_looks``): a still scene (``Scene.still``) is not drawn again
+        while nothing of it changes and no input comes (on a phone the menu's drawing took most of each frame)."""
         self._window_changed_ms: int | None = None
         """When the window was last moved or resized, until its place is saved (``window_memory.SAVE_AFTER_MS``)."""
         self.ctx.now_ms = self.clock_ms()
@@ -283,7 +287,9 @@ class App:
             self._warm_up()  # the first frame is on screen; now load what the first game needs
         started = time.perf_counter()
         self.ctx.now_ms = self.clock_ms()
+        had_input = False
         for event in pygame.event.get() if events is None else events:
+            had_input = True
             self.handle(event)
             if self.scene.done:
                 self.switch_scene()
@@ -293,10 +299,14 @@ class App:
         if self.scene.quit:
             self.running = False
         self.switch_scene()
-        drawn = time.perf_counter()
-        self.draw()
-        draw_ms = (time.perf_counter() - drawn) * 1000
-        self.ctx.frame.observe_draw(draw_ms)
+        looks = self._looks()
+        if had_input or self._changed(looks):
+            drawn = time.perf_counter()
+            self.draw()
+            self.ctx.frame.observe_draw((time.perf_counter() - drawn) * 1000)
+            self._drawn_looks = looks
+        else:  # the same frame again: it stays on screen, and its drawing time goes to background work
+            self.ctx.frame.observe_draw(0.0)
         self.frames_shown += 1
         if self.frames_shown == 1:
             browser.page_ready()  # the first frame is on screen: the page's loading screen goes
@@ -311,6 +321,21 @@ class App:
         if self.record_frames:
             self.frame_ms.append((time.perf_counter() - started) * 1000)
         return self.running
+
+    def _looks(self) -> tuple[object, ...] | None:
+        """What a frame looks like besides the scene's own state: the scenes shown, the size, theme and language, the
+        pointer (a tooltip); ``None`` while a toast shows (it fades)."""
+        if self.ctx.toasts.live(self.ctx.now_ms):
+            return None
+        below = self.stack.below if self.scene.overlay else None
+        return (id(self.scene), id(below), id(self.surface), self.surface.get_size(), self.window.get_size(),
+                self.ctx.settings.theme, i18n.generation(), self.pointer)
+
+    def _changed(self, looks: tuple[object, ...] | None) -> bool:
+        """Whether this frame, with no input, must be drawn: the scene moves by itself, or what it looks like changed
+        since the frame on screen, or the text renderer is recording what a frame draws (a layout audit, a test)."""
+        return (looks is None or looks != self._drawn_looks or not self.scene.still()
+                or self.ctx.text.recording is not None)
 
     def _load_library_ahead(self) -> None:
         """Load the library (and count the explorer's openings) in an idle scene's free slice, ahead of need.

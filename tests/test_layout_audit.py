@@ -470,6 +470,7 @@ def test_a_shortened_text_shows_in_full_in_a_tooltip_under_the_pointer(player_fa
         drawn["rect"] = text.draw_in(surface, sentence, 24, (255, 255, 255), pygame.Rect(100, 100, 160, 30))
 
     player.app.scene.draw = draw  # type: ignore[method-assign]
+    player.app.scene.still = lambda: False  # type: ignore[method-assign]  # it draws something else now
     player.frame()
     recording = player.recorded_frame([pygame.event.Event(
         pygame.MOUSEMOTION, pos=player.app.to_window(drawn["rect"].center), rel=(0, 0), buttons=(0, 0, 0))])

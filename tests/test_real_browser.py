@@ -301,7 +301,8 @@ def test_the_pages_policy_refused_nothing_the_game_did_and_refuses_another_origi
 
 def test_an_error_in_the_game_shows_the_pages_failure_message(game: GamePage) -> None:
     game.to_menu()
-    game.python("def broken(*args):\n    raise ZeroDivisionError('a bug in a scene')\napp.scene.draw = broken\nTrue")
+    game.python("def broken(*args):\n    raise ZeroDivisionError('a bug in a scene')\napp.scene.draw = broken\n"
+                "app.scene.still = lambda: False\nTrue")  # it draws something else now: no longer the still menu
     shown = game.tab.wait_for("document.getElementById('transfer').dataset.failure", 20, "the failure message")
     assert shown == "python"
     texts = game.tab.evaluate("[document.getElementById('failure-what').textContent,"

@@ -112,6 +112,11 @@ class Scene:
         """Whether this frame's slice of background work is free (nothing of the scene's own runs in it)."""
         return False
 
+    def still(self) -> bool:
+        """Whether, with no input this frame, the scene draws just what it drew the frame before: nothing of its own
+        moves by itself (no animation, clock, progress or search shown). The app then leaves that frame on screen."""
+        return False
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.quit = False

@@ -35,6 +35,10 @@ class MenuScene(Scene):
         """The menu does no background work: its slice may load the library ahead of need."""
         return True
 
+    def still(self) -> bool:
+        """The menu and its dialogs change only when the player acts."""
+        return True
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.saved: SavedGame | None = None
