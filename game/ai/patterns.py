@@ -57,6 +57,7 @@ from typing import NamedTuple
 
 from game.engine.bitboard import Bitboard
 
+from .jobs import Job
 from .pattern_geometry import PATTERNS, STEP_ENTRIES, building_class_map, class_count, class_map
 from .weights_file import PatternWeights, WeightsError, decode_weights, decoding_weights, read_weights, reading_weights
 
@@ -141,12 +142,7 @@ def _making_row_tables() -> Generator[None, None, _RowTables]:
 
 def _the_row_tables() -> _RowTables:
     """The row tables, made now in one go if no load has made them."""
-    making = _making_row_tables()
-    while True:
-        try:
-            next(making)
-        except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+    return Job(_making_row_tables()).run()
 
 
 _M64 = (1 << 64) - 1
