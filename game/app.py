@@ -332,10 +332,12 @@ class App:
                 self.ctx.settings.theme, i18n.generation(), self.pointer)
 
     def _changed(self, looks: tuple[object, ...] | None) -> bool:
-        """Whether this frame, with no input, must be drawn: the scene moves by itself, or what it looks like changed
-        since the frame on screen, or the text renderer is recording what a frame draws (a layout audit, a test)."""
+        """Whether this frame, with no input, must be drawn: the scene (or the one under a question) moves by itself,
+        or what it looks like changed since the frame on screen, or the text renderer is recording what a frame draws
+        (a layout audit, a test)."""
+        below = self.stack.below if self.scene.overlay else None
         return (looks is None or looks != self._drawn_looks or not self.scene.still()
-                or self.ctx.text.recording is not None)
+                or (below is not None and not below.still()) or self.ctx.text.recording is not None)
 
     def _load_library_ahead(self) -> None:
         """Load the library (and count the explorer's openings) in an idle scene's free slice, ahead of need.

@@ -7,6 +7,7 @@ the frame on screen stays until the player acts, a toast shows, or the size, the
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.platform.storage import MemoryStorage
 from tests.app_driver import Player
@@ -69,3 +70,19 @@ def test_a_scene_that_moves_by_itself_is_drawn_every_frame(player_factory) -> No
     for _ in range(3):
         player.frame()
     assert len(drawn) == 3
+
+
+@pytest.mark.parametrize("action", ["scene:settings", "scene:stats", "scene:new_game", "scene:challenges"])
+def test_each_screen_that_waits_on_the_player_stays_on_screen_between_inputs(  # type: ignore[no-untyped-def]
+        player_factory, action: str) -> None:
+    player = player_factory(MemoryStorage())
+    player.frame()
+    player.click_button(action)
+    player.frame()
+    assert player.app.scene_name == action.removeprefix("scene:") and player.app.scene.still()
+    drawn = counting_draws(player)
+    for _ in range(3):
+        player.frame()
+    assert drawn == []
+    player.press(pygame.K_TAB)  # input: drawn
+    assert len(drawn) == 1

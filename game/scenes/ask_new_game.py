@@ -40,6 +40,8 @@ def game_in_progress(ctx: Context) -> SavedGame | None:
 class AskNewGameScene(Scene):
     """The question, over the scene that wants to start a game."""
 
+    changes_only_on_input = True
+
     overlay = True
 
     def __init__(self, ctx: Context) -> None:

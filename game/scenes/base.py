@@ -107,6 +107,8 @@ class Scene:
 
     overlay: ClassVar[bool] = False
     """Drawn over the scene below it (a question): the app draws that one first."""
+    changes_only_on_input: ClassVar[bool] = False
+    """Nothing of the scene moves by itself (no animation, clock, progress, search or page text field): ``still``."""
 
     def idle(self) -> bool:
         """Whether this frame's slice of background work is free (nothing of the scene's own runs in it)."""
@@ -114,8 +116,8 @@ class Scene:
 
     def still(self) -> bool:
         """Whether, with no input this frame, the scene draws just what it drew the frame before: nothing of its own
-        moves by itself (no animation, clock, progress or search shown). The app then leaves that frame on screen."""
-        return False
+        moves by itself (``changes_only_on_input``). The app then leaves that frame on screen."""
+        return self.changes_only_on_input
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx

@@ -51,6 +51,7 @@ TILE_TITLE_SIZE = 20
 class ChallengeListScene(Scene):
     """Every challenge of one kind, in rows by difficulty, with a tab per kind."""
 
+    changes_only_on_input = True
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

@@ -31,12 +31,10 @@ def title_height(size: tuple[int, int]) -> int:
 class MenuScene(Scene):
     """The first screen. Scenes whose entry sets ``menu_label`` get an item here automatically."""
 
+    changes_only_on_input = True
+
     def idle(self) -> bool:
         """The menu does no background work: its slice may load the library ahead of need."""
-        return True
-
-    def still(self) -> bool:
-        """The menu and its dialogs change only when the player acts."""
         return True
 
     def __init__(self, ctx: Context) -> None:

@@ -108,6 +108,8 @@ def level_row(rect: pygame.Rect, chunk: Sequence[Level], gap: int) -> list[Butto
 class NewGameScene(Scene):
     """Choose colour and level, then start."""
 
+    changes_only_on_input = True
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.group = ButtonGroup()

@@ -129,6 +129,8 @@ def practice_note(setup: MatchSetup) -> str:
 class ResultsScene(Scene):
     """Shown after the last move (or a resignation)."""
 
+    changes_only_on_input = True
+
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.setup = MatchSetup()

@@ -62,6 +62,7 @@ def choice_label(field: str, label: str) -> str:
 class SettingsScene(Scene):
     """One row of choices per setting; every change is saved at once."""
 
+    changes_only_on_input = True
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

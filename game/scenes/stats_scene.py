@@ -85,6 +85,7 @@ def rating_text(rating: int | None) -> str:
 class StatsScene(Scene):
     """A table of results by level and colour, and the player's rating with its graph."""
 
+    changes_only_on_input = True
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
