@@ -83,9 +83,12 @@ IMPORTED_BEHIND_THE_MENU = ("game.library.service",)
 for the explorer): imported by the warm-up, a module a step, not all in one frame."""
 
 
-def behind_the_menu() -> Generator[None, None, None]:
-    """What the game loads behind its menu, a step at a time: the AI (``warm_up``), then the rest
-    (``IMPORTED_BEHIND_THE_MENU``)."""
+def behind_the_menu(ctx: Context) -> Generator[None, None, None]:
+    """What the game loads behind its menu, a step at a time: the first game's board (its sprites), the AI
+    (``warm_up``), then the rest (``IMPORTED_BEHIND_THE_MENU``)."""
+    view = ctx.board_view(game_layout(ctx.size).board)  # the discs; the board below, a piece a step
+    yield
+    yield from view.making_board()
     yield from warm_up()
     yield from importing(IMPORTED_BEHIND_THE_MENU)
 
@@ -140,7 +143,7 @@ class App:
         self._pygame_clock = pygame.time.Clock()
         self._scale_cache: tuple[tuple[int, int], float, pygame.Rect] | None = None
         self.frames_shown = 0
-        self._warming: Job[None] | None = Job(behind_the_menu(), Budget())
+        self._warming: Job[None] | None = Job(behind_the_menu(self.ctx), Budget())
         self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.pointer: tuple[int, int] | None = None
         """The pointer in logical pixels, as last moved."""
@@ -357,15 +360,11 @@ class App:
     def _warm_up(self) -> None:
         """After the first frame is shown: load what the first game would otherwise stall on.
 
-        The AI's evaluation (weights, then its game phases, each step a few
-        milliseconds natively) loads as a job in the frame's slice, and the
-        board sprites are made here, while the menu is idle, not in the middle
-        of a game.
+        The board's sprites, then the AI's evaluation (weights, then its game phases, each step a few
+        milliseconds natively), load as a job in the frame's slice while the menu is idle, not in the
+        middle of a game.
         """
         assert self._warming is not None
-        if self.frames_shown == 1:
-            self.ctx.board_view(game_layout(self.ctx.size).board).empty_board()
-            return  # the sprites took this frame's time
         self._warming.advance(self.ctx.frame.slice_ms)
         if self._warming.done:
             self._warming = None

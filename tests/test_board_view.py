@@ -140,3 +140,27 @@ def test_the_empty_board_is_made_when_first_drawn_not_for_a_disc_icon(text: Text
     position = Position.start()
     assert same_pixels(drawn(view, position, Marks(), (0, 0, 0)),
                        drawn(BoardView(RECT, theme, text), position, Marks(), (0, 0, 0)))
+
+
+@pytest.mark.parametrize("theme_name", sorted(THEMES))
+def test_the_board_made_a_piece_a_step_is_the_board_made_at_once(text: TextRenderer, theme_name: str) -> None:
+    # the warm-up behind the menu makes it in its frames' slices: in one go it was a 40-110 ms frame in the browser
+    theme = THEMES[theme_name]
+    stepped = BoardView(RECT, theme, text)
+    steps = stepped.making_board()
+    assert next(steps) is None and stepped._board is None  # a piece at a time
+    taken = 1 + sum(1 for _ in steps)
+    assert taken >= 9 and stepped._board is not None
+    whole = BoardView(RECT, theme, text).empty_board()
+    assert same_pixels(stepped.empty_board(), whole)
+    assert list(stepped.making_board()) == []  # made: nothing left to do
+
+
+def test_a_board_asked_for_while_it_is_being_made_is_made_whole_and_kept(text: TextRenderer) -> None:
+    view = BoardView(RECT, next(iter(THEMES.values())), text)
+    steps = view.making_board()
+    next(steps)
+    board = view.empty_board()  # a game drew before the warm-up was done
+    for _ in steps:
+        pass
+    assert view.empty_board() is board

@@ -8,10 +8,12 @@ moves, the board with its discs is one opaque blit (``_draw_still``).
 from __future__ import annotations
 
 import math
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 import pygame
 
+from game.ai import Job
 from game.engine import BLACK, Color, Position, squares_of
 from game.ui.anim import MoveAnimation
 from game.ui.text import TextRenderer
@@ -118,16 +120,22 @@ class BoardView:
     def empty_board(self) -> pygame.Surface:
         """The board without discs (frame, felt, grid, coordinates), made the first time it is asked for."""
         if self._board is None:
-            self._board = self._make_board()
+            Job(self.making_board()).run()
+        assert self._board is not None
         return self._board
 
-    def _make_board(self) -> pygame.Surface:
+    def making_board(self) -> Generator[None, None, None]:
+        """Make the empty board a piece a step, unless it is made (the warm-up behind the menu runs it in its
+        frames' slices: in one go it was a frame of 40-110 ms in the browser, the felt's light most of it)."""
+        if self._board is not None:
+            return
         theme = self.theme
         board = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         outer = board.get_rect()
         pygame.draw.rect(board, theme.board_frame, outer, border_radius=max(8, self.margin // 2))
         grid = pygame.Rect(self.margin, self.margin, 8 * self.square, 8 * self.square)
         board.fill(theme.felt, grid)
+        yield
         if theme.felt_light != theme.felt:
             # a soft pool of light in the middle of the felt
             glow = pygame.Surface(grid.size, pygame.SRCALPHA)
@@ -136,7 +144,9 @@ class BoardView:
                 radius = grid.width * (0.75 - 0.55 * t)
                 colour = (*theme.felt_light, int(10 + 14 * t))
                 pygame.draw.circle(glow, colour, (grid.width / 2, grid.height * 0.45), radius)
+            yield
             board.blit(glow, grid.topleft)
+            yield
         width = theme.grid_width
         for i in range(9):
             x = grid.left + i * self.square
@@ -148,6 +158,7 @@ class BoardView:
                                max(3, self.square // 14))
         size = max(12, int(self.margin * 0.62))
         for i in range(8):
+            yield
             centre = grid.left + i * self.square + self.square // 2
             letter = COLUMNS[i]
             number = str(i + 1)
@@ -156,7 +167,8 @@ class BoardView:
             for box, label in ((across, letter), (across.move(0, outer.bottom - self.margin), letter),
                                (down, number), (down.move(outer.right - self.margin, 0), number)):
                 self.text.draw_in(board, label, size, theme.coordinates, box, bold=True, smallest=12)
-        return board
+        if self._board is None:  # unless a draw asked for the board meanwhile and made it whole
+            self._board = board
 
     def _squashed_disc(self, colour: Color, squash: float) -> pygame.Surface:
         width = max(1, int(self.diameter * squash))
