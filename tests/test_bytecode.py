@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from game.platform import bytecode
-from game.platform.bytecode import compile_ahead, compile_module, fresh_bytecode, start_order
+from game.platform.bytecode import compile_ahead, compile_module, fresh_bytecode, start_order, start_path
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -143,19 +143,53 @@ def run_fresh(code: str) -> str:
     return completed.stdout.strip()
 
 
-def test_the_starts_standard_library_is_imported_ahead_one_module_a_step() -> None:
+def test_what_the_start_imports_that_needs_no_package_is_imported_ahead_one_module_a_step() -> None:
     import json
 
-    steps = json.loads(run_fresh(
+    steps, pygame_imported, game_modules = json.loads(run_fresh(
         "import json, sys\nfrom pathlib import Path\n"
-        "from game.platform.bytecode import standard_library_ahead\n"
-        "print(json.dumps([[name, name in sys.modules] for name in standard_library_ahead(Path('.'))\n"
-        "                  if isinstance(name, str)]))"))  # the others: a source read, a step of its own
+        "from game.platform.bytecode import imports_ahead, walk_start\n"
+        "steps = [[name, name in sys.modules] for name in imports_ahead(list(walk_start(Path('.'))))]\n"
+        "print(json.dumps([steps, 'pygame' in sys.modules,\n"
+        "                  sorted(name for name in sys.modules if name.startswith('game'))]))"))
     names = [name for name, _ in steps]
     assert all(imported for _, imported in steps) and len(names) == len(set(names))
     assert {"dataclasses", "gettext"} <= set(names)  # what the app's and the scenes' modules import
-    assert names[-len(bytecode.PYGAME_STANDARD_IMPORTS):] == list(bytecode.PYGAME_STANDARD_IMPORTS)
-    assert "pygame" not in names and not any(name.startswith("game") for name in names)
+    assert set(bytecode.PYGAME_STANDARD_IMPORTS) <= set(names)
+    # the game's own modules that import no package, directly or through another, were run; not one that does
+    assert not pygame_imported
+    assert {"game.start", "game.i18n", "game.engine", "game.ai", "game.play.settings", "game.play.store",
+            "game.ui.theme"} <= set(game_modules)
+    assert not {"game.app", "game.ui.text", "game.ui.assets", "game.scenes", "game.scenes.menu"} & set(game_modules)
+    first_game = next(index for index, name in enumerate(names) if name.startswith("game"))
+    assert not any(name.startswith("game") for name in names[:first_game])  # the standard library's first
+    assert not any(not name.startswith("game") for name in names[first_game:])
+
+
+def test_the_wait_compiles_the_start_then_imports_ahead_then_compiles_the_rest(package: Path) -> None:
+    (package / "game" / "ui" / "menu.py").write_text("import pygame\nfrom .text import TEXT\nMENU = 1\n")
+    steps = list(bytecode.ahead_of_the_tap(package))
+    start = start_path(package)
+    assert steps[:len(start)] == start and all(map(fresh_bytecode, start))
+    imported = [step for step in steps[len(start):] if isinstance(step, str)]
+    # the menu imports a package (pygame, installed after the tap), and the start imports the menu
+    assert [name for name in imported if name.startswith("game")] == ["game", "game.ui", "game.ui.text"]
+    assert "game.ui.menu" not in sys.modules and "game.start" not in sys.modules
+    rest = [step for step in steps[len(start):] if isinstance(step, Path)]
+    assert rest == [package / "game" / "about.py", package / "game" / "later.py"]
+    assert steps.index(rest[0]) > max(steps.index(name) for name in imported)  # after the imports
+
+
+def test_an_import_cycle_of_modules_that_need_no_package_is_imported_ahead_and_one_that_fails_is_left(
+        package: Path) -> None:
+    (package / "game" / "ui" / "text.py").write_text("from game.ui.menu import MENU\nTEXT = 1\n")
+    (package / "game" / "ui" / "menu.py").write_text("from . import text\nMENU = 1\n")
+    (package / "game" / "start.py").write_text("from game.ui.menu import MENU\nraise RuntimeError('at start')\n")
+    names = [step for step in bytecode.ahead_of_the_tap(package) if isinstance(step, str) and step.startswith("game")]
+    assert {"game.ui.menu", "game.ui.text"} <= set(sys.modules)
+    assert "game.start" in names and "game.start" not in sys.modules  # tried; the start's import says what failed
+    with pytest.raises(RuntimeError, match="at start"):
+        importlib.import_module("game.start")
 
 
 def test_pygames_standard_imports_are_what_its_import_brings() -> None:

@@ -1,5 +1,6 @@
 """A first visit fetches pygame-ce's wheel while the page waits for the tap, and only once (issue 48, item 7);
-meanwhile it compiles the game's modules into their bytecode cache (issue 48, item 3). It fetches the game's
+meanwhile it compiles the game's modules into their bytecode cache and imports what the start imports that
+needs no pygame-ce (issue 48, item 3). It fetches the game's
 archive while CPython starts, once the runtime's wasm is in, and only once (issue 48, items 2 and 3).
 
 pygbag installs the packages ``main.py`` lists (pygame-ce) only after the
@@ -42,13 +43,17 @@ COMPILED_AHEAD = ("import sys\nfrom pathlib import Path\n"
 """Python run in the page before the tap: whether the start's modules, then all, have a fresh ``.pyc``."""
 
 
-STANDARD_LIBRARY_AHEAD = ("import sys\nfrom pathlib import Path\n"
-                          "from game.platform.bytecode import PYGAME_STANDARD_IMPORTS, standard_imports, start_path\n"
-                          "root = Path(sys.modules['game.platform.bytecode'].__file__).parents[2]\n"
-                          "wanted = [name for source in start_path(root)\n"
-                          "          for name in standard_imports(source.read_text())]\n"
-                          "[name for name in wanted + list(PYGAME_STANDARD_IMPORTS) if name not in sys.modules]")
-"""Python run in the page before the tap: the standard library's modules the start imports that are not imported."""
+IMPORTED_AHEAD = ("import sys\nfrom pathlib import Path\n"
+                  "from game.platform import bytecode\n"
+                  "root = Path(sys.modules['game.platform.bytecode'].__file__).parents[2]\n"
+                  "start = list(bytecode.walk_start(root))\n"
+                  "wanted = [name for module in start for name in bytecode.standard_imports(module.text)]\n"
+                  "wanted += bytecode.importable_early({module.name: module.imports for module in start},\n"
+                  "    {module.name: bool(bytecode.package_imports(module.text)) for module in start})\n"
+                  "wanted += [*bytecode.PYGAME_STANDARD_IMPORTS, 'dataclasses', 'game.i18n', 'game.play.store']\n"
+                  "[name for name in wanted if name not in sys.modules]")
+"""Python run in the page before the tap: what the start imports that needs no installed package (the standard
+library's modules, the game's own: a few named, so that the list is never vacuously empty) and is not imported."""
 
 
 WORKER_REGISTERED = "navigator.serviceWorker.getRegistration().then((registration) => !!registration)"
@@ -99,10 +104,12 @@ def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
                    "the game's modules compiled before the tap")
         assert tab.evaluate("othello_loader.stage()") == "waiting"
         assert "game.ai.search" not in page.python("list(sys.modules)")  # compiled, not run
-        # then the standard library's modules the start imports are imported (the runtime's have no bytecode)
-        wait_until(lambda: page.python(STANDARD_LIBRARY_AHEAD) == [], PREFETCH_TIMEOUT_S,
-                   "the start's standard library imported before the tap")
-        assert "dataclasses" in page.python("list(sys.modules)") and "pygame" not in page.python("list(sys.modules)")
+        # then what the start imports that needs no pygame-ce is imported: the standard library's modules (the
+        # runtime's have no bytecode), the game's own (their bodies run); nothing that needs pygame-ce
+        wait_until(lambda: page.python(IMPORTED_AHEAD) == [], PREFETCH_TIMEOUT_S,
+                   "the start's imports that need no pygame-ce imported before the tap")
+        imported = page.python("list(sys.modules)")
+        assert "pygame" not in imported and "game.ui.text" not in imported and "game.app" not in imported
         # no offline worker yet: its install fetches the page's files, the archive among them, which would
         # share a slow network with the runtime's download; it comes with the game's first frame
         assert tab.evaluate(WORKER_REGISTERED) is False

@@ -1,11 +1,15 @@
-"""The game's modules compiled into Python's bytecode cache ahead of their import, one module a step.
+"""The game's modules compiled into Python's bytecode cache ahead of their import, and imported ahead where they
+can be, one module a step.
 
 In the browser the packed app has no ``.pyc`` (shipping them would more than
 triple the code's download), so every import compiles its module's source,
 and compiling was about 40 % of the time from ``main.py`` to the first frame.
 While the page waits for the player's tap the runtime has nothing to do: its
-boot code (``index.html``) runs ``compile_ahead`` about 8 ms of each frame, the modules
-``main.py`` imports first, until the tap; an import afterwards finds a fresh
+boot code (``index.html``) runs ``ahead_of_the_tap`` about 8 ms of each frame
+until the tap: the modules ``main.py`` imports compiled first, then those of
+them that need no installed package (pygame-ce comes after the tap) imported,
+with the standard library's modules they import, then the others compiled. An
+import afterwards finds the module imported, or a fresh
 ``__pycache__/<module>.cpython-312.pyc`` and only runs it. The AI's warm-up
 behind the menu compiles each module it imports in a step of its own
 (``compile_module``), so no frame both compiles and runs a module.
@@ -29,13 +33,14 @@ from collections.abc import Generator, Iterable
 from contextlib import closing, suppress
 from importlib.util import MAGIC_NUMBER, cache_from_source
 from pathlib import Path
+from typing import NamedTuple
 
 from game.platform.files import read_regular_file, regular_file_chunks
 
 _TOP_LEVEL_IMPORT = re.compile(r"^from (\.?)([\w.]+) import (\([^)]*\)|[^\n]*)", re.MULTILINE)
 """``from .x import a, b`` or ``from game.x.y import (a, b)`` at a line's start: an import the module's body runs."""
-_TOP_LEVEL_PLAIN_IMPORT = re.compile(r"^import ([\w., ]+)$", re.MULTILINE)
-"""``import a, b.c`` at a line's start."""
+_TOP_LEVEL_PLAIN_IMPORT = re.compile(r"^import ([\w.]+(?: as \w+)?(?:, *[\w.]+(?: as \w+)?)*) *$", re.MULTILINE)
+"""``import a, b.c as d`` at a line's start (names only: not a docstring's line that begins with "import")."""
 _ALIAS = re.compile(r"\s+as\s+\w+")
 HEADER_BYTES = 16
 """A ``.pyc``'s header: magic number, flags, the source's modification time and its size (PEP 552)."""
@@ -96,27 +101,70 @@ def standard_imports(source: str) -> list[str]:
     >>> standard_imports("import os, json as j\\nfrom dataclasses import field\\nfrom .x import y\\n    import csv\\n")
     ['os', 'json', 'dataclasses']
     """
+    return [name for name in _absolute_imports(source) if name.split(".")[0] in sys.stdlib_module_names]
+
+
+def package_imports(source: str) -> list[str]:
+    """The modules that a module's ``source`` imports at its top level from installed packages: neither the
+    standard library's nor the game's (in the browser those are there only once pygbag has installed them).
+
+    >>> package_imports("import os\\nimport pygame.freetype\\nfrom game.ui import theme\\nfrom pygame import Rect\\n")
+    ['pygame.freetype', 'pygame']
+    """
+    return [name for name in _absolute_imports(source)
+            if name.split(".")[0] not in sys.stdlib_module_names and name.split(".")[0] != "game"]
+
+
+def _absolute_imports(source: str) -> list[str]:
+    """The modules ``source``'s top-level ``import`` and ``from`` lines name, but relative ones and ``__future__``."""
     plain = [_ALIAS.sub("", name).strip() for names in _TOP_LEVEL_PLAIN_IMPORT.findall(source)
              for name in names.split(",")]
-    named = [module for dot, module, _ in _TOP_LEVEL_IMPORT.findall(source) if not dot]
-    return [name for name in plain + named
-            if name.split(".")[0] in sys.stdlib_module_names and name != "__future__"]
+    named = [module for dot, module, _ in _TOP_LEVEL_IMPORT.findall(source) if not dot and module != "."]
+    return [name for name in plain + named if name != "__future__"]
 
 
-def standard_library_ahead(root: Path, start: str = START) -> Generator[Path | str, None, None]:
-    """Import the standard library's modules the start imports and the runtime has not, one a step.
+def imports_ahead(start: list[StartModule]) -> Generator[str, None, None]:
+    """Import what the ``start``'s modules (``walk_start``) import that needs no installed package, a module a step.
 
-    Those the start's sources import at their top level (in ``start_path``'s order, each source read
-    in a step of its own, yielded), then pygame-ce's (``PYGAME_STANDARD_IMPORTS``); each module
-    imported is yielded by name. The page runs this after ``compile_ahead`` while it waits for the
-    tap: Pyodide's standard library has no bytecode, so each import compiles its module
-    (``dataclasses`` about 29 ms, ``gettext`` 12). A module that fails to import is left to the
-    start's own import, which reports it.
+    First the standard library's modules they import at their top level, then pygame-ce's
+    (``PYGAME_STANDARD_IMPORTS``), then, in the start's order, the game's modules whose import runs no
+    installed package (``importable_early``); each module imported is yielded by name. The page runs this
+    while it waits for the tap, before pygbag installs pygame-ce: Pyodide's standard library has no
+    bytecode, so each of its imports compiles the module (``dataclasses`` about 29 ms, ``gettext`` 12),
+    and the game's modules run their bodies (``dataclass`` writing its classes' methods); after the tap
+    the start finds them imported. A module that fails to import is left to the start's own import,
+    which reports it.
     """
-    for source in _walk_start(root, start):
-        yield source
-        yield from import_each(standard_imports(_read(source)))
+    yield from import_each([name for module in start for name in standard_imports(module.text)])
     yield from import_each(PYGAME_STANDARD_IMPORTS)
+    yield from import_each(importable_early({module.name: module.imports for module in start},
+                                            {module.name: bool(package_imports(module.text)) for module in start}))
+
+
+def importable_early(imports: dict[str, list[str]], needs_packages: dict[str, bool]) -> list[str]:
+    """The modules of ``imports`` (each module's game imports, the modules in import order) whose import runs no
+    installed package: neither they nor any game module their import runs (their imports, their packages, theirs
+    in turn) imports one (``needs_packages``). A module not in ``imports`` counts as one that does.
+
+    >>> importable_early({"game": [], "game.a": ["game.b"], "game.b": ["game.a"], "game.c": ["game.a", "game.d"],
+    ...                   "game.d": []}, {"game": False, "game.a": False, "game.b": False, "game.c": False,
+    ...                                   "game.d": True})
+    ['game', 'game.a', 'game.b']
+    """
+    early = {name for name, needs in needs_packages.items() if not needs}
+    changed = True
+    while changed:  # the largest set closed under "its import runs": an import cycle of such modules stays in
+        changed = False
+        for name in sorted(early):
+            if any(module not in early for module in _parents(name) + imports.get(name, [])):
+                early.discard(name)
+                changed = True
+    return [name for name in imports if name in early]
+
+
+def _parents(name: str) -> list[str]:
+    """The packages a module's import imports first, outermost first: ``game.ui.text`` -> ``game``, ``game.ui``."""
+    return [".".join(name.split(".")[:depth]) for depth in range(1, name.count(".") + 1)]
 
 
 def import_each(names: Iterable[str]) -> Generator[str, None, None]:
@@ -188,7 +236,7 @@ def start_path(root: Path, start: str = START) -> list[Path]:
     Read from the sources' top-level imports (``top_level_imports``), beginning at ``start``'s and then
     ``START_MODULES``, each module after its package and its own imports; nothing is run.
     """
-    return list(_walk_start(root, start))
+    return [module.source for module in walk_start(root, start)]
 
 
 def start_order(root: Path, start: str = START) -> list[Path]:
@@ -204,32 +252,66 @@ def compile_ahead(root: Path) -> Generator[Path, None, None]:
     fresh (at most about 11 ms in Pyodide for the largest), so the order's reading is spread over
     the steps too. The caller stops when it likes. From here on ``compile_module`` writes (``writes``).
     """
+    start: list[StartModule] = []
+    yield from _compile_start(root, start)
+    yield from _compile_the_rest(root, start)
+
+
+def ahead_of_the_tap(root: Path) -> Generator[Path | str, None, None]:
+    """What the page does while it waits for the player's tap, a step at a time: compile the start's modules
+    (``compile_ahead``'s first part), import what they import that needs no installed package
+    (``imports_ahead``), then compile the game's other modules. Each step yields the source compiled or
+    the module imported; the page stops at the tap, and whatever is left the start's imports do as always.
+    """
+    start: list[StartModule] = []
+    yield from _compile_start(root, start)
+    yield from imports_ahead(start)
+    yield from _compile_the_rest(root, start)
+
+
+def _compile_start(root: Path, walked: list[StartModule]) -> Generator[Path, None, None]:
+    """Compile the start's modules, a module a step, each yielded and kept in ``walked``."""
     global writes
     writes = True
-    first = []
-    for source in _walk_start(root, START):
-        first.append(source)
-        compile_module(source)
-        yield source
-    for source in _the_rest(root, first):
+    for module in walk_start(root, START):
+        walked.append(module)
+        compile_module(module.source)
+        yield module.source
+
+
+def _compile_the_rest(root: Path, start: list[StartModule]) -> Generator[Path, None, None]:
+    """Compile the game's modules not on the start's path, yielding each one compiled (a fresh one is no step)."""
+    for source in _the_rest(root, [module.source for module in start]):
         if compile_module(source):
             yield source
 
 
-def _walk_start(root: Path, start: str) -> Generator[Path, None, None]:
-    """``start_path``, a module at a time, each yielded once its imports have been."""
+class StartModule(NamedTuple):
+    """A module the start imports, as its source reads: ``walk_start`` gives them in import order."""
+
+    name: str
+    source: Path
+    text: str
+    imports: list[str]
+    """The game's modules its body imports (``top_level_imports``)."""
+
+
+def walk_start(root: Path, start: str = START) -> Generator[StartModule, None, None]:
+    """The modules of ``start_path``, a module at a time, each yielded once its imports have been (each source read
+    once)."""
     entered: set[Path] = set()
 
-    def visit(name: str) -> Generator[Path, None, None]:
+    def visit(name: str) -> Generator[StartModule, None, None]:
         source = module_source(root, name)
         if source is None or source in entered:
             return
         entered.add(source)  # before its imports: an import cycle ends here
         package = name if source.name == "__init__.py" else name.rpartition(".")[0]
-        parents = [".".join(name.split(".")[:depth]) for depth in range(1, name.count(".") + 1)]
-        for module in parents + top_level_imports(_read(source), package, root):
+        text = _read(source)
+        imports = top_level_imports(text, package, root)
+        for module in _parents(name) + imports:
             yield from visit(module)
-        yield source  # after them, as the import runs them
+        yield StartModule(name, source, text, imports)  # after them, as the import runs them
 
     for name in [*top_level_imports(_read(root / start), ""), *START_MODULES]:
         yield from visit(name)
