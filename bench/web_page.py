@@ -229,6 +229,7 @@ def print_startup(runs: list[dict[str, float]]) -> None:
             ("harness:runtime", "mark: CPython up (the loader's runtime)"),
             ("othello:unpack", "mark: unpacking the game's archive"),
             ("othello:waiting", "mark: waiting for the click"),
+            ("othello:unpacked", "mark: the archive unpacked (while waiting)"),
             ("othello:start", "mark: the click taken, starting"),
             ("harness:install", "mark: installing pygame-ce (wheel)"),
             ("harness:main", "mark: main.py runs (imports, App, frame)"),
@@ -246,7 +247,7 @@ def print_startup(runs: list[dict[str, float]]) -> None:
         ("menu after runtime up, less click latency", lambda r: r["menu"] - r["harness"] - (r["click"] - r["waiting"])),
     ]
     stages = [
-        ("runtime up -> waiting (unpack the archive)", "harness:runtime", "othello:waiting", False),
+        ("runtime up -> waiting (the archive read)", "harness:runtime", "othello:waiting", False),
         ("click -> install (main.py read)", "othello:start", "harness:install", False),
         ("install pygame-ce (fetch, unzip)", "harness:install", "harness:main", False),
         ("main.py -> first frame (imports, App, draw)", "harness:main", "othello:first-frame", False),

@@ -99,6 +99,12 @@ def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
         wait_until(lambda: served(site, WHEEL_PATH, since) == [200], PREFETCH_TIMEOUT_S,
                    "pygame-ce's wheel fetched before the tap")
         assert served(site, INDEX_PATH, since) == [200]
+        # the game's archive is unpacked while the page waits: the tap is asked for once the archive is read
+        wait_until(lambda: page.python("import sys\n'game.platform.bytecode' in sys.modules"), PREFETCH_TIMEOUT_S,
+                   "the game's archive unpacked before the tap")
+        asked, unpacked = tab.evaluate("['othello:waiting', 'othello:unpacked']"
+                                       ".map((name) => performance.getEntriesByName(name)[0].startTime)")
+        assert asked < unpacked
         # and the game's modules are compiled into their bytecode cache, the start's path first
         wait_until(lambda: page.python(COMPILED_AHEAD) == [True, True], PREFETCH_TIMEOUT_S,
                    "the game's modules compiled before the tap")
