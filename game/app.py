@@ -368,6 +368,7 @@ class App:
         self._warming.advance(self.ctx.frame.slice_ms)
         if self._warming.done:
             self._warming = None
+            browser.page_settled()  # the page's offline copy is made now, not over the menu's first frames
             problem = weights_problem()
             if problem:
                 self.ctx.toasts.show(_("The computer's trained evaluation could not be read ({problem}). It plays "

@@ -544,6 +544,9 @@ def test_colours_are_drawn_from_real_entropy_even_after_pygbags_seed(player_fact
 def test_the_page_is_told_when_the_first_frame_is_shown_and_when_the_game_fails(page: FakeWindow) -> None:
     browser.page_ready()
     assert page.evaluated[-1] == "window.othello_loader && window.othello_loader.done()"
+    browser.page_settled()
+    assert page.evaluated[-1] == ("window.othello_loader && window.othello_loader.settled"
+                                  " && window.othello_loader.settled()")
     assert browser.show_failure("ZeroDivisionError: 'division' by zero") is True
     assert page.evaluated[-1] == "window.othello_loader.fail('python', \"ZeroDivisionError: 'division' by zero\")"
 

@@ -117,13 +117,18 @@ def test_a_first_visit_fetches_the_wheel_before_the_tap_and_only_once(
         imported = page.python("list(sys.modules)")
         assert "pygame" not in imported and "game.ui.text" not in imported and "game.app" not in imported
         # no offline worker yet: its install fetches the page's files, the archive among them, which would
-        # share a slow network with the runtime's download; it comes with the game's first frame
+        # share a slow network with the runtime's download; it comes once the game has settled
         assert tab.evaluate(WORKER_REGISTERED) is False
         box = tab.evaluate("(() => { const r = document.getElementById('play').getBoundingClientRect();"
                            " return [r.left + r.width / 2, r.top + r.height / 2] })()")
         page.press_at(*box)
         page.wait_for_python("app.frames_shown > 2", BOOT_TIMEOUT_S, "the game's first frames")
         assert page.scene() == "menu"
+        # the worker is registered and keeps the runtime once the game has settled (its warm-up behind the
+        # menu done), not over the menu's first frames: read in one go, so the warm-up cannot end between
+        warming, keeping = page.python("import js\n[app._warming is not None, bool(js.othello_offline.keeping)]")
+        assert keeping is not warming
+        page.wait_for_python("app._warming is None", BOOT_TIMEOUT_S, "the warm-up behind the menu")
         tab.wait_for("othello_offline.kept", 60, "the worker to keep the runtime")
         assert tab.evaluate(WORKER_REGISTERED) is True
         # pygbag's own requests were answered with the page's copies, the worker's from the HTTP cache:

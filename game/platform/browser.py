@@ -320,6 +320,14 @@ def page_ready() -> None:
             _run_js("window.othello_loader && window.othello_loader.done()")
 
 
+def page_settled() -> None:
+    """Tell the page the game has loaded what it loads behind its menu (the warm-up is done): the page then has
+    its offline worker keep the runtime (the template's ``settled``), work that held the menu's first frames back."""
+    if IS_BROWSER:
+        with contextlib.suppress(Exception):  # a page without the template's loader keeps nothing
+            _run_js("window.othello_loader && window.othello_loader.settled && window.othello_loader.settled()")
+
+
 def failure_text(exc: BaseException, frames: int = 3) -> str:
     """The end of ``exc``'s traceback (its last ``frames`` lines of frames and the error), for the page."""
     import traceback

@@ -151,6 +151,7 @@ async function loadFiles() {
     loader.step("start", "start")
     loader.done()
     report("first frame")
+    loader.settled()  // game/platform/browser.py's page_settled(), once the game's warm-up is done
     await giveRealTime(OTHELLO_OFFLINE ? 10 : 0, () => window.othello_offline.kept)
     const kept = window.othello_offline.kept
     report(kept ? `kept ${kept.kept} failed ${kept.failed.length} build ${kept.build}` : "kept nothing")
@@ -234,6 +235,7 @@ async function run() {
     }
     loader.done()  // game/platform/browser.py's page_ready(), after the game's first frame
     report("first frame")
+    loader.settled()  // and its page_settled(), once its warm-up is done
     if (scenario === "loop-error") {
         await sleep(2000)
         loader.fail("python", "Traceback (most recent call last):\nKeyError: 'a bug in the loop'")
