@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from game.engine import GameRecord
-from game.platform import browser, links, web_storage
+from game.platform import browser, links, page_text_field, web_storage
 from tests.test_transcripts import open_transcript
 
 
@@ -609,16 +609,16 @@ def test_a_malformed_escape_in_the_link_is_named_not_fatal() -> None:
 
 
 def test_the_text_field_over_the_canvas_opens_on_a_touch_screen_only(page: FakeWindow) -> None:
-    field = browser.PageTextField()  # the fake page answers 1 to the pointer query: a touch screen
+    field = page_text_field.PageTextField()  # the fake page answers 1 to the pointer query: a touch screen
     assert field.active is True
     field.open((0.1, 0.2, 0.5, 0.3), "f5", "Type a game")
     assert 'window.othello_text.open([0.1, 0.2, 0.5, 0.3], "f5", "Type a game")' in page.evaluated[-1]
     page.eval = lambda code: 0  # type: ignore[method-assign]  # a mouse: the game's own box is enough
-    assert browser.PageTextField().active is False
+    assert page_text_field.PageTextField().active is False
 
 
 def test_on_the_desktop_there_is_no_text_field() -> None:
-    field = browser.PageTextField()
+    field = page_text_field.PageTextField()
     field.open((0, 0, 1, 1), "f5", "")
     assert field.active is False and field.sync("f5") is None
 

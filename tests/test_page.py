@@ -267,9 +267,9 @@ report();"""
 
 
 def test_the_text_field_lies_over_the_box_and_trades_text_with_the_game(tmp_path: Path) -> None:
-    from game.platform import browser
+    from game.platform import page_text_field
 
-    script = browser._TEXT_FIELD_JS + """
+    script = page_text_field._TEXT_FIELD_JS + """
 var keys = 0;
 window.addEventListener("keydown", function () { keys++; });
 othello_text.open([0.1, 0.2, 0.5, 0.3], "f5", "Type a game");

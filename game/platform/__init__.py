@@ -4,11 +4,13 @@
 * ``documents``: JSON documents on a store (``JsonDocuments``; a damaged one set aside with a message);
 * ``files``: the one bounded reader of a file a user can replace (regular files only, never blocking);
 * ``bytecode``: the game's modules compiled into Python's bytecode cache ahead of their import (the page
-  while it waits for the tap, the AI's warm-up a step before each import);
+  while it waits for the tap, the AI's warm-up a step before each import), and imported ahead where they
+  need no installed package (the page, while it waits);
 * ``web_storage``: the page's ``localStorage`` (memory once it is full, or when it is blocked) and
   ``default_storage()``, the store this run uses;
 * ``browser``: the page around the canvas (clipboard, downloads, audio unlock, canvas size, the
-  loading screen, a text field over the canvas);
+  loading screen);
+* ``page_text_field``: a text field of the page's over the canvas, for touch screens' keyboards;
 * ``links``: the game in the page address (``#f5d6c3``) and share links;
 * ``dirs``: the per-user data folder of each desktop platform;
 * ``resources``: where the bundled fonts, sounds and icon are;

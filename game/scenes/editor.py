@@ -16,7 +16,8 @@ import pygame
 
 from game.engine import BLACK, WHITE, Color, Position
 from game.i18n import N_, _
-from game.platform.browser import PageTextField, copy_to_clipboard, paste_from_clipboard
+from game.platform.browser import copy_to_clipboard, paste_from_clipboard
+from game.platform.page_text_field import PageTextField
 from game.play.match import MatchSetup, Mode
 from game.play.words import colour_name
 from game.records.formats import write_obf

@@ -27,7 +27,7 @@ from game.library.famous import Final, find_finals
 from game.library.positions import PLIES
 from game.library.search import Color, Query, QueryError, SearchIndex, parse_years
 from game.library.service import LibraryService, shared
-from game.platform.browser import PageTextField
+from game.platform.page_text_field import PageTextField
 from game.play.match import MatchSetup, Mode, against_the_computer
 from game.records.wthor import CREDIT, WthorGame
 from game.scenes.base import Context, TextScene

@@ -2,10 +2,9 @@
 
 The text box takes typed text (pygame ``TEXTINPUT`` events, Backspace,
 Ctrl+V to paste where the clipboard can be read, Ctrl+A to select it all so
-that what comes next replaces it), wraps it between moves, never inside
-one, and checks it as you type:
-a malformed or illegal transcript is named with its ply and reason, and
-the buttons that would use it stay disabled, so nothing else changes.
+that what comes next replaces it), wraps it between moves, never inside one,
+and checks it as you type: a malformed or illegal transcript is named with
+its ply and reason, and the buttons that would use it stay disabled.
 Opened from the menu it starts with the game in progress (or else the last
 finished game); opened from the review it holds the game reviewed. On the
 desktop Save… and Open… use the in-game file chooser (GGF games, OBF
@@ -22,7 +21,8 @@ import pygame
 
 from game.engine import BLACK, GameRecord, Outcome, Position, TranscriptError
 from game.i18n import _, translated
-from game.platform.browser import PageTextField, copy_to_clipboard, download_text, paste_from_clipboard
+from game.platform.browser import copy_to_clipboard, download_text, paste_from_clipboard
+from game.platform.page_text_field import PageTextField
 from game.platform.storage import games_folder
 from game.play.match import MatchSetup, Mode, file_players
 from game.records.formats import FormatError, GgfGame, ggf_result, write_ggf
