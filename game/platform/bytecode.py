@@ -108,7 +108,8 @@ def package_imports(source: str) -> list[str]:
     """The modules that a module's ``source`` imports at its top level from installed packages: neither the
     standard library's nor the game's (in the browser those are there only once pygbag has installed them).
 
-    >>> package_imports("import os\\nimport pygame.freetype\\nfrom game.ui import theme\\nfrom pygame import Rect\\n")
+    >>> package_imports("import os\\nimport pygame.freetype\\nfrom . import theme\\nfrom pygame import Rect\\n"
+    ...                 "import them all, then run\\n")  # the last: a docstring's line, not an import
     ['pygame.freetype', 'pygame']
     """
     return [name for name in _absolute_imports(source)
