@@ -5,7 +5,7 @@ In the browser the packed app has no ``.pyc`` (shipping them would more than
 triple the code's download), so every import compiles its module's source,
 and compiling was about 40 % of the time from ``main.py`` to the first frame.
 While the page waits for the player's tap the runtime has nothing to do: its
-boot code (``index.html``) runs ``ahead_of_the_tap`` about 8 ms of each frame
+boot code (``index.html``) runs ``ahead_of_the_tap`` about 12 ms of each frame
 until the tap: the modules ``main.py`` imports compiled first, then those of
 them that need no installed package (pygame-ce comes after the tap) imported,
 with the standard library's modules they import, then the others compiled. An
