@@ -6,11 +6,16 @@ the frame on screen stays until the player acts, a toast shows, or the size, the
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
 
+from game.engine import BLACK
 from game.platform.storage import MemoryStorage
-from tests.app_driver import Player
+from game.play.match import MatchSetup
+from game.scenes.entries import GameEntry
+from tests.app_driver import FRAME_MS, Player
 
 
 def counting_draws(player: Player) -> list[int]:
@@ -63,13 +68,93 @@ def test_the_idle_menu_is_drawn_once_and_again_only_when_something_changes(playe
 def test_a_scene_that_moves_by_itself_is_drawn_every_frame(player_factory) -> None:  # type: ignore[no-untyped-def]
     player = player_factory(MemoryStorage())
     player.frame()
-    player.click_button("two")
+    player.app.scene.open(GameEntry(MatchSetup("two", BLACK, clock=60)))  # the player's clock runs on their turn
     player.frame()
-    assert player.app.scene_name == "game" and not player.app.scene.still()
+    assert player.app.scene_name == "game"
     drawn = counting_draws(player)
     for _ in range(3):
         player.frame()
-    assert len(drawn) == 3
+    assert len(drawn) == 3 and not player.app.scene.still()
+
+
+def idle_game(player_factory, **settings: object) -> Player:  # type: ignore[no-untyped-def]
+    """A game between two players at the device, Black to move, the frames after its start played out."""
+    player = player_factory(MemoryStorage())
+    for name, value in settings.items():
+        setattr(player.app.ctx.settings, name, value)
+    player.frame()
+    player.click_button("two")
+    player.frame()
+    player.frame()
+    return player
+
+
+def test_the_game_stays_on_screen_while_the_player_thinks(player_factory) -> None:  # type: ignore[no-untyped-def]
+    player = idle_game(player_factory)
+    assert player.app.scene_name == "game" and player.game.still()
+    drawn = counting_draws(player)
+    before = pygame.image.tobytes(player.app.surface, "RGB")
+    for _ in range(5):
+        player.frame()
+    assert drawn == [] and pygame.image.tobytes(player.app.surface, "RGB") == before
+    assert player.app.ctx.frame.slice_ms == 10.0  # the drawing time goes to the work behind it
+
+    player.click_square("f5")  # a move: drawn in its frame, and then the other player thinks and it stays
+    player.frame()
+    player.frame()
+    assert len(drawn) == 1 and player.game.position.to_move != BLACK
+
+    player.click_square("a1")  # not a legal move: the square flashes red and a message says why, each drawn
+    flashing = len(drawn)  # until it has gone
+    player.run_until(lambda: player.game.board.at_rest(player.now), frames=40)
+    assert len(drawn) - flashing >= 5
+    player.run_until(player.game.still, frames=200)
+    assert drawn[-1] == player.now - FRAME_MS  # the frame that took the message away was drawn
+    assert player.game.now_ms >= player.game.message_until_ms
+    settled = len(drawn)
+    for _ in range(3):
+        player.frame()
+    assert len(drawn) == settled
+
+
+def test_a_hint_that_arrives_is_drawn_and_then_stays(player_factory) -> None:  # type: ignore[no-untyped-def]
+    player = idle_game(player_factory, hints="best")
+    drawn = counting_draws(player)
+    player.run_until(lambda: player.game.match.hint is not None, frames=200)
+    arrived = len(drawn)
+    assert drawn[-1] == player.now  # drawn while it was looked for, and in the frame it came
+    player.frame()
+    assert player.game.still() and player.game.marks().best  # what stays on screen shows it
+    player.frame()
+    assert len(drawn) <= arrived + 1
+
+
+def test_a_message_is_drawn_until_it_goes(player_factory) -> None:  # type: ignore[no-untyped-def]
+    player = idle_game(player_factory)
+    drawn = counting_draws(player)
+    player.game._say("A word to the player", 300)
+    player.run_until(lambda: not player.game.status_text().startswith("A word"), frames=20)
+    gone = len(drawn)
+    assert gone >= 5 and drawn[-1] == player.now  # drawn while it showed, and in the frame it went
+    player.frame()
+    player.frame()
+    assert len(drawn) <= gone + 1 and player.game.still()
+
+
+def test_the_explorer_is_drawn_while_the_library_loads_for_it(  # type: ignore[no-untyped-def]
+        player_factory, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.library import service
+
+    player = idle_game(player_factory)
+    loading = SimpleNamespace(done=False, advance=lambda ms: None)
+    monkeypatch.setattr(service, "started_shared", lambda: loading)
+    player.game.explorer_rect = pygame.Rect(0, 0, 300, 200)  # the explorer shown, the library counting its games
+    player.frame()
+    assert not player.game.still()
+    loading.done = True
+    player.frame()
+    player.frame()
+    assert player.game.still()
 
 
 @pytest.mark.parametrize("action", ["scene:settings", "scene:stats", "scene:new_game", "scene:challenges"])

@@ -131,6 +131,10 @@ class BoardPlay:
             self.animation = None
         return self.animation is not None
 
+    def at_rest(self, now_ms: int) -> bool:
+        """Whether nothing on the board moves or fades by itself now: no move shown, no red flash."""
+        return self.animation is None and not (self.bad_square is not None and now_ms < self.bad_until_ms)
+
     def skip_animation(self) -> None:
         """Show the move's end at once (a quick player moves on)."""
         self.animation = None

@@ -20,6 +20,7 @@ import game.scenes.game.panels as panels
 from game.ai import HINT_LIMITS, HINT_LIMITS_IN_PAGE
 from game.engine import Color, GameRecord, Position, opponent_of
 from game.i18n import _
+from game.library import service
 from game.play.engine_output import thinking_lines
 from game.play.match import MatchSetup, SavedGame, file_players
 from game.play.match_controller import MatchController
@@ -59,6 +60,7 @@ class GameScene(BoardScene):
         self.explorer = ExplorerPanel()
         self.explorer_rect: pygame.Rect | None = None
         """Where the opening explorer goes (the setting is on), cut from the move list's panel."""
+        self._quiet_frames = 0
 
     # -- life cycle -----------------------------------------------------------
 
@@ -336,7 +338,24 @@ class GameScene(BoardScene):
                                  self.match.rating_change))
 
     def update(self, now_ms: int) -> None:
-        """Animations, the computer's search, the hint analysis, and the end of the game."""
+        """Animations, the computer's search, the hint analysis, and the end of the game; then whether it is still."""
+        self._advance(now_ms)
+        quiet = (self.idle() and self.dialog is None and self.match.clocks is None and self.board.at_rest(now_ms)
+                 and (self.match.hint is not None or self.ctx.settings.hints == "off")
+                 and not (self.message and now_ms < self.message_until_ms) and self._explorer_settled())
+        self._quiet_frames = self._quiet_frames + 1 if quiet else 0
+
+    def still(self) -> bool:
+        """Whether the frame on screen can stay: the player's turn, and nothing moves, counts or comes by itself (no
+        clock, search, hint to come, move shown, red flash, message to take away, library still loading for the
+        explorer) since a frame drawn after the last change (on a phone the board's drawing took most of a frame)."""
+        return self._quiet_frames >= 2
+
+    def _explorer_settled(self) -> bool:
+        loading = service.started_shared()
+        return self.explorer_rect is None or loading is None or loading.done
+
+    def _advance(self, now_ms: int) -> None:
         self.now_ms = now_ms
         animation = self.board.animation
         self.match.tick(now_ms, showing=animation is not None and not animation.done(now_ms))
