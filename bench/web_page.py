@@ -16,13 +16,15 @@ pygbag's pygame-ce wasm wheel, beside it), serves it on 127.0.0.1 and measures, 
    window of a game against Casual and against Master, the player clicking the first legal
    square on each turn. The whole play window is recorded (the computer's thinking and the
    player's turns alike); the script's own polls run Python in the page and are in it too.
+   Then a game's board while the player thinks, nobody moving (``GameScene.still``).
 3. perft nodes per second (``game.engine.timed_perft``, what ``python -m game.cli bench`` runs)
    in the page's Python and natively in this process.
 4. the wasm heap's size after the games.
 
 ``--phone`` measures a phone instead: a 412 x 915 touch screen (every input a tap), chromium's CPU
 throttled 4 times and its network at DevTools' "Fast 3G" (562.5 ms latency, 1.44 Mbit/s down,
-675 kbit/s up), start-up and the frame gaps of the menu and of games against Casual and Master
+675 kbit/s up), start-up and the frame gaps of the menu, of games against Casual and Master and of a board
+waiting on the player
 (the search speed and the other windows are left out: they measure the engine, not the phone).
 ``--tap-after S`` taps S seconds after the page asks (a player's reaction; 0, at once, by default);
 ``--startup-only`` stops after the start-up; ``--longest-frames N`` prints the game's N longest frames
@@ -80,6 +82,9 @@ while not __record.position.is_over():
 app.scene.open(ReviewEntry(__record))
 True
 """
+PLAYERS_TURN = ("type(app.scene).__name__ == 'GameScene' and app.scene.human_can_move() and not app.scene.busy()"
+                " and not app.scene.record.is_over()")
+"""Python: the game waits on the player (what ``play_until`` clicks on)."""
 LONG_GAP_MS = 50.0
 PHONE_VIEWPORT = (412, 915)
 PHONE_CPU_SLOWDOWN = 4
@@ -424,6 +429,10 @@ def measure_games(page: GamePage) -> None:
                                                                         PLAY_WINDOW_S))
         plies = page.python("len(app.scene.record.moves) if hasattr(app.scene, 'record') else -1")
         print(f"  {'':34} ({plies} plies played in the window)")
+    page.start_computer_game("Casual")  # the player's turn, nobody moving: the board stays on screen
+    page.wait_for_python(PLAYERS_TURN, 30, "the player's turn")
+    print_gaps("game, the player thinking", *record_gaps(
+        page, lambda deadline: time.sleep(max(0.0, deadline - time.monotonic())), IDLE_WINDOW_S))
     page.to_menu()
 
 
