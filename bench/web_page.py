@@ -28,8 +28,8 @@ waiting on the player
 (the search speed and the other windows are left out: they measure the engine, not the phone).
 ``--tap-after S`` taps S seconds after the page asks (a player's reaction; 0, at once, by default);
 ``--startup-only`` stops after the start-up; ``--longest-frames N`` prints the game's N longest frames
-from its first to the warm-up's end, each with the modules it imported (the Python of a frame, timed in
-the page: what a long gap was spent on).
+from its first to the warm-up's end, then each play window's, each with the modules it imported (the Python
+of a frame, timed in the page: what a long gap was spent on).
 
 Not a test: it prints figures. Needs what the real-browser tests need (they skip without it).
 """
@@ -351,8 +351,8 @@ def main() -> int:
                         help="click or tap to play S seconds after the page asks, as a player does (default 0)")
     parser.add_argument("--startup-only", action="store_true", help="time the start-up only")
     parser.add_argument("--longest-frames", type=int, default=0, metavar="N",
-                        help="print the game's N longest frames from its first to the warm-up's end, and the "
-                             "modules each imported (the Python of a frame, timed in the page)")
+                        help="print the game's N longest frames from its first to the warm-up's end, then each "
+                             "play window's, and the modules each imported (the Python of a frame, timed in the page)")
     args = parser.parse_args()
     problem = missing_runtime()
     if problem is not None:
@@ -386,9 +386,7 @@ def main() -> int:
                 page, seen, gaps = boot_once(browsers[0], url, args.phone, args.tap_after, args.longest_frames)
                 runs.append(seen)
                 if args.longest_frames:
-                    print(f"# run {index + 1}, the longest frames to the warm-up's end (ms, frame, imported):")
-                    for took, number, modules in longest_frames(page):
-                        print(f"#   {took:7.1f}  {number:5d}  {' '.join(modules)}")
+                    print_longest(f"run {index + 1}, the longest frames to the warm-up's end", page)
                 warm_ups.append((gaps, round(seen.pop("warm-up frames"))))
                 print(f"# run {index + 1}: " + ", ".join(f"{k} {v:.0f}" for k, v in sorted(seen.items(),
                                                                                           key=lambda kv: kv[1])))
@@ -400,9 +398,9 @@ def main() -> int:
             if args.startup_only:
                 return 0
             if args.phone:
-                measure_games(page)
+                measure_games(page, args.longest_frames)
                 return 0
-            in_page = measure_page(page)
+            in_page = measure_page(page, args.longest_frames)
         finally:
             for old in browsers:
                 old.close()
@@ -416,8 +414,17 @@ def main() -> int:
     return 0
 
 
-def measure_games(page: GamePage) -> None:
-    """Frame gaps on the menu, idle, and over a play window against Casual and against Master (printed)."""
+def print_longest(title: str, page: GamePage) -> None:
+    """The longest frames ``FRAME_RECORDER`` kept (``longest_frames``), printed under ``title``; then it starts over."""
+    print(f"# {title} (ms, frame, imported):")
+    for took, number, modules in longest_frames(page):
+        print(f"#   {took:7.1f}  {number:5d}  {' '.join(modules)}")
+    page.python("app.frame.__defaults__[-1].clear()\nTrue")
+
+
+def measure_games(page: GamePage, longest: int = 0) -> None:
+    """Frame gaps on the menu, idle, and over a play window against Casual and against Master (printed); with
+    ``longest`` (the start's ``FRAME_RECORDER`` is on), each play window's longest frames too."""
     print(f"\n## Frame gaps (requestAnimationFrame), ms; long = gaps > {LONG_GAP_MS:.0f} ms")
     print(f"  {'scenario':34} window frames    p50    p90    p99     max  long")
     time.sleep(1.0)
@@ -425,10 +432,14 @@ def measure_games(page: GamePage) -> None:
                                           IDLE_WINDOW_S))
     for level in ("Casual", "Master"):
         page.start_computer_game(level)
+        if longest:
+            page.python("app.frame.__defaults__[-1].clear()\nTrue")
         print_gaps(f"game vs {level} (whole play window)", *record_gaps(page, lambda d: play_until(page, d),
                                                                         PLAY_WINDOW_S))
         plies = page.python("len(app.scene.record.moves) if hasattr(app.scene, 'record') else -1")
         print(f"  {'':34} ({plies} plies played in the window)")
+        if longest:
+            print_longest(f"the game vs {level}, its longest frames", page)
     page.start_computer_game("Casual")  # the player's turn, nobody moving: the board stays on screen
     page.wait_for_python(PLAYERS_TURN, 30, "the player's turn")
     print_gaps("game, the player thinking", *record_gaps(
@@ -436,9 +447,9 @@ def measure_games(page: GamePage) -> None:
     page.to_menu()
 
 
-def measure_page(page: GamePage) -> dict[str, float]:
+def measure_page(page: GamePage, longest: int = 0) -> dict[str, float]:
     """Frame gaps, the wasm heap, and perft in the page (printed but for perft, returned)."""
-    measure_games(page)
+    measure_games(page, longest)
     page.python(REVIEW)  # a finished game's review: it analyses every move in the frames' slices
     print_gaps("review's analysis", *record_gaps(page, lambda d: time.sleep(max(0.0, d - time.monotonic())),
                                                  ANALYSIS_WINDOW_S))
