@@ -164,3 +164,36 @@ def test_a_board_asked_for_while_it_is_being_made_is_made_whole_and_kept(text: T
     for _ in steps:
         pass
     assert view.empty_board() is board
+
+
+@pytest.mark.parametrize("theme_name", sorted(THEMES))
+def test_after_each_move_the_kept_board_is_drawn_anew_only_where_it_changed_exactly_as_whole(
+        text: TextRenderer, theme_name: str) -> None:
+    import random
+
+    from game.ui.anim import MoveAnimation
+
+    theme = THEMES[theme_name]
+    rng = random.Random(theme_name)
+    for rect in (RECT, pygame.Rect(10, 20, 380, 380)):  # a phone's squares: the shadows spill into the next ones
+        view = BoardView(rect, theme, text)
+        surface = pygame.Surface((700, 680))
+        position = Position.start()
+        drawn(view, position, Marks(), (30, 40, 35), surface)
+        bare = view._bare
+        for _ in range(40):
+            if position.is_over():
+                break
+            legal = position.legal_squares()
+            if not legal:
+                position = position.pass_turn()
+                continue
+            square = rng.choice(legal)
+            before, position = position, position.play(square)
+            flipped = [sq for sq in range(64) if before.flips(square) >> sq & 1]
+            animation = MoveAnimation(square, before.to_move, flipped, 0, 400)
+            surface.fill((30, 40, 35))
+            view.draw(surface, position, Marks(), animation, 200)  # mid-flip: those squares left out
+            kept = drawn(view, position, Marks(), (30, 40, 35), surface)
+            assert view._bare is bare  # the same backdrop: only the squares that changed were drawn again
+            assert same_pixels(kept, drawn(BoardView(rect, theme, text), position, Marks(), (30, 40, 35)))

@@ -20,6 +20,8 @@ from game.ui.text import TextRenderer
 from game.ui.theme import RGB, Theme
 
 COLUMNS = "abcdefgh"
+SHADOW_OFFSET = 3
+"""How far down and right of its disc a resting disc's shadow falls, in pixels (it spills into the next squares)."""
 
 
 @dataclass
@@ -92,8 +94,12 @@ class BoardView:
         }
         self._shadow = make_shadow(self.diameter, theme.shadow_alpha) if theme.shadow_alpha else None
         self._squashed: dict[tuple[Color, int], pygame.Surface] = {}
-        self._still: tuple[tuple[object, ...], pygame.Surface] | None = None
-        """The board with its discs as last drawn while nothing moved, and what it was drawn for."""
+        self._still: tuple[tuple[object, int, int, frozenset[int]], pygame.Surface] | None = None
+        """The board with its discs as last drawn while nothing moved, and what it was drawn for (the backdrop, the
+        discs, the squares left out)."""
+        self._bare: tuple[object, pygame.Surface] | None = None
+        """The board with no disc over the backdrop it was last drawn on, and that backdrop (``_redraw_squares``)."""
+        self._reaches: list[pygame.Rect] = []
 
     # -- geometry -----------------------------------------------------------
 
@@ -196,7 +202,7 @@ class BoardView:
         cx, cy = self.square_center(square)
         rise = int(lift * self.square * 0.08)
         if self._shadow is not None and alpha == 255:
-            offset = 3 + int(lift * self.square * 0.1)
+            offset = SHADOW_OFFSET + int(lift * self.square * 0.1)
             shadow = self._shadow
             if squash < 0.999:
                 shadow = pygame.transform.smoothscale(shadow, (max(1, int(shadow.get_width() * max(squash, 0.2))),
@@ -227,19 +233,56 @@ class BoardView:
         and shadows): in the browser's pygame-ce on WebAssembly that was most of a frame (6.5 of 8 ms in
         the game). The blended result, over the backdrop it was drawn on, is kept and blitted whole while the
         target, the discs and the backdrop at the frame's corners (all that shows through) stay the same.
+        After a move only the squares that changed are drawn again on it (``_redraw_squares``).
         """
         if self.rect.clip(surface.get_rect()) != self.rect:  # partly off the surface: drawn as it is
             self._draw_board_and_discs(surface, position, Marks(), None, 0, moving)
             return
         corners = (self.rect.topleft, (self.rect.right - 1, self.rect.top), (self.rect.left, self.rect.bottom - 1),
                    (self.rect.right - 1, self.rect.bottom - 1))
-        key = (id(surface), surface.get_size(), position.black, position.white, moving,
-               tuple(tuple(surface.get_at(corner)) for corner in corners))
+        backdrop = (id(surface), surface.get_size(), tuple(tuple(surface.get_at(corner)) for corner in corners))
+        key = (backdrop, position.black, position.white, moving)
         if self._still is not None and self._still[0] == key:
             surface.blit(self._still[1], self.rect)
             return
-        self._draw_board_and_discs(surface, position, Marks(), None, 0, moving)
+        if self._still is not None and self._bare is not None and self._still[0][0] == backdrop == self._bare[0]:
+            _, black, white, was_moving = self._still[0]
+            changed = {square for square in range(64)
+                       if (black ^ position.black | white ^ position.white) >> square & 1} | (was_moving ^ moving)
+            surface.blit(self._still[1], self.rect)
+            self._redraw_squares(surface, position, sorted(changed), moving)
+        else:
+            self._bare = (backdrop, surface.subsurface(self.rect).copy())
+            self._bare[1].blit(self.empty_board(), (0, 0))  # the board over its backdrop, no disc
+            self._draw_board_and_discs(surface, position, Marks(), None, 0, moving)
         self._still = (key, surface.subsurface(self.rect).copy())
+
+    def _redraw_squares(self, surface: pygame.Surface, position: Position, changed: list[int],
+                        moving: frozenset[int]) -> None:
+        """Draw the pixels that the discs of ``changed`` squares cover, or covered, anew: the bare board there, then
+        every disc that reaches them, in the order a whole drawing puts them (a shadow spills into its neighbours)."""
+        assert self._bare is not None
+        bare = self._bare[1]
+        clip = surface.get_clip()
+        for square in changed:
+            reach = self._reach(square)
+            surface.set_clip(reach)
+            surface.blit(bare, reach, reach.move(-self.rect.left, -self.rect.top))
+            for other in range(64):
+                if other not in moving and self._reach(other).colliderect(reach):
+                    self._draw_square(surface, position, other, None, 0)
+        surface.set_clip(clip)
+
+    def _reach(self, square: int) -> pygame.Rect:
+        """The pixels a still disc on ``square`` may cover: its square, and its shadow that spills past it."""
+        if not self._reaches:
+            for each in range(64):
+                cx, cy = self.square_center(each)
+                reach = self.square_rect(each).union(self._discs[BLACK].get_rect(center=(cx, cy)))
+                if self._shadow is not None:  # draw_disc's, at rest
+                    reach = reach.union(self._shadow.get_rect(center=(cx + SHADOW_OFFSET, cy + SHADOW_OFFSET)))
+                self._reaches.append(reach.clip(self.rect))
+        return self._reaches[square]
 
     def _draw_board_and_discs(self, surface: pygame.Surface, position: Position, marks: Marks,
                               animation: MoveAnimation | None, now_ms: int,
