@@ -330,17 +330,20 @@ class App:
         pointer (a tooltip); ``None`` while a toast shows (it fades)."""
         if self.ctx.toasts.live(self.ctx.now_ms):
             return None
-        below = self.stack.below if self.scene.overlay else None
-        return (id(self.scene), id(below), id(self.surface), self.surface.get_size(), self.window.get_size(),
+        return (id(self.scene), id(self._under()), id(self.surface), self.surface.get_size(), self.window.get_size(),
                 self.ctx.settings.theme, i18n.generation(), self.pointer)
 
     def _changed(self, looks: tuple[object, ...] | None) -> bool:
         """Whether this frame, with no input, must be drawn: the scene (or the one under a question) moves by itself,
         or what it looks like changed since the frame on screen, or the text renderer is recording what a frame draws
         (a layout audit, a test)."""
-        below = self.stack.below if self.scene.overlay else None
+        below = self._under()
         return (looks is None or looks != self._drawn_looks or not self.scene.still()
                 or (below is not None and not below.still()) or self.ctx.text.recording is not None)
+
+    def _under(self) -> Scene | None:
+        """The scene drawn under the one on top: the one below a question (an overlay), else none."""
+        return self.stack.below if self.scene.overlay else None
 
     def _load_library_ahead(self) -> None:
         """Load the library (and count the explorer's openings) in an idle scene's free slice, ahead of need.
@@ -379,8 +382,8 @@ class App:
         """Draw the scene and any toasts, then scale to the window."""
         now = self.ctx.now_ms
         self.ctx.text.begin_frame(self.surface)
-        below = self.stack.below
-        if self.scene.overlay and below is not None:
+        below = self._under()
+        if below is not None:
             below.draw(self.surface, now)
         self.scene.draw(self.surface, now)
         for toast in self.ctx.toasts.live(now)[-1:]:

@@ -4,7 +4,7 @@ This is the one module that asks where the game runs. The rest of the game
 imports from here: the clipboard (copy and paste,
 both answered a frame or two later in the browser), file downloads, the page's size, the
 loading screen (hidden after the first frame, or showing an error) and the audio unlock
-browsers require; ``text_field`` lays a text box over the canvas for touch screens through it.
+browsers require; ``page_text_field`` lays a text box over the canvas for touch screens through it.
 
 Importing this module is always safe: pygame and pygbag's ``platform``
 object (which only exists in the browser) are imported lazily, inside the

@@ -96,7 +96,7 @@ class PageTextField:
         if self.active:
             try:
                 browser._run_js(_TEXT_FIELD_JS + f"window.othello_text.open({json.dumps(box)}, "
-                        f"{json.dumps(text)}, {json.dumps(placeholder)})")
+                                f"{json.dumps(text)}, {json.dumps(placeholder)})")
             except Exception:  # the game's own box still works with a keyboard
                 self.active = False
 
