@@ -26,6 +26,7 @@ from game.platform.documents import JsonDocuments
 from game.platform.links import location_fragment, parse_fragment
 from game.platform.storage import Storage
 from game.platform.web_storage import default_storage
+from game.play.frame_budget import SLICE_MIN_MS
 from game.play.match import MatchSetup, Mode
 from game.scenes import SCENES, Context, Scene
 from game.scenes.entries import Entry, GameEntry, MenuEntry
@@ -36,6 +37,9 @@ from game.ui.widgets import draw_tooltip
 
 WINDOW_TITLE = "Othello"
 FPS = 60
+WARM_UP_PATIENCE = 10
+"""Frames in a row the warm-up waits while the frames' own work leaves it no room; then it takes its smallest slice
+anyway (a scene that draws every frame on a slow phone must not keep the AI unloaded until its first move)."""
 VIEWPORT_CHECK_MS = 400
 """How often the browser page's shape is checked (a phone rotated, a window resized)."""
 MIN_WINDOW = (PHONE[0], LANDSCAPE[1] // 2)
@@ -127,8 +131,9 @@ class App:
         if not IS_BROWSER:
             set_minimum_window_size(window_memory.smallest(window_memory.known_desktops(), MIN_WINDOW))
         self.assets = Assets(with_sound=with_sound)
-        if self.assets.icon is not None and not IS_BROWSER:
-            pygame.display.set_icon(self.assets.icon)
+        icon = None if IS_BROWSER else self.assets.load_icon()
+        if icon is not None:
+            pygame.display.set_icon(icon)
         logical = logical_size_for(self.window.get_size())
         self.assets.text_floor = text_floor(logical)
         self.surface = pygame.Surface(logical)
@@ -144,6 +149,8 @@ class App:
         self._scale_cache: tuple[tuple[int, int], float, pygame.Rect] | None = None
         self.frames_shown = 0
         self._warming: Job[None] | None = Job(behind_the_menu(self.ctx), Budget())
+        self._warm_up_waited = 0
+        """Frames in a row the warm-up has waited out for want of room (``_warm_up``)."""
         self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.pointer: tuple[int, int] | None = None
         """The pointer in logical pixels, as last moved."""
@@ -286,8 +293,6 @@ class App:
 
     def frame(self, events: list[pygame.event.Event] | None = None) -> bool:
         """Handle events, update, draw and show one frame; False once the game should close."""
-        if self.frames_shown >= 1 and self._warming is not None:
-            self._warm_up()  # the first frame is on screen; now load what the first game needs
         started = time.perf_counter()
         self.ctx.now_ms = self.clock_ms()
         had_input = False
@@ -310,6 +315,8 @@ class App:
             self._drawn_looks = looks
         else:  # the same frame again: it stays on screen, and its drawing time goes to background work
             self.ctx.frame.observe_draw(0.0)
+        if self.frames_shown >= 1 and self._warming is not None:
+            self._warm_up((time.perf_counter() - started) * 1000)  # the first frame is on screen: load behind it
         self.frames_shown += 1
         if self.frames_shown == 1:
             browser.page_ready()  # the first frame is on screen: the page's loading screen goes
@@ -360,15 +367,21 @@ class App:
         if current is not None and not current.done:
             current.advance(self.ctx.frame.slice_ms)
 
-    def _warm_up(self) -> None:
+    def _warm_up(self, spent_ms: float) -> None:
         """After the first frame is shown: load what the first game would otherwise stall on.
 
         The board's sprites, then the AI's evaluation (weights, then its game phases, each step a few
-        milliseconds natively), load as a job in the frame's slice while the menu is idle, not in the
-        middle of a game.
+        milliseconds natively), load as a job in what is left of the frame once its own work (``spent_ms``: events,
+        update, drawing) is done, while the menu is idle, not in the middle of a game. A frame with no room left
+        (the pointer's first move redrew the menu) is not made late by it, up to ``WARM_UP_PATIENCE`` frames in a row.
         """
         assert self._warming is not None
-        self._warming.advance(self.ctx.frame.slice_ms)
+        room = self.ctx.frame.room_after(spent_ms)
+        if not room and self._warm_up_waited < WARM_UP_PATIENCE:
+            self._warm_up_waited += 1
+            return
+        self._warm_up_waited = 0
+        self._warming.advance(room or SLICE_MIN_MS)
         if self._warming.done:
             self._warming = None
             browser.page_settled()  # the page's offline copy is made now, not over the menu's first frames

@@ -338,6 +338,13 @@ def test_the_statistics_table_shows_its_headings_whole_in_every_language(player_
             assert drawn and all(whole(heading, lines) for lines in drawn.values()), (code, size, heading, drawn)
 
 
+def test_the_games_icon_is_read_when_the_desktop_window_asks_for_it() -> None:
+    from game.ui.assets import Assets
+
+    icon = Assets(with_sound=False).load_icon()
+    assert icon is not None and icon.get_size() == (128, 128)
+
+
 @pytest.mark.parametrize("damage", ["truncated", "not a font", "empty"])
 def test_a_damaged_script_font_fallback_or_icon_only_costs_that_file(tmp_path: Path, damage: str) -> None:
     """pygame-ce crashes the process on a truncated font: a damaged Japanese font (a cut download in the
@@ -354,7 +361,7 @@ def test_a_damaged_script_font_fallback_or_icon_only_costs_that_file(tmp_path: P
         path.write_bytes({"truncated": path.read_bytes()[:3000], "not a font": b"not a font", "empty": b""}[damage])
     (root / ICON_FILE).write_bytes(b"\x89PNG cut short")
     assets = Assets(root, with_sound=False)
-    assert assets.icon is None  # a damaged icon too: the window keeps the system's
+    assert assets.load_icon() is None  # a damaged icon too: the window keeps the system's
     assert [piece for piece, _ in assets.runs("English 日本語", 20)] == ["English 日本語"]  # drawn, as boxes
     assert not assets.use_fonts_for("ja") and assets.script is None
     assert assets.use_fonts_for("zh_CN") and assets.script == "zh_CN"  # the whole one still loads

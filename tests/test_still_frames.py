@@ -6,6 +6,7 @@ the frame on screen stays until the player acts, a toast shows, or the size, the
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from types import SimpleNamespace
 
 import pygame
@@ -171,3 +172,45 @@ def test_each_screen_that_waits_on_the_player_stays_on_screen_between_inputs(  #
     assert drawn == []
     player.press(pygame.K_TAB)  # input: drawn
     assert len(drawn) == 1
+
+
+def test_the_warm_up_takes_only_the_room_a_frame_leaves_and_waits_no_longer_than_its_patience(
+        player_factory) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    from game.ai import Budget, Job
+    from game.app import WARM_UP_PATIENCE
+
+    player = player_factory(MemoryStorage())
+    player.frame()
+    steps = [0]
+
+    def counting() -> Generator[None, None, None]:
+        while True:
+            steps[0] += 1
+            yield None
+
+    player.app._warming = Job(counting(), Budget())
+    player.frame()
+    assert steps[0] > 0  # a still menu's frame: the warm-up has the frame's slice
+
+    scene = player.app.scene
+    draw = scene.draw
+
+    def slow(surface: pygame.Surface, now_ms: int) -> None:
+        time.sleep(0.015)  # a phone's drawing: the frame has no room left
+        draw(surface, now_ms)
+
+    scene.draw = slow  # type: ignore[method-assign]
+    centre = player.app.to_window(player.button("scene:settings").center)
+    moves = [pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + x % 2, centre[1]), rel=(1, 0), buttons=(0, 0, 0))
+             for x in range(WARM_UP_PATIENCE + 2)]
+    for move in moves[:WARM_UP_PATIENCE]:
+        steps[0] = 0
+        player.frame([move])
+        assert steps[0] == 0  # the frame is not made later by it
+    player.frame([moves[-2]])
+    assert steps[0] > 0  # then it takes its smallest slice anyway: never starved by a scene that draws each frame
+    steps[0] = 0
+    player.frame([moves[-1]])
+    assert steps[0] == 0  # and waits again

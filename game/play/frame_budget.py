@@ -12,6 +12,8 @@ library's loading. Scenes ask ``slice_ms``; none sizes a slice of its own.
 ...     budget.observe_draw(12.0)
 >>> budget.slice_ms
 6.0
+>>> budget.room_after(3.0), budget.room_after(9.0)
+(10.0, 0.0)
 """
 
 from __future__ import annotations
@@ -45,3 +47,10 @@ class FrameBudget:
     def slice_ms(self) -> float:
         """Milliseconds of background work this frame: the frame less drawing and a margin, within bounds."""
         return max(SLICE_MIN_MS, min(SLICE_MAX_MS, FRAME_MS - self.draw_ms - DRAW_MARGIN_MS))
+
+    def room_after(self, spent_ms: float) -> float:
+        """The slice that fits in what is left of this frame once ``spent_ms`` of it went (events, the scene's update,
+        drawing), for work that can wait a frame: 0 when less than ``SLICE_MIN_MS`` is left (it would make the
+        frame late), else at most ``SLICE_MAX_MS``."""
+        room = min(SLICE_MAX_MS, FRAME_MS - DRAW_MARGIN_MS - spent_ms)
+        return room if room >= SLICE_MIN_MS else 0.0

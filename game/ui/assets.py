@@ -229,12 +229,17 @@ class Assets:
         self.sounds = Sounds({})
         self._sounds_wanted = with_sound
         """Whether ``load_sounds`` is still to open the mixer and load the sounds."""
-        icon_path = root / ICON_FILE
-        self.icon: pygame.Surface | None = None
-        """The window's icon (``None`` if missing or damaged: the window keeps the system's)."""
+
+    def load_icon(self) -> pygame.Surface | None:
+        """The window's icon, read now (``None`` if missing or damaged: the window keeps the system's).
+
+        Only a desktop window has one: the page has its own, so the browser's start does not read it.
+        """
+        path = self.root / ICON_FILE
         with contextlib.suppress(pygame.error, OSError):
-            check_regular_file(icon_path, MAX_MEDIA_BYTES)
-            self.icon = pygame.image.load(str(icon_path))
+            check_regular_file(path, MAX_MEDIA_BYTES)
+            return pygame.image.load(str(path))
+        return None
 
     def load_sounds(self) -> None:
         """Open the mixer and load the sounds, the first time (unless made ``with_sound=False``).
