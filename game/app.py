@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-import warnings
 from collections.abc import Callable, Generator
 
 import pygame
@@ -67,21 +66,6 @@ def initial_window_size() -> tuple[int, int]:
     return LANDSCAPE
 
 
-def set_minimum_window_size(size: tuple[int, int]) -> bool:
-    """Stop the desktop window from being resized below ``size``; False where SDL cannot (nothing else changes)."""
-    window_class = getattr(pygame, "Window", None)
-    try:
-        with warnings.catch_warnings():  # pygame-ce 2.5 warns that this window also has a display surface
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = window_class.from_display_module() if window_class is not None else None
-        if window is None:
-            return False
-        window.minimum_size = size
-    except (pygame.error, AttributeError, ValueError):
-        return False
-    return True
-
-
 IMPORTED_BEHIND_THE_MENU = ("game.library.service",)
 """The game's modules besides the AI's that an idle screen imports soon after the start (the library, loaded ahead
 for the explorer): imported by the warm-up, a module a step, not all in one frame."""
@@ -129,7 +113,7 @@ class App:
         browser.fit_canvas()
         window_memory.after_opening(asked)
         if not IS_BROWSER:
-            set_minimum_window_size(window_memory.smallest(window_memory.known_desktops(), MIN_WINDOW))
+            window_memory.set_minimum_size(window_memory.smallest(window_memory.known_desktops(), MIN_WINDOW))
         self.assets = Assets(with_sound=with_sound)
         icon = None if IS_BROWSER else self.assets.load_icon()
         if icon is not None:
@@ -297,7 +281,7 @@ class App:
         self.ctx.now_ms = self.clock_ms()
         had_input = False
         for event in pygame.event.get() if events is None else events:
-            had_input = True
+            had_input = had_input or not self._moves_only_the_pointer(event)
             self.handle(event)
             if self.scene.done:
                 self.switch_scene()
@@ -312,7 +296,7 @@ class App:
             drawn = time.perf_counter()
             self.draw()
             self.ctx.frame.observe_draw((time.perf_counter() - drawn) * 1000)
-            self._drawn_looks = looks
+            self._drawn_looks = self._looks()  # what lies under the pointer as this frame drew it
         else:  # the same frame again: it stays on screen, and its drawing time goes to background work
             self.ctx.frame.observe_draw(0.0)
         if self.frames_shown >= 1 and self._warming is not None:
@@ -333,12 +317,39 @@ class App:
         return self.running
 
     def _looks(self) -> tuple[object, ...] | None:
-        """What a frame looks like besides the scene's own state: the scenes shown, the size, theme and language, the
-        pointer (a tooltip); ``None`` while a toast shows (it fades)."""
+        """What a frame looks like besides the scene's own state: the scenes shown, the size, theme and language, what
+        the pointer lights up (``_pointer_looks``); ``None`` while a toast shows (it fades)."""
         if self.ctx.toasts.live(self.ctx.now_ms):
             return None
         return (id(self.scene), id(self._under()), id(self.surface), self.surface.get_size(), self.window.get_size(),
-                self.ctx.settings.theme, i18n.generation(), self.pointer)
+                self.ctx.settings.theme, i18n.generation(), self._pointer_looks())
+
+    def _pointer_shows_on_buttons_only(self) -> bool:
+        """Whether the pointer shows on the screen only through the buttons under it (a screen whose drawing changes
+        only on input: the menu, the settings, a question), not as a board's ghost disc or a drag."""
+        below = self._under()
+        return self.scene.changes_only_on_input and (below is None or below.changes_only_on_input)
+
+    def _pointer_looks(self) -> object:
+        """What the pointer changes of the frame: on a screen where it shows only on buttons, the buttons under it as
+        the frame on screen drew them, and where it is while a shortened text under it has its tooltip; elsewhere,
+        where it is."""
+        pointer = self.pointer
+        if not self._pointer_shows_on_buttons_only():
+            return pointer
+        if pointer is None:
+            return (), None
+        marks = self.ctx.text.marks
+        under = tuple((rect.x, rect.y, rect.w, rect.h) for rect in marks.buttons if rect.collidepoint(pointer))
+        tooltip = any(rect.collidepoint(pointer) for rect, _ in marks.shortened)
+        return under, pointer if tooltip else None
+
+    def _moves_only_the_pointer(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` only moves the pointer, no button held, on a screen where it shows only on buttons: no
+        input that must be drawn by itself (``_pointer_looks`` tells whether the frame changed). The first such move
+        comes as the page's tap lifts, with the menu's first frame on screen, and most land between its buttons."""
+        return (event.type == pygame.MOUSEMOTION and not any(getattr(event, "buttons", (1,)))
+                and self._pointer_shows_on_buttons_only())
 
     def _changed(self, looks: tuple[object, ...] | None) -> bool:
         """Whether this frame, with no input, must be drawn: the scene (or the one under a question) moves by itself,

@@ -203,8 +203,8 @@ def test_the_warm_up_takes_only_the_room_a_frame_leaves_and_waits_no_longer_than
 
     scene.draw = slow  # type: ignore[method-assign]
     centre = player.app.to_window(player.button("scene:settings").center)
-    moves = [pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + x % 2, centre[1]), rel=(1, 0), buttons=(0, 0, 0))
-             for x in range(WARM_UP_PATIENCE + 2)]
+    moves = [pygame.event.Event(pygame.MOUSEMOTION, pos=(centre[0] + x % 2, centre[1]), rel=(1, 0), buttons=(1, 0, 0))
+             for x in range(WARM_UP_PATIENCE + 2)]  # a drag: input, drawn each frame
     for move in moves[:WARM_UP_PATIENCE]:
         steps[0] = 0
         player.frame([move])
@@ -214,3 +214,68 @@ def test_the_warm_up_takes_only_the_room_a_frame_leaves_and_waits_no_longer_than
     steps[0] = 0
     player.frame([moves[-1]])
     assert steps[0] == 0  # and waits again
+
+
+def moving_to(player: Player, logical: tuple[int, int], held: bool = False) -> list[pygame.event.Event]:
+    """The pointer moved to ``logical`` (a drag when ``held``)."""
+    return [pygame.event.Event(pygame.MOUSEMOTION, pos=player.app.to_window(logical), rel=(1, 0),
+                               buttons=(1, 0, 0) if held else (0, 0, 0))]
+
+
+def test_on_the_menu_the_pointer_is_drawn_only_when_it_lights_a_button_up_or_down(
+        player_factory) -> None:  # type: ignore[no-untyped-def]
+    player = player_factory(MemoryStorage())
+    player.frame()
+    drawn = counting_draws(player)
+    new_game, settings = player.button("scene:new_game"), player.button("scene:settings")
+    between = ((player.button("continue").right + new_game.left) // 2, new_game.centery)
+    assert not any(b.rect.collidepoint(between) for b in player.app.scene.group.buttons)
+    player.frame(moving_to(player, between))  # the first move (as the page's tap lifts): between two buttons
+    player.frame(moving_to(player, (between[0], between[1] + 3)))
+    assert drawn == []
+    player.frame(moving_to(player, settings.center))
+    assert len(drawn) == 1 and player.app.scene.group.buttons[-2].hovered  # lit up
+    player.frame(moving_to(player, settings.move(5, 2).center))
+    assert len(drawn) == 1  # still on the same button
+    player.frame(moving_to(player, between))
+    assert len(drawn) == 2  # and down again
+    player.frame(moving_to(player, (between[0], between[1] + 6), held=True))
+    assert len(drawn) == 3  # a drag is input
+
+    lit = pygame.image.tobytes(player.app.surface, "RGB")
+    player.frame(moving_to(player, settings.center))
+    on_button = pygame.image.tobytes(player.app.surface, "RGB")
+    player.frame(moving_to(player, between))
+    assert on_button != lit and pygame.image.tobytes(player.app.surface, "RGB") == lit  # what it drew shows it
+
+
+def test_a_tooltip_follows_the_pointer_even_where_it_shows_only_on_buttons(
+        player_factory) -> None:  # type: ignore[no-untyped-def]
+    player = player_factory(MemoryStorage())
+    text = player.app.ctx.text
+    sentence = "Against Custom (1 s a move) as White: 0 won, 1 lost, 0 drawn"
+    box = pygame.Rect(100, 100, 160, 30)
+
+    def draw(surface: pygame.Surface, now_ms: int) -> None:
+        text.draw_in(surface, sentence, 24, (255, 255, 255), box)  # shortened
+
+    player.app.scene.draw = draw  # type: ignore[method-assign]
+    player.app.ctx.settings.theme = "contrast"  # drawn again: with the shortened text
+    player.frame()
+    assert text.marks.shortened
+    drawn = counting_draws(player)
+    player.frame(moving_to(player, box.center))
+    player.frame(moving_to(player, box.move(20, 0).center))
+    assert len(drawn) == 2  # the tooltip shows, then moves with the pointer
+    player.frame(moving_to(player, (box.centerx, box.bottom + 200)))
+    player.frame(moving_to(player, (box.centerx + 10, box.bottom + 200)))
+    assert len(drawn) == 3  # gone, and nothing to draw after
+
+
+def test_on_a_board_every_move_of_the_pointer_is_drawn(player_factory) -> None:  # type: ignore[no-untyped-def]
+    player = idle_game(player_factory)
+    drawn = counting_draws(player)
+    board = player.game.board.view.rect
+    player.frame(moving_to(player, board.center))
+    player.frame(moving_to(player, board.move(3, 0).center))
+    assert len(drawn) == 2  # the ghost disc follows it

@@ -38,6 +38,7 @@ created (so it never jumps).
 from __future__ import annotations
 
 import os
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -234,3 +235,18 @@ def remember(documents: JsonDocuments) -> bool:
     """Save the open window's placement; False if there is no window or the store refused."""
     placement = current()
     return placement is not None and documents.save(WINDOW_KEY, placement.to_json(), "window size and position")
+
+
+def set_minimum_size(size: tuple[int, int]) -> bool:
+    """Stop the desktop window from being resized below ``size``; False where SDL cannot (nothing else changes)."""
+    window_class = getattr(pygame, "Window", None)
+    try:
+        with warnings.catch_warnings():  # pygame-ce 2.5 warns that this window also has a display surface
+            warnings.simplefilter("ignore", DeprecationWarning)
+            window = window_class.from_display_module() if window_class is not None else None
+        if window is None:
+            return False
+        window.minimum_size = size
+    except (pygame.error, AttributeError, ValueError):
+        return False
+    return True
