@@ -138,6 +138,9 @@ class App:
         self._bars_filled: tuple[tuple[int, int], str] | None = None
         self.pointer: tuple[int, int] | None = None
         """The pointer in logical pixels, as last moved."""
+        self._still = False
+        """Whether the scene (and the one under a question) was still (``Scene.still``) this frame: a frame is drawn
+        while it moves, and once more in the frame it comes to rest, then no more until input or a change."""
         self._drawn_looks: tuple[object, ...] | None = None
         """What the frame on screen was drawn for (``_looks``): a still scene (``Scene.still``) is not drawn again
         while nothing of it changes and no input comes (on a phone the menu's drawing took most of each frame)."""
@@ -291,8 +294,9 @@ class App:
         if self.scene.quit:
             self.running = False
         self.switch_scene()
-        looks = self._looks()
-        if had_input or self._changed(looks):
+        looks, was_still, below = self._looks(), self._still, self._under()
+        self._still = self.scene.still() and (below is None or below.still())
+        if had_input or not (was_still and self._still) or self._changed(looks):
             drawn = time.perf_counter()
             self.draw()
             self.ctx.frame.observe_draw((time.perf_counter() - drawn) * 1000)
@@ -352,12 +356,9 @@ class App:
                 and self._pointer_shows_on_buttons_only())
 
     def _changed(self, looks: tuple[object, ...] | None) -> bool:
-        """Whether this frame, with no input, must be drawn: the scene (or the one under a question) moves by itself,
-        or what it looks like changed since the frame on screen, or the text renderer is recording what a frame draws
-        (a layout audit, a test)."""
-        below = self._under()
-        return (looks is None or looks != self._drawn_looks or not self.scene.still()
-                or (below is not None and not below.still()) or self.ctx.text.recording is not None)
+        """Whether this still frame, with no input, must be drawn all the same: what it looks like changed since the
+        frame on screen, or the text renderer is recording what a frame draws (a layout audit, a test)."""
+        return looks is None or looks != self._drawn_looks or self.ctx.text.recording is not None
 
     def _under(self) -> Scene | None:
         """The scene drawn under the one on top: the one below a question (an overlay), else none."""

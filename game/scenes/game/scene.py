@@ -60,7 +60,7 @@ class GameScene(BoardScene):
         self.explorer = ExplorerPanel()
         self.explorer_rect: pygame.Rect | None = None
         """Where the opening explorer goes (the setting is on), cut from the move list's panel."""
-        self._quiet_frames = 0
+        self._quiet = False
 
     # -- life cycle -----------------------------------------------------------
 
@@ -343,13 +343,13 @@ class GameScene(BoardScene):
         quiet = (self.idle() and self.dialog is None and self.match.clocks is None and self.board.at_rest(now_ms)
                  and (self.match.hint is not None or self.ctx.settings.hints == "off")
                  and not (self.message and now_ms < self.message_until_ms) and self._explorer_settled())
-        self._quiet_frames = self._quiet_frames + 1 if quiet else 0
+        self._quiet = quiet
 
     def still(self) -> bool:
         """Whether the frame on screen can stay: the player's turn, and nothing moves, counts or comes by itself (no
         clock, search, hint to come, move shown, red flash, message to take away, library still loading for the
-        explorer) since a frame drawn after the last change (on a phone the board's drawing took most of a frame)."""
-        return self._quiet_frames >= 2
+        explorer); on a phone the board's drawing took most of a frame."""
+        return self._quiet
 
     def _explorer_settled(self) -> bool:
         loading = service.started_shared()
