@@ -288,6 +288,7 @@ class App:
             self.handle(event)
             if self.scene.done:
                 self.switch_scene()
+        had_input = browser.answers_arrived() or had_input  # a clipboard answer changes a scene as input does
         self.scene.follow_language()
         self.scene.update(self.ctx.now_ms)
         self._load_library_ahead()
@@ -308,7 +309,6 @@ class App:
         self.frames_shown += 1
         if self.frames_shown == 1:
             browser.page_ready()  # the first frame is on screen: the page's loading screen goes
-        browser.poll_answers()  # clipboard results arriving from the page
         if IS_BROWSER and self.ctx.now_ms - self._viewport_checked_ms >= VIEWPORT_CHECK_MS:
             self._viewport_checked_ms = self.ctx.now_ms
             self.follow_page_shape(browser.viewport_size())

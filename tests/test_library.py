@@ -271,6 +271,32 @@ def test_a_bad_search_field_is_named_and_changes_nothing(player_factory, small_l
     assert any("year must be" in t.message for t in player.app.ctx.toasts)
 
 
+def test_the_library_is_drawn_while_it_loads_then_stays_until_the_player_acts(
+        player_factory, small_library, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_still_frames import counting_draws
+
+    advance = small_library.advance
+    monkeypatch.setattr(small_library, "advance", lambda _slice_ms: advance(0.01))  # a step a frame: a slow device
+    player = player_factory(MemoryStorage())
+    player.click_button("scene:library")
+    drawn = counting_draws(player)
+    assert not player.scene.still()
+    player.run_until(player.scene.still, frames=2000)
+    assert small_library.done and drawn[-1] == player.now  # drawn as it loaded, and in the frame it was done
+    assert player.scene.finals  # type: ignore[attr-defined]  # the shelf shows
+    loaded = len(drawn)
+    for _ in range(5):
+        player.frame()
+    assert len(drawn) == loaded
+    player.click_button("search")
+    player.click(player.scene.fields[0].rect.center)  # type: ignore[attr-defined]
+    player.frame()
+    assert not player.scene.still()  # a page field may take typing on a touch screen: drawn every frame
+    player.click_button("shelf")
+    player.frame()
+    assert player.scene.still()
+
+
 def test_the_library_lays_out_in_portrait(player_factory, small_library) -> None:
     player = player_factory(MemoryStorage(), window_size=(720, 1280))
     player.click_button("scene:library")

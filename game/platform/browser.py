@@ -76,8 +76,14 @@ def _start_async(code: str, on_done: Callable[[bool, str], None], timeout_s: flo
     return True
 
 
+def answers_arrived() -> bool:
+    """Hand over the clipboard answers that have arrived (``poll_answers``, once a frame); whether any had."""
+    awaited = len(_pending)
+    return bool(awaited) and poll_answers() < awaited
+
+
 def poll_answers() -> int:
-    """Hand over the clipboard answers that have arrived (call once a frame); how many are still awaited."""
+    """Hand over the clipboard answers that have arrived; how many are still awaited."""
     for ident, (deadline, on_done) in list(_pending.items()):
         try:
             raw = str(_run_js(f"window.othello_async.take({ident})") or "")

@@ -113,6 +113,11 @@ class AnalysisScene(BoardScene):
         if not isinstance(self.board.click(square, self.now_ms), Refusal):  # a refused square: the board flashes it
             self._restart()
 
+    def still(self) -> bool:
+        """Whether the frame on screen can stay: the analysis has reached its depth or was stopped, no question is up
+        and nothing moves on the board."""
+        return self.dialog is None and not self.live.running and self.board.at_rest(self.now_ms)
+
     def update(self, now_ms: int) -> None:
         """Run the analysis for a slice of the frame."""
         self.now_ms = now_ms

@@ -82,6 +82,11 @@ class EditorScene(TextScene):
         self.page_field.close()
         self._page_field_open = False
 
+    def still(self) -> bool:
+        """Whether the frame on screen can stay: no page field takes typing (on a touch screen what is typed there
+        comes with no event); everything else here changes only on input."""
+        return not self._page_field_open
+
     def update(self, now_ms: int) -> None:
         """On a touch screen, keep the page's field over the focused position field and take what is typed there."""
         if self.field.focused != self._page_field_open:

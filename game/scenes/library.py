@@ -104,6 +104,11 @@ class LibraryScene(TextScene):
             self.page_field.open((box.x / width, box.y / height, box.width / width, box.height / height),
                                  field.text, field.placeholder)
 
+    def still(self) -> bool:
+        """Whether the frame on screen can stay: the games (and the explorer's index) are in, and no page field takes
+        typing on a touch screen (what is typed there comes with no event)."""
+        return shared().done and self._page_field_for is None
+
     def update(self, now_ms: int) -> None:
         """Load the games (then the explorer's index) a slice a frame; build the shelf when the games are in."""
         service = load_library_slice(self.ctx)

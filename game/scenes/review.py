@@ -19,6 +19,7 @@ import pygame
 
 from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Outcome, Position
 from game.i18n import _, pgettext
+from game.library.service import started_shared
 from game.play.match import MatchSetup, Mode, file_players
 from game.play.words import colour_name
 from game.records.openings import opening_name
@@ -251,6 +252,13 @@ class ReviewScene(Scene):
         start = None if self.record.start == Position.start() else self.record.start.to_text()
         self.start_game(GameEntry(MatchSetup(Mode.TWO, BLACK, start=start), record,
                               message=_("Playing on from the review. Redo replays the game's later moves.")))
+
+    def still(self) -> bool:
+        """Whether the frame on screen can stay: the analysis has ended (or stopped), and the explorer, when shown, has
+        no library still loading that would change its figures."""
+        analysis, loading = self.analysis, started_shared()
+        return ((analysis is None or analysis.done or analysis.cancelled)
+                and not (self.show_explorer and loading is not None and not loading.done))
 
     def update(self, now_ms: int) -> None:
         """Advance the analysis by a slice of the frame."""

@@ -30,6 +30,8 @@ SUBTITLE_SIZE = max(12, int(TILE_SIZE * 0.62))
 class TrainerListScene(Scene):
     """The openings to train, a page at a time, and the colour to play."""
 
+    changes_only_on_input = True
+
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
