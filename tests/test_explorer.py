@@ -290,6 +290,30 @@ def test_walking_the_tree_with_clicks_and_back(player_factory, shared_index, sca
     assert player.app.scene_name == "menu"
 
 
+def test_the_explorer_stays_on_screen_between_moves_and_draws_each_move_as_it_plays(player_factory,
+                                                                                    shared_index) -> None:
+    from tests.test_still_frames import counting_draws
+
+    player = player_factory(MemoryStorage(), animation="normal")
+    player.app.scene.open(ExplorerEntry())  # type: ignore[attr-defined]
+    player.frame()
+    player.frame()
+    scene = player.scene
+    drawn = counting_draws(player)
+    assert scene.still()
+    for _ in range(5):
+        player.frame()
+    assert drawn == []
+    player.click(scene.board.view.square_center(parse_square("f5")))  # type: ignore[attr-defined]
+    assert not scene.still()  # the discs turn
+    player.run_until(scene.still)
+    moved = len(drawn)
+    assert moved > 3 and drawn[-1] == player.now  # each frame of the move, and the one it ended in
+    for _ in range(5):
+        player.frame()
+    assert len(drawn) == moved
+
+
 def test_the_explorer_opens_from_the_library_at_the_game_shown(player_factory, shared_index) -> None:
     player = player_factory(MemoryStorage())
     player.click_button("scene:library")

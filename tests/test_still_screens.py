@@ -16,7 +16,15 @@ from game.engine import BLACK, GameRecord, Position
 from game.platform import browser
 from game.platform.storage import MemoryStorage
 from game.play.match import MatchSetup
-from game.scenes.entries import AnalysisEntry, EditorEntry, ReviewEntry, TrainerEntry
+from game.scenes.entries import (
+    AnalysisEntry,
+    ChallengeEntry,
+    EditorEntry,
+    ReviewEntry,
+    TrainerEntry,
+    TrainerPlayEntry,
+    TutorialEntry,
+)
 from tests.app_driver import Player
 from tests.test_browser import AnsweringWindow
 from tests.test_still_frames import counting_draws
@@ -32,8 +40,8 @@ def settled(player: Player, frames: int = 600) -> list[int]:
     return drawn
 
 
-def opened(player_factory: Any, entry: Any) -> Player:
-    player = player_factory(MemoryStorage())
+def opened(player_factory: Any, entry: Any, animation: str = "off") -> Player:
+    player = player_factory(MemoryStorage(), animation=animation)
     player.frame()
     player.app.scene.open(entry)
     player.frame()
@@ -127,3 +135,72 @@ def test_a_clipboard_answer_is_drawn_in_the_frame_it_arrives(player_factory,
     assert pasted == ["f5 d6"] and drawn == [player.now]  # handed over before the frame's update, and drawn
     player.frame()
     assert len(drawn) == 1
+
+
+def test_a_challenge_is_drawn_while_the_solver_answers_and_stays_on_your_move(player_factory) -> None:  # type: ignore[no-untyped-def]
+    from game.challenges.model import load_challenges
+    from game.play.session import Phase
+
+    challenge = next(c for c in load_challenges() if c.kind == "endgame")
+    player = opened(player_factory, ChallengeEntry(challenge.id), animation="normal")
+    scene = player.app.scene
+    drawn = settled(player, frames=2)
+    player.frame()
+    assert drawn == [] and scene.phase is Phase.HUMAN  # type: ignore[attr-defined]
+    player.click(scene.board.view.square_center(challenge.answer))  # type: ignore[attr-defined]
+    assert not scene.still()  # type: ignore[attr-defined]  # the discs turn, then the solver answers
+    player.run_until(scene.still)
+    assert len(drawn) > 3 and drawn[-1] == player.now
+    assert scene.phase in (Phase.HUMAN, Phase.OVER) and len(scene.board.record.moves) >= 2  # type: ignore[attr-defined]
+    answered = len(drawn)
+    for _ in range(3):
+        player.frame()
+    assert len(drawn) == answered
+
+    player = opened(player_factory, ChallengeEntry(challenge.id))
+    scene = player.app.scene
+    wrong = next(sq for sq in challenge.position.legal_squares() if sq != challenge.answer)
+    player.click(scene.board.view.square_center(wrong))  # type: ignore[attr-defined]
+    assert scene.phase is Phase.REJECTED and not scene.still()  # type: ignore[attr-defined]  # it starts again by itself
+    settled(player)
+    assert scene.phase is Phase.HUMAN  # type: ignore[attr-defined]
+
+
+def test_the_trainer_is_drawn_while_the_book_replies_and_stays_on_your_move(player_factory) -> None:  # type: ignore[no-untyped-def]
+    from game.engine import WHITE
+    from game.play.session import Phase
+
+    player = opened(player_factory, TrainerPlayEntry(WHITE, moves=[]), animation="normal")  # the book plays first
+    scene = player.app.scene
+    assert not scene.still()  # type: ignore[attr-defined]
+    drawn = counting_draws(player)
+    player.run_until(scene.still)
+    assert scene.session.phase is Phase.HUMAN and len(scene.board.record.moves) == 1  # type: ignore[attr-defined]
+    assert len(drawn) > 3 and drawn[-1] == player.now  # drawn as the book's move came and turned its discs
+    replied = len(drawn)
+    for _ in range(3):
+        player.frame()
+    assert len(drawn) == replied
+    square = scene.session.position.legal_squares()[0]  # type: ignore[attr-defined]
+    player.click(scene.board.view.square_center(square))  # type: ignore[attr-defined]
+    assert not scene.still()  # type: ignore[attr-defined]
+    player.run_until(scene.still)
+    assert len(scene.board.record.moves) >= 2 and drawn[-1] == player.now  # type: ignore[attr-defined]
+
+
+def test_the_tutorial_is_drawn_until_a_refused_squares_warning_fades(player_factory) -> None:  # type: ignore[no-untyped-def]
+    from game.scenes.tutorial import WARNING_MS
+
+    player = opened(player_factory, TutorialEntry())
+    scene = player.app.scene
+    drawn = settled(player, frames=2)
+    refused = next(sq for sq in range(64) if scene.board.position.color_at(sq) is not None)  # type: ignore[attr-defined]
+    player.click(scene.board.view.square_center(refused))  # type: ignore[attr-defined]
+    assert scene.message and not scene.still()  # type: ignore[attr-defined]
+    started = player.now
+    player.run_until(scene.still)
+    assert player.now >= started + WARNING_MS and drawn[-1] == player.now  # drawn as the words went back to colour
+    faded = len(drawn)
+    for _ in range(3):
+        player.frame()
+    assert len(drawn) == faded

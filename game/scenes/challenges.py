@@ -278,6 +278,13 @@ class ChallengeScene(BoardScene):
 
     # -- time ----------------------------------------------------------------------
 
+    def still(self) -> bool:
+        """Whether the frame on screen can stay: your move or the challenge solved, nothing moving on the board, no
+        question up; not while the solver answers (its spinner turns), a failed attempt waits to start again or the
+        solution is shown."""
+        return (self.dialog is None and not self.solution and self.phase in (Phase.HUMAN, Phase.OVER)
+                and self.board.at_rest(self.now_ms))
+
     def update(self, now_ms: int) -> None:
         """The solver's reply, the solution playing out, and animations."""
         self.now_ms = now_ms

@@ -178,6 +178,11 @@ class ExplorerScene(BoardScene):
         elif action == "back":
             self.back()
 
+    def still(self) -> bool:
+        """Whether the frame on screen can stay: the library is loaded (its counts would change the figures), no
+        question is up and nothing moves on the board."""
+        return self.dialog is None and self.board.at_rest(self.now_ms) and shared().done
+
     def update(self, now_ms: int) -> None:
         """The move's animation; keep loading the library; look again when the full database's counts are ready."""
         self.now_ms = now_ms

@@ -147,6 +147,9 @@ STEPS: tuple[Step, ...] = (
 )
 
 
+WARNING_MS = 2500
+"""How long after a refused square's red flash the words about it stay in the danger colour."""
+
 class TutorialScene(BoardScene):
     """The interactive How to Play."""
 
@@ -276,6 +279,18 @@ class TutorialScene(BoardScene):
         """Back to the menu, or to the game the tutorial was opened from."""
         self.back()
 
+    def _warning(self, now_ms: int) -> bool:
+        """Whether the words about a square that cannot be played are still in the danger colour (a while after its
+        red flash)."""
+        return self.board.bad_square is not None and now_ms < self.board.bad_until_ms + WARNING_MS
+
+    def still(self) -> bool:
+        """Whether the frame on screen can stay: the step waits for a move (or is done), nothing moves on the board,
+        no question is up and no warning is still to fade; not while White's reply or a pass is on its way."""
+        return (self.dialog is None and self.session.phase in (Phase.HUMAN, Phase.OVER)
+                and self.session.pending_pass is None and self.board.at_rest(self.now_ms)
+                and not self._warning(self.now_ms))
+
     def update(self, now_ms: int) -> None:
         """White's scripted reply once Black's move has landed; a forced pass announced once it has."""
         self.now_ms = now_ms
@@ -315,8 +330,7 @@ class TutorialScene(BoardScene):
                      "left", "top", bold=True)
         y = say(text, surface, _(step.text), 23, theme.text, inner, inner.top + 90, 200) + 14
         if self.message:
-            colour = theme.danger if self.board.bad_square is not None and now_ms < self.board.bad_until_ms + 2500 \
-                else theme.accent
+            colour = theme.danger if self._warning(now_ms) else theme.accent
             y = say(text, surface, _(self.message), 21, colour, inner, y, 150) + 14
         if self.finished_step and step.after and not self.board.animating(now_ms):
             y = say(text, surface, _(step.after), 21, theme.text_dim, inner, y, 150) + 14

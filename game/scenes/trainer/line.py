@@ -148,6 +148,13 @@ class TrainerScene(BoardScene):
         if session.phase is Phase.REJECTED:
             self.board.flash_bad(square, self.now_ms)
 
+    def still(self) -> bool:
+        """Whether the frame on screen can stay: the player's move (after a mistake too) or the line's end, nothing
+        moving on the board, no question up; not while the book's reply is on its way."""
+        session = self.session
+        return (self.dialog is None and self.board.at_rest(self.now_ms)
+                and (session is None or session.phase in (Phase.HUMAN, Phase.REJECTED, Phase.OVER)))
+
     def update(self, now_ms: int) -> None:
         """Animations, and the computer's book move when it is due."""
         self.now_ms = now_ms
