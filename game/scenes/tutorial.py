@@ -150,6 +150,7 @@ STEPS: tuple[Step, ...] = (
 WARNING_MS = 2500
 """How long after a refused square's red flash the words about it stay in the danger colour."""
 
+
 class TutorialScene(BoardScene):
     """The interactive How to Play."""
 

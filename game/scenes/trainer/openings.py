@@ -32,7 +32,6 @@ class TrainerListScene(Scene):
 
     changes_only_on_input = True
 
-
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.colour: Color = BLACK
