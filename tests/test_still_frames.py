@@ -66,16 +66,26 @@ def test_the_idle_menu_is_drawn_once_and_again_only_when_something_changes(playe
     assert len(drawn) == 6 and recording.texts  # a recording asks for what a frame draws
 
 
-def test_a_scene_that_moves_by_itself_is_drawn_every_frame(player_factory) -> None:  # type: ignore[no-untyped-def]
+def test_a_game_with_clocks_is_drawn_in_each_frame_a_clock_shows_a_new_second(
+        player_factory) -> None:  # type: ignore[no-untyped-def]
+    from game.scenes.game import panels
+
     player = player_factory(MemoryStorage())
     player.frame()
     player.app.scene.open(GameEntry(MatchSetup("two", BLACK, clock=60)))  # the player's clock runs on their turn
     player.frame()
     assert player.app.scene_name == "game"
     drawn = counting_draws(player)
-    for _ in range(3):
+    shown = [panels.clocks_shown(player.game.match)]
+    changed = []
+    for _ in range(60):  # three seconds
         player.frame()
-    assert len(drawn) == 3 and not player.app.scene.still()
+        shown.append(panels.clocks_shown(player.game.match))
+        if shown[-1] != shown[-2]:
+            changed.append(player.now)
+    assert shown[-1][1] == "1:00" and len(changed) >= 2  # Black's clock ran, a second at a time
+    assert set(changed) <= set(drawn)  # each new second drawn in its frame
+    assert len(drawn) <= 2 * len(changed) + 2  # and the frame after it (at rest), not the 55 others
 
 
 def idle_game(player_factory, **settings: object) -> Player:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import BLACK, Color, GameRecord, Position, opponent_of, square_name
+from game.engine import BLACK, WHITE, Color, GameRecord, Position, opponent_of, square_name
 from game.i18n import N_, _, ngettext, pgettext
 from game.platform.browser import copy_to_clipboard
 from game.platform.links import share_link
@@ -75,6 +75,13 @@ def clock_text(ms: int) -> str:
         return f"0:{ms // 1000:02d}.{ms % 1000 // 100}"
     seconds = (ms + 999) // 1000
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def clocks_shown(match: MatchController) -> tuple[str, str] | None:
+    """What the cards' clocks say now, Black's and White's (``clock_text``; ``None``: no clocks): a game with clocks
+    looks the same while this does not change."""
+    clocks = match.clocks
+    return None if clocks is None else (clock_text(clocks[BLACK]), clock_text(clocks[WHITE]))
 
 
 def pass_message(setup: MatchSetup, passer: Color, level_name: str) -> tuple[str, str]:

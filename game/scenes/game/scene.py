@@ -61,6 +61,7 @@ class GameScene(BoardScene):
         self.explorer_rect: pygame.Rect | None = None
         """Where the opening explorer goes (the setting is on), cut from the move list's panel."""
         self._quiet = False
+        self._clocks_shown: tuple[str, str] | None = None
 
     # -- life cycle -----------------------------------------------------------
 
@@ -340,15 +341,16 @@ class GameScene(BoardScene):
     def update(self, now_ms: int) -> None:
         """Animations, the computer's search, the hint analysis, and the end of the game; then whether it is still."""
         self._advance(now_ms)
-        quiet = (self.idle() and self.dialog is None and self.match.clocks is None and self.board.at_rest(now_ms)
+        shown = panels.clocks_shown(self.match)
+        quiet = (self.idle() and self.dialog is None and shown == self._clocks_shown and self.board.at_rest(now_ms)
                  and (self.match.hint is not None or self.ctx.settings.hints == "off")
                  and not (self.message and now_ms < self.message_until_ms) and self._explorer_settled())
-        self._quiet = quiet
+        self._quiet, self._clocks_shown = quiet, shown
 
     def still(self) -> bool:
         """Whether the frame on screen can stay: the player's turn, and nothing moves, counts or comes by itself (no
-        clock, search, hint to come, move shown, red flash, message to take away, library still loading for the
-        explorer); on a phone the board's drawing took most of a frame."""
+        clock showing a new second, search, hint to come, move shown, red flash, message to take away, library still
+        loading for the explorer); on a phone the board's drawing took most of a frame."""
         return self._quiet
 
     def _explorer_settled(self) -> bool:
