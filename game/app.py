@@ -330,9 +330,11 @@ class App:
 
     def _pointer_shows_on_buttons_only(self) -> bool:
         """Whether the pointer shows on the screen only through the buttons under it (a screen whose drawing changes
-        only on input: the menu, the settings, a question), not as a board's ghost disc or a drag."""
+        only on input: the menu, the settings, a question), not as a board's ghost disc, a drag, or by taking the
+        keyboard's focus ring away (a move over a button does, while one shows)."""
         below = self._under()
-        return self.scene.changes_only_on_input and (below is None or below.changes_only_on_input)
+        return (self.scene.changes_only_on_input and (below is None or below.changes_only_on_input)
+                and self.ctx.text.marks.focus is None)
 
     def _pointer_looks(self) -> object:
         """What the pointer changes of the frame: on a screen where it shows only on buttons, the buttons under it as
@@ -349,9 +351,8 @@ class App:
         return under, pointer if tooltip else None
 
     def _moves_only_the_pointer(self, event: pygame.event.Event) -> bool:
-        """Whether ``event`` only moves the pointer, no button held, on a screen where it shows only on buttons: no
-        input that must be drawn by itself (``_pointer_looks`` tells whether the frame changed). The first such move
-        comes as the page's tap lifts, with the menu's first frame on screen, and most land between its buttons."""
+        """Whether ``event`` only moves the pointer, no button held, where it shows only on buttons: no input to draw
+        by itself (``_pointer_looks`` tells). The first comes as the page's tap lifts, mostly between buttons."""
         return (event.type == pygame.MOUSEMOTION and not any(getattr(event, "buttons", (1,)))
                 and self._pointer_shows_on_buttons_only())
 

@@ -289,3 +289,17 @@ def test_on_a_board_every_move_of_the_pointer_is_drawn(player_factory) -> None: 
     player.frame(moving_to(player, board.center))
     player.frame(moving_to(player, board.move(3, 0).center))
     assert len(drawn) == 2  # the ghost disc follows it
+
+
+def test_a_move_of_the_pointer_that_takes_the_keyboards_focus_ring_away_is_drawn(
+        player_factory) -> None:  # type: ignore[no-untyped-def]
+    player = player_factory(MemoryStorage())
+    player.frame()
+    settings = player.button("scene:settings")
+    player.frame(moving_to(player, settings.center))  # lit up
+    player.press(pygame.K_TAB)  # the keyboard's focus ring on a button
+    assert player.app.scene.group.focus is not None and player.app.ctx.text.marks.focus is not None
+    drawn = counting_draws(player)
+    player.frame(moving_to(player, settings.move(4, 0).center))  # on the same button: the ring goes
+    assert player.app.scene.group.focus is None and len(drawn) == 1
+    assert player.app.ctx.text.marks.focus is None  # what is on screen shows it gone
