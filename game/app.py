@@ -32,7 +32,7 @@ from game.scenes.entries import Entry, GameEntry, MenuEntry
 from game.scenes.stack import SceneStack
 from game.ui.assets import Assets
 from game.ui.layout import LANDSCAPE, PHONE, game_layout, logical_size_for, text_floor
-from game.ui.widgets import draw_tooltip
+from game.ui.widgets import Button, draw_tooltip
 
 WINDOW_TITLE = "Othello"
 FPS = 60
@@ -337,18 +337,14 @@ class App:
                 and self.ctx.text.marks.focus is None)
 
     def _pointer_looks(self) -> object:
-        """What the pointer changes of the frame: on a screen where it shows only on buttons, the buttons under it as
-        the frame on screen drew them, and where it is while a shortened text under it has its tooltip; elsewhere,
+        """What the pointer changes of the frame: on a screen where it shows only on buttons, whether it has lit one up
+        or down (``Button.lit_changes``), and where it is while a shortened text under it has its tooltip; elsewhere,
         where it is."""
         pointer = self.pointer
         if not self._pointer_shows_on_buttons_only():
             return pointer
-        if pointer is None:
-            return (), None
-        marks = self.ctx.text.marks
-        under = tuple((rect.x, rect.y, rect.w, rect.h) for rect in marks.buttons if rect.collidepoint(pointer))
-        tooltip = any(rect.collidepoint(pointer) for rect, _ in marks.shortened)
-        return under, pointer if tooltip else None
+        tooltip = pointer is not None and any(rect.collidepoint(pointer) for rect, _ in self.ctx.text.marks.shortened)
+        return Button.lit_changes, pointer if tooltip else None
 
     def _moves_only_the_pointer(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` only moves the pointer, no button held, where it shows only on buttons: no input to draw

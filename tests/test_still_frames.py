@@ -303,3 +303,17 @@ def test_a_move_of_the_pointer_that_takes_the_keyboards_focus_ring_away_is_drawn
     player.frame(moving_to(player, settings.move(4, 0).center))  # on the same button: the ring goes
     assert player.app.scene.group.focus is None and len(drawn) == 1
     assert player.app.ctx.text.marks.focus is None  # what is on screen shows it gone
+
+
+def test_a_button_laid_out_anew_under_the_resting_pointer_is_drawn_lit_at_the_pointers_next_move(
+        player_factory) -> None:  # type: ignore[no-untyped-def]
+    player = player_factory(MemoryStorage())
+    player.frame()
+    player.frame(moving_to(player, player.button("scene:settings").center))
+    assert player.app.ctx.languages.choose("fr")
+    player.frame()  # the menu laid out again in French: its buttons are new, none lit, one under the pointer
+    settings = next(b for b in player.app.scene.group.buttons if b.action == "scene:settings")
+    assert settings.rect.collidepoint(player.app.pointer) and not settings.hovered
+    drawn = counting_draws(player)
+    player.frame(moving_to(player, settings.rect.move(3, 0).center))
+    assert settings.hovered and len(drawn) == 1  # lit now, and drawn so (found by a wandering player)

@@ -55,7 +55,8 @@ def one_step(player: Player, rng: random.Random) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_the_frame_left_on_screen_is_the_one_the_screen_would_draw(player_factory, seed: int) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(seed)
-    player = player_factory(MemoryStorage(), animation=rng.choice(["off", "fast"]))
+    size = [(1280, 800), (412, 915), (915, 412)][seed % 3]  # a desktop, a phone upright and on its side
+    player = player_factory(MemoryStorage(), window_size=size, animation=rng.choice(["off", "fast"]))
     app = player.app
     draws = [0]
     draw = app.draw

@@ -58,15 +58,12 @@ class Recording:
 
 @dataclass
 class FrameMarks:
-    """What this frame drew that the tooltip, the toasts and the pointer need: shortened texts, the focused rect, the
-    room taken, the buttons."""
+    """What this frame drew that the tooltip and the toasts need: shortened texts, the focused rect."""
 
     shortened: list[tuple[pygame.Rect, str]] = field(default_factory=list)
     focus: pygame.Rect | None = None
     occupied: list[pygame.Rect] = field(default_factory=list)
     """Buttons and texts drawn on the screen this frame: where a toast must not go."""
-    buttons: list[pygame.Rect] = field(default_factory=list)
-    """The buttons (and tiles) drawn on the screen this frame: what a pointer over them lights up."""
 
 
 def background_under(target: pygame.Surface, ink: pygame.Surface, rect: pygame.Rect) -> RGB | None:

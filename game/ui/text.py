@@ -118,8 +118,6 @@ class TextRenderer:
         """A widget (a button, a toast) was drawn at ``rect``."""
         if target is self.screen:
             self.marks.occupied.append(rect.copy())
-            if kind == "button":
-                self.marks.buttons.append(rect.copy())
         if self.recording is not None:
             self.recording.widgets.append(DrawnWidget(rect.copy(), kind, label, target, self.recording.layer))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import pygame
 
@@ -78,11 +79,17 @@ class Button:
     size: int = 26
     hovered: bool = False
     pressed: bool = False
+    lit_changes: ClassVar[int] = 0
+    """How many times the pointer has lit a button up or down, any button: what the pointer changes of a screen of
+    buttons (``App._pointer_looks``)."""
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """The action if this event activates the button, else ``None``."""
         if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
+            hovered = self.rect.collidepoint(event.pos)
+            if hovered != self.hovered:
+                Button.lit_changes += 1
+            self.hovered = hovered
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pressed = self.enabled and self.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
