@@ -301,7 +301,7 @@ class App:
             drawn = time.perf_counter()
             self.draw()
             self.ctx.frame.observe_draw((time.perf_counter() - drawn) * 1000)
-            self._drawn_looks = self._looks()  # what lies under the pointer as this frame drew it
+            self._drawn_looks = self._looks()  # as this frame drew it (the tooltip's texts are this frame's)
         else:  # the same frame again: it stays on screen, and its drawing time goes to background work
             self.ctx.frame.observe_draw(0.0)
         if self.frames_shown >= 1 and self._warming is not None:

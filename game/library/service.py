@@ -312,6 +312,13 @@ def started_shared() -> LibraryService | None:
     return _shared if _shared is not None and _shared.started else None
 
 
+def still_loading() -> bool:
+    """Whether the shared library has started loading and is not done: what it shows (the explorer's figures) still
+    changes by itself (never loads anything)."""
+    loading = started_shared()
+    return loading is not None and not loading.done
+
+
 def index_pending() -> bool:
     """Whether the shared library is building (or reading) its position index now (never loads anything)."""
     return _shared is not None and _shared.indexing

@@ -19,7 +19,7 @@ import pygame
 
 from game.engine import BLACK, PASS, WHITE, Color, GameRecord, Outcome, Position
 from game.i18n import _, pgettext
-from game.library.service import started_shared
+from game.library.service import still_loading
 from game.play.match import MatchSetup, Mode, file_players
 from game.play.words import colour_name
 from game.records.openings import opening_name
@@ -256,9 +256,9 @@ class ReviewScene(Scene):
     def still(self) -> bool:
         """Whether the frame on screen can stay: the analysis has ended (or stopped), and the explorer, when shown, has
         no library still loading that would change its figures."""
-        analysis, loading = self.analysis, started_shared()
-        return ((analysis is None or analysis.done or analysis.cancelled)
-                and not (self.show_explorer and loading is not None and not loading.done))
+        analysis = self.analysis
+        settled = analysis is None or analysis.done or analysis.cancelled
+        return settled and not (self.show_explorer and still_loading())
 
     def update(self, now_ms: int) -> None:
         """Advance the analysis by a slice of the frame."""

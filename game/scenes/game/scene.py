@@ -354,8 +354,7 @@ class GameScene(BoardScene):
         return self._quiet
 
     def _explorer_settled(self) -> bool:
-        loading = service.started_shared()
-        return self.explorer_rect is None or loading is None or loading.done
+        return self.explorer_rect is None or not service.still_loading()
 
     def _advance(self, now_ms: int) -> None:
         self.now_ms = now_ms
